@@ -1,0 +1,90 @@
+"""sacreBLEU 2.5.1's reproducibility signatures.
+
+A signature lists ``key:value`` pairs joined by ``|`` in a fixed order: ``nrefs`` (an int,
+or ``var`` when sentences have different numbers of references), then the metric's own
+keys, then ``version`` last. The short form replaces each key by its abbreviation.
+Booleans print as ``yes``/``no``.
+
+* BLEU: ``case`` (c) ``mixed``/``lc``, ``eff`` (e) effective order, ``tok`` (tok) the
+  tokenizer, ``smooth`` (s) the method, with its value in brackets to two decimals for
+  floor and add-k (the default filled in): ``floor[0.10]``, ``add-k[1.00]``.
+* chrF: ``case`` (c), ``eff`` (e) = ``yes`` when eps smoothing is *off*, ``nc`` character
+  order, ``nw`` word order, ``space`` (s) white space kept. beta is not in the signature
+  (it is in the score's name, ``chrF2``).
+
+Source: sacreBLEU 2.5.1 ``metrics/base.py`` (Signature), ``bleu.py`` (BLEUSignature),
+``chrf.py`` (CHRFSignature), checked against its output.
+"""
+
+from __future__ import annotations
+
+from .bleu import SMOOTH_DEFAULTS, SMOOTH_METHODS
+from .inputs import check_choice, check_non_negative_int, check_positive_int
+from .tokenizers import TOKENIZERS
+
+SACREBLEU_VERSION = "2.5.1"
+
+#: Metrics that have a sacreBLEU signature.
+SIGNED_METRICS = ("bleu", "chrf")
+
+_ABBREVIATIONS = {
+    "nrefs": "#", "version": "v",
+    "case": "c", "eff": "e", "tok": "tok", "smooth": "s",
+    "nc": "nc", "nw": "nw", "space": "s",
+}
+
+
+def yes_no(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def smoothing_label(smooth_method: str, smooth_value=None) -> str:
+    """``exp``, ``none``, ``floor[0.10]``, ``add-k[1.00]``: the method, and for methods
+    that take a value, the value (or its default) to two decimals."""
+    check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
+    default = SMOOTH_DEFAULTS[smooth_method]
+    if default is None:
+        return smooth_method
+    value = default if smooth_value is None else smooth_value
+    return f"{smooth_method}[{value:.2f}]"
+
+
+def bleu_signature_fields(tokenize="13a", lowercase=False, smooth_method="exp", smooth_value=None,
+                          effective_order=False, max_ngram_order=4) -> list[tuple[str, str]]:
+    """BLEU's own keys, in order (max_ngram_order is not part of sacreBLEU's signature)."""
+    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_positive_int(max_ngram_order, "max_ngram_order")
+    return [
+        ("case", "lc" if lowercase else "mixed"),
+        ("eff", yes_no(effective_order)),
+        ("tok", tokenize),
+        ("smooth", smoothing_label(smooth_method, smooth_value)),
+    ]
+
+
+def chrf_signature_fields(n=6, beta=2, word_order=0, lowercase=False, whitespace=False,
+                          eps_smoothing=False) -> list[tuple[str, str]]:
+    """chrF's own keys, in order (beta is not part of the signature)."""
+    check_positive_int(n, "n")
+    check_non_negative_int(word_order, "word_order")
+    return [
+        ("case", "lc" if lowercase else "mixed"),
+        ("eff", yes_no(not eps_smoothing)),
+        ("nc", str(n)),
+        ("nw", str(word_order)),
+        ("space", yes_no(whitespace)),
+    ]
+
+
+def signature(metric: str, *, nrefs=1, short: bool = False, **options) -> str:
+    """The signature sacreBLEU 2.5.1 prints for ``metric`` with these options.
+
+    ``nrefs`` is the number of references of every sentence, or ``"var"`` when it varies.
+    ``options`` are the metric's keyword options (as for ``corpus_bleu`` / ``chrf``).
+    """
+    check_choice(metric, SIGNED_METRICS, "metric with a sacreBLEU signature")
+    if nrefs != "var":
+        check_positive_int(nrefs, "nrefs")
+    fields = {"bleu": bleu_signature_fields, "chrf": chrf_signature_fields}[metric](**options)
+    pairs = [("nrefs", str(nrefs))] + fields + [("version", SACREBLEU_VERSION)]
+    return "|".join(f"{_ABBREVIATIONS[key] if short else key}:{value}" for key, value in pairs)

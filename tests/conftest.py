@@ -1,0 +1,40 @@
+"""Shared test configuration: Hypothesis profiles.
+
+* ``ci`` (selected when the environment has CI=true): derandomized, no deadline, no
+  example database, so a CI run is reproducible and never flaky on a slow machine.
+* ``dev`` (the default elsewhere): more examples, random seeds, the local database.
+* ``mutants``: few examples, for the mutation runner.
+
+``HYPOTHESIS_PROFILE`` overrides the choice.
+"""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    max_examples=100,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "dev",
+    deadline=None,
+    max_examples=500,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "mutants",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    max_examples=25,
+    suppress_health_check=list(HealthCheck),
+)
+
+_default = "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default))
