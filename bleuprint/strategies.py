@@ -1,0 +1,389 @@
+"""Hypothesis strategies for fuzzing implementations of BLEU and chrF against bleuprint.
+
+A port of the metrics (to another language, or a faster Python) can be checked by drawing
+inputs from these strategies and comparing its statistics and scores with
+``bleuprint.spec``::
+
+    from hypothesis import given
+    from bleuprint import spec
+    from bleuprint.strategies import bleu_options, corpora
+
+    @given(corpora(), bleu_options())
+    def test_my_bleu(corpus, options):
+        hyps, refs = corpus
+        assert abs(my_bleu(hyps, refs, **options) - spec.corpus_bleu(hyps, refs, **options)) <= 1e-9
+
+What they generate, and why (each item is a place where re-implementations of sacreBLEU
+2.5.1 are known to go wrong; see the sacreBLEU behaviour notes of this project):
+
+* ``sentences()``: empty lines, lines of white space only, single characters, single
+  tokens, short lines (fewer than 4 tokens, so some BLEU orders have no n-gram), words
+  repeated (clipping), a small shared vocabulary (matches, partial matches, orders with no
+  match), ASCII and non-ASCII punctuation, numbers with ``.`` ``,`` ``-`` (13a keeps
+  ``3.14`` and ``1,000`` whole and splits ``10-12``), HTML entities and ``<skipped>``
+  (13a only), mixed case, white space that only Python's ``str.split()`` knows
+  (``\\x1c``..``\\x1f``, ``\\x85``, NBSP, U+2028, U+3000, U+200A...) and the zero-width
+  space U+200B (which is *not* white space), letters whose lowercase is longer
+  (``İ``), astral characters (emoji, CJK Extension B), CJK glued inside Latin text, and
+  characters of U+2001..U+2A6D (sacreBLEU's ``zh`` tokenizer treats them as Chinese,
+  sacreBLEU issue #298).
+* ``references(hyp)``: references derived from the hypothesis (copies, case changes,
+  token edits, permutations, truncations, duplications) so that scores are not all 0,
+  unrelated and empty references, and pairs of references of lengths ``c - k`` and
+  ``c + k`` (a tie for the closest reference length, resolved to the shorter one).
+* ``corpora()``: ``(hyps, refs)`` in bleuprint's layout, ``refs[i]`` being the list of
+  references of ``hyps[i]``, with a constant or a varying number of references.
+* ``bleu_options()`` and ``chrf_options()``: keyword dictionaries for
+  ``bleuprint.spec.corpus_bleu`` and ``bleuprint.spec.chrf`` (the same names as
+  sacreBLEU's ``BLEU`` and ``CHRF`` arguments, except ``n`` for ``char_order``).
+
+Corpora are kept small (at most 8 sentences of at most about 10 tokens, at most 3
+references each) so that the slow specification scores hundreds of them per second.
+
+Hypothesis is a test-time dependency: ``pip install bleuprint[test]``.
+"""
+
+from __future__ import annotations
+
+try:
+    from hypothesis import strategies as st
+except ImportError as error:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        "bleuprint.strategies needs the Hypothesis library, a test-time dependency of "
+        "bleuprint: install it with `pip install bleuprint[test]` (or `pip install hypothesis`)"
+    ) from error
+
+from .spec.tokenizers import TOKENIZERS, tokenize as _tokenize
+
+__all__ = [
+    "ASTRAL",
+    "CJK",
+    "DIGITS",
+    "ENTITIES",
+    "NON_ASCII_LETTERS",
+    "NON_ASCII_PUNCTUATION",
+    "PYTHON_ONLY_WHITE_SPACE",
+    "SHARED_WORDS",
+    "ZH_RANGE_BUG",
+    "bleu_options",
+    "chrf_options",
+    "corpora",
+    "references",
+    "sentences",
+    "tokens",
+]
+
+# --------------------------------------------------------------------------------------
+# Pools of tokens. Each is a tuple so that callers (and the quality tests) can refer to it.
+
+#: A small vocabulary shared by hypotheses and references, so that n-grams match often,
+#: partially match often, and some orders have no match at all. Mixed case on purpose.
+SHARED_WORDS = ("the", "The", "cat", "sat", "on", "mat", "a", "dog", "THE", "Cat")
+
+#: Words of one letter: appended to a reference they add exactly one token under every
+#: tokenizer (used to build ties in the closest reference length).
+ONE_LETTER_WORDS = ("a", "b", "x", "y")
+
+#: ASCII punctuation; 13a splits all of it except ' , - . which have rules of their own.
+ASCII_PUNCTUATION = (".", ",", "!", "?", "'", '"', "(", ")", "-", ":", ";", "/", "...", "--", "$", "%", "@")
+
+#: Non-ASCII punctuation: never split by 13a, split by intl (\\p{P}); the ones in
+#: U+2001..U+2A6D are also split by zh.
+NON_ASCII_PUNCTUATION = ("\u201c", "\u201d", "\u2014", "\u2026", "\u00ab", "\u00bb", "\u00bf", "\u00a1",
+                         "\u3001", "\u3002", "\u2018", "\u2019", "\u2013")
+
+#: Numbers with the separators the tokenizers treat specially.
+DIGITS = ("3.14", "1,000", "10-12", "-5", "1999", "1999.", "2", "0", "5.00!", ".5", "1--2",
+          "2,000.", "x-1", "1-x", "$5", "10%", "e-mail")
+
+#: HTML entities (13a unescapes them when the line holds a "&") and 13a's ``<skipped>``.
+ENTITIES = ("&amp;", "&lt;", "&gt;", "&quot;", "&amp;lt;", "&AMP;", "<skipped>", "&", "a&b")
+
+#: Letters outside ASCII; ``İ`` (U+0130) lowercases to two code points, ``ß`` has no
+#: one-character uppercase, ``ǅ`` is titlecase.
+NON_ASCII_LETTERS = ("\u00e9", "caf\u00e9", "Stra\u00dfe", "\u00df", "\u0130stanbul", "\u0130", "na\u00efve",
+                     "\u00c9COLE", "\u01c5", "\u03a9mega", "\u0416")
+
+#: Characters outside the Basic Multilingual Plane: emoji (one with a skin-tone modifier),
+#: CJK Extension B (U+20000, U+2000B), a mathematical letter, a recent emoji (U+1FAE8).
+ASTRAL = ("\U0001F600", "\U0001F44D\U0001F3FD", "\U00020000", "\U0002000B", "\U0001D518", "\U0001FAE8")
+
+#: CJK and other East Asian text; zh splits the Han characters, not the kana or hangul.
+CJK = ("\u4e2d", "\u732b", "\u6211\u4eec", "\u65e5\u672c\u8a9e", "\u3072\u3089\u304c\u306a",
+       "\ud55c\uad6d\uc5b4", "\u4e2d\u6587")
+
+#: Characters of U+2001..U+2A6D that are not white space: sacreBLEU's zh tokenizer splits
+#: them off as if they were Chinese (sacreBLEU issue #298). Arrows, currency, maths,
+#: letterlike symbols, dingbats, the hyphen U+2010, the per mille sign.
+ZH_RANGE_BUG = ("\u2192", "\u20ac", "\u2122", "\u2211", "\u2713", "\u2603", "\u2030", "\u21d2", "\u2260",
+                "\u2010", "\u2a6d", "\u2070")
+
+#: Characters that Python's ``str.split()`` treats as white space beyond space, tab and
+#: newline: the information separators, NEL, NBSP, the Unicode spaces, line and paragraph
+#: separators, the ideographic space.
+PYTHON_ONLY_WHITE_SPACE = ("\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\xa0", "\u2000", "\u2003", "\u200a",
+                           "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\x0b", "\x0c", "\r")
+
+#: The zero-width space: looks like a separator, is not white space for ``str.split()``.
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+def _weighted(*pairs):
+    """A strategy choosing ``strategy`` with probability proportional to ``weight``, for
+    ``(weight, strategy)`` pairs (weights are small integers)."""
+    options = []
+    for weight, strategy in pairs:
+        options += [strategy] * weight
+    return st.sampled_from(options).flatmap(lambda strategy: strategy)
+
+
+def _any_character():
+    """One code point of any category except surrogates (astral ones included)."""
+    return st.characters(exclude_categories=("Cs",))
+
+
+def tokens():
+    """One token, drawn mostly from ``SHARED_WORDS`` and otherwise from the pools above
+    (or a random short string)."""
+    return _weighted(
+        (12, st.sampled_from(SHARED_WORDS)),
+        (2, st.sampled_from(ASCII_PUNCTUATION)),
+        (2, st.sampled_from(NON_ASCII_PUNCTUATION)),
+        (2, st.sampled_from(DIGITS)),
+        (1, st.sampled_from(ENTITIES)),
+        (2, st.sampled_from(NON_ASCII_LETTERS)),
+        (1, st.sampled_from(ASTRAL)),
+        (2, st.sampled_from(CJK)),
+        (1, st.sampled_from(ZH_RANGE_BUG)),
+        (1, _any_character()),
+        (1, st.text(_any_character(), min_size=1, max_size=4)),
+    )
+
+
+def _separators():
+    """What goes between two tokens: mostly a space; sometimes nothing (gluing tokens,
+    so CJK lands inside Latin text and numbers touch punctuation), other white space,
+    the zero-width space, or 13a's hyphen-newline."""
+    return _weighted(
+        (14, st.just(" ")),
+        (3, st.just("")),
+        (1, st.sampled_from(("  ", "\t", "\n", "-\n", " \n "))),
+        (3, st.sampled_from(PYTHON_ONLY_WHITE_SPACE)),
+        (1, st.just(ZERO_WIDTH_SPACE)),
+    )
+
+
+def _edge_space():
+    """Leading or trailing white space (sacreBLEU right-strips before tokenizing BLEU, chrF
+    never strips), usually none."""
+    return _weighted(
+        (8, st.just("")),
+        (1, st.sampled_from((" ", "  ", "\t", "\n"))),
+        (1, st.sampled_from(PYTHON_ONLY_WHITE_SPACE)),
+    )
+
+
+@st.composite
+def _joined(draw, min_tokens: int, max_tokens: int):
+    words = draw(st.lists(tokens(), min_size=min_tokens, max_size=max_tokens))
+    line = ""
+    for i, word in enumerate(words):
+        line += (draw(_separators()) if i else "") + word
+    return draw(_edge_space()) + line + draw(_edge_space())
+
+
+@st.composite
+def _repeated(draw):
+    """A word repeated 2..5 times, sometimes among other words: clipping matters."""
+    word = draw(st.sampled_from(SHARED_WORDS + ONE_LETTER_WORDS))
+    times = draw(st.integers(2, 5))
+    parts = [word] * times + draw(st.lists(st.sampled_from(SHARED_WORDS), max_size=2))
+    return " ".join(draw(st.permutations(parts)))
+
+
+@st.composite
+def _cjk_in_latin(draw):
+    """CJK (or an astral or zh-range character) glued between Latin letters: ``abc中def``."""
+    left = draw(st.sampled_from(("abc", "the", "caf\u00e9", "x", "Cat")))
+    middle = draw(st.sampled_from(CJK + ASTRAL + ZH_RANGE_BUG))
+    right = draw(st.sampled_from(("def", "mat", "", "s", "1")))
+    line = left + middle + right
+    more = draw(st.lists(tokens(), max_size=3))
+    return " ".join([line] + more)
+
+
+def sentences():
+    """Strings that hit the hard cases of BLEU and chrF often (see the module docstring).
+
+    Shapes, roughly: 10% empty, 5% white space only, 10% one character, 15% one token,
+    25% two or three tokens, 20% four to ten tokens, 7% a repeated word, 8% CJK inside
+    Latin text; tokens come mostly from a small shared vocabulary.
+    """
+    return _weighted(
+        (10, st.just("")),
+        (5, st.lists(st.sampled_from((" ", "\t", "\n") + PYTHON_ONLY_WHITE_SPACE + (ZERO_WIDTH_SPACE,)),
+                     min_size=1, max_size=3).map("".join)),
+        (10, st.one_of(
+            st.sampled_from(SHARED_WORDS[:1] + ONE_LETTER_WORDS + ASCII_PUNCTUATION[:6]
+                            + NON_ASCII_PUNCTUATION + ASTRAL[:1] + ("\u4e2d", "\u2192", "\u00e9", "\u0130", "7")),
+            _any_character(),
+        )),
+        (15, _joined(1, 1)),
+        (25, _joined(2, 3)),
+        (20, _joined(4, 10)),
+        (7, _repeated()),
+        (8, _cjk_in_latin()),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# References derived from a hypothesis.
+
+
+def _tokens_of(line: str, tokenize: str) -> list[str]:
+    return _tokenize(line.rstrip(), tokenize).split()
+
+
+@st.composite
+def _edited(draw, words: list[str]):
+    """``words`` with 1..3 random edits: replace, delete or insert a shared word."""
+    words = list(words)
+    for _ in range(draw(st.integers(1, 3))):
+        action = draw(st.sampled_from(("replace", "delete", "insert")))
+        if action == "insert" or not words:
+            words.insert(draw(st.integers(0, len(words))), draw(st.sampled_from(SHARED_WORDS)))
+        else:
+            i = draw(st.integers(0, len(words) - 1))
+            if action == "delete":
+                del words[i]
+            else:
+                words[i] = draw(st.sampled_from(SHARED_WORDS))
+    return " ".join(words)
+
+
+@st.composite
+def _tie_pair(draw, hyp: str, tokenize: str):
+    """Two references whose lengths (in ``tokenize`` tokens) are ``c - k`` and ``c + k``
+    for a hypothesis of ``c`` tokens: equally close, so the shorter must win. Built from
+    the hypothesis' own tokens (a truncation, and an extension by one-letter words),
+    shuffled into either order. Returns one reference of length ``c + k`` alone when
+    c = 0."""
+    words = _tokens_of(hyp, tokenize)
+    c = len(words)
+    k = draw(st.integers(1, max(1, min(c, 3))))
+    longer = " ".join(words + draw(st.lists(st.sampled_from(ONE_LETTER_WORDS), min_size=k, max_size=k)))
+    if c == 0:
+        return [longer]
+    shorter = " ".join(words[: c - k])
+    return draw(st.permutations([shorter, longer]))
+
+
+def _derived(hyp: str, tokenize: str):
+    """One reference made from ``hyp``."""
+    words = _tokens_of(hyp, tokenize)
+    return _weighted(
+        (3, st.just(hyp)),
+        (1, st.sampled_from((hyp.lower(), hyp.upper(), hyp.swapcase(), hyp.capitalize()))),
+        (5, _edited(words)),
+        (2, st.permutations(words).map(" ".join)),
+        (2, st.integers(0, len(words)).map(lambda i: " ".join(words[:i]))),
+        (2, st.integers(0, len(words)).map(lambda i: " ".join(words[i:]))),
+        (1, st.just(" ".join(words + words))),
+        (1, st.just(hyp + " " + hyp)),
+    )
+
+
+@st.composite
+def references(draw, hyp: str | None = None, min_size: int = 1, max_size: int = 3, tokenize: str = "13a"):
+    """A list of ``min_size``..``max_size`` references for the hypothesis ``hyp``.
+
+    Most references are derived from ``hyp`` (exact copies, case changes, token edits,
+    permutations, truncations from either end, duplications); the rest are unrelated
+    ``sentences()`` (which include the empty string) or the empty string. About a third
+    of the lists with room for two contain a pair of references of ``c - k`` and
+    ``c + k`` tokens, ``c`` being the length of ``hyp`` under the tokenizer ``tokenize``:
+    a tie for the closest reference length. Without ``hyp``, an unrelated sentence is
+    used as the seed.
+    """
+    if tokenize not in TOKENIZERS:
+        raise ValueError(f"unknown tokenizer {tokenize!r}: expected one of {', '.join(TOKENIZERS)}")
+    if not 1 <= min_size <= max_size:
+        raise ValueError(f"need 1 <= min_size <= max_size, got min_size={min_size}, max_size={max_size}")
+    if hyp is None:
+        hyp = draw(sentences())
+    size = draw(st.integers(min_size, max_size))
+    refs: list[str] = []
+    if size >= 2 and draw(st.integers(0, 2)) == 0:
+        refs += draw(_tie_pair(hyp, tokenize))
+    one_ref = _weighted((8, _derived(hyp, tokenize)), (3, sentences()), (1, st.just("")))
+    while len(refs) < size:
+        refs.append(draw(one_ref))
+    return draw(st.permutations(refs[:size]))
+
+
+@st.composite
+def corpora(draw, min_size: int = 1, max_size: int = 8, min_refs: int = 1, max_refs: int = 3,
+            tokenize: str = "13a"):
+    """A corpus ``(hyps, refs)``: ``min_size``..``max_size`` hypotheses from
+    ``sentences()`` and, for each, ``refs[i]`` a list of ``references(hyps[i])``.
+
+    Half of the corpora have the same number of references for every sentence
+    (sacreBLEU's signature then says ``nrefs:<that number>``), the others a number drawn
+    per sentence (usually ``nrefs:var``). ``tokenize`` is the tokenizer under which the
+    tied reference lengths are measured (pass the one the corpus will be scored with).
+    """
+    if not 1 <= min_size <= max_size:
+        raise ValueError(f"need 1 <= min_size <= max_size, got min_size={min_size}, max_size={max_size}")
+    if not 1 <= min_refs <= max_refs:
+        raise ValueError(f"need 1 <= min_refs <= max_refs, got min_refs={min_refs}, max_refs={max_refs}")
+    hyps = draw(st.lists(sentences(), min_size=min_size, max_size=max_size))
+    if draw(st.booleans()):
+        count = draw(st.integers(min_refs, max_refs))
+        refs = [draw(references(h, count, count, tokenize)) for h in hyps]
+    else:
+        refs = [draw(references(h, min_refs, max_refs, tokenize)) for h in hyps]
+    return hyps, refs
+
+
+# --------------------------------------------------------------------------------------
+# Options.
+
+
+@st.composite
+def bleu_options(draw, tokenizers=TOKENIZERS, max_orders: int = 6):
+    """Keyword options of ``bleuprint.spec.corpus_bleu``: ``tokenize`` (one of
+    ``tokenizers``), ``lowercase``, ``smooth_method`` (none, floor, add-k, exp),
+    ``smooth_value`` (None, meaning the method's default, or a value: a floor in
+    (0, 1], an add-k of 0, 0.5, 1, 1.5, 2 or 3), ``max_ngram_order`` (1..``max_orders``,
+    4 most often) and ``effective_order``."""
+    method = draw(st.sampled_from(("exp", "none", "floor", "add-k")))
+    if method == "floor":
+        value = draw(st.one_of(st.none(), st.sampled_from((0.1, 0.01, 0.5, 1, 1.0)),
+                               st.floats(0.001, 1.0, allow_nan=False)))
+    elif method == "add-k":
+        value = draw(st.one_of(st.none(), st.sampled_from((0, 0.5, 1, 1.5, 2, 3))))
+    else:
+        value = None
+    return {
+        "tokenize": draw(st.sampled_from(tuple(tokenizers))),
+        "lowercase": draw(st.booleans()),
+        "smooth_method": method,
+        "smooth_value": value,
+        "max_ngram_order": draw(_weighted((3, st.just(4)), (2, st.integers(1, max_orders)))),
+        "effective_order": draw(st.booleans()),
+    }
+
+
+@st.composite
+def chrf_options(draw, max_n: int = 6, max_word_order: int = 2):
+    """Keyword options of ``bleuprint.spec.chrf``: ``n`` (character order 1..``max_n``,
+    6 most often), ``beta`` (1, 2 or 3), ``word_order`` (0..``max_word_order``: chrF,
+    chrF+, chrF++), ``lowercase``, ``whitespace`` and ``eps_smoothing``."""
+    return {
+        "n": draw(_weighted((2, st.just(6)), (2, st.integers(1, max_n)))),
+        "beta": draw(st.sampled_from((2, 1, 3))),
+        "word_order": draw(st.integers(0, max_word_order)),
+        "lowercase": draw(st.booleans()),
+        "whitespace": draw(st.booleans()),
+        "eps_smoothing": draw(st.booleans()),
+    }
