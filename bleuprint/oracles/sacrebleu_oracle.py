@@ -1,0 +1,246 @@
+"""An adapter that asks sacreBLEU 2.5.1 itself, in bleuprint's per-hypothesis layout.
+
+bleuprint passes ``refs[i]``, the list of references of ``hyps[i]`` (their number may vary
+from sentence to sentence). sacreBLEU's ``corpus_score`` takes the transpose, reference
+*streams* ``streams[k][i]``, drops ``None`` entries, and prints ``nrefs:var`` when the
+number of remaining references varies (sacreBLEU ``metrics/base.py``,
+``Metric._cache_references``). ``to_streams`` does that transposition.
+
+Every function builds fresh sacreBLEU metric objects, so no reference cache or
+bootstrap state leaks from one call into the next.
+
+Per-sentence statistics come from ``Metric._extract_corpus_statistics``, a *private*
+sacreBLEU method: it is the function sacreBLEU's own ``corpus_score`` calls, so its rows
+are sacreBLEU's statistics by definition. Using a private method is acceptable here,
+in an oracle that pins the exact sacreBLEU version (``REQUIRED_VERSION``); nothing
+outside the tests and the golden generator depends on it. The corpus statistics are
+the element-wise sum of those rows (``sacrebleu.utils.sum_of_lists``, on a copy), and
+the score is that of the public ``corpus_score`` / ``sentence_score``.
+
+sacreBLEU is imported lazily (``require_sacrebleu``), so importing this module works
+without it and fails only when an oracle is called.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+REQUIRED_VERSION = "2.5.1"
+
+#: bleuprint option names and defaults, as ``bleuprint.spec.corpus_bleu`` spells them.
+BLEU_DEFAULTS = {
+    "tokenize": "13a",
+    "lowercase": False,
+    "smooth_method": "exp",
+    "smooth_value": None,
+    "max_ngram_order": 4,
+    "effective_order": False,
+}
+
+#: The sentence-level BLEU defaults: sacreBLEU's ``sentence_bleu`` uses effective order.
+SENTENCE_BLEU_DEFAULTS = {**BLEU_DEFAULTS, "effective_order": True}
+
+#: bleuprint option names and defaults, as ``bleuprint.spec.chrf`` spells them.
+CHRF_DEFAULTS = {
+    "n": 6,
+    "beta": 2,
+    "word_order": 0,
+    "lowercase": False,
+    "whitespace": False,
+    "eps_smoothing": False,
+}
+
+
+def require_sacrebleu():
+    """The ``sacrebleu`` module, checked to be exactly version ``REQUIRED_VERSION``.
+
+    Raises ImportError when it is not installed and RuntimeError when another version
+    is, since the goldens and the spec are pinned to 2.5.1's behaviour.
+    """
+    try:
+        import sacrebleu
+    except ImportError as error:
+        raise ImportError(
+            f"bleuprint's oracle needs sacrebleu=={REQUIRED_VERSION}: "
+            f"pip install 'sacrebleu=={REQUIRED_VERSION}' (or the 'oracle' extra)"
+        ) from error
+    if sacrebleu.__version__ != REQUIRED_VERSION:
+        raise RuntimeError(
+            f"bleuprint's oracle is pinned to sacrebleu {REQUIRED_VERSION}, "
+            f"but sacrebleu {sacrebleu.__version__} is installed"
+        )
+    return sacrebleu
+
+
+@dataclass(frozen=True)
+class OracleResult:
+    """What sacreBLEU says about one corpus (or one sentence).
+
+    ``score``: the score on sacreBLEU's scale (0..100 for BLEU and chrF), a Python float.
+    ``corpus_stats``: the summed statistics the score is computed from.
+    ``sentence_stats``: one statistics row per hypothesis, in order.
+    ``signature`` / ``signature_short``: ``get_signature().format()``, long and short.
+    """
+
+    score: float
+    corpus_stats: list
+    sentence_stats: list[list]
+    signature: str
+    signature_short: str
+
+
+def _check_hypotheses(hyps) -> list[str]:
+    if isinstance(hyps, str) or not isinstance(hyps, Sequence):
+        raise TypeError(f"hyps must be a list of hypothesis strings, got {type(hyps).__name__}")
+    if len(hyps) == 0:
+        raise ValueError("empty corpus: hyps has no sentences")
+    for i, hyp in enumerate(hyps):
+        if not isinstance(hyp, str):
+            raise TypeError(f"hyps[{i}] must be a str, got {type(hyp).__name__}")
+    return list(hyps)
+
+
+def _check_references(refs, what: str) -> list[str]:
+    if isinstance(refs, str) or not isinstance(refs, Sequence):
+        raise TypeError(f"{what} must be a list of reference strings, got {type(refs).__name__}")
+    if len(refs) == 0:
+        raise ValueError(f"{what} is empty: every hypothesis needs at least one reference")
+    for k, ref in enumerate(refs):
+        if not isinstance(ref, str):
+            raise TypeError(f"{what}[{k}] must be a str, got {type(ref).__name__}")
+    return list(refs)
+
+
+def _check_sentence(hyp) -> str:
+    if not isinstance(hyp, str):
+        raise TypeError(f"hyp must be a str, got {type(hyp).__name__}")
+    return hyp
+
+
+def _check_corpus(hyps, refs) -> tuple[list[str], list[list[str]]]:
+    hyps = _check_hypotheses(hyps)
+    if isinstance(refs, str) or not isinstance(refs, Sequence):
+        raise TypeError(f"refs must be a list with one list of references per hypothesis, got {type(refs).__name__}")
+    if len(refs) != len(hyps):
+        # sacreBLEU would silently truncate to the shorter of the two.
+        raise ValueError(f"mismatched lengths: {len(hyps)} hypotheses but {len(refs)} reference lists")
+    return hyps, [_check_references(r, f"refs[{i}]") for i, r in enumerate(refs)]
+
+
+def to_streams(refs) -> list[list[str | None]]:
+    """Transpose per-hypothesis references into sacreBLEU's reference streams.
+
+    ``streams[k][i]`` is ``refs[i][k]``, or ``None`` when sentence i has k references or
+    fewer; sacreBLEU drops the ``None`` entries. Example: ``[["a", "b"], ["c"]]`` ->
+    ``[["a", "c"], ["b", None]]``.
+    """
+    if isinstance(refs, str) or not isinstance(refs, Sequence):
+        raise TypeError(f"refs must be a list with one list of references per hypothesis, got {type(refs).__name__}")
+    per_sentence = [_check_references(r, f"refs[{i}]") for i, r in enumerate(refs)]
+    if not per_sentence:
+        raise ValueError("refs is empty: no sentences")
+    width = max(len(r) for r in per_sentence)
+    return [[r[k] if k < len(r) else None for r in per_sentence] for k in range(width)]
+
+
+def _options(given: dict, defaults: dict, what: str) -> dict:
+    unknown = sorted(set(given) - set(defaults))
+    if unknown:
+        raise TypeError(f"unknown option(s) for {what}: {', '.join(unknown)}")
+    return {**defaults, **given}
+
+
+def _bleu_metric(options: dict):
+    sacrebleu = require_sacrebleu()
+    # force=True only silences the "forgot to detokenize?" warning; it changes no number.
+    return sacrebleu.BLEU(
+        tokenize=options["tokenize"],
+        lowercase=options["lowercase"],
+        smooth_method=options["smooth_method"],
+        smooth_value=options["smooth_value"],
+        max_ngram_order=options["max_ngram_order"],
+        effective_order=options["effective_order"],
+        force=True,
+    )
+
+
+def _chrf_metric(options: dict):
+    sacrebleu = require_sacrebleu()
+    return sacrebleu.CHRF(
+        char_order=options["n"],
+        word_order=options["word_order"],
+        beta=options["beta"],
+        lowercase=options["lowercase"],
+        whitespace=options["whitespace"],
+        eps_smoothing=options["eps_smoothing"],
+    )
+
+
+def _run(make_metric, hyps: list[str], streams: list[list], sentence_refs: list[str] | None) -> OracleResult:
+    """Statistics from one fresh metric object, the score and signature from another."""
+    from sacrebleu.utils import sum_of_lists
+
+    rows = make_metric()._extract_corpus_statistics(hyps, streams)
+    rows = [list(row) for row in rows]
+    # sum_of_lists returns its only row itself for a one-sentence corpus: sum a copy.
+    corpus_stats = list(sum_of_lists(copy.deepcopy(rows)))
+    metric = make_metric()
+    if sentence_refs is None:
+        result = metric.corpus_score(hyps, streams)
+    else:
+        result = metric.sentence_score(hyps[0], sentence_refs)
+    signature = metric.get_signature()
+    return OracleResult(
+        score=float(result.score),
+        corpus_stats=corpus_stats,
+        sentence_stats=rows,
+        signature=signature.format(),
+        signature_short=signature.format(short=True),
+    )
+
+
+def oracle_bleu(hyps, refs, **options) -> OracleResult:
+    """sacreBLEU's corpus BLEU. Options as ``bleuprint.spec.corpus_bleu``: tokenize="13a",
+    lowercase=False, smooth_method="exp", smooth_value=None, max_ngram_order=4,
+    effective_order=False."""
+    hyps, refs = _check_corpus(hyps, refs)
+    options = _options(options, BLEU_DEFAULTS, "BLEU")
+    return _run(lambda: _bleu_metric(options), hyps, to_streams(refs), None)
+
+
+def oracle_chrf(hyps, refs, **options) -> OracleResult:
+    """sacreBLEU's corpus chrF. Options as ``bleuprint.spec.chrf``: n=6 (sacreBLEU's
+    ``char_order``), beta=2, word_order=0, lowercase=False, whitespace=False,
+    eps_smoothing=False."""
+    hyps, refs = _check_corpus(hyps, refs)
+    options = _options(options, CHRF_DEFAULTS, "chrF")
+    return _run(lambda: _chrf_metric(options), hyps, to_streams(refs), None)
+
+
+def oracle_sentence_bleu(hyp, refs, **options) -> OracleResult:
+    """sacreBLEU's ``sentence_score`` for BLEU, with the sentence-level default
+    ``effective_order=True`` (as sacreBLEU's ``sentence_bleu``)."""
+    hyps = [_check_sentence(hyp)]
+    refs = _check_references(refs, "refs")
+    options = _options(options, SENTENCE_BLEU_DEFAULTS, "BLEU")
+    return _run(lambda: _bleu_metric(options), hyps, to_streams([refs]), refs)
+
+
+def oracle_sentence_chrf(hyp, refs, **options) -> OracleResult:
+    """sacreBLEU's ``sentence_score`` for chrF (same defaults as the corpus score)."""
+    hyps = [_check_sentence(hyp)]
+    refs = _check_references(refs, "refs")
+    options = _options(options, CHRF_DEFAULTS, "chrF")
+    return _run(lambda: _chrf_metric(options), hyps, to_streams([refs]), refs)
+
+
+def oracle_tokenize(line: str, name: str) -> str:
+    """The output of sacreBLEU's BLEU tokenizer ``name`` (13a, none, intl, zh, char) on
+    ``line`` exactly as given (BLEU itself lowercases and right-strips first)."""
+    if not isinstance(line, str):
+        raise TypeError(f"line must be a str, got {type(line).__name__}")
+    if name not in ("13a", "none", "intl", "zh", "char"):
+        raise ValueError(f"unknown tokenizer {name!r}: expected one of 13a, none, intl, zh, char")
+    return _bleu_metric({**BLEU_DEFAULTS, "tokenize": name}).tokenizer(line)
