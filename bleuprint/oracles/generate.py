@@ -1,0 +1,91 @@
+"""Write the golden fixtures from sacreBLEU: ``python -m bleuprint.oracles.generate``.
+
+Each fixture ``goldens/<name>.json`` is built by one case builder (a module exposing
+``build_cases() -> list[dict]``) listed in ``BUILDERS``; adding a metric is one line
+there. A fixture records the versions it was generated with and the command:
+
+    {"name", "command", "versions": {"sacrebleu", "numpy", "regex", "python"}, "cases"}
+
+The output is deterministic: builders seed their own ``random.Random``, cases keep
+their order, and the JSON is written with ``indent=1, ensure_ascii=False,
+sort_keys=True`` (Python's float repr round-trips through JSON exactly).
+``tests/oracles/test_goldens_are_generated.py`` rebuilds the cases and compares them
+with the stored files, so a hand-edited golden fails the tests.
+
+Options: ``--check`` compares instead of writing (exit status 1 on a difference);
+``--out DIR`` writes somewhere else; names restrict the run (``generate bleu``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+import sys
+from pathlib import Path
+
+COMMAND = "python -m bleuprint.oracles.generate"
+
+#: Fixture name -> module holding its ``build_cases``.
+BUILDERS = {
+    "bleu": "bleuprint.oracles.cases_bleu",
+    "chrf": "bleuprint.oracles.cases_chrf",
+    "tokenizers": "bleuprint.oracles.cases_tokenizers",
+}
+
+GOLDENS_DIR = Path(__file__).resolve().parent / "goldens"
+
+
+def versions() -> dict:
+    """The versions that determine the fixtures' content."""
+    import numpy
+    import regex
+
+    from .sacrebleu_oracle import require_sacrebleu
+
+    return {
+        "sacrebleu": require_sacrebleu().__version__,
+        "numpy": numpy.__version__,
+        "regex": regex.__version__,
+        "python": platform.python_version(),
+    }
+
+
+def build_document(name: str) -> dict:
+    """The fixture ``name`` as a JSON-ready dictionary (calls sacreBLEU)."""
+    if name not in BUILDERS:
+        raise ValueError(f"unknown golden {name!r}: expected one of {', '.join(BUILDERS)}")
+    cases = importlib.import_module(BUILDERS[name]).build_cases()
+    return {"name": name, "command": COMMAND, "versions": versions(), "cases": cases}
+
+
+def render(document: dict) -> str:
+    """The exact text written to disk."""
+    return json.dumps(document, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help=f"fixtures to build (default: all of {', '.join(BUILDERS)})")
+    parser.add_argument("--out", type=Path, default=GOLDENS_DIR, help="output directory")
+    parser.add_argument("--check", action="store_true", help="compare with the stored files, write nothing")
+    args = parser.parse_args(argv)
+    status = 0
+    for name in args.names or list(BUILDERS):
+        text = render(build_document(name))
+        path = args.out / f"{name}.json"
+        cases = len(json.loads(text)["cases"])
+        if args.check:
+            same = path.exists() and path.read_text(encoding="utf-8") == text
+            print(f"{path}: {'up to date' if same else 'DIFFERS'} ({cases} cases)")
+            status |= not same
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"{path}: {cases} cases, {len(text.encode('utf-8'))} bytes")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
