@@ -27,10 +27,12 @@ _HOMES = {
                             "sentence_bleu"),
     "bleuprint.impl.chrf": ("chrf", "chrf_from_stats", "chrf_stats", "chrf_stats_matrix", "sentence_chrf"),
     "bleuprint.impl.corpus": ("METRICS", "score_from_stats", "sentence_stats", "stats_matrix"),
-    "bleuprint.impl.exact_match": ("exact_match", "exact_match_matrix"),
     "bleuprint.impl.tokenizers": ("TOKENIZERS", "tokenize", "tokenize_13a", "tokenize_char", "tokenize_intl",
                                   "tokenize_none", "tokenize_zh"),
 }
+# Bound eagerly: the submodule's own name would otherwise shadow the function of that name.
+from .exact_match import exact_match, exact_match_matrix  # noqa: E402
+
 _HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 
