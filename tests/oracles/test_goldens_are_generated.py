@@ -1,0 +1,134 @@
+"""The golden fixtures are exactly what the generator builds from sacreBLEU 2.5.1.
+
+Rebuilding every case in memory (with the same seeded builders) and comparing it with
+the stored file means a golden cannot be edited by hand, nor drift from sacreBLEU. The
+adapter's transposition to sacreBLEU's reference streams is checked on a corpus with a
+variable number of references, against sacreBLEU called directly.
+
+These tests need sacreBLEU; each is skipped, with the reason, where it is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bleuprint.oracles import generate
+from bleuprint.oracles.goldens import GOLDEN_NAMES, load_goldens
+from bleuprint.oracles.sacrebleu_oracle import REQUIRED_VERSION, oracle_bleu, oracle_chrf, to_streams
+
+needs_sacrebleu = pytest.mark.skipif(
+    importlib.util.find_spec("sacrebleu") is None,
+    reason="sacrebleu is not installed (pip install 'sacrebleu==2.5.1'): the goldens cannot be rebuilt",
+)
+
+
+def _first_difference(built: list[dict], stored: list[dict]) -> str:
+    if len(built) != len(stored):
+        return f"{len(built)} cases built, {len(stored)} stored"
+    for new, old in zip(built, stored):
+        if new != old:
+            keys = sorted(k for k in set(new) | set(old) if new.get(k) != old.get(k))
+            return f"case {old.get('id')}: fields {keys} differ"
+    return "no difference"
+
+
+@needs_sacrebleu
+@pytest.mark.parametrize("name", GOLDEN_NAMES)
+def test_stored_goldens_equal_a_fresh_build(name):
+    """Every stored case equals the case rebuilt from sacreBLEU (after a JSON round trip,
+    as the file holds it), and the file names the command that made it."""
+    built = json.loads(generate.render(generate.build_document(name)))
+    stored = load_goldens(name)
+    assert stored["name"] == name
+    assert stored["command"] == generate.COMMAND == "python -m bleuprint.oracles.generate"
+    assert built["cases"] == stored["cases"], _first_difference(built["cases"], stored["cases"])
+
+
+@needs_sacrebleu
+@pytest.mark.parametrize("name", GOLDEN_NAMES)
+def test_recorded_versions_match_installed_sacrebleu(name):
+    import sacrebleu
+
+    versions = load_goldens(name)["versions"]
+    assert set(versions) == {"sacrebleu", "numpy", "regex", "python"}
+    assert versions["sacrebleu"] == sacrebleu.__version__ == REQUIRED_VERSION == "2.5.1"
+
+
+def test_generator_has_a_builder_per_golden():
+    """Adding a metric is one entry in ``generate.BUILDERS``; the loader knows them all."""
+    assert tuple(generate.BUILDERS) == GOLDEN_NAMES
+
+
+def test_to_streams_pads_missing_references_with_none():
+    """Hand transposition: sentence 0 has refs a, b; sentence 1 has c; sentence 2 has
+    d, e, f. Stream k holds reference k of every sentence, None where there is none."""
+    refs = [["a", "b"], ["c"], ["d", "e", "f"]]
+    assert to_streams(refs) == [["a", "c", "d"], ["b", None, "e"], [None, None, "f"]]
+    assert to_streams([["x"]]) == [["x"]]
+
+
+@pytest.mark.parametrize("bad, error", [
+    ("abc", TypeError),            # a bare string is not a list of reference lists
+    ([["a"], "b"], TypeError),     # sentence 1's references are a bare string
+    ([["a"], []], ValueError),     # sentence 1 has no reference
+    ([["a", None]], TypeError),    # None is sacreBLEU's padding, not an input
+    ([], ValueError),
+])
+def test_to_streams_refuses_bad_references(bad, error):
+    with pytest.raises(error):
+        to_streams(bad)
+
+
+VARIABLE_HYPS = ["the cat sat on the mat", "a dog ran", "it is here now"]
+VARIABLE_REFS = [["the cat sat on a mat", "there is a cat on the mat"], ["a dog ran home"],
+                 ["it is here", "it is now here", "here it is now"]]
+#: The same references as sacreBLEU streams, transposed by hand.
+VARIABLE_STREAMS = [["the cat sat on a mat", "a dog ran home", "it is here"],
+                    ["there is a cat on the mat", None, "it is now here"],
+                    [None, None, "here it is now"]]
+
+
+@needs_sacrebleu
+def test_oracle_on_variable_references_equals_sacrebleu_called_directly():
+    """The adapter's BLEU and chrF equal sacreBLEU's own ``corpus_score`` on hand-made
+    streams (score exactly, since it is the same computation), print ``nrefs:var``,
+    and its per-sentence rows sum to its corpus statistics."""
+    import sacrebleu
+
+    bleu = oracle_bleu(VARIABLE_HYPS, VARIABLE_REFS)
+    direct = sacrebleu.BLEU()
+    assert bleu.score == direct.corpus_score(VARIABLE_HYPS, VARIABLE_STREAMS).score
+    assert bleu.signature == direct.get_signature().format()
+    assert bleu.signature.startswith("nrefs:var|") and bleu.signature_short.startswith("#:var|")
+    assert [sum(column) for column in zip(*bleu.sentence_stats)] == bleu.corpus_stats
+    assert len(bleu.sentence_stats) == 3
+
+    chrf = oracle_chrf(VARIABLE_HYPS, VARIABLE_REFS, word_order=2)
+    direct = sacrebleu.CHRF(word_order=2)
+    assert chrf.score == direct.corpus_score(VARIABLE_HYPS, VARIABLE_STREAMS).score
+    assert chrf.signature == direct.get_signature().format()
+    assert [sum(column) for column in zip(*chrf.sentence_stats)] == chrf.corpus_stats
+
+
+@needs_sacrebleu
+def test_oracle_refuses_mismatched_lengths():
+    """sacreBLEU would silently truncate; the adapter names the problem instead."""
+    with pytest.raises(ValueError, match="mismatched lengths"):
+        oracle_bleu(["a", "b"], [["a"]])
+    with pytest.raises(TypeError, match="unknown option"):
+        oracle_chrf(["a"], [["a"]], char_order=3)
+
+
+def test_importing_the_oracles_does_not_import_sacrebleu():
+    """spec-side tests load goldens without sacreBLEU; the adapter imports it lazily."""
+    code = ("import sys, bleuprint.oracles, bleuprint.oracles.goldens, bleuprint.oracles.sacrebleu_oracle; "
+            "bleuprint.oracles.goldens.golden_cases('bleu'); "
+            "sys.exit('sacrebleu' in sys.modules)")
+    repo = Path(__file__).resolve().parents[2]
+    assert subprocess.run([sys.executable, "-c", code], cwd=repo, check=False).returncode == 0
