@@ -1,0 +1,140 @@
+"""bleuprint.impl.corpus (sentence_stats, score_from_stats) against bleuprint.spec.corpus.
+
+* ``sentence_stats``: the N x S float64 matrices must be equal entry by entry (they hold
+  integer counts; tolerance 0), for BLEU and chrF under every option the strategies
+  draw, and for exact match.
+* ``score_from_stats`` of the column sums: within 1e-9 of the spec on the 0..100 scale
+  (exact match: equal, it is a ratio of integers).
+* Bad input: the same exception type as the spec.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bleuprint import impl, spec
+from bleuprint.strategies import bleu_options, chrf_options, corpora
+
+TOLERANCE = 1e-9  # absolute, on the 0..100 scale
+
+
+def bleu_cases():
+    """(corpus, options), the corpus' tied reference lengths measured with the tokenizer
+    the options use."""
+    return bleu_options().flatmap(lambda o: st.tuples(corpora(tokenize=o["tokenize"]), st.just(o)))
+
+
+@given(bleu_cases())
+def test_bleu_sentence_stats_and_score_match_spec(case):
+    (hyps, refs), options = case
+    want = spec.sentence_stats("bleu", hyps, refs, **options)
+    got = impl.sentence_stats("bleu", hyps, refs, **options)
+    assert got.dtype == np.float64 and got.shape == want.shape
+    assert np.array_equal(got, want)
+    want_score = spec.score_from_stats("bleu", want.sum(axis=0), len(hyps), **options)
+    got_score = impl.score_from_stats("bleu", got.sum(axis=0), len(hyps), **options)
+    assert abs(got_score - want_score) <= TOLERANCE
+
+
+@given(corpora(), chrf_options())
+def test_chrf_sentence_stats_and_score_match_spec(corpus, options):
+    hyps, refs = corpus
+    want = spec.sentence_stats("chrf", hyps, refs, **options)
+    got = impl.sentence_stats("chrf", hyps, refs, **options)
+    assert got.dtype == np.float64 and got.shape == want.shape
+    assert np.array_equal(got, want)
+    want_score = spec.score_from_stats("chrf", want.sum(axis=0), len(hyps), **options)
+    got_score = impl.score_from_stats("chrf", got.sum(axis=0), len(hyps), **options)
+    assert abs(got_score - want_score) <= TOLERANCE
+
+
+@given(corpora())
+def test_exact_match_sentence_stats_and_score_match_spec(corpus):
+    hyps, refs = corpus
+    want = spec.sentence_stats("exact_match", hyps, refs)
+    got = impl.sentence_stats("exact_match", hyps, refs)
+    assert got.dtype == np.float64 and np.array_equal(got, want)
+    assert impl.score_from_stats("exact_match", got.sum(axis=0), len(hyps)) == spec.score_from_stats(
+        "exact_match", want.sum(axis=0), len(hyps))
+
+
+@given(bleu_cases())
+def test_integer_stats_score_like_their_float_sum(case):
+    """``stats_matrix`` (int64, impl only) holds the same counts as ``sentence_stats``, and
+    its integer column sum scores the same as the float sum."""
+    (hyps, refs), options = case
+    ints = impl.stats_matrix("bleu", hyps, refs, **options)
+    assert ints.dtype == np.int64
+    assert np.array_equal(ints, spec.sentence_stats("bleu", hyps, refs, **options))
+    assert impl.score_from_stats("bleu", ints.sum(axis=0), len(hyps), **options) == impl.score_from_stats(
+        "bleu", ints.sum(axis=0).astype(np.float64), len(hyps), **options)
+
+
+def test_score_from_stats_by_hand():
+    """Hand computation. BLEU stats [c=4, r=4, m=4,3,2,1, t=4,3,2,1]: every precision is
+    100 %, BP = 1, so BLEU = exp(log 100) = 100 up to rounding. chrF with n=1, beta=2 and
+    stats [h=4, r=5, m=2]: P = 1/2, R = 2/5, F2 = 5 * 0.5 * 0.4 / (4 * 0.5 + 0.4) = 1/2.4,
+    times 100 = 41.66...; exact match [3] over 4 sentences = 0.75."""
+    assert abs(impl.score_from_stats("bleu", [4, 4, 4, 3, 2, 1, 4, 3, 2, 1], 1) - 100.0) <= TOLERANCE
+    assert abs(impl.score_from_stats("chrf", [4, 5, 2], 2, n=1) - 100 / 2.4) <= TOLERANCE
+    assert impl.score_from_stats("exact_match", [3.0], 4) == 0.75
+
+
+HYPS, REFS = ["the cat sat", "a dog"], [["the cat sat on the mat"], ["a dog", "the dog"]]
+
+BAD_STATS_CALLS = [
+    pytest.param("ter", HYPS, REFS, {}, id="unknown-metric"),
+    pytest.param(3, HYPS, REFS, {}, id="metric-not-str"),
+    pytest.param("bleu", HYPS, REFS, {"order": 4}, id="unknown-bleu-option"),
+    pytest.param("chrf", HYPS, REFS, {"tokenize": "13a"}, id="bleu-option-for-chrf"),
+    pytest.param("exact_match", HYPS, REFS, {"lowercase": True}, id="option-for-exact-match"),
+    pytest.param("bleu", HYPS, REFS, {"tokenize": "moses"}, id="unknown-tokenizer"),
+    pytest.param("bleu", HYPS, REFS, {"max_ngram_order": 0}, id="order-zero"),
+    pytest.param("chrf", HYPS, REFS, {"n": 0}, id="chrf-n-zero"),
+    pytest.param("chrf", HYPS, REFS, {"word_order": -1}, id="chrf-negative-word-order"),
+    pytest.param("bleu", "the cat", REFS, {}, id="hyps-bare-str"),
+    pytest.param("bleu", [], [], {}, id="empty-corpus"),
+    pytest.param("bleu", HYPS, REFS[:1], {}, id="mismatched-lengths"),
+    pytest.param("chrf", HYPS, ["the cat sat", "a dog"], {}, id="chrf-refs-bare-strings"),
+    pytest.param("bleu", HYPS, [["x"], []], {}, id="empty-reference-list"),
+    pytest.param("exact_match", HYPS, "a dog", {}, id="exact-match-refs-bare-str"),
+    pytest.param("exact_match", HYPS, ["x"], {}, id="exact-match-mismatched"),
+    pytest.param("exact_match", ["a", None], ["a", "b"], {}, id="exact-match-hyp-none"),
+]
+
+
+@pytest.mark.parametrize(("metric", "hyps", "refs", "options"), BAD_STATS_CALLS)
+def test_sentence_stats_bad_input_raises_like_spec(metric, hyps, refs, options):
+    with pytest.raises((TypeError, ValueError)) as expected:
+        spec.sentence_stats(metric, hyps, refs, **options)
+    with pytest.raises(expected.type):
+        impl.sentence_stats(metric, hyps, refs, **options)
+
+
+BAD_SCORE_CALLS = [
+    pytest.param("bleu", [1, 1, 1, 1], 0, {}, id="zero-sentences"),
+    pytest.param("bleu", [1, 1, 1, 1], 1.0, {}, id="sentences-not-int"),
+    pytest.param("bleu", [1, 1, 1, 1], True, {}, id="sentences-bool"),
+    pytest.param("bleu", [1, 1, 1], 1, {}, id="bleu-odd-length"),
+    pytest.param("bleu", [1, 1, 1, 1], 1, {"max_ngram_order": 2}, id="bleu-order-disagrees"),
+    pytest.param("bleu", [1, 1, 1, 1], 1, {"smooth_method": "add-one"}, id="unknown-smoothing"),
+    pytest.param("bleu", [1, 1, 1, 1], 1, {"smooth_value": "1"}, id="smooth-value-str"),
+    pytest.param("chrf", [1, 1, 1], 1, {}, id="chrf-wrong-length"),
+    pytest.param("chrf", [1, 1, 1], 1, {"n": 1, "beta": "2"}, id="chrf-beta-str"),
+    pytest.param("exact_match", [1, 1], 2, {}, id="exact-match-two-columns"),
+    pytest.param("exact_match", [1], 1, {"n": 1}, id="exact-match-option"),
+    pytest.param("bleu", "1111", 1, {}, id="stats-str"),
+    pytest.param("meteor", [1], 1, {}, id="unknown-metric"),
+]
+
+
+@pytest.mark.parametrize(("metric", "summed", "n_sentences", "options"), BAD_SCORE_CALLS)
+def test_score_from_stats_bad_input_raises_like_spec(metric, summed, n_sentences, options):
+    with pytest.raises((TypeError, ValueError)) as expected:
+        spec.score_from_stats(metric, summed, n_sentences, **options)
+    with pytest.raises(expected.type) as actual:
+        impl.score_from_stats(metric, summed, n_sentences, **options)
+    assert str(actual.value) == str(expected.value)
