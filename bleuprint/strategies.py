@@ -45,6 +45,8 @@ Hypothesis is a test-time dependency: ``pip install bleuprint[test]``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 try:
     from hypothesis import strategies as st
 except ImportError as error:  # pragma: no cover - depends on the environment
@@ -130,18 +132,21 @@ ZERO_WIDTH_SPACE = "\u200b"
 
 def _weighted(*pairs):
     """A strategy choosing ``strategy`` with probability proportional to ``weight``, for
-    ``(weight, strategy)`` pairs (weights are small integers)."""
+    ``(weight, strategy)`` pairs (weights are small integers): ``one_of`` picks its
+    branches uniformly, so a branch listed ``weight`` times weighs ``weight``."""
     options = []
     for weight, strategy in pairs:
         options += [strategy] * weight
-    return st.sampled_from(options).flatmap(lambda strategy: strategy)
+    return st.one_of(options)
 
 
+@lru_cache(maxsize=None)
 def _any_character():
     """One code point of any category except surrogates (astral ones included)."""
     return st.characters(exclude_categories=("Cs",))
 
 
+@lru_cache(maxsize=None)
 def tokens():
     """One token, drawn mostly from ``SHARED_WORDS`` and otherwise from the pools above
     (or a random short string)."""
@@ -160,6 +165,7 @@ def tokens():
     )
 
 
+@lru_cache(maxsize=None)
 def _separators():
     """What goes between two tokens: mostly a space; sometimes nothing (gluing tokens,
     so CJK lands inside Latin text and numbers touch punctuation), other white space,
@@ -173,6 +179,7 @@ def _separators():
     )
 
 
+@lru_cache(maxsize=None)
 def _edge_space():
     """Leading or trailing white space (sacreBLEU right-strips before tokenizing BLEU, chrF
     never strips), usually none."""
@@ -212,6 +219,7 @@ def _cjk_in_latin(draw):
     return " ".join([line] + more)
 
 
+@lru_cache(maxsize=None)
 def sentences():
     """Strings that hit the hard cases of BLEU and chrF often (see the module docstring).
 
@@ -278,19 +286,31 @@ def _tie_pair(draw, hyp: str, tokenize: str):
     return draw(st.permutations([shorter, longer]))
 
 
-def _derived(hyp: str, tokenize: str):
-    """One reference made from ``hyp``."""
+#: How a reference is made from its hypothesis, with weights (repeated names).
+_DERIVATIONS = (("copy",) * 3 + ("case",) + ("edit",) * 5 + ("permute",) * 2 + ("prefix",) * 2
+                + ("suffix",) * 2 + ("double tokens",) + ("double line",))
+
+
+@st.composite
+def _derived(draw, hyp: str, tokenize: str):
+    """One reference made from ``hyp`` (see ``_DERIVATIONS``)."""
+    how = draw(st.sampled_from(_DERIVATIONS))
+    if how == "copy":
+        return hyp
+    if how == "case":
+        return draw(st.sampled_from((hyp.lower(), hyp.upper(), hyp.swapcase(), hyp.capitalize())))
+    if how == "double line":
+        return hyp + " " + hyp
     words = _tokens_of(hyp, tokenize)
-    return _weighted(
-        (3, st.just(hyp)),
-        (1, st.sampled_from((hyp.lower(), hyp.upper(), hyp.swapcase(), hyp.capitalize()))),
-        (5, _edited(words)),
-        (2, st.permutations(words).map(" ".join)),
-        (2, st.integers(0, len(words)).map(lambda i: " ".join(words[:i]))),
-        (2, st.integers(0, len(words)).map(lambda i: " ".join(words[i:]))),
-        (1, st.just(" ".join(words + words))),
-        (1, st.just(hyp + " " + hyp)),
-    )
+    if how == "edit":
+        return draw(_edited(words))
+    if how == "permute":
+        return " ".join(draw(st.permutations(words)))
+    if how == "prefix":
+        return " ".join(words[: draw(st.integers(0, len(words)))])
+    if how == "suffix":
+        return " ".join(words[draw(st.integers(0, len(words))):])
+    return " ".join(words + words)
 
 
 @st.composite
@@ -315,9 +335,14 @@ def references(draw, hyp: str | None = None, min_size: int = 1, max_size: int = 
     refs: list[str] = []
     if size >= 2 and draw(st.integers(0, 2)) == 0:
         refs += draw(_tie_pair(hyp, tokenize))
-    one_ref = _weighted((8, _derived(hyp, tokenize)), (3, sentences()), (1, st.just("")))
     while len(refs) < size:
-        refs.append(draw(one_ref))
+        source = draw(st.integers(0, 11))  # 8 in 12 derived, 3 unrelated, 1 empty
+        if source < 8:
+            refs.append(draw(_derived(hyp, tokenize)))
+        elif source < 11:
+            refs.append(draw(sentences()))
+        else:
+            refs.append("")
     return draw(st.permutations(refs[:size]))
 
 
