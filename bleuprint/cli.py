@@ -1,0 +1,47 @@
+"""The ``bleuprint`` command line: ``bleuprint verify`` (more subcommands come with later
+issues: ``score``, ``mutants``, ``reproduce``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bleuprint",
+        description="An executable, auditable reference for text-generation metrics, exact to sacreBLEU 2.5.1.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    from .verify import SUBJECTS
+
+    verify = commands.add_parser(
+        "verify",
+        help="check the metrics against the oracles (hand examples, goldens, live sacreBLEU)",
+        description="Check bleuprint against the hand-computed examples, the bundled sacreBLEU "
+        "goldens, and live sacreBLEU 2.5.1 when it is installed. Exit status 1 on any mismatch.",
+    )
+    verify.add_argument("--subject", nargs="+", choices=sorted(SUBJECTS), default=sorted(SUBJECTS),
+                        help="which implementation(s) to check (default: all)")
+    verify.add_argument("--no-live", action="store_true", help="do not call sacreBLEU even if it is installed")
+    verify.add_argument("--ted-systems", default="1", metavar="N|all",
+                        help="how many ted-ende systems to score live (default 1; 'all' for 13)")
+    verify.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "verify":
+        if args.ted_systems != "all" and not args.ted_systems.isdigit():
+            build_parser().error("--ted-systems takes a whole number or 'all'")
+        from .verify import main as verify_main
+
+        return verify_main(args)
+    return 2  # pragma: no cover (argparse requires a command)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,274 @@
+"""``bleuprint verify``: check bleuprint's metrics against the oracles and print a table.
+
+Oracles, in the order they are checked:
+
+* ``hand``: the hand-computed worked examples (``bleuprint.oracles.hand``);
+* ``goldens``: the fixtures generated from sacreBLEU 2.5.1 and shipped with the package
+  (``bleuprint.oracles.goldens``), so this runs without sacreBLEU;
+* ``sacreBLEU live``: when sacreBLEU 2.5.1 is installed, the fixture corpora rebuilt and
+  scored by sacreBLEU now, and the real corpus ``../shared/corpora/ted-ende.json`` when it
+  is present.
+
+A case is *equal* when the sentence statistics and the corpus statistics are exactly
+equal, the score is within ``SCORE_TOLERANCE`` and the signature (long and short) is
+identical. The table has one row per subject, metric, option family and oracle: cases,
+equal, largest score difference, statistics mismatches and signature mismatches. The
+exit status is 1 when any case differs.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: Scores must agree within this (absolute, on the 0-100 scale; 0-1 for exact match).
+SCORE_TOLERANCE = 1e-9
+
+SUBJECTS = {"spec": "bleuprint.spec"}
+
+#: Where the shared real corpus lives relative to a source checkout.
+TED_PATH = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "ted-ende.json"
+
+
+@dataclass
+class Row:
+    """Aggregated comparison results for one (subject, metric, family, oracle)."""
+
+    subject: str
+    metric: str
+    family: str
+    oracle: str
+    cases: int = 0
+    equal: int = 0
+    max_diff: float = 0.0
+    stats_mismatches: int = 0
+    signature_mismatches: int = 0
+    failures: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.equal == self.cases
+
+
+@dataclass
+class Outcome:
+    """The comparison of one case."""
+
+    stats_equal: bool = True
+    signature_equal: bool = True
+    score_diff: float = 0.0
+    error: str = ""
+
+    @property
+    def equal(self) -> bool:
+        return not self.error and self.stats_equal and self.signature_equal and self.score_diff <= SCORE_TOLERANCE
+
+
+def _as_numbers(rows) -> list[list]:
+    """Statistics as Python numbers (ints where integral) for exact comparison."""
+    out = []
+    for row in rows:
+        out.append([int(x) if float(x).is_integer() else float(x) for x in row])
+    return out
+
+
+def _nrefs(refs: list[list[str]]):
+    counts = {len(r) for r in refs}
+    return counts.pop() if len(counts) == 1 else "var"
+
+
+def _score_diff(expected: float, actual: float) -> float:
+    if math.isnan(actual) or math.isnan(expected):
+        return math.inf
+    return abs(float(expected) - float(actual))
+
+
+def compare_case(subject, case: dict) -> Outcome:
+    """Compute ``case`` with the ``subject`` module and compare with its expected values."""
+    metric = case["metric"]
+    options = dict(case.get("options", {}))
+    try:
+        if metric == "tokenizers":
+            output = subject.tokenize(case["line"], case["tokenizer"])
+            return Outcome(stats_equal=output == case["output"])
+        hyps, refs = case["hyps"], case["refs"]
+        sentence_level = case.get("level") == "sentence"
+        if sentence_level:
+            function = {"bleu": "bleu_stats", "chrf": "chrf_stats"}[metric]
+            stat_options = {k: v for k, v in options.items() if k not in ("smooth_method", "smooth_value", "effective_order")}
+            rows = [getattr(subject, function)(hyps[0], refs[0], **stat_options)]
+            score = getattr(subject, {"bleu": "sentence_bleu", "chrf": "sentence_chrf"}[metric])(hyps[0], refs[0], **options)
+        else:
+            rows = subject.sentence_stats(metric, hyps, refs, **options)
+            score = subject.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)
+            if metric == "bleu":
+                corpus_score = subject.corpus_bleu(hyps, refs, **options)
+            elif metric == "chrf":
+                corpus_score = subject.chrf(hyps, refs, **options)
+            else:
+                corpus_score = subject.exact_match(hyps, [r if len(r) != 1 else r[0] for r in refs])
+            score_diff = max(_score_diff(case["score"], score), _score_diff(case["score"], corpus_score))
+        rows = _as_numbers(rows)
+        stats_equal = rows == case["sentence_stats"]
+        if "corpus_stats" in case:
+            summed = [sum(column) for column in zip(*rows)]
+            stats_equal = stats_equal and summed == case["corpus_stats"]
+        if sentence_level:
+            score_diff = _score_diff(case["score"], score)
+        signature_equal = True
+        if "signature" in case:
+            sig_options = dict(options)
+            if sentence_level and metric == "bleu":
+                sig_options.setdefault("effective_order", True)
+            nrefs = _nrefs(refs)
+            signature_equal = (
+                subject.signature(metric, nrefs=nrefs, **sig_options) == case["signature"]
+                and subject.signature(metric, nrefs=nrefs, short=True, **sig_options) == case["signature_short"]
+            )
+        return Outcome(stats_equal=stats_equal, signature_equal=signature_equal, score_diff=score_diff)
+    except Exception as exc:  # a crash is a mismatch, reported with its message
+        return Outcome(error=f"{type(exc).__name__}: {exc}")
+
+
+def _collect(rows: dict, subject_name: str, subject, cases, oracle: str) -> None:
+    for case in cases:
+        metric = case["metric"]
+        family = case.get("family", "")
+        key = (subject_name, metric, family, oracle)
+        row = rows.setdefault(key, Row(subject_name, metric, family, oracle))
+        outcome = compare_case(subject, case)
+        row.cases += 1
+        row.equal += outcome.equal
+        if outcome.score_diff > row.max_diff:
+            row.max_diff = outcome.score_diff
+        row.stats_mismatches += not outcome.stats_equal
+        row.signature_mismatches += not outcome.signature_equal
+        if not outcome.equal:
+            row.failures.append(f"{case.get('id', '?')}: {outcome.error or 'differs'}")
+
+
+def golden_cases() -> dict[str, list[dict]]:
+    """The shipped fixtures (no sacreBLEU needed)."""
+    from .oracles.goldens import golden_cases as load
+
+    return {name: _tag(load(name), name) for name in ("tokenizers", "bleu", "chrf")}
+
+
+def _tag(cases: list[dict], metric: str) -> list[dict]:
+    for case in cases:
+        case.setdefault("metric", metric)
+    return cases
+
+
+def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
+    """Cases scored by sacreBLEU now: the fixture builders, and ted-ende when present.
+
+    Returns the cases by fixture and a note (empty, or why something was skipped)."""
+    try:
+        from .oracles.sacrebleu_oracle import require_sacrebleu
+
+        require_sacrebleu()
+    except (ImportError, RuntimeError) as exc:
+        return {}, f"live sacreBLEU skipped: {exc}"
+    from .oracles.generate import BUILDERS
+
+    found = {}
+    for name, module in BUILDERS.items():
+        found[name] = _tag(importlib.import_module(module).build_cases(), name)
+    note = ""
+    if TED_PATH.is_file():
+        found["ted-ende"] = ted_cases(ted_systems)
+    else:
+        note = f"real corpus not found at {TED_PATH}: ted-ende rows skipped"
+    return found, note
+
+
+def ted_cases(n_systems: int | None) -> list[dict]:
+    """Corpus BLEU (every tokenizer), chrF and chrF++ of ted-ende systems, by sacreBLEU."""
+    from .oracles.sacrebleu_oracle import oracle_bleu, oracle_chrf
+    from .spec.tokenizers import TOKENIZERS
+
+    data = json.loads(TED_PATH.read_text(encoding="utf-8"))
+    refs = [list(segment) for segment in zip(*data["references"])]
+    systems = sorted(data["systems"].items())[: n_systems or None]
+    cases = []
+    for name, hyps in systems:
+        configurations = [("bleu", {"tokenize": t}, f"ted-ende tokenize={t}") for t in TOKENIZERS]
+        configurations += [("chrf", {}, "ted-ende chrF"), ("chrf", {"word_order": 2}, "ted-ende chrF++")]
+        for metric, options, family in configurations:
+            result = (oracle_bleu if metric == "bleu" else oracle_chrf)(hyps, refs, **options)
+            cases.append({
+                "id": f"ted-ende/{name}/{family}", "metric": metric, "family": family, "options": options,
+                "hyps": hyps, "refs": refs, "sentence_stats": result.sentence_stats,
+                "corpus_stats": result.corpus_stats, "score": result.score,
+                "signature": result.signature, "signature_short": result.signature_short,
+            })
+    return cases
+
+
+def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1) -> tuple[list[Row], list[str]]:
+    """Compare each subject with every oracle; returns the rows and notes."""
+    from .oracles.hand import HAND_EXAMPLES
+
+    notes = []
+    sources = [("hand", {"hand": HAND_EXAMPLES}), ("goldens", golden_cases())]
+    if live:
+        found, note = live_cases(ted_systems)
+        if note:
+            notes.append(note)
+        if found:
+            sources.append(("sacreBLEU live", found))
+    rows: dict = {}
+    for subject_name in subjects:
+        subject = importlib.import_module(SUBJECTS[subject_name])
+        for oracle, groups in sources:
+            for cases in groups.values():
+                _collect(rows, subject_name, subject, cases, oracle)
+    return list(rows.values()), notes
+
+
+def format_table(rows: list[Row]) -> str:
+    """A fixed-width table, one block per metric."""
+    header = f"{'subject':<8} {'family':<34} {'oracle':<15} {'cases':>6} {'equal':>6} {'max |diff|':>11} {'stats≠':>7} {'sig≠':>5}"
+    lines = []
+    for metric in dict.fromkeys(row.metric for row in rows):
+        lines.append(f"== {metric}")
+        lines.append(header)
+        for row in (r for r in rows if r.metric == metric):
+            mark = "" if row.ok else "  <-- MISMATCH"
+            lines.append(
+                f"{row.subject:<8} {row.family[:34]:<34} {row.oracle:<15} {row.cases:>6} {row.equal:>6} "
+                f"{row.max_diff:>11.1e} {row.stats_mismatches:>7} {row.signature_mismatches:>5}{mark}"
+            )
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main(args) -> int:
+    """Entry point of ``bleuprint verify`` (``args`` from the CLI parser)."""
+    started = time.perf_counter()
+    ted_systems = None if args.ted_systems == "all" else int(args.ted_systems)
+    rows, notes = run(args.subject, live=not args.no_live, ted_systems=ted_systems)
+    print(format_table(rows))
+    total = sum(r.cases for r in rows)
+    equal = sum(r.equal for r in rows)
+    for note in notes:
+        print(f"note: {note}")
+    bad = [r for r in rows if not r.ok]
+    for row in bad:
+        for failure in row.failures[:5]:
+            print(f"MISMATCH {row.subject} {row.metric} [{row.oracle}] {failure}")
+    elapsed = time.perf_counter() - started
+    print(f"{equal} of {total} cases equal (scores within {SCORE_TOLERANCE:g}, statistics exact) in {elapsed:.1f} s")
+    if args.json:
+        Path(args.json).write_text(json.dumps([r.__dict__ for r in rows], indent=1), encoding="utf-8")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit("run: bleuprint verify")
