@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import logging
 import math
 import sys
 import time
@@ -173,6 +174,8 @@ def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
         from .oracles.sacrebleu_oracle import require_sacrebleu
 
         require_sacrebleu()
+        # sacreBLEU logs advice (e.g. effective order at sentence level) that is noise here.
+        logging.getLogger("sacrebleu").setLevel(logging.ERROR)
     except (ImportError, RuntimeError) as exc:
         return {}, f"live sacreBLEU skipped: {exc}"
     from .oracles.generate import BUILDERS
