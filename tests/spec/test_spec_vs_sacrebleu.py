@@ -1,0 +1,186 @@
+"""Property tests: bleuprint.spec agrees with live sacreBLEU 2.5.1 on generated inputs.
+
+The expected values come from sacreBLEU itself, called through the oracle adapter
+``bleuprint.oracles.sacrebleu_oracle`` (which transposes bleuprint's per-hypothesis
+references into sacreBLEU's reference streams). Inputs come from
+``bleuprint.strategies``, whose hard-case rates are checked in
+``tests/strategies/test_strategy_quality.py``.
+
+Tolerances: per-sentence statistics, corpus statistics and tokenizer outputs must be
+*exactly* equal (they are integers or strings); scores must agree within
+``SCORE_TOLERANCE`` = 1e-9 on the 0..100 scale; signatures, long and short, must be equal
+as strings, with ``nrefs`` the common number of references or ``"var"``.
+
+Example counts come from the Hypothesis profile (tests/conftest.py): 100 per test under
+``CI=true`` (derandomized), 500 per test in the default ``dev`` profile.
+
+Skipped (the whole module) when sacrebleu is not installed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+pytest.importorskip("sacrebleu", reason="sacrebleu 2.5.1 is not installed: the live oracle is unavailable")
+
+from bleuprint import spec  # noqa: E402
+from bleuprint.oracles.sacrebleu_oracle import (  # noqa: E402
+    oracle_bleu,
+    oracle_chrf,
+    oracle_sentence_bleu,
+    oracle_sentence_chrf,
+    oracle_tokenize,
+)
+from bleuprint.spec.summing import sum_stats  # noqa: E402
+from bleuprint.strategies import (  # noqa: E402
+    bleu_options,
+    chrf_options,
+    corpora,
+    references,
+    sentences,
+)
+
+SCORE_TOLERANCE = 1e-9
+
+#: The options that shape BLEU's statistics (the rest only shape the score).
+BLEU_STATS_OPTIONS = ("tokenize", "lowercase", "max_ngram_order")
+
+
+def nrefs_of(refs: list[list[str]]):
+    """sacreBLEU's ``nrefs``: the number of references when every sentence has the same
+    number, else ``"var"``."""
+    counts = {len(r) for r in refs}
+    return counts.pop() if len(counts) == 1 else "var"
+
+
+def assert_same(oracle, spec_rows, spec_total, spec_score, spec_signature, spec_signature_short, what):
+    assert spec_rows == oracle.sentence_stats, f"{what}: sentence statistics differ"
+    assert spec_total == oracle.corpus_stats, f"{what}: corpus statistics differ"
+    assert abs(spec_score - oracle.score) <= SCORE_TOLERANCE, (
+        f"{what}: spec {spec_score!r}, sacreBLEU {oracle.score!r} (diff {spec_score - oracle.score:.3e})"
+    )
+    assert spec_signature == oracle.signature
+    assert spec_signature_short == oracle.signature_short
+
+
+@st.composite
+def bleu_cases(draw):
+    """BLEU options, and a corpus whose tied reference lengths are measured in the
+    tokens of the tokenizer those options select."""
+    options = draw(bleu_options())
+    return draw(corpora(tokenize=options["tokenize"])), options
+
+
+@st.composite
+def sentence_bleu_cases(draw):
+    """A hypothesis, its references and BLEU options; half the time without
+    ``effective_order``, so the sentence-level default (on) is exercised too."""
+    options = draw(bleu_options())
+    if draw(st.booleans()):
+        del options["effective_order"]
+    hyp = draw(sentences())
+    return hyp, draw(references(hyp, tokenize=options["tokenize"])), options
+
+
+@st.composite
+def sentence_chrf_cases(draw):
+    hyp = draw(sentences())
+    return hyp, draw(references(hyp)), draw(chrf_options())
+
+
+# --------------------------------------------------------------------------------------
+
+
+def check_corpus_bleu(corpus, options):
+    hyps, refs = corpus
+    oracle = oracle_bleu(hyps, refs, **options)
+    stats_options = {key: options[key] for key in BLEU_STATS_OPTIONS}
+    rows = [spec.bleu_stats(h, r, **stats_options) for h, r in zip(hyps, refs)]
+    nrefs = nrefs_of(refs)
+    assert_same(
+        oracle, rows, sum_stats(rows), spec.corpus_bleu(hyps, refs, **options),
+        spec.signature("bleu", nrefs=nrefs, **options),
+        spec.signature("bleu", nrefs=nrefs, short=True, **options),
+        f"corpus BLEU {options}",
+    )
+    # The metric-generic pooled path must agree with the same numbers.
+    matrix = spec.sentence_stats("bleu", hyps, refs, **options)
+    assert matrix.tolist() == oracle.sentence_stats
+    pooled = spec.score_from_stats("bleu", matrix.sum(axis=0), len(hyps), **options)
+    assert abs(pooled - oracle.score) <= SCORE_TOLERANCE
+
+
+@given(bleu_cases())
+def test_corpus_bleu_matches_sacrebleu(case):
+    """corpora() x bleu_options(): every sentence's [c, r, m_1..m_N, t_1..t_N] and their
+    sum exactly equal to sacreBLEU's, corpus_bleu within 1e-9, signatures equal."""
+    corpus, options = case
+    check_corpus_bleu(corpus, options)
+
+
+def check_corpus_chrf(corpus, options):
+    hyps, refs = corpus
+    oracle = oracle_chrf(hyps, refs, **options)
+    rows = [spec.chrf_stats(h, r, **options) for h, r in zip(hyps, refs)]
+    nrefs = nrefs_of(refs)
+    assert_same(
+        oracle, rows, sum_stats(rows), spec.chrf(hyps, refs, **options),
+        spec.signature("chrf", nrefs=nrefs, **options),
+        spec.signature("chrf", nrefs=nrefs, short=True, **options),
+        f"corpus chrF {options}",
+    )
+    matrix = spec.sentence_stats("chrf", hyps, refs, **options)
+    assert matrix.tolist() == oracle.sentence_stats
+    pooled = spec.score_from_stats("chrf", matrix.sum(axis=0), len(hyps), **options)
+    assert abs(pooled - oracle.score) <= SCORE_TOLERANCE
+
+
+@given(corpora(), chrf_options())
+def test_corpus_chrf_matches_sacrebleu(corpus, options):
+    """corpora() x chrf_options() (chrF, chrF+, chrF++; eps smoothing or not): every
+    sentence's statistics (those of its best reference) and their sum exactly equal to
+    sacreBLEU's, chrf within 1e-9, signatures equal."""
+    check_corpus_chrf(corpus, options)
+
+
+@given(sentence_bleu_cases())
+def test_sentence_bleu_matches_sacrebleu(case):
+    """sentence_bleu against sacreBLEU's sentence_score (effective order on unless the
+    options say otherwise): statistics exact, score within 1e-9, signatures equal."""
+    hyp, refs, options = case
+    oracle = oracle_sentence_bleu(hyp, refs, **options)
+    stats_options = {key: options[key] for key in BLEU_STATS_OPTIONS}
+    row = spec.bleu_stats(hyp, refs, **stats_options)
+    full = {"effective_order": True, **options}
+    assert_same(
+        oracle, [row], row, spec.sentence_bleu(hyp, refs, **options),
+        spec.signature("bleu", nrefs=len(refs), **full),
+        spec.signature("bleu", nrefs=len(refs), short=True, **full),
+        f"sentence BLEU {options}",
+    )
+
+
+@given(sentence_chrf_cases())
+def test_sentence_chrf_matches_sacrebleu(case):
+    """sentence_chrf against sacreBLEU's sentence_score: statistics exact, score within
+    1e-9, signatures equal."""
+    hyp, refs, options = case
+    oracle = oracle_sentence_chrf(hyp, refs, **options)
+    row = spec.chrf_stats(hyp, refs, **options)
+    assert_same(
+        oracle, [row], row, spec.sentence_chrf(hyp, refs, **options),
+        spec.signature("chrf", nrefs=len(refs), **options),
+        spec.signature("chrf", nrefs=len(refs), short=True, **options),
+        f"sentence chrF {options}",
+    )
+
+
+@pytest.mark.parametrize("name", spec.TOKENIZERS)
+@given(line=sentences())
+def test_tokenizer_matches_sacrebleu(name, line):
+    """Each tokenizer's output string on sentences() is exactly sacreBLEU's, on the raw
+    line and on what BLEU feeds it (lowercased, right-stripped)."""
+    assert spec.tokenize(line, name) == oracle_tokenize(line, name)
+    prepared = line.lower().rstrip()
+    assert spec.tokenize(prepared, name) == oracle_tokenize(prepared, name)
