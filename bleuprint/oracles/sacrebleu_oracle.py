@@ -6,16 +6,18 @@ from sentence to sentence). sacreBLEU's ``corpus_score`` takes the transpose, re
 number of remaining references varies (sacreBLEU ``metrics/base.py``,
 ``Metric._cache_references``). ``to_streams`` does that transposition.
 
-Every function builds fresh sacreBLEU metric objects, so no reference cache or
+Every function builds a fresh sacreBLEU metric object, so no reference cache or
 bootstrap state leaks from one call into the next.
 
-Per-sentence statistics come from ``Metric._extract_corpus_statistics``, a *private*
-sacreBLEU method: it is the function sacreBLEU's own ``corpus_score`` calls, so its rows
-are sacreBLEU's statistics by definition. Using a private method is acceptable here,
-in an oracle that pins the exact sacreBLEU version (``REQUIRED_VERSION``); nothing
-outside the tests and the golden generator depends on it. The corpus statistics are
-the element-wise sum of those rows (``sacrebleu.utils.sum_of_lists``, on a copy), and
-the score is that of the public ``corpus_score`` / ``sentence_score``.
+Per-sentence statistics come from ``Metric._extract_corpus_statistics`` and the score
+from ``Metric._aggregate_and_compute``, two *private* sacreBLEU methods: they are the
+two steps sacreBLEU's own ``corpus_score`` and ``sentence_score`` consist of, so the rows
+are sacreBLEU's statistics by definition and the score is its score. Using private
+methods is acceptable here, in an oracle that pins the exact sacreBLEU version
+(``REQUIRED_VERSION``) and is checked against the public methods by
+``tests/oracles``; nothing outside the tests and the golden generator depends on it.
+The corpus statistics are the element-wise sum of the rows
+(``sacrebleu.utils.sum_of_lists``, on a copy).
 
 sacreBLEU is imported lazily (``require_sacrebleu``), so importing this module works
 without it and fails only when an oracle is called.
@@ -178,19 +180,23 @@ def _chrf_metric(options: dict):
     )
 
 
-def _run(make_metric, hyps: list[str], streams: list[list], sentence_refs: list[str] | None) -> OracleResult:
-    """Statistics from one fresh metric object, the score and signature from another."""
+def _run(metric, hyps: list[str], streams: list[list]) -> OracleResult:
+    """Statistics, score and signature from one fresh metric object.
+
+    ``corpus_score`` (with ``n_bootstrap=1``) and ``sentence_score`` are, after their
+    argument checks, exactly ``_extract_corpus_statistics`` followed by
+    ``_aggregate_and_compute``; calling the two steps here reads the per-sentence rows
+    without scoring the corpus twice. (``sentence_score(hyp, refs)`` passes the streams
+    ``[[r] for r in refs]``, which is ``to_streams([refs])``.) The tests in
+    ``tests/oracles`` check the result against the public methods.
+    """
     from sacrebleu.utils import sum_of_lists
 
-    rows = make_metric()._extract_corpus_statistics(hyps, streams)
-    rows = [list(row) for row in rows]
-    # sum_of_lists returns its only row itself for a one-sentence corpus: sum a copy.
+    rows = [list(row) for row in metric._extract_corpus_statistics(hyps, streams)]
+    # sum_of_lists returns its only row itself for a one-sentence corpus, and BLEU's add-k
+    # adds k into what it is given: work on copies.
     corpus_stats = list(sum_of_lists(copy.deepcopy(rows)))
-    metric = make_metric()
-    if sentence_refs is None:
-        result = metric.corpus_score(hyps, streams)
-    else:
-        result = metric.sentence_score(hyps[0], sentence_refs)
+    result = metric._aggregate_and_compute(copy.deepcopy(rows))
     signature = metric.get_signature()
     return OracleResult(
         score=float(result.score),
@@ -207,7 +213,7 @@ def oracle_bleu(hyps, refs, **options) -> OracleResult:
     effective_order=False."""
     hyps, refs = _check_corpus(hyps, refs)
     options = _options(options, BLEU_DEFAULTS, "BLEU")
-    return _run(lambda: _bleu_metric(options), hyps, to_streams(refs), None)
+    return _run(_bleu_metric(options), hyps, to_streams(refs))
 
 
 def oracle_chrf(hyps, refs, **options) -> OracleResult:
@@ -216,7 +222,7 @@ def oracle_chrf(hyps, refs, **options) -> OracleResult:
     eps_smoothing=False."""
     hyps, refs = _check_corpus(hyps, refs)
     options = _options(options, CHRF_DEFAULTS, "chrF")
-    return _run(lambda: _chrf_metric(options), hyps, to_streams(refs), None)
+    return _run(_chrf_metric(options), hyps, to_streams(refs))
 
 
 def oracle_sentence_bleu(hyp, refs, **options) -> OracleResult:
@@ -225,7 +231,7 @@ def oracle_sentence_bleu(hyp, refs, **options) -> OracleResult:
     hyps = [_check_sentence(hyp)]
     refs = _check_references(refs, "refs")
     options = _options(options, SENTENCE_BLEU_DEFAULTS, "BLEU")
-    return _run(lambda: _bleu_metric(options), hyps, to_streams([refs]), refs)
+    return _run(_bleu_metric(options), hyps, to_streams([refs]))
 
 
 def oracle_sentence_chrf(hyp, refs, **options) -> OracleResult:
@@ -233,7 +239,7 @@ def oracle_sentence_chrf(hyp, refs, **options) -> OracleResult:
     hyps = [_check_sentence(hyp)]
     refs = _check_references(refs, "refs")
     options = _options(options, CHRF_DEFAULTS, "chrF")
-    return _run(lambda: _chrf_metric(options), hyps, to_streams([refs]), refs)
+    return _run(_chrf_metric(options), hyps, to_streams([refs]))
 
 
 def oracle_tokenize(line: str, name: str) -> str:

@@ -50,6 +50,44 @@ def test_stored_goldens_equal_a_fresh_build(name):
     assert built["cases"] == stored["cases"], _first_difference(built["cases"], stored["cases"])
 
 
+def _public_sacrebleu_metric(metric: str, options: dict, level: str):
+    """A sacreBLEU metric object built through its public constructor from bleuprint's
+    option names (written out again here, independently of the adapter)."""
+    import sacrebleu
+
+    if metric == "bleu":
+        defaults = {"effective_order": True} if level == "sentence" else {}
+        names = {"tokenize": "tokenize", "lowercase": "lowercase", "smooth_method": "smooth_method",
+                 "smooth_value": "smooth_value", "max_ngram_order": "max_ngram_order",
+                 "effective_order": "effective_order"}
+        return sacrebleu.BLEU(**{names[k]: v for k, v in {**defaults, **options}.items()})
+    names = {"n": "char_order", "beta": "beta", "word_order": "word_order", "lowercase": "lowercase",
+             "whitespace": "whitespace", "eps_smoothing": "eps_smoothing"}
+    return sacrebleu.CHRF(**{names[k]: v for k, v in options.items()})
+
+
+@needs_sacrebleu
+@pytest.mark.parametrize("name", ["bleu", "chrf"])
+def test_golden_scores_equal_sacrebleu_public_api(name):
+    """Every stored score and signature equals what sacreBLEU's public ``corpus_score``
+    (on hand-built streams) or ``sentence_score`` returns: exact float equality, since it
+    is the same computation as the adapter's two internal steps."""
+    mismatches = []
+    for case in load_goldens(name)["cases"]:
+        metric = _public_sacrebleu_metric(name, case["options"], case["level"])
+        if case["level"] == "sentence":
+            score = metric.sentence_score(case["hyps"][0], case["refs"][0]).score
+        else:
+            width = max(len(r) for r in case["refs"])
+            streams = [[r[k] if k < len(r) else None for r in case["refs"]] for k in range(width)]
+            score = metric.corpus_score(case["hyps"], streams).score
+        signature = metric.get_signature()
+        if (score, signature.format(), signature.format(short=True)) != (
+                case["score"], case["signature"], case["signature_short"]):
+            mismatches.append(case["id"])
+    assert mismatches == []
+
+
 @needs_sacrebleu
 @pytest.mark.parametrize("name", GOLDEN_NAMES)
 def test_recorded_versions_match_installed_sacrebleu(name):
