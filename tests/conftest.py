@@ -10,7 +10,7 @@
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile(
     "ci",
@@ -33,6 +33,7 @@ settings.register_profile(
     deadline=None,
     database=None,
     max_examples=25,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # no shrinking: a kill is a kill
     suppress_health_check=list(HealthCheck),
 )
 

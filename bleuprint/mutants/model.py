@@ -1,0 +1,43 @@
+"""What a planted mutant is: a stable id, the function(s) it changes, the fault, the pitfall it
+stands for, the property expected to kill it, and a witness input on which it differs from
+the specification (so that no mutant is equivalent)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+SPEC = "bleuprint.spec"
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One planted fault of ``bleuprint.spec``.
+
+    ``patches`` maps ``"module:function"`` to a factory that receives a pristine copy of the
+    original function and returns the faulty replacement. ``witness`` calls the public API
+    of ``bleuprint.spec`` and returns a value (or raises); under the mutant the value, or
+    the exception, differs. ``semantic`` marks a fault that a grading suite must kill
+    (every pitfall and every fault a real library shipped).
+    """
+
+    id: str
+    function: str
+    fault: str
+    pitfall: str
+    kills_it: str
+    patches: dict = field(repr=False)
+    witness: Callable[[], object] = field(repr=False)
+    semantic: bool = True
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return tuple(self.patches)
+
+
+def outcome(call: Callable[[], object]) -> tuple[str, object]:
+    """The result of ``call()``, or the exception type's name: what the witness compares."""
+    try:
+        return ("value", call())
+    except Exception as exc:  # the witness compares failures too
+        return ("raises", type(exc).__name__)

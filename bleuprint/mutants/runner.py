@@ -1,0 +1,143 @@
+"""Run a pytest suite against every planted mutant and record the full kill matrix.
+
+One pytest session, in-process. For each test item the plugin
+
+1. runs the test normally, with every mutant target wrapped by a recorder, to learn which
+   targets the test reaches (its coverage) and whether it passes on the real spec;
+2. then, for each mutant whose targets the test reached, runs the test again with that
+   mutant switched on (``switch.replaced``): a failure or error kills the mutant, a pass
+   lets it survive. A test that does not reach a mutant's code cannot kill it.
+
+Every test is run against every mutant it covers, not only until the first kill, so the
+matrix shows all the tests that kill each mutant. Hypothesis tests should run under the
+``mutants`` profile (few examples, no shrinking) to bound the time; the runner selects it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+
+import pytest
+
+from .model import Mutant
+from .switch import replaced
+
+KILLED, SURVIVED, NOT_COVERED = "killed", "survived", "not covered"
+
+
+@dataclass
+class KillMatrix:
+    """Results: ``cells[test_id][mutant_id]`` is killed / survived / not covered."""
+
+    mutants: list[Mutant]
+    tests: list[str] = field(default_factory=list)
+    test_files: dict = field(default_factory=dict)
+    baseline_failures: list[str] = field(default_factory=list)
+    cells: dict = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def killers(self, mutant_id: str) -> list[str]:
+        return [t for t in self.tests if self.cells.get(t, {}).get(mutant_id) == KILLED]
+
+    def covering(self, mutant_id: str) -> list[str]:
+        return [t for t in self.tests if self.cells.get(t, {}).get(mutant_id) in (KILLED, SURVIVED)]
+
+    def status(self, mutant_id: str) -> str:
+        if self.killers(mutant_id):
+            return KILLED
+        return SURVIVED if self.covering(mutant_id) else NOT_COVERED
+
+    @property
+    def survivors(self) -> list[Mutant]:
+        return [m for m in self.mutants if self.status(m.id) != KILLED]
+
+    def to_dict(self) -> dict:
+        return {
+            "mutants": [
+                {"id": m.id, "function": m.function, "fault": m.fault, "pitfall": m.pitfall,
+                 "expected_killer": m.kills_it, "semantic": m.semantic, "status": self.status(m.id),
+                 "killed_by": self.killers(m.id), "covered_by": self.covering(m.id)}
+                for m in self.mutants
+            ],
+            "tests": self.tests,
+            "baseline_failures": self.baseline_failures,
+            "matrix": self.cells,
+            "seconds": round(self.seconds, 2),
+        }
+
+
+class KillMatrixPlugin:
+    """The pytest plugin doing the work described in the module docstring."""
+
+    def __init__(self, mutants: list[Mutant]):
+        self.matrix = KillMatrix(mutants=list(mutants))
+        self._targets = sorted({t for m in mutants for t in m.targets})
+
+    def _recorders(self, reached: set):
+        def factory_for(target):
+            def factory(original):
+                def recorder(*args, **kwargs):
+                    reached.add(target)
+                    return original(*args, **kwargs)
+                return recorder
+            return factory
+        return {target: factory_for(target) for target in self._targets}
+
+    @staticmethod
+    def _call(item) -> None:
+        """Call the test function with its fixtures, as pytest's own pyfunc call does."""
+        arguments = {name: item.funcargs[name] for name in item._fixtureinfo.argnames}
+        item.obj(**arguments)
+
+    def _passes(self, item) -> bool | None:
+        """True if the test passes, False if it fails or errors, None if it skips."""
+        try:
+            self._call(item)
+        except pytest.skip.Exception:
+            return None
+        except Exception:
+            return False
+        return True
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_pyfunc_call(self, pyfuncitem):
+        """Replaces the normal call: baseline with coverage, then one run per covered mutant."""
+        item = pyfuncitem
+        test_id = item.nodeid
+        reached: set = set()
+        with replaced(self._recorders(reached)):
+            baseline = self._passes(item)
+        self.matrix.tests.append(test_id)
+        self.matrix.test_files.setdefault(item.nodeid.split("::")[0], []).append(test_id)
+        row = self.matrix.cells.setdefault(test_id, {})
+        if baseline is None:
+            pytest.skip("skipped on the real spec")
+        if baseline is False:
+            self.matrix.baseline_failures.append(test_id)
+            self._call(item)  # fail the way pytest would report it
+            return True
+        for mutant in self.matrix.mutants:
+            if not reached.intersection(mutant.targets):
+                row[mutant.id] = NOT_COVERED
+                continue
+            with replaced(mutant.patches):
+                passes = self._passes(item)
+            row[mutant.id] = SURVIVED if passes else KILLED
+        return True
+
+
+def run(test_args: list[str], mutants: list[Mutant], quiet: bool = True) -> KillMatrix:
+    """Run pytest with ``test_args`` under every mutant; returns the kill matrix."""
+    os.environ.setdefault("HYPOTHESIS_PROFILE", "mutants")
+    plugin = KillMatrixPlugin(mutants)
+    started = time.perf_counter()
+    args = list(test_args) + ["-p", "no:cacheprovider", "-p", "no:randomly"]
+    if quiet:
+        args += ["-q", "--no-header", "-p", "no:warnings"]
+    code = pytest.main(args, plugins=[plugin])
+    plugin.matrix.seconds = time.perf_counter() - started
+    if code not in (0, 1, 5):  # usage or internal errors: the matrix would be meaningless
+        raise RuntimeError(f"pytest could not run the suite (exit code {code})")
+    return plugin.matrix

@@ -1,0 +1,81 @@
+"""Switching one planted mutant on and off in-process, without editing files on disk.
+
+A mutant replaces one or more functions of ``bleuprint.spec``. Replacing a module
+attribute is not enough: ``from bleuprint.spec import corpus_bleu`` in a test module, or a
+name imported by another spec module, keeps the original function object. So the switch
+swaps the *code object* of the original function for a trampoline that calls the
+replacement; every reference to the function, however it was imported, then runs the
+mutant. Leaving the context restores the original code, defaults and globals exactly.
+
+The replacement receives the original function (a pristine copy) so that a mutant can
+wrap it instead of re-stating it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import itertools
+import types
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+_counter = itertools.count()
+
+
+def resolve(target: str) -> tuple[types.ModuleType, str, types.FunctionType]:
+    """``"bleuprint.spec.bleu:clipped_matches"`` -> (module, name, function)."""
+    module_name, _, attribute = target.partition(":")
+    module = importlib.import_module(module_name)
+    function = getattr(module, attribute)
+    if not isinstance(function, types.FunctionType):
+        raise TypeError(f"mutant target {target} is not a plain function")
+    return module, attribute, function
+
+
+def pristine_copy(function: types.FunctionType) -> types.FunctionType:
+    """A new function object with the same code, globals, defaults and closure."""
+    copy = types.FunctionType(function.__code__, function.__globals__, function.__name__,
+                              function.__defaults__, function.__closure__)
+    copy.__kwdefaults__ = function.__kwdefaults__
+    copy.__dict__.update(function.__dict__)
+    return copy
+
+
+def _trampoline_code(slot: str) -> types.CodeType:
+    """Code of ``def f(*args, **kwargs): return <slot>(*args, **kwargs)``, where ``slot`` is
+    a global of the target's module set to the replacement."""
+    namespace: dict = {}
+    exec(compile(f"def trampoline(*args, **kwargs):\n    return {slot}(*args, **kwargs)\n",
+                 "<bleuprint mutant>", "exec"), namespace)
+    return namespace["trampoline"].__code__
+
+
+@contextmanager
+def replaced(patches: dict[str, Callable[[types.FunctionType], Callable]]) -> Iterator[None]:
+    """Within the block, each target ``"module:function"`` runs ``factory(original)``.
+
+    ``patches`` maps a target to a factory that receives a pristine copy of the original
+    function and returns the replacement callable.
+    """
+    saved = []
+    try:
+        for target, factory in patches.items():
+            module, _, function = resolve(target)
+            replacement = factory(pristine_copy(function))
+            slot = f"__bleuprint_mutant_{next(_counter)}__"
+            function.__globals__[slot] = replacement
+            saved.append((function, function.__code__, function.__defaults__, function.__kwdefaults__, slot))
+            # Keep what inspect.signature reports (API-parity tests read it).
+            function.__signature__ = inspect.signature(function)
+            function.__code__ = _trampoline_code(slot)
+            function.__defaults__ = None
+            function.__kwdefaults__ = None
+        yield
+    finally:
+        for function, code, defaults, kwdefaults, slot in reversed(saved):
+            function.__code__ = code
+            function.__defaults__ = defaults
+            function.__kwdefaults__ = kwdefaults
+            function.__globals__.pop(slot, None)
+            function.__dict__.pop("__signature__", None)
