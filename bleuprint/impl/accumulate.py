@@ -1,0 +1,215 @@
+"""Streaming and sharded scoring: accumulators of summed sufficient statistics.
+
+A corpus score of exact match, BLEU or chrF is a function of the column sums of the
+per-sentence statistics (``bleuprint.spec.corpus``; sacreBLEU ``metrics/base.py`` sums
+the segments' statistics, then scores the sum). Integer sums do not depend on the order
+or grouping of the additions, so a corpus fed in batches, in any split, or in shards
+scored by separate processes and merged, has exactly the statistics, and therefore
+exactly the score, of the corpus scored in one call.
+
+An ``Accumulator`` holds only the metric, its options, the sentence count and one row
+of summed statistics (Python ints, so exact without bound): its memory does not grow
+with the text. Each ``add`` computes the batch's statistics matrix, sums its columns and
+drops it. Accumulators pickle, and ``to_dict``/``from_dict`` give a JSON-ready form for
+transport between processes or machines::
+
+    acc = Accumulator("bleu", tokenize="13a")
+    for hyps, refs in batches:          # refs[i]: the references of hyps[i]
+        acc.add(hyps, refs)
+    total = acc.merge(other_shard)      # same metric and options, else ValueError
+    total.score()
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+
+from ..spec.inputs import check_choice
+from .bleu import corpus_bleu
+from .chrf import chrf
+from .corpus import METRICS, _check_option_names, _score_numbers, score_from_stats, stats_matrix
+
+__all__ = ["Accumulator", "FORMAT", "accumulate"]
+
+#: The ``format`` field of ``Accumulator.to_dict``; bumped if the layout ever changes.
+FORMAT = "bleuprint.accumulator/1"
+
+#: The one-call function of each metric, whose keyword defaults are the metric's defaults.
+_ONE_CALL = {"bleu": corpus_bleu, "chrf": chrf}
+
+
+def _defaults(metric: str) -> dict:
+    """The metric's options with their defaults, as its one-call function declares them."""
+    if metric == "exact_match":
+        return {}
+    parameters = inspect.signature(_ONE_CALL[metric]).parameters
+    return {name: p.default for name, p in parameters.items() if name not in ("hyps", "refs")}
+
+
+def _is_empty_batch(hyps) -> bool:
+    return not isinstance(hyps, str) and hasattr(hyps, "__len__") and len(hyps) == 0
+
+
+class Accumulator:
+    """Summed statistics of ``metric`` ("exact_match", "bleu" or "chrf") under ``options``
+    (the keyword options of ``corpus_bleu`` / ``chrf``; unknown names are a TypeError,
+    bad values a TypeError or ValueError, raised here rather than at the first batch).
+
+    Attributes: ``metric``, ``options`` (every option, defaults filled in),
+    ``n_sentences``, ``stats`` (int64 array of the summed statistics).
+    """
+
+    __hash__ = None  # mutable; equality compares the contents
+
+    def __init__(self, metric: str, **options) -> None:
+        check_choice(metric, METRICS, "metric")
+        _check_option_names(metric, options)
+        full = _defaults(metric)
+        full.update(options)
+        # Probe with a one-sentence corpus and an all-zero sum: every option value is then
+        # checked by the very code that add() and score() run, so an accumulator accepts
+        # exactly the options the one-call functions accept.
+        width = stats_matrix(metric, [""], [[""]], **full).shape[1]
+        score_from_stats(metric, np.zeros(width, dtype=np.int64), 1, **full)
+        self._metric = metric
+        self._options = full
+        self._stats = [0] * width
+        self._n = 0
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def metric(self) -> str:
+        return self._metric
+
+    @property
+    def options(self) -> dict:
+        """Every option of the metric, the defaults filled in (a copy)."""
+        return dict(self._options)
+
+    @property
+    def n_sentences(self) -> int:
+        return self._n
+
+    @property
+    def stats(self) -> np.ndarray:
+        """The summed statistics as an int64 array (a copy; exact, as the sums are kept as
+        Python ints and an int64 overflow would raise ``OverflowError`` here)."""
+        return np.array(self._stats, dtype=np.int64)
+
+    def score(self) -> float:
+        """The corpus score of every sentence added (or merged) so far: the same number as
+        the metric's one-call function on all those sentences."""
+        if self._n == 0:
+            raise ValueError("no sentences accumulated: add at least one batch before score()")
+        return _score_numbers(self._metric, list(self._stats), self._n, self._options)
+
+    # -- adding -------------------------------------------------------------------------
+
+    def add(self, hyps, refs) -> Accumulator:
+        """Add a batch: ``hyps`` a sequence of hypotheses, ``refs[i]`` the references of
+        ``hyps[i]`` (the layout and checks of the one-call functions; for exact match a
+        reference may be one string). An empty batch (both sequences empty) adds
+        nothing. Returns ``self``, so calls chain."""
+        if _is_empty_batch(hyps):
+            if isinstance(refs, str) or not hasattr(refs, "__len__"):
+                raise TypeError("refs must be a sequence with one list of references per hypothesis")
+            if len(refs) != 0:
+                raise ValueError(f"mismatched lengths: 0 hypotheses but {len(refs)} reference lists")
+            return self
+        matrix = stats_matrix(self._metric, hyps, refs, **self._options)
+        sums = matrix.sum(axis=0, dtype=np.int64)
+        self._stats = [total + int(x) for total, x in zip(self._stats, sums)]
+        self._n += matrix.shape[0]
+        return self
+
+    def merge(self, other: Accumulator) -> Accumulator:
+        """A new accumulator holding both: statistics and sentence counts added. The two
+        must have the same metric and options (defaults filled in), else ValueError."""
+        if not isinstance(other, Accumulator):
+            raise TypeError(f"can only merge an Accumulator, got {type(other).__name__}")
+        if other._metric != self._metric:
+            raise ValueError(f"cannot merge a {other._metric} accumulator into a {self._metric} one")
+        if other._options != self._options:
+            differing = sorted(k for k in self._options if self._options[k] != other._options.get(k))
+            described = ", ".join(f"{k}={self._options[k]!r} vs {other._options[k]!r}" for k in differing)
+            raise ValueError(f"cannot merge accumulators with different options: {described}")
+        merged = self._copy()
+        merged._stats = [a + b for a, b in zip(self._stats, other._stats)]
+        merged._n = self._n + other._n
+        return merged
+
+    def _copy(self) -> Accumulator:
+        clone = object.__new__(Accumulator)
+        clone._metric = self._metric
+        clone._options = dict(self._options)
+        clone._stats = list(self._stats)
+        clone._n = self._n
+        return clone
+
+    # -- transport ----------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dictionary: ``format``, ``metric``, ``options``, ``n_sentences``
+        and ``stats`` (a list of ints). ``from_dict`` reads it back."""
+        return {
+            "format": FORMAT,
+            "metric": self._metric,
+            "options": dict(self._options),
+            "n_sentences": self._n,
+            "stats": list(self._stats),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Accumulator:
+        """The accumulator ``to_dict`` described (checked: format, metric, options, and a
+        statistics row of the right length of non-negative ints)."""
+        if not isinstance(data, dict):
+            raise TypeError(f"data must be a dict (from Accumulator.to_dict), got {type(data).__name__}")
+        missing = sorted({"format", "metric", "options", "n_sentences", "stats"} - set(data))
+        if missing:
+            raise ValueError(f"accumulator data lacks {', '.join(missing)}")
+        if data["format"] != FORMAT:
+            raise ValueError(f"unknown accumulator format {data['format']!r}; expected {FORMAT!r}")
+        if not isinstance(data["options"], dict):
+            raise TypeError(f"options must be a dict, got {type(data['options']).__name__}")
+        accumulator = cls(data["metric"], **data["options"])
+        n, stats = data["n_sentences"], data["stats"]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"n_sentences must be an int >= 0, got {n!r}")
+        if isinstance(stats, (str, bytes)) or not hasattr(stats, "__len__"):
+            raise TypeError(f"stats must be a list of ints, got {type(stats).__name__}")
+        if len(stats) != len(accumulator._stats):
+            raise ValueError(f"stats must have {len(accumulator._stats)} numbers for these options, got {len(stats)}")
+        for k, value in enumerate(stats):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+                raise ValueError(f"stats[{k}] must be an int >= 0, got {value!r}")
+        if n == 0 and any(stats):
+            raise ValueError("non-zero stats with n_sentences = 0")
+        accumulator._stats = [int(value) for value in stats]
+        accumulator._n = n
+        return accumulator
+
+    # -- comparison ---------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Accumulator):
+            return NotImplemented
+        return (self._metric, self._options, self._n, self._stats) == (
+            other._metric, other._options, other._n, other._stats)
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return (f"Accumulator({self._metric!r}{', ' if options else ''}{options}; "
+                f"n_sentences={self._n}, stats={self._stats})")
+
+
+def accumulate(metric: str, batches, **options) -> Accumulator:
+    """An ``Accumulator`` of ``metric`` fed every ``(hyps, refs)`` pair of the iterable
+    ``batches`` in turn (a generator keeps only one batch in memory at a time)."""
+    accumulator = Accumulator(metric, **options)
+    for hyps, refs in batches:
+        accumulator.add(hyps, refs)
+    return accumulator
