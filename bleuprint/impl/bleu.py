@@ -1,0 +1,338 @@
+"""BLEU, fast: the statistics of a whole corpus in a few numpy passes.
+
+Same definitions, signatures, defaults and errors as ``bleuprint.spec.bleu`` (sacreBLEU
+2.5.1's BLEU); ``tests/impl/test_bleu_diff.py`` checks statistics for exact equality and
+scores for bit-identity against the spec.
+
+The core is ``bleu_stats_matrix``: one row ``[c, r, m_1..m_N, t_1..t_N]`` per sentence.
+
+* Every distinct line (hypothesis or reference) is tokenized once, by the corpus
+  tokenizers of ``bleuprint.impl.tokenizers``, into integer token ids.
+* Every token position of every hypothesis and of every reference (references repeated
+  for each sentence that uses them) is one *entry*, tagged with its sentence.
+* For order n, each entry whose n-gram fits in its line gets the key
+  (sentence, n-gram); keys are made dense by one sort. The dense id of the n-gram at
+  position p and the token at p + n give the key of the (n+1)-gram at p, so n-grams are
+  never spelled out.
+* Per key: h = occurrences in the hypothesis, b = the largest number of occurrences in
+  one reference; the clipped matches of a sentence are the sum of min(h, b) over its keys
+  (Papineni et al. 2002, section 2.1).
+* Pruning: an (n+1)-gram can match only if both n-grams it contains occur in the
+  hypothesis *and* in a reference of the same sentence; other entries are dropped before
+  the next order. Dropping every occurrence of an (n+1)-gram together keeps the counts of
+  the remaining ones exact.
+
+``bleu_from_stats`` is re-implemented here (not imported) with the spec's exact order of
+floating-point operations; it is O(N) per corpus and not a hot path.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import chain
+
+import numpy as np
+
+from ..spec.bleu import LOG_ZERO, SMOOTH_DEFAULTS, SMOOTH_METHODS
+from ..spec.inputs import (
+    check_choice,
+    check_corpus,
+    check_number,
+    check_positive_int,
+    check_references,
+    check_stats,
+    check_text,
+)
+from .tokenizers import TOKENIZERS, bleu_token_ids
+
+__all__ = [
+    "SMOOTH_DEFAULTS",
+    "SMOOTH_METHODS",
+    "bleu_from_stats",
+    "bleu_stats",
+    "bleu_stats_matrix",
+    "corpus_bleu",
+    "sentence_bleu",
+]
+
+
+def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Concatenation of ``arange(s, s + l)`` for every pair (s, l), vectorised."""
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, np.int64)
+    ends = np.cumsum(lengths)
+    shift = np.repeat(starts - (ends - lengths), lengths)
+    return np.arange(total, dtype=np.int64) + shift
+
+
+def _dense(keys: np.ndarray) -> tuple[np.ndarray, int]:
+    """Dense ids of non-negative int64 ``keys``: equal keys, equal ids in ``range(U)``.
+
+    When the key and the entry index fit together in 63 bits, one value sort of
+    ``key << b | index`` replaces the slower argsort."""
+    n = len(keys)
+    if n == 0:
+        return np.zeros(0, np.int64), 0
+    index_bits = max(int(n - 1).bit_length(), 1)
+    key_bits = int(keys.max()).bit_length()
+    if key_bits + index_bits <= 63:
+        packed = np.sort((keys << index_bits) | np.arange(n, dtype=np.int64))
+        order = packed & ((1 << index_bits) - 1)
+        sorted_keys = packed >> index_bits
+    else:
+        order = np.argsort(keys, kind="stable")
+        sorted_keys = keys[order]
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=new[1:])
+    ranks = np.cumsum(new) - 1
+    dense = np.empty(n, dtype=np.int64)
+    dense[order] = ranks
+    return dense, int(ranks[-1]) + 1
+
+
+def _max_ref_counts(dense_ref: np.ndarray, slot: np.ndarray, n_keys: int, n_slots: int) -> np.ndarray:
+    """For each key, the largest number of its occurrences in one reference slot."""
+    if n_slots == 1:
+        return np.bincount(dense_ref, minlength=n_keys)
+    pair, n_pairs = _dense(dense_ref * n_slots + slot)
+    counts = np.bincount(pair, minlength=n_pairs)
+    key_of_pair = np.zeros(n_pairs, np.int64)
+    key_of_pair[pair] = dense_ref
+    best = np.zeros(n_keys, np.int64)
+    np.maximum.at(best, key_of_pair, counts)
+    return best
+
+
+def _check_corpus(hyps, refs) -> tuple[list[str], list[list[str]]]:
+    """``spec.inputs.check_corpus``, with a fast path for the common valid case (lists
+    of lists of exact ``str``); anything else goes through the spec's checks, which
+    accept or refuse it with their own messages."""
+    if (
+        type(hyps) is list
+        and type(refs) is list
+        and 0 < len(hyps) == len(refs)
+        and set(map(type, hyps)) == {str}
+        and set(map(type, refs)) <= {list, tuple}
+        and min(map(len, refs)) > 0
+        and set(map(type, chain.from_iterable(refs))) == {str}
+    ):
+        return hyps, refs
+    return check_corpus(hyps, refs)
+
+
+def bleu_stats_matrix(
+    hyps: list[str],
+    refs: list[list[str]],
+    tokenize: str = "13a",
+    *,
+    lowercase: bool = False,
+    max_ngram_order: int = 4,
+) -> np.ndarray:
+    """The BLEU statistics of every sentence: an int64 array of shape (N, 2 + 2N_o),
+    row i = ``bleuprint.spec.bleu.bleu_stats(hyps[i], refs[i], ...)``."""
+    hyps, refs = _check_corpus(hyps, refs)
+    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_positive_int(max_ngram_order, "max_ngram_order")
+    order = max_ngram_order
+    n_sent = len(hyps)
+
+    # Distinct lines, tokenized once.
+    ref_counts = np.fromiter(map(len, refs), np.int64, n_sent)
+    flat_refs = list(chain.from_iterable(refs))
+    line_id = dict.fromkeys(hyps)
+    line_id.update(dict.fromkeys(flat_refs))
+    line_id = dict(zip(line_id, range(len(line_id))))
+    tok, tok_len, vocab = bleu_token_ids(list(line_id), tokenize, lowercase)
+    tok_start = np.cumsum(tok_len) - tok_len
+    hyp_line = np.fromiter(map(line_id.__getitem__, hyps), np.int64, n_sent)
+    ref_line = np.fromiter(map(line_id.__getitem__, flat_refs), np.int64, len(flat_refs))
+
+    # Lengths: c, and the closest reference length (ties to the shorter one).
+    hyp_len = tok_len[hyp_line]
+    ref_len = tok_len[ref_line]
+    ref_sent = np.repeat(np.arange(n_sent), ref_counts)
+    closeness = np.abs(ref_len - hyp_len[ref_sent]) * (int(ref_len.max(initial=0)) + 1) + ref_len
+    best = np.minimum.reduceat(closeness, np.cumsum(ref_counts) - ref_counts)
+    closest = best % (int(ref_len.max(initial=0)) + 1)
+
+    stats = np.zeros((n_sent, 2 + 2 * order), dtype=np.int64)
+    stats[:, 0] = hyp_len
+    stats[:, 1] = closest
+    for n in range(1, order + 1):
+        stats[:, 1 + order + n] = np.maximum(hyp_len - n + 1, 0)
+
+    # Entries: hypothesis tokens first, then reference tokens, each tagged with its
+    # sentence, its reference slot and the number of tokens left in its line.
+    n_h = int(hyp_len.sum())
+    ref_slot = np.arange(len(flat_refs)) - np.repeat(np.cumsum(ref_counts) - ref_counts, ref_counts)
+    lens = np.concatenate((hyp_len, ref_len))
+    pos = _ranges(np.concatenate((tok_start[hyp_line], tok_start[ref_line])), lens)
+    ids = tok[pos]
+    line_end = np.cumsum(lens)
+    left = np.repeat(line_end, lens) - np.arange(len(ids))  # tokens from here to line end
+    sent = np.concatenate((np.repeat(np.arange(n_sent), hyp_len), np.repeat(ref_sent, ref_len)))
+    slot = np.concatenate((np.zeros(n_h, np.int64), np.repeat(ref_slot, ref_len)))
+    n_slots = int(ref_counts.max())
+    n_entries = len(ids)
+
+    alive = np.arange(n_entries, dtype=np.int64)  # entries whose n-gram may still match
+    prev_rank = None
+    for n in range(1, order + 1):
+        if n == 1:
+            keys = sent * vocab + ids
+        else:
+            alive = alive[left[alive] >= n]
+            keys = prev_rank[alive] * vocab + ids[alive + (n - 1)]
+        if len(alive) == 0:
+            break
+        dense, n_keys = _dense(keys)
+        is_hyp = alive < n_h
+        h = np.bincount(dense[is_hyp], minlength=n_keys)
+        b = _max_ref_counts(dense[~is_hyp], slot[alive[~is_hyp]], n_keys, n_slots)
+        clipped = np.minimum(h, b)
+        key_sent = np.zeros(n_keys, np.int64)
+        key_sent[dense] = sent[alive]
+        stats[:, 1 + n] = np.bincount(key_sent, weights=clipped, minlength=n_sent).astype(np.int64)
+        if n == order:
+            break
+        shared = np.zeros(n_entries + 1, dtype=bool)
+        shared[alive] = (clipped > 0)[dense]
+        keep = shared[alive] & shared[alive + 1]
+        alive = alive[keep]
+        prev_rank = np.zeros(n_entries, np.int64)
+        prev_rank[alive] = dense[keep]
+    return stats
+
+
+def bleu_stats(
+    hyp: str,
+    refs: list[str],
+    tokenize: str = "13a",
+    *,
+    lowercase: bool = False,
+    max_ngram_order: int = 4,
+) -> list[int]:
+    """The 2 + 2N sufficient statistics of one hypothesis: ``[c, r, m_1..m_N, t_1..t_N]``
+    (``bleuprint.spec.bleu.bleu_stats``)."""
+    check_text(hyp, "hyp")
+    refs = check_references(refs)
+    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_positive_int(max_ngram_order, "max_ngram_order")
+    row = bleu_stats_matrix([hyp], [refs], tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order)
+    return row[0].tolist()
+
+
+def bleu_from_stats(
+    stats,
+    *,
+    smooth_method: str = "exp",
+    smooth_value=None,
+    effective_order: bool = False,
+    max_ngram_order: int | None = None,
+) -> float:
+    """BLEU on the 0..100 scale from (summed) statistics ``[c, r, m_1..m_N, t_1..t_N]``;
+    the definition and the order of floating-point operations are those of
+    ``bleuprint.spec.bleu.bleu_from_stats`` (sacreBLEU ``BLEU.compute_bleu``)."""
+    check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
+    if smooth_value is not None:
+        check_number(smooth_value, "smooth_value")
+    if isinstance(stats, (str, bytes)) or not hasattr(stats, "__len__"):
+        raise TypeError(f"stats must be a sequence of numbers, got {type(stats).__name__}")
+    if len(stats) < 4 or len(stats) % 2:
+        raise ValueError(f"BLEU stats must have 2 + 2N numbers (N >= 1), got {len(stats)}")
+    order = (len(stats) - 2) // 2
+    if max_ngram_order is not None and check_positive_int(max_ngram_order, "max_ngram_order") != order:
+        raise ValueError(
+            f"stats of length {len(stats)} are for order {order}, not max_ngram_order={max_ngram_order}"
+        )
+    stats = check_stats(stats, 2 + 2 * order, "stats")
+    if isinstance(stats[0], np.generic):
+        stats = [x.item() for x in stats]
+    sys_len, ref_len = int(stats[0]), int(stats[1])
+    matches, totals = stats[2 : 2 + order], stats[2 + order :]
+
+    if sys_len >= ref_len:
+        bp = 1.0
+    elif sys_len == 0:
+        bp = 0.0
+    else:
+        bp = math.exp(1 - ref_len / sys_len)
+    if not any(matches):
+        return 0.0
+
+    value = SMOOTH_DEFAULTS[smooth_method] if smooth_value is None else smooth_value
+    precisions = [0.0] * order
+    factor = 1.0
+    eff = order
+    for i in range(order):
+        m, t = matches[i], totals[i]
+        if smooth_method == "add-k" and i > 0:
+            m += value
+            t += value
+        if t == 0:
+            break
+        if effective_order:
+            eff = i + 1
+        if m == 0:
+            if smooth_method == "exp":
+                factor *= 2
+                precisions[i] = 100.0 / (factor * t)
+            elif smooth_method == "floor":
+                precisions[i] = 100.0 * value / t
+        else:
+            precisions[i] = 100.0 * m / t
+    log_sum = 0
+    for p in precisions[:eff]:
+        log_sum += LOG_ZERO if p == 0.0 else math.log(p)
+    return bp * math.exp(log_sum / eff)
+
+
+def corpus_bleu(
+    hyps: list[str],
+    refs: list[list[str]],
+    tokenize: str = "13a",
+    *,
+    lowercase: bool = False,
+    smooth_method: str = "exp",
+    smooth_value=None,
+    max_ngram_order: int = 4,
+    effective_order: bool = False,
+) -> float:
+    """Corpus BLEU: ``bleu_from_stats`` of the column sums of ``bleu_stats_matrix``."""
+    hyps, refs = _check_corpus(hyps, refs)
+    check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
+    matrix = bleu_stats_matrix(hyps, refs, tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order)
+    return bleu_from_stats(
+        [int(x) for x in matrix.sum(axis=0)],
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=effective_order,
+    )
+
+
+def sentence_bleu(
+    hyp: str,
+    refs: list[str],
+    tokenize: str = "13a",
+    *,
+    lowercase: bool = False,
+    smooth_method: str = "exp",
+    smooth_value=None,
+    max_ngram_order: int = 4,
+    effective_order: bool = True,
+) -> float:
+    """BLEU of one hypothesis (a one-sentence corpus, ``effective_order=True`` by default
+    as in sacreBLEU's ``sentence_bleu``)."""
+    check_text(hyp, "hyp")
+    return corpus_bleu(
+        [hyp],
+        [check_references(refs)],
+        tokenize,
+        lowercase=lowercase,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        max_ngram_order=max_ngram_order,
+        effective_order=effective_order,
+    )
