@@ -223,9 +223,13 @@ def _cjk_in_latin(draw):
 def sentences():
     """Strings that hit the hard cases of BLEU and chrF often (see the module docstring).
 
-    Shapes, roughly: 10% empty, 5% white space only, 10% one character, 15% one token,
-    25% two or three tokens, 20% four to ten tokens, 7% a repeated word, 8% CJK inside
-    Latin text; tokens come mostly from a small shared vocabulary.
+    The shapes are chosen with weights 10 empty, 5 white space only, 10 one character,
+    15 one token, 25 two or three tokens, 20 four to ten tokens, 7 a repeated word, 8 CJK
+    inside Latin text; tokens come mostly from a small shared vocabulary. (Hypothesis
+    does not repeat an input it has already tried, so constants such as the empty line
+    are drawn less often than their weight says when sentences are drawn alone; inside
+    corpora they are common. ``tests/strategies/test_strategy_quality.py`` measures the
+    rates.)
     """
     return _weighted(
         (10, st.just("")),
@@ -379,7 +383,8 @@ def bleu_options(draw, tokenizers=TOKENIZERS, max_orders: int = 6):
     """Keyword options of ``bleuprint.spec.corpus_bleu``: ``tokenize`` (one of
     ``tokenizers``), ``lowercase``, ``smooth_method`` (none, floor, add-k, exp),
     ``smooth_value`` (None, meaning the method's default, or a value: a floor in
-    (0, 1], an add-k of 0, 0.5, 1, 1.5, 2 or 3), ``max_ngram_order`` (1..``max_orders``,
+    (0, 1], an add-k of 0, 0.5, 1, 1.5, 2 or 3, and sometimes a value that exp and none
+    ignore), ``max_ngram_order`` (1..``max_orders``,
     4 most often) and ``effective_order``."""
     method = draw(st.sampled_from(("exp", "none", "floor", "add-k")))
     if method == "floor":
@@ -388,7 +393,8 @@ def bleu_options(draw, tokenizers=TOKENIZERS, max_orders: int = 6):
     elif method == "add-k":
         value = draw(st.one_of(st.none(), st.sampled_from((0, 0.5, 1, 1.5, 2, 3))))
     else:
-        value = None
+        # sacreBLEU ignores a value for exp and none (its signature shows none).
+        value = draw(_weighted((5, st.none()), (1, st.sampled_from((0.5, 2)))))
     return {
         "tokenize": draw(st.sampled_from(tuple(tokenizers))),
         "lowercase": draw(st.booleans()),
