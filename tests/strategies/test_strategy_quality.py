@@ -427,3 +427,19 @@ def test_detectors_can_say_no(detector, positive, negative):
     matches, while ["a b"] as the first reference gives one)."""
     assert detector(positive) is True
     assert detector(negative) is False
+
+
+def test_a_plain_strategy_fails_the_minima():
+    """The minima discriminate: a naive sentence strategy (1..6 words of the shared
+    vocabulary joined by single spaces, what a first attempt at fuzzing often looks like)
+    falls below the minimum for every hard case except the token-count shapes, repeats and
+    mixed case that such lines do have."""
+    from hypothesis import strategies as st
+
+    from bleuprint.strategies import SHARED_WORDS
+
+    naive = st.lists(st.sampled_from(SHARED_WORDS), min_size=1, max_size=6).map(" ".join)
+    rates = measure(naive, 100, SENTENCE_FEATURES)
+    has_them = {"one token", "2 or 3 tokens", "4 or more tokens", "repeated token", "mixed case"}
+    passing = {name for name, rate in rates.items() if rate >= SENTENCE_MINIMA[name]}
+    assert passing <= has_them, f"a naive strategy passes: {sorted(passing - has_them)}"
