@@ -10,7 +10,14 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-GOLDEN_NAMES = ("bleu", "chrf", "tokenizers")
+
+def _goldens_dir():
+    return resources.files("bleuprint.oracles").joinpath("goldens")
+
+
+def golden_names() -> tuple[str, ...]:
+    """The names of the stored fixtures (``bleu``, ``chrf``, ``tokenizers``, ...), sorted."""
+    return tuple(sorted(entry.name[:-5] for entry in _goldens_dir().iterdir() if entry.name.endswith(".json")))
 
 
 def load_goldens(name: str) -> dict:
@@ -20,9 +27,9 @@ def load_goldens(name: str) -> dict:
     if not isinstance(name, str):
         raise TypeError(f"golden name must be a str, got {type(name).__name__}")
     stem = name[:-5] if name.endswith(".json") else name
-    resource = resources.files("bleuprint.oracles").joinpath("goldens", f"{stem}.json")
+    resource = _goldens_dir().joinpath(f"{stem}.json")
     if not resource.is_file():
-        raise ValueError(f"no golden fixture {name!r}: known ones are {', '.join(GOLDEN_NAMES)} "
+        raise ValueError(f"no golden fixture {name!r}: known ones are {', '.join(golden_names())} "
                          f"(run python -m bleuprint.oracles.generate)")
     return json.loads(resource.read_text(encoding="utf-8"))
 
