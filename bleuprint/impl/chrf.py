@@ -285,6 +285,136 @@ def _rows_of_label(line_label, line_sentence, j):
 
 
 # ----------------------------------------------------------------------------------------
+# Fast path for characters: byte symbols, one 64-bit key per position read from the
+# symbol stream as an overlapping big-endian window.
+
+#: Items (stream positions) per sort: small enough for the cache, large enough that the
+#: per-chunk Python overhead does not matter.
+_CHUNK = 1 << 16
+
+#: Line separator candidates: control characters that are not white space, that no
+#: character lowercases to and that ``str.lower`` leaves alone.
+_SEPARATORS = tuple(chr(c) for c in range(32) if c not in WHITESPACE_CODE_POINTS)
+
+
+def _separator(lines: list[str]) -> str | None:
+    """A character that occurs in none of ``lines`` (None if every candidate occurs)."""
+    joined = "".join(lines)
+    for sep in _SEPARATORS:
+        if sep not in joined:
+            return sep
+    return None
+
+
+#: Symbol values of the byte path: characters are 1..253; the end of a hypothesis line
+#: is 0 and the end of a reference line 254, so that an n-gram running over the end of a
+#: line never groups a hypothesis position with a reference position; 255 marks white
+#: space to drop.
+_HYP_END, _REF_END, _DROP, _MAX_SYMBOLS = 0, 254, 255, 253
+
+
+def _char_matches_bytes(lines, n, whitespace, lowercase, line_sentence, line_label, n_sentences, n_labels):
+    """Character counts per line and clipped matches (lines, n) as ``_clipped_matches``,
+    when the corpus has at most 253 distinct characters and n <= 7; else None.
+
+    The lines are joined with an end mark after each; white space is dropped unless
+    ``whitespace``. The sort key of position p is (sentence within the chunk, the 8n bits
+    of the symbols p..p+n-1, label); the symbols after an end mark belong to the next
+    line, but a run of equal k-prefixes that contains an end mark holds positions of
+    hypothesis lines only or of reference lines only, so it adds no match.
+
+    Per run of equal (sentence, k-gram), min(h, r) = (h + r - |h - r|) / 2 with
+    h - r read off a running sum of +1 (hypothesis) and -1 (reference j) over the sorted
+    positions; summed per sentence, h + r is just the number of positions of the two lines.
+    """
+    l_bits = max(1, int(n_labels - 1).bit_length())
+    s_bits = 63 - 8 * n - l_bits
+    if s_bits < 1:
+        return None
+    sep = _separator(lines)
+    if sep is None:
+        return None
+    text = sep.join(lines) + sep
+    if lowercase:
+        # One call for the corpus; the separator (a control character: neither cased nor
+        # case-ignorable) ends a word for the final-sigma rule as the end of a line does.
+        text = text.lower()
+    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    size = max(int(points.max()), len(_WS_TABLE)) + 1
+    present = np.zeros(size, dtype=np.uint8)
+    present[points] = 1
+    present[ord(sep)] = 0
+    if not whitespace:
+        present[: len(_WS_TABLE)][_WS_TABLE] = 0
+    ids = np.cumsum(present, dtype=np.int32)
+    if ids[-1] > _MAX_SYMBOLS:
+        return None
+    lut = np.where(present == 1, ids, _HYP_END).astype(np.uint8)
+    if not whitespace:
+        lut[: len(_WS_TABLE)][_WS_TABLE] = _DROP
+    symbols = lut[points]
+    if not whitespace:
+        symbols = symbols[symbols != _DROP]
+    line_end = np.flatnonzero(symbols == _HYP_END)  # the separator after each line
+    is_ref = line_label > 0
+    symbols[line_end[is_ref]] = _REF_END
+    counts = np.diff(line_end, prepend=-1) - 1
+    padded = np.concatenate([symbols, np.zeros(8, dtype=np.uint8)])
+
+    window_shift = 64 - 8 * n
+    s_shift = 8 * n + l_bits
+    # absolute[l, k]: sum over the runs of order k + 1 of |h - r| for reference line l.
+    absolute = np.zeros((len(lines), n), dtype=np.int64)
+    # Chunks of whole sentences, about _CHUNK positions and at most 2**s_bits sentences.
+    first_line = np.searchsorted(line_sentence, np.arange(n_sentences + 1))
+    sentence_end = line_end[first_line[1:] - 1] + 1  # one past the last position
+    cuts = np.searchsorted(sentence_end, np.arange(_CHUNK, int(sentence_end[-1]), _CHUNK), side="right")
+    bounds = sorted(set([0, n_sentences] + cuts.tolist()))
+    limit = 1 << s_bits
+    chunks = []
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        chunks += [(x, min(x + limit, b)) for x in range(a, b, limit)]
+    sentence_start = np.concatenate([[0], sentence_end[:-1]])
+    for sa, sb in chunks:
+        la, lb = int(first_line[sa]), int(first_line[sb])
+        pa, pb = int(sentence_start[sa]), int(sentence_end[sb - 1])
+        m = pb - pa
+        window = np.ndarray((m,), dtype=">u8", buffer=padded, offset=pa, strides=(1,))
+        code = ((line_sentence[la:lb] - sa) << s_shift) | line_label[la:lb]
+        key = np.repeat(code.astype(np.uint64), counts[la:lb] + 1)
+        key |= (window >> window_shift).astype(np.uint64) << l_bits
+        key.sort()  # sentences keep their ranges of positions: the sentence is the top field
+        differ = key[1:] ^ key[:-1]
+        labels = (key & ((1 << l_bits) - 1)).astype(np.int8)
+        hyp = labels == 0
+        balance = []  # running sums of +1 per hypothesis, -1 per reference j position
+        for j in range(1, n_labels):
+            step = hyp.astype(np.int64) - (labels == j)
+            running = np.zeros(m + 1, dtype=np.int64)
+            np.cumsum(step, out=running[1:])
+            balance.append(running)
+        starts_of_sentences = sentence_start[sa:sb] - pa
+        ref_rows = [np.flatnonzero(line_label[la:lb] == j) + la for j in range(1, n_labels)]
+        for k in range(1, n + 1):
+            boundary = np.flatnonzero(differ >= (1 << (l_bits + 8 * (n - k))))
+            boundary += 1
+            runs = np.concatenate([[0], boundary, [m]])
+            first_run = np.searchsorted(runs, starts_of_sentences)
+            for j in range(1, n_labels):
+                rows = ref_rows[j - 1]
+                if len(rows) == 0:
+                    continue
+                total = np.add.reduceat(np.abs(np.diff(balance[j - 1][runs])), first_run)
+                absolute[rows, k - 1] = total[line_sentence[rows] - sa]
+    # Per reference line: h + r summed over all runs is the positions of the two lines.
+    hyp_line = first_line[:-1][line_sentence]
+    both = (counts + 1)[hyp_line] + counts + 1
+    matches = (both[:, None] - absolute) // 2
+    matches[~is_ref] = 0
+    return counts, matches
+
+
+# ----------------------------------------------------------------------------------------
 # Sentence scores of many statistics rows, with the spec's float operations.
 
 
@@ -352,29 +482,52 @@ def _checked_options(n, beta, word_order):
     return beta**2  # raises OverflowError for a huge float beta, as the spec does
 
 
+def _sentence_major(hyps, refs, ref_counts):
+    """All lines, sentence by sentence: the hypothesis, then its references."""
+    n_sentences = len(hyps)
+    if int(ref_counts.min()) == int(ref_counts.max()):
+        width = int(ref_counts[0]) + 1
+        lines = [None] * (n_sentences * width)
+        lines[0::width] = hyps
+        for j in range(1, width):
+            lines[j::width] = [r[j - 1] for r in refs]
+        return lines
+    lines = []
+    for hyp, r in zip(hyps, refs):
+        lines.append(hyp)
+        lines += r
+    return lines
+
+
 def _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing):
     """``chrf_stats_matrix`` on validated inputs; rows of sentences without a defined
     score (possible only for a beta of inf or nan) are reported in the second result."""
     n_sentences = len(hyps)
     ref_counts = np.fromiter(map(len, refs), dtype=np.int64, count=n_sentences)
-    lines = list(hyps)
-    for r in refs:
-        lines += r
-    if lowercase:
-        lines = [line.lower() for line in lines]
+    lines = _sentence_major(hyps, refs, ref_counts)
     n_lines = len(lines)
     n_refs = n_lines - n_sentences
-    owner = np.repeat(np.arange(n_sentences, dtype=np.int64), ref_counts)
-    line_sentence = np.concatenate([np.arange(n_sentences, dtype=np.int64), owner])
-    local = np.arange(n_refs, dtype=np.int64) - np.repeat(np.cumsum(ref_counts) - ref_counts, ref_counts)
-    line_label = np.concatenate([np.zeros(n_sentences, dtype=np.int64), local + 1])
+    group = ref_counts + 1
+    group_start = np.cumsum(group) - group
+    line_sentence = np.repeat(np.arange(n_sentences, dtype=np.int64), group)
+    line_label = np.arange(n_lines, dtype=np.int64) - np.repeat(group_start, group)
+    hyp_lines = group_start
+    ref_lines = np.flatnonzero(line_label > 0)
+    owner = line_sentence[ref_lines]
     n_labels = int(ref_counts.max()) + 1
 
-    points, starts = _code_points(lines)
-    symbols, char_counts = _characters(points, starts, n_lines, whitespace)
-    char_matches = _clipped_matches(symbols, char_counts, line_sentence, line_label, n_sentences, n_labels, n)
+    fast = _char_matches_bytes(lines, n, whitespace, lowercase, line_sentence, line_label, n_sentences, n_labels)
+    if lowercase:
+        lines = [line.lower() for line in lines]
+    if fast is None:
+        points, starts = _code_points(lines)
+        symbols, char_counts = _characters(points, starts, n_lines, whitespace)
+        char_matches = _clipped_matches(symbols, char_counts, line_sentence, line_label, n_sentences, n_labels, n)
+    else:
+        char_counts, char_matches = fast
     blocks = [(char_counts, char_matches, n)]
     if word_order > 0:
+        points, starts = _code_points(lines)
         word_ids, word_counts = _words(lines, points, starts, n_lines)
         word_matches = _clipped_matches(word_ids, word_counts, line_sentence, line_label, n_sentences,
                                         n_labels, word_order)
@@ -385,12 +538,11 @@ def _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_
     column = 0
     for counts, matches, depth in blocks:
         k = np.arange(1, depth + 1, dtype=np.int64)
-        totals = np.maximum(counts[:, None] - k[None, :] + 1, 0)  # (lines, depth)
-        hyp_totals = totals[:n_sentences][owner]
-        ref_totals = totals[n_sentences:]
+        hyp_totals = np.maximum(counts[hyp_lines][owner][:, None] - k + 1, 0)
+        ref_totals = np.maximum(counts[ref_lines][:, None] - k + 1, 0)
         stats[:, column : column + 3 * depth : 3] = np.where(ref_totals > 0, hyp_totals, 0)
         stats[:, column + 1 : column + 3 * depth : 3] = ref_totals
-        stats[:, column + 2 : column + 3 * depth : 3] = matches[n_sentences:]
+        stats[:, column + 2 : column + 3 * depth : 3] = matches[ref_lines]
         column += 3 * depth
 
     undefined = np.zeros(n_sentences, dtype=bool)
