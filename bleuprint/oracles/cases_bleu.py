@@ -4,8 +4,9 @@ Families (the ``family`` field): ``defaults``; ``tokenize=<name>`` for the five
 tokenizers; ``smooth=<method>`` with default and non-default values (add-k with a float
 k); ``effective_order``; ``lowercase``; ``max_order=1..6``; ``refs=multi`` and
 ``refs=variable``; ``edge:*`` for empty strings, one-token and one-character lines, short
-hypotheses, zero-match orders, ties in the closest reference length and white-space-only
-lines; and ``sentence:*`` for ``sentence_score`` (sacreBLEU's sentence-level defaults).
+hypotheses, zero-match orders, ties in the closest reference length, white-space-only
+lines and the zh tokenizer's range bug; and ``sentence:*`` for ``sentence_score``
+(sacreBLEU's sentence-level defaults).
 """
 
 from __future__ import annotations
@@ -159,6 +160,20 @@ def _edge_families(cases: CaseList) -> None:
     for hyps, refs in ties:
         cases.add("edge:ref_len_tie", {}, hyps, refs)
         cases.add("edge:ref_len_tie", {"tokenize": "none", "effective_order": True}, hyps, refs)
+
+    # sacreBLEU issue #298: U+2001..U+2A6D count as Chinese (split off), U+2000 and astral
+    # CJK (U+20000...) do not.
+    zh_range = [
+        (["\u4ed6\u8bf4\u201c\u4f60\u597d\u201d\u2014\u518d\u89c1"],
+         [["\u4ed6\u8bf4 \u201c \u4f60\u597d \u201d \u2014 \u518d\u89c1"]]),
+        (["\U00020000\U00020001 \u4e2d\u6587"], [["\U00020000 \U00020001 \u4e2d \u6587"]]),
+        (["a\u2000b a\u2001b"], [["a b a \u2001 b"]]),
+        (["x\u2a6dy x\u2a6ey"], [["x \u2a6d y x\u2a6ey"]]),
+        (["\u20ac5 \u2192 \u2026 1999."], [["\u20ac 5 \u2192 \u2026 1999 ."]]),
+    ]
+    for options in ({"tokenize": "zh"}, {"tokenize": "zh", "effective_order": True}, {}):
+        for hyps, refs in zh_range:
+            cases.add("edge:zh_range", options, hyps, refs)
 
     white = [
         (["  the cat  ", "\t"], [["the cat"], [" "]]),
