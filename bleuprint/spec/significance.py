@@ -1,0 +1,249 @@
+"""Paired significance tests of systems against a baseline, as sacreBLEU 2.5.1 runs them.
+
+Both tests ask whether a system's corpus score differs from the baseline's by more than
+chance would explain, on the *same* sentences (paired), and both work on the per-sentence
+statistics matrices (``bleuprint.spec.corpus``), never on text.
+
+* Paired bootstrap resampling (Koehn, EMNLP 2004; the Moses script
+  ``bootstrap-hypothesis-difference-significance.pl``; sacreBLEU ``--paired-bs``): draw
+  ``n`` resamples of sentence indices (one ``choice(N, (n, N))`` call); score baseline and
+  system on each (float32 sums, as ``bleuprint.spec.intervals``); with
+  ``d_b = |sys_b - bl_b|`` and the observed difference ``diff = |score_bl - score_sys|``,
+  the p-value is ``(c + 1) / (n + 1)`` where ``c = #{b : d_b - mean(d) > diff}``: the
+  statistic is *centred* (its bootstrap distribution is shifted to mean 0, the null
+  hypothesis), and the ``+1`` keeps the test from rejecting too often (Moses; multeval).
+  The system's ``mean`` and ``ci`` (half-width) come from its resample scores.
+* Paired approximate randomization (Noreen 1989; Riezler & Maxwell, 2005; multeval
+  ``StratifiedApproximateRandomizationTest``; sacreBLEU ``--paired-ar``): in each of ``n``
+  trials every sentence's statistics are swapped between baseline and system with
+  probability 1/2 (``rng.integers(2, size=(n, N), dtype=bool)``); pseudo-system A takes the
+  baseline's row where the mask is true, B the other; ``p = (c + 1) / (n + 1)`` with
+  ``c = #{t : |score(A_t) - score(B_t)| > diff}`` (no centring). The trial sums are exact
+  (integer matrix products) and scored in float64; no interval.
+
+sacreBLEU's conventions, reproduced (``significance.py`` ``PairedTest``,
+``_paired_bs_test``, ``_paired_ar_test``, ``estimate_ci``, ``_compute_p_value``; behaviour
+read, not code copied):
+
+* ``seed`` plays ``SACREBLEU_SEED``. Every comparison gets a *fresh* generator
+  ``numpy.random.default_rng(s)``, so with a fixed seed every system is resampled with the
+  same indices. ``s = seed if seed else None``: ``seed=None`` draws entropy from the OS, and
+  so does ``seed=0`` (sacreBLEU's truthiness test; the baseline's own bootstrap interval
+  still uses seed 0).
+* The baseline's ``mean``/``ci`` (bootstrap test only) come from a bootstrap with
+  ``default_rng(seed)`` (0 stays 0).
+* ``mean``/``ci`` here use ``numpy.mean`` (pairwise summation, in the scores' dtype) and
+  ``0.5 * (upper - lower)`` with sacreBLEU's fixed ``n // 40`` order statistics; so the
+  baseline's μ may differ in the last digit from ``bootstrap``'s (``statistics.mean``).
+* The scores of the resamples are put in a numpy array as sacreBLEU does: float32 when
+  every score is a ``numpy.float32`` (chrF, TER), float64 otherwise; the centring, the
+  comparisons and the mean then happen in that dtype.
+* BLEU's add-k smoothing in the AR test: sacreBLEU adds k into int64 statistics in place,
+  so a fractional k is truncated away (``floor(m + k)``); reproduced.
+
+``systems`` is either a list of hypothesis lists (the result's ``systems`` is then a list,
+in the same order) or a mapping name -> hypotheses (then a dict with the same keys, in
+the same order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import corpus
+from .inputs import check_choice, check_positive_int
+from .intervals import FLOAT32_SCORED, resample_indices, resample_scores, scorer, statistics_rows
+
+__all__ = [
+    "PairedResult",
+    "PairedTestResult",
+    "check_seed",
+    "paired_approximate_randomization",
+    "paired_bootstrap",
+    "p_value",
+    "scores_array",
+    "summary_numpy",
+]
+
+
+@dataclass(frozen=True)
+class PairedResult:
+    """One system's row: its corpus ``score``; ``p_value`` against the baseline (None for
+    the baseline itself); ``mean`` and ``ci`` (sacreBLEU's half-width) of its bootstrap
+    scores (None in the approximate randomization test)."""
+
+    score: float
+    p_value: float | None
+    mean: float | None
+    ci: float | None
+
+
+@dataclass(frozen=True)
+class PairedTestResult:
+    """``baseline``: the baseline's row. ``systems``: one ``PairedResult`` per system, a
+    list or a dict like the ``systems`` argument. ``test``: ``"bs"`` or ``"ar"``; ``n``:
+    resamples or trials; ``seed``: as given."""
+
+    baseline: PairedResult
+    systems: list | dict
+    test: str
+    n: int
+    seed: int | None
+
+
+def check_seed(seed) -> int | None:
+    """``None`` or an int >= 0 (what ``numpy.random.default_rng`` accepts)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int >= 0 or None, got {type(seed).__name__}")
+    if seed < 0:
+        raise ValueError(f"seed must be >= 0 (or None), got {seed}")
+    return int(seed)
+
+
+def _named_systems(systems) -> list[tuple]:
+    if isinstance(systems, Mapping):
+        items = list(systems.items())
+    elif isinstance(systems, (list, tuple)):
+        items = list(enumerate(systems))
+    else:
+        raise TypeError(f"systems must be a list of hypothesis lists or a dict name -> hypotheses, "
+                        f"got {type(systems).__name__}")
+    if not items:
+        raise ValueError("systems is empty: give at least one system to compare with the baseline")
+    for name, hyps in items:
+        if isinstance(hyps, str):
+            raise TypeError(f"systems[{name!r}] must be a list of hypotheses, got a bare str")
+    return items
+
+
+def _package(systems, items, rows) -> list | dict:
+    if isinstance(systems, Mapping):
+        return {name: row for (name, _), row in zip(items, rows)}
+    return list(rows)
+
+
+def scores_array(raw: list) -> np.ndarray:
+    """``numpy.array`` of the resample scores as the scorer returned them (float32 if all
+    are ``numpy.float32``, float64 otherwise), as sacreBLEU builds it."""
+    return np.array(raw)
+
+
+def summary_numpy(scores: np.ndarray) -> tuple[float, float]:
+    """sacreBLEU's ``significance.estimate_ci``: ``(numpy mean, 0.5 * (upper - lower))``
+    with ``lower = n // 40``, ``upper = n - lower - 1`` of the sorted scores, computed in
+    the array's dtype."""
+    ordered = np.sort(scores)
+    lower = len(ordered) // 40
+    upper = len(ordered) - lower - 1
+    return float(ordered.mean()), float(0.5 * (ordered[upper] - ordered[lower]))
+
+
+def p_value(statistic: np.ndarray, observed: float) -> float:
+    """``(#{statistic > observed} + 1) / (len + 1)``; the comparison is numpy's (a Python
+    float meets the array in the array's dtype)."""
+    count = int(np.sum(statistic > observed))
+    return (count + 1) / (len(statistic) + 1)
+
+
+def _prepare(metric, baseline, systems, refs, n, seed, options):
+    check_choice(metric, corpus.METRICS, "metric")
+    corpus._check_option_names(metric, options)
+    check_positive_int(n, "n")
+    seed = check_seed(seed)
+    items = _named_systems(systems)
+    bl_rows = statistics_rows(corpus.sentence_stats(metric, baseline, refs, **options))
+    sys_rows = [statistics_rows(corpus.sentence_stats(metric, hyps, refs, **options)) for _, hyps in items]
+    return seed, items, bl_rows, sys_rows
+
+
+def _corpus_score(metric, rows, options):
+    total = list(rows[0])
+    for row in rows[1:]:
+        total = [a + b for a, b in zip(total, row)]
+    return float(scorer(metric, len(rows), **options)(total))
+
+
+def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=12345, **options) -> PairedTestResult:
+    """Paired bootstrap resampling test of each system against ``baseline`` (module doc):
+    sacreBLEU 2.5.1's ``--paired-bs`` with ``SACREBLEU_SEED=seed`` and ``--paired-bs-n n``."""
+    seed, items, bl_rows, sys_rows = _prepare(metric, baseline, systems, refs, n, seed, options)
+    N = len(bl_rows)
+    bl_score = _corpus_score(metric, bl_rows, options)
+    bl_mean, bl_ci = summary_numpy(scores_array(
+        resample_scores(metric, bl_rows, resample_indices(np.random.default_rng(seed), N, n), **options)))
+    results = []
+    for rows in sys_rows:
+        idx = resample_indices(np.random.default_rng(seed if seed else None), N, n)
+        scores_bl = scores_array(resample_scores(metric, bl_rows, idx, **options))
+        scores_sys = scores_array(resample_scores(metric, rows, idx, **options))
+        mean, ci = summary_numpy(scores_sys)
+        score = _corpus_score(metric, rows, options)
+        distance = np.abs(scores_sys - scores_bl)
+        centred = distance - distance.mean()
+        results.append(PairedResult(score, p_value(centred, abs(bl_score - score)), mean, ci))
+    return PairedTestResult(PairedResult(bl_score, None, bl_mean, bl_ci), _package(systems, items, results),
+                            "bs", n, seed)
+
+
+def _trial_matrix(rows: list[list], metric: str) -> np.ndarray:
+    """The statistics as sacreBLEU holds them for the AR products: int64 for counts,
+    float64 for TER (whose average lengths are floats)."""
+    return np.array(rows, dtype=np.float64 if metric == "ter" else np.int64)
+
+
+def _ar_scorer(metric: str, n_sentences: int, options: dict):
+    """Scores one trial row (int64 or float64 numbers). Equal to scoring Python numbers,
+    except BLEU add-k: sacreBLEU adds k in place into the int64 row (truncating), after
+    its "no match at all" test."""
+    score = scorer(metric, n_sentences, **options)
+    fractional_k = (metric == "bleu" and options.get("smooth_method") == "add-k"
+                    and options.get("smooth_value") is not None
+                    and not float(options["smooth_value"]).is_integer())
+    if not fractional_k:
+        return lambda row: score([x.item() for x in row])
+    k = options["smooth_value"]
+    plain = scorer(metric, n_sentences, **{**options, "smooth_value": 0})
+
+    def truncating(row):
+        values = [x.item() for x in row]
+        half = (len(values) - 2) // 2
+        matches, totals = values[2 : 2 + half], values[2 + half :]
+        if not any(matches):
+            return 0.0
+        for i in range(1, half):
+            matches[i] = int(matches[i] + k)
+            totals[i] = int(totals[i] + k)
+        return plain(values[:2] + matches + totals)
+
+    return truncating
+
+
+def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=12345,
+                                     **options) -> PairedTestResult:
+    """Paired approximate randomization test of each system against ``baseline`` (module
+    doc): sacreBLEU 2.5.1's ``--paired-ar`` with ``SACREBLEU_SEED=seed`` and
+    ``--paired-ar-n n`` (no confidence interval: ``mean``/``ci`` are None)."""
+    seed, items, bl_rows, sys_rows = _prepare(metric, baseline, systems, refs, n, seed, options)
+    N = len(bl_rows)
+    bl_score = _corpus_score(metric, bl_rows, options)
+    bl_matrix = _trial_matrix(bl_rows, metric)
+    score_row = _ar_scorer(metric, N, options)
+    results = []
+    for rows in sys_rows:
+        rng = np.random.default_rng(seed if seed else None)
+        take_baseline = rng.integers(2, size=(n, N), dtype=bool)
+        sys_matrix = _trial_matrix(rows, metric)
+        pseudo_a = take_baseline @ bl_matrix + ~take_baseline @ sys_matrix
+        pseudo_b = ~take_baseline @ bl_matrix + take_baseline @ sys_matrix
+        scores_a = np.array([score_row(row) for row in pseudo_a])
+        scores_b = np.array([score_row(row) for row in pseudo_b])
+        score = _corpus_score(metric, rows, options)
+        results.append(PairedResult(score, p_value(np.abs(scores_a - scores_b), abs(bl_score - score)), None, None))
+    return PairedTestResult(PairedResult(bl_score, None, None, None), _package(systems, items, results),
+                            "ar", n, seed)
+
