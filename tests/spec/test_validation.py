@@ -98,3 +98,12 @@ def test_mismatched_lengths_are_refused_where_sacrebleu_truncates():
     truncated = sacrebleu.metrics.BLEU().corpus_score(hyps, [["a b c d"]])
     assert truncated.sys_len == 4 and truncated.ref_len == 4
     assert truncated.score == math.exp(math.log(100.0))
+
+
+def test_exact_match_accepts_one_string_per_hypothesis():
+    """exact_match's refs[i] may be a plain string (one reference), unlike BLEU and chrF:
+    "a" | "a" matches and "b" | "c" does not: 1/2 = 0.5. A list of strings is accepted
+    too ("b" | ["x", "b"] matches: 2/2 = 1.0); a list holding a non-string is refused (see
+    the case em-list-of-int above)."""
+    assert spec.exact_match(["a", "b"], ["a", "c"]) == 0.5
+    assert spec.exact_match(["a", "b"], ["a", ["x", "b"]]) == 1.0
