@@ -1,0 +1,395 @@
+"""Bootstrap confidence intervals, fast: the API and results of ``bleuprint.spec.intervals``.
+
+The spec adds the resampled statistics rows one resample at a time in Python; here all
+``n_boot`` resamples are summed at once from the N x S statistics matrix (never from the
+text), and scored with vectorised arithmetic that performs the spec's float operations
+in the spec's order and types, so the results are the same numbers:
+
+* Sums. With ``C[b, i]`` the number of times sentence i occurs in resample b (a bincount
+  of each row of the index matrix), the exact sums are ``C @ S``. In float32 mode (as
+  sacreBLEU), row-order float32 addition gives the exact integer sum whenever every
+  partial sum is an integer <= 2^24; since the statistics are non-negative, the partial
+  sums never exceed the final sum, so only resamples whose exact sum of some column
+  exceeds 2^24, and columns with fractional values (TER's average reference lengths),
+  are re-added the slow way: over the N positions, one vectorised float32 add across the
+  resamples per position, which keeps sacreBLEU's order. (The float32 matrix product used
+  for the exact sums is itself exact when N * max(column) <= 2^24; otherwise float64.)
+* Scores. Element-wise numpy arithmetic is IEEE arithmetic, so a float32 (or float64)
+  division of two arrays gives, element by element, what the spec's scalar code gives.
+  ``math.log``/``math.exp`` are applied per element (numpy's ``log`` may differ from the C
+  library's in the last bit). Where sacreBLEU's arithmetic mixes Python floats with
+  ``numpy.float32`` (chrF's eps smoothing, the 0.0 branches), each value is carried with
+  a flag saying whether it is a float32 (``_Mixed``), and the type rules of NumPy >= 2 are
+  applied element-wise.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..spec.corpus import METRICS
+from ..spec.inputs import check_choice, check_positive_int
+from ..spec.intervals import (
+    FLOAT32_SCORED,
+    BootstrapResult,
+    check_alpha,
+    check_rng,
+    percentile_indices,
+    resample_indices,
+)
+from .corpus import metric_option_names
+
+__all__ = [
+    "BootstrapResult",
+    "bootstrap",
+    "bootstrap_stats",
+    "metric_ci",
+    "percentile_indices",
+    "resample_sums",
+    "score_sums",
+    "summarise",
+]
+
+#: Float32 holds every integer up to 2^24; 2^24 + 1 is the first it rounds.
+FLOAT32_EXACT_LIMIT = 2**24
+#: Entries of the count matrix built at once (bounds the memory: 8 M float32 = 32 MB).
+_BLOCK_ENTRIES = 8_000_000
+
+LOG_ZERO = -9999999999
+EPS = 1e-16
+
+
+# ----------------------------------------------------------------------------- sums
+
+
+def _check_stats_matrix(stats) -> np.ndarray:
+    matrix = np.asarray(stats)
+    if matrix.dtype.kind not in "iuf":
+        matrix = np.asarray(matrix, dtype=np.float64)
+    matrix = matrix.astype(np.float64)
+    if matrix.ndim != 2 or matrix.shape[0] == 0 or matrix.shape[1] == 0:
+        raise ValueError(f"stats must be a non-empty N x S matrix, got shape {matrix.shape}")
+    if not np.all(np.isfinite(matrix)) or np.any(matrix < 0):
+        raise ValueError("stats must be finite and non-negative")
+    return matrix
+
+
+def _exact_integer_sums(matrix: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """``C @ matrix`` (exact: integer columns only), in blocks of resamples."""
+    n_boot, n = idx.shape
+    bound = n * float(matrix.max(initial=0.0))
+    dtype = np.float32 if bound <= FLOAT32_EXACT_LIMIT else np.float64
+    if bound >= 2.0**53:
+        raise ValueError("statistics too large for exact sums (N * max >= 2^53)")
+    weights = matrix.astype(dtype)
+    out = np.empty((n_boot, matrix.shape[1]), dtype=np.float64)
+    block = max(1, _BLOCK_ENTRIES // n)
+    counts = np.empty((min(block, n_boot), n), dtype=dtype)
+    for start in range(0, n_boot, block):
+        stop = min(start + block, n_boot)
+        for b in range(start, stop):
+            counts[b - start] = np.bincount(idx[b], minlength=n)
+        out[start:stop] = counts[: stop - start] @ weights
+    return out
+
+
+def _sequential_sums(matrix: np.ndarray, idx: np.ndarray, dtype) -> np.ndarray:
+    """Row-order sums in ``dtype``: position by position, all resamples at once."""
+    values = np.ascontiguousarray(matrix.astype(dtype))
+    total = values[idx[:, 0]].copy()
+    for j in range(1, idx.shape[1]):
+        total += values[idx[:, j]]
+    return total.astype(np.float64)
+
+
+def resample_sums(stats, idx: np.ndarray, exact: bool = False) -> np.ndarray:
+    """The statistics sum of every resample (row of ``idx``), as float64 holding the exact
+    values the spec's sums have: float32 row-order sums (``exact=False``) or exact sums
+    (Python ints; float64 in row order for fractional columns) (``exact=True``)."""
+    matrix = _check_stats_matrix(stats)
+    idx = np.asarray(idx)
+    if not exact:
+        matrix = matrix.astype(np.float32).astype(np.float64)  # the values sacreBLEU sums
+    integral = np.all(matrix == np.floor(matrix), axis=0)
+    sums = np.empty((idx.shape[0], matrix.shape[1]), dtype=np.float64)
+    integer_cols = np.flatnonzero(integral)
+    fraction_cols = np.flatnonzero(~integral)
+    if integer_cols.size:
+        sums[:, integer_cols] = _exact_integer_sums(matrix[:, integer_cols], idx)
+        if not exact:
+            big = np.flatnonzero(np.any(sums[:, integer_cols] > FLOAT32_EXACT_LIMIT, axis=1))
+            if big.size:
+                sub = _sequential_sums(matrix[:, integer_cols], idx[big], np.float32)
+                sums[np.ix_(big, integer_cols)] = sub
+    if fraction_cols.size:
+        dtype = np.float64 if exact else np.float32
+        sums[:, fraction_cols] = _sequential_sums(matrix[:, fraction_cols], idx, dtype)
+    return sums
+
+
+# ----------------------------------------------------------------------------- scores
+
+
+class _Mixed:
+    """Values that are Python floats or numpy float32 scalars, element-wise: ``value``
+    (float64, holding the exact value) and ``is32`` (bool). Operations follow NumPy >= 2
+    (NEP 50): float32 with float32 or with a Python number -> float32 arithmetic (the
+    Python number rounded to float32 first); Python with Python -> double."""
+
+    __slots__ = ("value", "is32")
+
+    def __init__(self, value, is32):
+        self.value = np.asarray(value, dtype=np.float64)
+        self.is32 = np.broadcast_to(np.asarray(is32, dtype=bool), self.value.shape)
+
+    @staticmethod
+    def of(x, shape) -> "_Mixed":
+        if isinstance(x, _Mixed):
+            return x
+        return _Mixed(np.broadcast_to(np.float64(x), shape), False)
+
+    def _op(self, other, op) -> "_Mixed":
+        other = _Mixed.of(other, self.value.shape)
+        is32 = self.is32 | other.is32
+        wide = op(self.value, other.value)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            narrow = op(self.value.astype(np.float32), other.value.astype(np.float32)).astype(np.float64)
+        return _Mixed(np.where(is32, narrow, wide), is32)
+
+    def __add__(self, other):
+        return self._op(other, np.add)
+
+    def __mul__(self, other):
+        return self._op(other, np.multiply)
+
+    def __truediv__(self, other):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return self._op(other, np.divide)
+
+    def __rmul__(self, other):
+        return _Mixed.of(other, self.value.shape)._op(self, np.multiply)
+
+    def where(self, mask, other) -> "_Mixed":
+        other = _Mixed.of(other, self.value.shape)
+        return _Mixed(np.where(mask, self.value, other.value), np.where(mask, self.is32, other.is32))
+
+
+def _inputs(sums: np.ndarray, float32: bool) -> list[_Mixed]:
+    return [_Mixed(sums[:, c], float32) for c in range(sums.shape[1])]
+
+
+def _math_map(function, values: np.ndarray, mask: np.ndarray, fill: float) -> np.ndarray:
+    out = np.full(values.shape, fill, dtype=np.float64)
+    where = np.flatnonzero(mask)
+    out[where] = [function(x) for x in values[where].tolist()]
+    return out
+
+
+def _bleu_scores(sums, float32, smooth_method="exp", smooth_value=None, effective_order=False, **_):
+    """``bleu_from_stats`` element-wise (see ``bleuprint.spec.bleu``)."""
+    from ..spec.bleu import SMOOTH_DEFAULTS
+
+    n_boot, width = sums.shape
+    order = (width - 2) // 2
+    sys_len, ref_len = sums[:, 0], sums[:, 1]
+    columns = _inputs(sums, float32)
+    matches, totals = columns[2 : 2 + order], columns[2 + order :]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = 1 - ref_len / sys_len
+    bp = np.where(sys_len >= ref_len, 1.0, 0.0)
+    bp = np.where((sys_len < ref_len) & (sys_len > 0), _math_map(math.exp, ratio, (sys_len < ref_len) & (sys_len > 0), 0.0), bp)
+    any_match = np.zeros(n_boot, dtype=bool)
+    for m in matches:
+        any_match |= m.value != 0
+    value = SMOOTH_DEFAULTS[smooth_method] if smooth_value is None else smooth_value
+    precisions = [_Mixed(np.zeros(n_boot), False) for _ in range(order)]
+    mteval = np.ones(n_boot)  # Python floats 1, 2, 4, ...
+    running = np.ones(n_boot, dtype=bool)
+    eff_order = np.full(n_boot, order)
+    for n in range(1, order + 1):
+        m, t = matches[n - 1], totals[n - 1]
+        if smooth_method == "add-k" and n > 1:
+            m, t = m + value, t + value
+        running &= t.value != 0
+        if effective_order:
+            eff_order = np.where(running, n, eff_order)
+        zero = m.value == 0
+        if smooth_method == "exp":
+            mteval = np.where(running & zero, mteval * 2, mteval)
+            smoothed = _Mixed.of(100.0, t.value.shape) / (_Mixed(mteval, False) * t)
+        elif smooth_method == "floor":
+            smoothed = _Mixed.of(100.0 * value, t.value.shape) / t
+        else:
+            smoothed = _Mixed(np.zeros(n_boot), False)
+        regular = (_Mixed.of(100.0, t.value.shape) * m) / t
+        precisions[n - 1] = precisions[n - 1].where(~running, regular.where(~zero, smoothed))
+    # sum of logs, left to right, over the first eff_order orders
+    log_sum = np.zeros(n_boot)
+    for n in range(order):
+        p = precisions[n].value
+        logs = _math_map(math.log, p, p != 0, float(LOG_ZERO))
+        log_sum = np.where(n < eff_order, log_sum + logs, log_sum)
+    exponent = log_sum / eff_order
+    scores = bp * _math_map(math.exp, exponent, np.ones(n_boot, dtype=bool), 0.0)
+    scores = np.where(any_match, scores, 0.0)
+    return scores, np.zeros(n_boot, dtype=bool)
+
+
+def _chrf_scores(sums, float32, n=6, beta=2, word_order=0, eps_smoothing=False, **_):
+    """``chrf_from_stats`` element-wise (see ``bleuprint.spec.chrf``)."""
+    n_boot = sums.shape[0]
+    orders = n + word_order
+    factor = beta**2
+    columns = _inputs(sums, float32)
+    shape = (n_boot,)
+    f_sum = _Mixed(np.zeros(n_boot), False)
+    sum_p = _Mixed(np.zeros(n_boot), False)
+    sum_r = _Mixed(np.zeros(n_boot), False)
+    effective = np.zeros(n_boot, dtype=np.int64)
+    for i in range(orders):
+        h, r, m = columns[3 * i : 3 * i + 3]
+        has_h, has_r = h.value > 0, r.value > 0
+        precision = (m / h).where(has_h, EPS)
+        recall = (m / r).where(has_r, EPS)
+        if eps_smoothing:
+            denominator = _Mixed.of(factor, shape) * precision + recall
+            term = ((_Mixed.of(1 + factor, shape) * precision) * recall) / denominator
+            f_sum = f_sum + term.where(denominator.value > 0, EPS)
+        both = has_h & has_r
+        sum_p = (sum_p + precision).where(both, sum_p)
+        sum_r = (sum_r + recall).where(both, sum_r)
+        effective += both
+    if eps_smoothing:
+        result = (_Mixed.of(100, shape) * f_sum) / orders
+        return result.value, ~result.is32
+    safe = np.maximum(effective, 1)
+    avg_p = (sum_p / _Mixed(safe, False)).where(effective > 0, 0.0)
+    avg_r = (sum_r / _Mixed(safe, False)).where(effective > 0, 0.0)
+    zero = (avg_p + avg_r).value == 0
+    score = (_Mixed.of(1 + factor, shape) * avg_p) * avg_r
+    score = score / (_Mixed.of(factor, shape) * avg_p + avg_r)
+    result = (_Mixed.of(100, shape) * score).where(~zero, 0.0)
+    return result.value, ~result.is32
+
+
+def _ter_scores(sums, float32, **_):
+    """``ter_from_stats`` element-wise: 100 * E / L; 100.0 if L = 0 < E; 0.0 if both 0."""
+    edits, length = _inputs(sums, float32)
+    shape = (sums.shape[0],)
+    rate = edits / length
+    result = (_Mixed.of(100, shape) * rate)
+    fallback = np.where(edits.value > 0, 100.0, 0.0)
+    result = result.where(length.value > 0, _Mixed(fallback, False))
+    return result.value, ~result.is32
+
+
+def score_sums(metric: str, sums: np.ndarray, n_sentences: int, float32: bool, **options):
+    """The score of every row of ``sums`` as the spec's scorer computes it on float32
+    scalars (``float32=True``) or Python numbers: ``(values, python_float)``, the second
+    flagging the scores that are Python floats rather than ``numpy.float32`` (sacreBLEU's
+    0.0 branches; always true for BLEU and exact match)."""
+    if metric == "exact_match":
+        return sums[:, 0] / n_sentences, np.ones(sums.shape[0], dtype=bool)
+    if metric == "bleu":
+        return _bleu_scores(sums, float32, **options)[0], np.ones(sums.shape[0], dtype=bool)
+    if metric == "chrf":
+        return _chrf_scores(sums, float32, **options)
+    if metric == "ter":
+        return _ter_scores(sums, float32, **options)
+    raise ValueError(f"unknown metric {metric!r}")
+
+
+# ----------------------------------------------------------------------------- summary
+
+
+def summarise(score: float, values: np.ndarray, n_boot: int, alpha, float32_scores: bool) -> BootstrapResult:
+    """``bleuprint.spec.intervals.summarise`` on an array of scores (same rules: order
+    statistics, exact rational mean rounded to double then, for float32 scores, to float32;
+    half-width in the scores' arithmetic)."""
+    from fractions import Fraction
+
+    lower, upper = percentile_indices(n_boot, alpha)
+    ordered = np.sort(values)
+    lo, hi = float(ordered[lower]), float(ordered[upper])
+    # Exact mean: every double is m * 2^e; sum the integers over a common exponent.
+    mantissas, exponents = np.frexp(values)
+    scaled = [int(x) for x in (mantissas * 2.0**53).astype(np.int64).tolist()]
+    shifts = (exponents - 53).tolist()
+    low = min(shifts)
+    total = sum(m << (e - low) for m, e in zip(scaled, shifts))
+    exact_mean = Fraction(total, len(values)) * (Fraction(2) ** low)
+    mean = float(exact_mean)
+    if float32_scores:
+        mean = float(np.float32(mean))
+        half_width = float(np.float32(0.5) * (np.float32(hi) - np.float32(lo)))
+    else:
+        half_width = 0.5 * (hi - lo)
+    return BootstrapResult(score=score, lo=lo, hi=hi, mean=mean, half_width=half_width,
+                           scores=tuple(values.tolist()))
+
+
+# ----------------------------------------------------------------------------- API
+
+
+def _check_metric_and_options(metric: str, options: dict) -> None:
+    check_choice(metric, METRICS, "metric")
+    unknown = sorted(set(options) - metric_option_names(metric))
+    if unknown:
+        raise TypeError(f"unknown option(s) for {metric}: {', '.join(unknown)}")
+
+
+def _corpus_score(metric: str, matrix: np.ndarray, options: dict) -> float:
+    from .corpus import score_from_stats
+
+    if np.all(matrix == np.floor(matrix)):
+        summed = matrix.astype(np.int64).sum(axis=0)
+    else:  # fractional columns: Python's row-order float sums
+        summed = np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])])
+    return float(score_from_stats(metric, summed, matrix.shape[0], **options))
+
+
+def _row_order_sum(column: np.ndarray) -> float:
+    total = 0.0
+    for x in column.tolist():
+        total += x
+    return total
+
+
+def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
+                    exact: bool = False, **options) -> BootstrapResult:
+    """``bleuprint.spec.intervals.bootstrap_stats``, vectorised (module doc)."""
+    _check_metric_and_options(metric, options)
+    check_positive_int(n_boot, "n_boot")
+    check_alpha(alpha)
+    check_rng(rng)
+    if not isinstance(exact, bool):
+        raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
+    matrix = _check_stats_matrix(stats)
+    score = _corpus_score(metric, matrix, options)
+    idx = resample_indices(rng, matrix.shape[0], n_boot)
+    sums = resample_sums(matrix, idx, exact)
+    values, _ = score_sums(metric, sums, matrix.shape[0], not exact, **options)
+    return summarise(score, values, n_boot, alpha, not exact and metric in FLOAT32_SCORED)
+
+
+def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
+              exact: bool = False, **options) -> BootstrapResult:
+    """``bleuprint.spec.intervals.bootstrap``: the bootstrap interval of the corpus score,
+    from the statistics matrix (``stats_matrix``), all resamples at once."""
+    from .corpus import stats_matrix
+
+    _check_metric_and_options(metric, options)
+    check_positive_int(n_boot, "n_boot")
+    check_alpha(alpha)
+    check_rng(rng)
+    matrix = stats_matrix(metric, hyps, refs, **options)
+    return bootstrap_stats(metric, matrix, n_boot, alpha, rng, exact=exact, **options)
+
+
+def metric_ci(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
+              exact: bool = False, **options) -> tuple[float, float, float]:
+    """``(score, lo, hi)`` (``bleuprint.spec.intervals.metric_ci``)."""
+    result = bootstrap(metric, hyps, refs, n_boot, alpha, rng, exact=exact, **options)
+    return result.score, result.lo, result.hi

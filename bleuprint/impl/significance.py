@@ -1,0 +1,136 @@
+"""Paired significance tests, fast: the API and results of ``bleuprint.spec.significance``.
+
+Same recipes and conventions (see the spec module): the resample scores come from
+``bleuprint.impl.intervals`` (all resamples summed at once from the statistics matrix,
+scored element-wise), and the approximate-randomization trials are scored element-wise
+too. The small numpy steps that turn scores into a mean, a half-width and a p-value are
+the spec's own helpers (``scores_array`` rules, ``summary_numpy``, ``p_value``), applied
+to arrays built with the same dtype rules, so both give the same numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..spec.corpus import METRICS
+from ..spec.inputs import check_choice, check_positive_int
+from ..spec.intervals import resample_indices
+from ..spec.significance import (
+    PairedResult,
+    PairedTestResult,
+    _named_systems,
+    _package,
+    check_seed,
+    p_value,
+    summary_numpy,
+)
+from .corpus import metric_option_names, stats_matrix
+from .intervals import _check_stats_matrix, _corpus_score, resample_sums, score_sums
+
+__all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization", "paired_bootstrap"]
+
+
+def _check(metric, n, seed, options):
+    check_choice(metric, METRICS, "metric")
+    unknown = sorted(set(options) - metric_option_names(metric))
+    if unknown:
+        raise TypeError(f"unknown option(s) for {metric}: {', '.join(unknown)}")
+    check_positive_int(n, "n")
+    return check_seed(seed)
+
+
+def _matrices(metric, baseline, systems, refs, options):
+    items = _named_systems(systems)
+    bl = _check_stats_matrix(stats_matrix(metric, baseline, refs, **options))
+    rows = [_check_stats_matrix(stats_matrix(metric, hyps, refs, **options)) for _, hyps in items]
+    return items, bl, rows
+
+
+def _float32_scores(metric, matrix, idx, options) -> np.ndarray:
+    """The resample scores as sacreBLEU's ``numpy.array`` of them: float32 when every
+    score is a ``numpy.float32``, float64 otherwise."""
+    values, python_float = score_sums(metric, resample_sums(matrix, idx), matrix.shape[0], True, **options)
+    if python_float.any():
+        return values
+    return values.astype(np.float32)
+
+
+def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=12345, **options) -> PairedTestResult:
+    """``bleuprint.spec.significance.paired_bootstrap``, vectorised."""
+    seed = _check(metric, n, seed, options)
+    items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
+    N = bl.shape[0]
+    bl_score = _corpus_score(metric, bl, options)
+    bl_mean, bl_ci = summary_numpy(_float32_scores(metric, bl, resample_indices(np.random.default_rng(seed), N, n),
+                                                   options))
+    shared = None
+    results = []
+    for matrix in matrices:
+        rng = np.random.default_rng(seed if seed else None)
+        idx = resample_indices(rng, N, n)
+        if seed:  # the same indices for every system: score the baseline once
+            if shared is None:
+                shared = _float32_scores(metric, bl, idx, options)
+            scores_bl = shared
+        else:
+            scores_bl = _float32_scores(metric, bl, idx, options)
+        scores_sys = _float32_scores(metric, matrix, idx, options)
+        mean, ci = summary_numpy(scores_sys)
+        score = _corpus_score(metric, matrix, options)
+        distance = np.abs(scores_sys - scores_bl)
+        centred = distance - distance.mean()
+        results.append(PairedResult(score, p_value(centred, abs(bl_score - score)), mean, ci))
+    return PairedTestResult(PairedResult(bl_score, None, bl_mean, bl_ci), _package(systems, items, results),
+                            "bs", n, seed)
+
+
+def _trial_scores(metric, sums: np.ndarray, n_sentences: int, options) -> np.ndarray:
+    """Scores of exact trial sums (float64 arithmetic). BLEU add-k with a fractional k:
+    sacreBLEU adds k into int64 statistics (truncating), after its "no match" test."""
+    if (metric == "bleu" and options.get("smooth_method") == "add-k" and options.get("smooth_value") is not None
+            and not float(options["smooth_value"]).is_integer()):
+        half = (sums.shape[1] - 2) // 2
+        any_match = np.any(sums[:, 2 : 2 + half] != 0, axis=1)
+        adjusted = sums.copy()
+        k = options["smooth_value"]
+        adjusted[:, 3 : 2 + half] = np.trunc(adjusted[:, 3 : 2 + half] + k)
+        adjusted[:, 3 + half :] = np.trunc(adjusted[:, 3 + half :] + k)
+        values, _ = score_sums(metric, adjusted, n_sentences, False, **{**options, "smooth_value": 0})
+        return np.where(any_match, values, 0.0)
+    values, _ = score_sums(metric, sums, n_sentences, False, **options)
+    return values
+
+
+def _trial_matrix(matrix: np.ndarray, metric: str) -> np.ndarray:
+    return matrix if metric == "ter" else matrix.astype(np.int64)
+
+
+def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=12345,
+                                     **options) -> PairedTestResult:
+    """``bleuprint.spec.significance.paired_approximate_randomization``, vectorised."""
+    seed = _check(metric, n, seed, options)
+    items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
+    N = bl.shape[0]
+    bl_score = _corpus_score(metric, bl, options)
+    bl_trial = _trial_matrix(bl, metric)
+    results = []
+    for matrix in matrices:
+        rng = np.random.default_rng(seed if seed else None)
+        take_baseline = rng.integers(2, size=(n, N), dtype=bool)
+        sys_trial = _trial_matrix(matrix, metric)
+        if metric == "ter":  # float64 products, as sacreBLEU (BLAS order)
+            pseudo_a = take_baseline @ bl_trial + ~take_baseline @ sys_trial
+            pseudo_b = ~take_baseline @ bl_trial + take_baseline @ sys_trial
+        else:  # exact integer sums: A + B = bl + sys for every trial
+            mask = take_baseline.astype(np.float64)
+            difference = (bl_trial - sys_trial).astype(np.float64)
+            if N * float(np.abs(difference).max(initial=0)) >= 2.0**53:
+                raise ValueError("statistics too large for exact trial sums")
+            pseudo_a = sys_trial.sum(axis=0) + np.rint(mask @ difference).astype(np.int64)
+            pseudo_b = bl_trial.sum(axis=0) + sys_trial.sum(axis=0) - pseudo_a
+        scores_a = _trial_scores(metric, np.asarray(pseudo_a, dtype=np.float64), N, options)
+        scores_b = _trial_scores(metric, np.asarray(pseudo_b, dtype=np.float64), N, options)
+        score = _corpus_score(metric, matrix, options)
+        results.append(PairedResult(score, p_value(np.abs(scores_a - scores_b), abs(bl_score - score)), None, None))
+    return PairedTestResult(PairedResult(bl_score, None, None, None), _package(systems, items, results),
+                            "ar", n, seed)
