@@ -6,21 +6,40 @@ line, which ``tests/impl/test_tokenizers_diff.py`` checks against the spec.
 
 How a corpus is tokenized in few passes
 ---------------------------------------
-The lines are joined with a separator character ``sep``: a private-use code point
-(U+E000 upwards) that occurs in none of the lines. Every rule of every tokenizer is a
-``str.replace`` of a pattern without ``sep``, or a regular-expression substitution whose
-matches are one or two *adjacent* characters drawn from classes that do not contain
-``sep`` (the classes written ``[^0-9]`` and ``\\P{N}`` in the spec are compiled here as
-"not a digit and not ``sep``"). So no match can contain or straddle a separator, the
-scanner restarts at every line start exactly as on the lone line, and one substitution over
-the joined text equals the per-line substitutions joined with ``sep``. The separator is
-not white space, so per-line steps that look at white space (13a's newline rules, the
-ends of a line) are done per line before joining, or do not see it; afterwards ``sep`` is
-padded with spaces so that ``split()`` returns it as a token of its own, which marks the
-line boundaries.
+Only distinct work is done per line: BLEU's ``lower()`` and ``rstrip()``, zh's
+``strip()``. Then the lines are joined with a separator ``sep``, a private-use code point
+(U+E000 upwards) that occurs in none of them, and 13a's padding and string replacements
+(``<skipped>``, ``-`` + newline, newline, entities) run once over the joined text: no
+pattern contains ``sep``, so no replacement can straddle two lines.
 
-Per-line steps stay per line: BLEU's ``lower()`` and ``rstrip()``, zh's ``strip()``, and
-13a's padding with a space at each end of the line.
+The regular-expression rules are not run at all. Each only inserts spaces, so the output
+tokens are the input's non-white-space characters cut at some *boundaries*; these are
+computed with numpy from a table of character classes, with ``sep`` cut off on both sides
+and treated as the edge of the text (it blocks every rule). Write P for the class of
+rules R2/R3 (13a, zh: ``.`` and ``,``; intl: ``\\p{P}``), D for what those rules exclude
+(``[0-9]``; intl: ``\\p{N}``), and call a character X when it is neither D nor ``sep``.
+P characters are X. The boundaries are:
+
+* white space (``str.isspace``, as ``split()``);
+* both sides of every R1 character (13a, zh), zh character (zh) or ``\\p{S}`` (intl):
+  these rules are per character and what they add (spaces) is X and not P, as are the
+  characters themselves, so they change no later decision;
+* both sides of a hyphen after an ASCII digit (R4, 13a and zh; R2/R3 never put a space
+  between a digit and a hyphen, so the pair is adjacent in R4's input iff in the line);
+* for a maximal run of P characters ``s[a..b]`` (length L) with neighbours ``l = s[a-1]``
+  and ``r = s[b+1]``, "lx" = l exists and is X, "rx" likewise for r:
+
+  - R2 (``(X)(P) -> \\1 \\2 ``) scans left to right: it pairs (l, a), (a+1, a+2), ... when
+    lx, else (a, a+1), (a+2, a+3), ...; either way every gap inside the run is cut, and it
+    puts a space after b iff b ends a pair: ``r2 = (lx == L is odd)``;
+  - R3 (``(P)(X) -> \\1 \\2``) then sees no two adjacent P characters, so it tests each
+    of them; it fires on every P followed by a space (all but b, and b when r2) or by an
+    X, cutting before and after it;
+  - hence: a cut inside every gap of the run; a cut after b iff ``r2 or rx``; a cut before
+    a iff ``lx or L >= 2 or r2 or rx``.
+
+``tests/impl/test_tokenizers_diff.py`` checks the result against the spec's substitutions
+over Hypothesis lines and corpora, and the class tables over every code point.
 """
 
 from __future__ import annotations
@@ -46,6 +65,9 @@ __all__ = [
     "tokenize_zh",
 ]
 
+# Code points for which str.isspace() is true: all below U+3001.
+_SPACE_TABLE = np.array([chr(c).isspace() for c in range(0x3001)], dtype=bool)
+
 _SEP_CANDIDATES = range(0xE000, 0xF900)  # the BMP private-use area
 
 
@@ -57,10 +79,13 @@ def _pick_separator(text: str) -> str | None:
     return None
 
 
-# --- the rules, compiled for one separator ---------------------------------------------
+# --- character classes, one table over all code points ------------------------------
 
-# R1 of mteval-v13a: ASCII punctuation and symbols except ' , - . get a space each side.
-_R1 = re.compile(r"([\{-\~\[-\` -\&\(-\+\:-\@\/])")
+_WS, _P, _D, _SPLIT, _DASH = 1, 2, 4, 8, 16
+
+# R1 of mteval-v13a (shared by 13a and zh): ASCII punctuation and symbols except ' , - .
+# get a space on each side. The table below is derived from this pattern.
+_R1 = re.compile(r"[\{-\~\[-\` -\&\(-\+\:-\@\/]")
 
 
 def _zh_code_ranges() -> list[tuple[int, int]]:
@@ -81,37 +106,89 @@ def _zh_code_ranges() -> list[tuple[int, int]]:
     return out
 
 
-def _class_of(ranges: list[tuple[int, int]]) -> str:
-    return "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges)
+def _all_code_points() -> str:
+    return np.arange(0x110000, dtype=np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
 
 
-_ZH_CLASS = _class_of(_zh_code_ranges())
-_ZH_SPACE = re.compile(f"([{_ZH_CLASS}])")
+def _positions(pattern, text: str) -> np.ndarray:
+    return np.fromiter((m.start() for m in pattern.finditer(text)), np.int64)
 
 
-@functools.lru_cache(maxsize=8)
-def _rules(sep: str | None):
-    """The regex rules of the mteval family (13a, zh) and of intl, with ``sep`` (if
-    any) taken out of every negated class."""
-    s = "" if sep is None else f"\\U{ord(sep):08x}"
-    mteval = (
-        (_R1, r" \1 "),
-        (re.compile(f"([^0-9{s}])([\\.,])"), r"\1 \2 "),
-        (re.compile(f"([\\.,])([^0-9{s}])"), r" \1 \2"),
-        (re.compile(r"([0-9])(-)"), r"\1 \2 "),
-    )
-    intl = (
-        (regex.compile(f"([^\\p{{N}}{s}])(\\p{{P}})"), r"\1 \2 "),
-        (regex.compile(f"(\\p{{P}})([^\\p{{N}}{s}])"), r" \1 \2"),
-        (regex.compile(r"(\p{S})"), r" \1 "),
-    )
-    return mteval, intl
+@functools.lru_cache(maxsize=None)
+def _table(name: str) -> np.ndarray:
+    """Flags of every code point for the rules of tokenizer ``name`` (13a, zh, intl):
+    white space (``str.isspace``), the P of the period/comma rules, the D that blocks
+    them, SPLIT (a space on each side), and the hyphen of rule R4."""
+    table = np.zeros(0x110000, dtype=np.uint8)
+    table[: len(_SPACE_TABLE)][_SPACE_TABLE] |= _WS
+    if name == "intl":
+        everything = _all_code_points()
+        table[_positions(regex.compile(r"\p{P}"), everything)] |= _P
+        table[_positions(regex.compile(r"\p{N}"), everything)] |= _D
+        table[_positions(regex.compile(r"\p{S}"), everything)] |= _SPLIT
+        return table
+    ascii_chars = "".join(chr(c) for c in range(128))
+    table[[m.start() for m in _R1.finditer(ascii_chars)]] |= _SPLIT
+    table[[ord("."), ord(",")]] |= _P
+    table[ord("0") : ord("9") + 1] |= _D
+    table[ord("-")] |= _DASH
+    if name == "zh":
+        for low, high in _zh_code_ranges():
+            table[low : high + 1] |= _SPLIT
+    return table
 
 
-def _sub_all(rules, text: str) -> str:
-    for pattern, replacement in rules:
-        text = pattern.sub(replacement, text)
-    return text
+def _spaced(text: str, name: str, sep: str | None) -> str:
+    """``text`` with a space inserted at every token boundary the rules of ``name``
+    (13a, zh or intl; 13a's steps 1-3 already applied) would create; see the module
+    docstring for why these boundaries are exactly those of the spec's substitutions.
+    ``sep`` (if any) is split off as a token of its own and blocks every rule."""
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    n = len(codes)
+    if n == 0:
+        return text
+    flags = _table(name)[codes]
+    split = (flags & _SPLIT) != 0
+    blocks = (flags & _D) != 0  # neighbours that are not "X" for the period rules
+    if sep is not None:
+        is_sep = codes == ord(sep)
+        split |= is_sep
+        blocks |= is_sep
+    cut = np.zeros(n + 1, dtype=bool)  # cut[i]: a boundary between i - 1 and i
+    cut[:-1] |= split
+    cut[1:] |= split
+
+    is_p = (flags & _P) != 0
+    if is_p.any():
+        after_p = np.zeros(n, dtype=bool)
+        after_p[1:] = is_p[:-1]
+        before_p = np.zeros(n, dtype=bool)
+        before_p[:-1] = is_p[1:]
+        cut[:-1] |= is_p & after_p  # inside a run of P: every gap
+        starts = np.flatnonzero(is_p & ~after_p)
+        ends = np.flatnonzero(is_p & ~before_p)
+        left_x = np.zeros(len(starts), dtype=bool)
+        has = starts > 0
+        left_x[has] = ~blocks[starts[has] - 1]
+        right_x = np.zeros(len(ends), dtype=bool)
+        has = ends < n - 1
+        right_x[has] = ~blocks[ends[has] + 1]
+        odd = ((ends - starts) & 1) == 0
+        r2_after = left_x == odd
+        after = r2_after | right_x
+        before = left_x | (ends > starts) | after
+        cut[starts[before]] = True
+        cut[ends[after] + 1] = True
+
+    if name != "intl":  # R4: a hyphen after an ASCII digit gets a space on each side
+        hyphen = np.flatnonzero(((flags[:-1] & _D) != 0) & ((flags[1:] & _DASH) != 0)) + 1
+        cut[hyphen] = True
+        cut[hyphen + 1] = True
+
+    where = np.flatnonzero(cut[1:n]) + 1
+    if len(where) == 0:
+        return text
+    return np.insert(codes, where, 32).tobytes().decode("utf-32-le", "surrogatepass")
 
 
 def _unescape_13a(text: str) -> str:
@@ -132,20 +209,19 @@ def _joined_output(lines: list[str], name: str, sep: str | None) -> str:
     if sep is None and len(lines) != 1:
         raise ValueError("a separator is needed to join several lines")
     glue = "" if sep is None else sep
-    mteval, intl = _rules(sep)
     if name == "none":
         text = glue.join(lines)
-    elif name == "13a":
+        return text if sep is None else text.replace(sep, " " + sep + " ")
+    if name == "13a":
         # The padding is per line: " line1 " sep " line2 " ...
-        text = _sub_all(mteval, " " + _unescape_13a((" " + glue + " ").join(lines)) + " ")
+        text = " " + _unescape_13a((" " + glue + " ").join(lines)) + " "
     elif name == "zh":
         text = glue.join([line.strip() for line in lines])
-        text = _sub_all(mteval, _ZH_SPACE.sub(r" \1 ", text))
     elif name == "intl":
-        text = _sub_all(intl, glue.join(lines))
+        text = glue.join(lines)
     else:  # pragma: no cover - guarded by the callers
         raise ValueError(name)
-    return text if sep is None else text.replace(sep, " " + sep + " ")
+    return _spaced(text, name, sep)
 
 
 # --- per-line API (the spec's functions) -----------------------------------------------
@@ -206,8 +282,6 @@ def _prepared(lines: list[str], lowercase: bool) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-# Code points for which str.isspace() is true: all below U+3001.
-_SPACE_TABLE = np.array([chr(c).isspace() for c in range(0x3001)], dtype=bool)
 
 
 def _char_token_ids(lines: list[str]) -> tuple[np.ndarray, np.ndarray, int]:

@@ -32,7 +32,7 @@ _HARD_CHARS = (
 )
 _PIECES = (
     "&amp;", "&lt;", "&gt;", "&quot;", "&amp;lt;", "<skipped>", "-\n", "\n-", "3.14", "1,000",
-    "10-12", "...", "e.g.", "1999.", ".5", "\u2028\n", "ΑΣ", "ΑΣ.",
+    "10-12", "...", "e.g.", "1999.", ".5", "\u2028\n", "ΑΣ", "ΑΣ.", "3...4", "1.,.2", "7..", "0-",
 )
 hard_lines = st.lists(
     st.one_of(st.sampled_from(_HARD_CHARS), st.sampled_from(_PIECES)), max_size=12
@@ -65,6 +65,8 @@ _TRAP_LINES = [
 @example(line=".x")
 @example(line="a.\u2028.b")
 @example(line="\ue000.")
+@example(line="3...4")  # a run of three periods between digits: "3 . . .4"
+@example(line="1.,.2 7.. 2-")
 def test_each_tokenizer_equals_spec_per_line(name, line):
     """impl.tokenize(line, name) == spec.tokenize(line, name), and the named function too."""
     assert impl.tokenize(line, name) == spec.tokenize(line, name)
@@ -115,13 +117,27 @@ def test_every_separator_taken(name):
 
 
 def test_zh_class_equals_spec_on_every_code_point():
-    """The precomputed zh character class equals spec.is_chinese_char (sacreBLEU's
-    malformed ranges, compared as strings) on all 0x110000 code points."""
-    everything = "".join(chr(c) for c in range(0x110000))
-    impl_hits = {m.start() for m in impl._ZH_SPACE.finditer(everything)}
+    """The zh table's "space on each side" class equals R1 plus spec.is_chinese_char
+    (sacreBLEU's malformed ranges, compared as strings) on all 0x110000 code points."""
+    zh = impl._table("zh")
+    plain = impl._table("13a")
+    impl_hits = set(np.flatnonzero((zh & impl._SPLIT) & ~(plain & impl._SPLIT)).tolist())
     spec_hits = {c for c in range(0x110000) if spec.is_chinese_char(chr(c))}
     assert impl_hits == spec_hits
     assert 0x2001 in spec_hits and 0x2000 not in spec_hits and 0x20000 not in spec_hits
+
+
+def test_intl_classes_equal_regex_on_every_code_point():
+    """The intl table's classes are the regex module's \\p{P}, \\p{N}, \\p{S}, tested
+    one code point at a time (the table is built by scanning all code points at once)."""
+    import regex
+
+    table = impl._table("intl")
+    classes = {impl._P: regex.compile(r"\p{P}"), impl._D: regex.compile(r"\p{N}"), impl._SPLIT: regex.compile(r"\p{S}")}
+    for code in range(0, 0x110000, 7):  # a 1/7 sample; the builder is a single scan
+        ch = chr(code)
+        for flag, pattern in classes.items():
+            assert bool(table[code] & flag) == bool(pattern.match(ch)), (hex(code), flag)
 
 
 def test_space_table_equals_str_isspace():
