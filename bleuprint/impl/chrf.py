@@ -9,33 +9,38 @@ statistics.
 
 How it is fast: the whole corpus is handled at once (``chrf_stats_matrix``).
 
-* Every line (hypotheses and all references) is preprocessed once (``str.lower``),
-  joined, and encoded to an array of code points (UTF-32). White space (exactly the code
-  points ``str.split()`` splits on) is masked out with a lookup table unless
-  ``whitespace`` is true. Code points become dense symbol ids 1..A.
-* Totals need no n-grams: a line of L symbols has ``max(L - k + 1, 0)`` n-grams of order k.
-* Matches: each position of each line gets one sort key ``(sentence, next n symbols with
-  0 past the end of the line, line label)`` where the label is 0 for the hypothesis and
-  j for its j-th reference. After one sort, the occurrences of every k-gram of a
-  sentence are contiguous for every k at once (a k-gram is a prefix of the key), so per
-  order the runs of equal prefixes are counted per label (``np.bincount``) and the clipped
-  matches are ``min(hyp count, ref count)`` summed per sentence. Runs without a match at
-  order k cannot hold one at order k + 1 and are dropped as the orders go up. When the
-  key does not fit in 63 bits (large alphabets, many sentences and high n) the fields are
-  sorted with ``np.lexsort`` instead.
-* chrF++ words are found with the same white-space mask (tokens) and the punctuation
-  rule is applied per token on its first and last code points; the words get dense ids
-  (one dictionary pass) and are counted by the same routine, words as symbols.
-* The best reference is chosen with the sentence scores computed for all references at
+* The lines (each hypothesis followed by its references) are joined with a separator
+  character that occurs in none of them, lowercased in one call, and encoded to code
+  points (UTF-32). Characters become dense symbols 1..A; white space (exactly the code
+  points ``str.split()`` splits on) is dropped unless ``whitespace``; each line is
+  followed by an end mark, one value after hypotheses and another after references.
+* Totals need no n-grams: a line of L symbols has ``max(L - k + 1, 0)`` k-grams.
+* Matches: every position p gets one integer sort key (sentence, the symbols p..p+n-1,
+  label), the label being 0 for the hypothesis and j for its j-th reference. After one
+  sort (per chunk of whole sentences) the positions of each (sentence, k-gram) are
+  contiguous for every k at once, since a k-gram is a prefix of the key. Per run,
+  min(h, r) = (h + r - |h - r|) / 2, and h - r is a difference of a running sum of +1
+  (hypothesis) and -1 (reference) over the sorted positions, so each order costs one
+  comparison of neighbouring keys and a few operations per run. Keys that run over the
+  end of a line are harmless: a run containing a hypothesis end mark holds hypothesis
+  positions only (likewise for references), so it adds no match. With at most 253
+  characters the symbols are bytes and a key is read as an overlapping big-endian 8-byte
+  window of the symbol stream; otherwise it is assembled by shifts, or, when it does not
+  fit in 63 bits, the fields are sorted with ``np.lexsort``.
+* chrF++ words: the white-space tokens of the joined text (``str.split``), placed in their
+  lines by their lengths, split by the punctuation rule from their first and last symbols,
+  given dense ids by one dictionary, and matched by the same routine, words as symbols.
+* The best reference is chosen with the sentence scores of all references computed at
   once by ``_sentence_scores``, which performs the float operations of
   ``spec.chrf_from_stats`` in the same order (numpy float64 element-wise operations are
-  the same IEEE operations as Python's), so equal scores compare equal and ties go to the
-  first reference as in the spec.
+  the same IEEE operations as Python's), so equal scores compare equal and a tie goes to
+  the first reference, as in the spec.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import numpy as np
 
@@ -59,15 +64,23 @@ WHITESPACE_CODE_POINTS = (
     0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200A,
     0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
 )
+_WHITE = np.array(WHITESPACE_CODE_POINTS, dtype=np.int64)
+_PUNCT = np.array(sorted(ord(c) for c in ASCII_PUNCTUATION), dtype=np.int64)
 
-# Look-up tables indexed by min(code point, len - 1); the last entry stands for every
-# code point beyond the table and is False.
-_WS_TABLE = np.zeros(max(WHITESPACE_CODE_POINTS) + 2, dtype=bool)
-_WS_TABLE[list(WHITESPACE_CODE_POINTS)] = True
-_PUNCT_TABLE = np.zeros(129, dtype=bool)
-_PUNCT_TABLE[[ord(c) for c in ASCII_PUNCTUATION]] = True
+#: Separator candidates: control characters that are not white space, then the private
+#: use area; none is cased, case-ignorable or the lowercase of anything.
+_SEPARATORS = tuple(c for c in range(32) if c not in WHITESPACE_CODE_POINTS) + tuple(range(0xE000, 0xF900))
 
-_MAX_KEY_BITS = 63
+#: Positions per sort: small enough for the cache, large enough that the per-chunk
+#: Python overhead does not matter.
+_CHUNK = 1 << 16
+
+#: Most characters for byte symbols: 1..253, 254 ends a reference line, 0 a hypothesis
+#: line; 255 marks white space to drop.
+_BYTE_ALPHABET = 253
+
+#: Widest sort key packed into one int64 (sentence bits come on top of it).
+_KEY_BITS = 62
 
 
 def chrf_from_stats(stats, n: int = 6, beta: float = 2, *, word_order: int = 0, eps_smoothing: bool = False) -> float:
@@ -77,341 +90,271 @@ def chrf_from_stats(stats, n: int = 6, beta: float = 2, *, word_order: int = 0, 
 
 
 # ----------------------------------------------------------------------------------------
-# Text to symbols.
+# Text to symbol streams.
 
 
-def _code_points(lines: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The code points of ``"\\n".join(lines)`` (uint32) and the start of each line in it."""
-    lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
-    starts = np.zeros(len(lines), dtype=np.int64)
-    np.cumsum(lengths[:-1] + 1, out=starts[1:])
-    joined = "\n".join(lines)
-    points = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    return points, starts
+def _separator(lines: list[str]) -> str | None:
+    """A character that occurs in none of ``lines`` (None if every candidate occurs)."""
+    joined = "".join(lines)
+    for code in _SEPARATORS[:8]:
+        if chr(code) not in joined:
+            return chr(code)
+    used = np.zeros(0x110000, dtype=bool)
+    used[np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)] = True
+    free = [code for code in _SEPARATORS if not used[code]]
+    return chr(free[0]) if free else None
 
 
-def _is_white_space(points: np.ndarray) -> np.ndarray:
-    return _WS_TABLE[np.minimum(points, len(_WS_TABLE) - 1)]
+class _Alphabet:
+    """Dense symbols for the code points of ``points``: characters 1..size in code-point
+    order, the separator 0, white space ``drop`` when it is to be dropped; ``ref_end``
+    marks the end of a reference line; ``bits`` per symbol."""
+
+    def __init__(self, points: np.ndarray, separator: int, drop_white: bool, byte_alphabet: int):
+        top = max(int(points.max()), int(_WHITE[-1]), int(_PUNCT[-1]))
+        present = np.zeros(top + 1, dtype=np.int32)
+        present[points] = 1
+        present[separator] = 0
+        if drop_white:
+            present[_WHITE] = 0
+        ids = np.cumsum(present, dtype=np.int32)
+        self.size = int(ids[-1])
+        if self.size <= byte_alphabet:
+            self.dtype, self.ref_end, self.drop, self.bits = np.uint8, 254, 255, 8
+        else:
+            self.dtype, self.ref_end, self.drop = np.int32, self.size + 1, -1
+            self.bits = (self.size + 1).bit_length()
+        ids *= present
+        self.table = ids.astype(self.dtype)
+        if drop_white:
+            self.table[_WHITE] = self.drop
+        self.drop_white = drop_white
+        self.white_symbols = ids[_WHITE][present[_WHITE] == 1]
+        self.punct_symbols = ids[_PUNCT][present[_PUNCT] == 1]
 
 
-def _line_of_positions(lengths: np.ndarray, total: int) -> np.ndarray:
-    """For a concatenation of lines of ``lengths`` with one separator after each line but
-    the last, the line index of every position (separators get their line's index)."""
-    line = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths + 1)
-    return line[:total]
+def _line_stream(symbols: np.ndarray, line_label: np.ndarray, ref_end: int):
+    """Mark the end of each reference line (hypothesis lines keep 0); return the symbol
+    count of each line and the position of its end mark."""
+    line_end = np.flatnonzero(symbols == 0)
+    symbols[line_end[line_label > 0]] = ref_end
+    return np.diff(line_end, prepend=-1) - 1, line_end
 
 
-def _dense(values: np.ndarray) -> np.ndarray:
-    """``values`` (non-negative ints) renumbered 1..A in increasing order."""
-    if len(values) == 0:
-        return values.astype(np.int64)
-    top = int(values.max())
-    if top < 4 * len(values) + 65536:
-        present = np.zeros(top + 1, dtype=np.int64)
-        present[values] = 1
-        return np.cumsum(present)[values]
-    return np.unique(values, return_inverse=True)[1].astype(np.int64).ravel() + 1
-
-
-def _characters(points, starts, n_lines, whitespace):
-    """Dense character ids of all lines concatenated, and the number per line."""
-    total = len(points)
-    line = _line_of_positions(np.diff(np.append(starts, total + 1)) - 1, total)
-    if whitespace:
-        keep = np.ones(total, dtype=bool)
-        keep[starts[1:] - 1] = False  # the separators
-    else:
-        keep = ~_is_white_space(points)  # the separator "\n" is white space
-    symbols = _dense(points[keep])
-    counts = np.bincount(line[keep], minlength=n_lines)
-    return symbols, counts
-
-
-def _words(lines, points, starts, n_lines):
-    """chrF++'s words (``spec.chrf.chrf_words``) of all lines concatenated, as dense ids,
-    and the number per line."""
-    total = len(points)
-    white = _is_white_space(points)  # separators included: "\n" is white space
-    black = ~white
-    begin = black.copy()
-    begin[1:] &= white[:-1]
-    end = black.copy()
-    end[:-1] &= white[1:]
-    first = np.flatnonzero(begin)
-    last = np.flatnonzero(end)
-    tokens = "\n".join(lines).split()
-    if len(tokens) != len(first):  # cannot happen unless the white-space table is wrong
-        raise AssertionError("white-space table disagrees with str.split()")
-    if len(tokens) == 0:
-        return np.zeros(0, dtype=np.int64), np.zeros(n_lines, dtype=np.int64)
-    line = _line_of_positions(np.diff(np.append(starts, total + 1)) - 1, total)[first]
-    size = last - first + 1
-    punct_last = _PUNCT_TABLE[np.minimum(points[last], 128)]
-    punct_first = _PUNCT_TABLE[np.minimum(points[first], 128)]
-    split_last = (size >= 2) & punct_last
-    split_first = (size >= 2) & ~punct_last & punct_first
+def _word_stream(text, separator, letters, letter_end, alphabet, line_label):
+    """chrF++'s words (``spec.chrf.chrf_words``) of every line as a stream of dense word
+    ids 1..W with end marks (0 after a hypothesis line, W + 1 after a reference line),
+    from ``letters``, the stream of non-white-space symbols whose line ends are at
+    ``letter_end``. Returns (stream, words per line, W + 1)."""
+    n_lines = len(letter_end)
+    tokens = text.replace(separator, " ").split()
+    size = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
+    flat_start = np.cumsum(size) - size  # in the concatenation of all tokens
+    line = np.searchsorted(letter_end - np.arange(n_lines), flat_start, side="right")
+    start = flat_start + line  # in ``letters``, whose line ends add one position each
+    is_punct = np.zeros(max(alphabet.size, int(alphabet.ref_end)) + 2, dtype=bool)
+    is_punct[alphabet.punct_symbols] = True
+    long = size >= 2
+    split_last = long & is_punct[letters[start + size - 1]]
+    split_first = long & ~split_last & is_punct[letters[start]]
     i_last = np.flatnonzero(split_last).tolist()
     i_first = np.flatnonzero(split_first).tolist()
-    # Word strings: every token, then the pieces of the split tokens.
     pieces = tokens + [tokens[i][:-1] for i in i_last] + [tokens[i][-1] for i in i_last] \
         + [tokens[i][0] for i in i_first] + [tokens[i][1:] for i in i_first]
     index = {word: k for k, word in enumerate(dict.fromkeys(pieces), 1)}
     ids = np.fromiter(map(index.__getitem__, pieces), dtype=np.int64, count=len(pieces))
     n_tok, n_l, n_f = len(tokens), len(i_last), len(i_first)
-    tok_ids = ids[:n_tok]
-    split = split_last | split_first
-    # Each token takes one slot, a split token two; fill the slots in order.
-    slots = 1 + split.astype(np.int64)
-    slot_start = np.cumsum(slots) - slots
-    words = np.empty(int(slots.sum()), dtype=np.int64)
-    words[slot_start] = tok_ids
-    at_l = slot_start[split_last]
-    words[at_l] = ids[n_tok : n_tok + n_l]
-    words[at_l + 1] = ids[n_tok + n_l : n_tok + 2 * n_l]
-    at_f = slot_start[split_first]
-    words[at_f] = ids[n_tok + 2 * n_l : n_tok + 2 * n_l + n_f]
-    words[at_f + 1] = ids[n_tok + 2 * n_l + n_f :]
-    counts = np.bincount(line, weights=slots, minlength=n_lines).astype(np.int64)
-    return words, counts
+    # One slot per word and one per end mark; a split token takes two word slots.
+    slots = 1 + split_last + split_first
+    per_line = np.bincount(line, weights=slots, minlength=n_lines).astype(np.int64)
+    ends = np.cumsum(per_line + 1) - 1
+    ref_end = len(index) + 1
+    stream = np.zeros(int(ends[-1]) + 1 if n_lines else 0, dtype=np.int64)
+    stream[ends[line_label > 0]] = ref_end
+    at = np.cumsum(slots) - slots + line  # first slot of each token
+    stream[at] = ids[:n_tok]
+    at_l = at[split_last]
+    stream[at_l] = ids[n_tok : n_tok + n_l]
+    stream[at_l + 1] = ids[n_tok + n_l : n_tok + 2 * n_l]
+    at_f = at[split_first]
+    stream[at_f] = ids[n_tok + 2 * n_l : n_tok + 2 * n_l + n_f]
+    stream[at_f + 1] = ids[n_tok + 2 * n_l + n_f :]
+    return stream, per_line, ref_end
 
 
 # ----------------------------------------------------------------------------------------
 # Clipped matches of every order, whole corpus at once.
 
 
-def _clipped_matches(symbols, counts, line_sentence, line_label, n_sentences, n_labels, order):
-    """Matches of every reference line against the hypothesis of its sentence.
-
-    ``symbols``: dense ids >= 1 of all lines concatenated in line order, ``counts[l]`` of
-    them in line ``l``; ``line_sentence[l]`` its sentence, ``line_label[l]`` 0 for a
-    hypothesis and j >= 1 for the j-th reference of the sentence. Returns an int64 array
-    (lines, order): for a reference line, per order k, the sum over k-grams of
-    min(count in the hypothesis, count in the reference); 0 for hypothesis lines.
-    """
-    n_lines = len(counts)
-    matches = np.zeros((n_lines, order), dtype=np.int64)
-    total = len(symbols)
-    if total == 0:
-        return matches
-    longest = int(counts.max())
-    depth = min(order, longest)
-    line = np.repeat(np.arange(n_lines, dtype=np.int64), counts)
-    line_start = np.cumsum(counts) - counts
-    remaining = counts[line] - (np.arange(total, dtype=np.int64) - line_start[line])
-    padded = np.concatenate([symbols.astype(np.int64), np.zeros(depth, dtype=np.int64)])
-
-    def column(j):
-        return np.where(remaining > j, padded[j : j + total], 0)
-
-    sentence = line_sentence[line]
-    label = line_label[line]
-    s_bits = max(1, int(n_sentences - 1).bit_length())
-    c_bits = int(padded.max()).bit_length()
-    l_bits = max(1, int(n_labels - 1).bit_length())
-    packed = s_bits + depth * c_bits + l_bits <= _MAX_KEY_BITS
-    if packed:
-        key = sentence.copy()
-        for j in range(depth):
-            key <<= c_bits
-            key |= column(j)
-        key <<= l_bits
-        key |= label
-        key.sort()
-        data = key
-        c_mask = (1 << c_bits) - 1
-
-        def col(data, j):
-            return (data >> (l_bits + (depth - 1 - j) * c_bits)) & c_mask
-
-        def sentences_of(data):
-            return data >> (l_bits + depth * c_bits)
-
-        def labels_of(data):
-            return data & ((1 << l_bits) - 1)
-    else:
-        fields = [sentence] + [column(j) for j in range(depth)] + [label]
-        order_ = np.lexsort(fields[::-1])
-        data = np.stack(fields)[:, order_]
-
-        def col(data, j):
-            return data[1 + j]
-
-        def sentences_of(data):
-            return data[0]
-
-        def labels_of(data):
-            return data[-1]
-
-    # ``previous_run``: the run (equal sentence and (k-1)-gram) of each kept item.
-    previous_run = None
-    for k in range(depth):
-        c = col(data, k)
-        n_items = c.shape[0]
-        if n_items == 0:
-            break
-        new_run = np.empty(n_items, dtype=bool)
-        new_run[0] = True
-        np.not_equal(c[1:], c[:-1], out=new_run[1:])
-        if previous_run is None:
-            s = sentences_of(data)
-            new_run[1:] |= s[1:] != s[:-1]
-        else:
-            new_run[1:] |= previous_run[1:] != previous_run[:-1]
-        run = np.cumsum(new_run) - 1
-        n_runs = int(run[-1]) + 1
-        labels = labels_of(data)
-        per_label = np.bincount(run * n_labels + labels, minlength=n_runs * n_labels).reshape(n_runs, n_labels)
-        run_sentence = sentences_of(data)[new_run]
-        hyp_count = per_label[:, 0]
-        matched = np.zeros(n_runs, dtype=bool)
-        for j in range(1, n_labels):
-            clipped = np.minimum(hyp_count, per_label[:, j])
-            # bincount's float64 sums are exact for counts below 2**53.
-            per_sentence = np.bincount(run_sentence, weights=clipped, minlength=n_sentences)
-            matches_j = per_sentence.astype(np.int64)
-            rows = _rows_of_label(line_label, line_sentence, j)
-            matches[rows, k] = matches_j[line_sentence[rows]]
-            matched |= clipped > 0
-        if k + 1 == depth:
-            break
-        keep = matched[run] & (col(data, k + 1) != 0)
-        data = data[..., keep]
-        previous_run = run[keep]
-    return matches
-
-
-def _rows_of_label(line_label, line_sentence, j):
-    return np.flatnonzero(line_label == j)
-
-
-# ----------------------------------------------------------------------------------------
-# Fast path for characters: byte symbols, one 64-bit key per position read from the
-# symbol stream as an overlapping big-endian window.
-
-#: Items (stream positions) per sort: small enough for the cache, large enough that the
-#: per-chunk Python overhead does not matter.
-_CHUNK = 1 << 16
-
-#: Line separator candidates: control characters that are not white space, that no
-#: character lowercases to and that ``str.lower`` leaves alone.
-_SEPARATORS = tuple(chr(c) for c in range(32) if c not in WHITESPACE_CODE_POINTS)
-
-
-def _separator(lines: list[str]) -> str | None:
-    """A character that occurs in none of ``lines`` (None if every candidate occurs)."""
-    joined = "".join(lines)
-    for sep in _SEPARATORS:
-        if sep not in joined:
-            return sep
-    return None
-
-
-#: Symbol values of the byte path: characters are 1..253; the end of a hypothesis line
-#: is 0 and the end of a reference line 254, so that an n-gram running over the end of a
-#: line never groups a hypothesis position with a reference position; 255 marks white
-#: space to drop.
-_HYP_END, _REF_END, _DROP, _MAX_SYMBOLS = 0, 254, 255, 253
-
-
-def _char_matches_bytes(lines, n, whitespace, lowercase, line_sentence, line_label, n_sentences, n_labels):
-    """Character counts per line and clipped matches (lines, n) as ``_clipped_matches``,
-    when the corpus has at most 253 distinct characters and n <= 7; else None.
-
-    The lines are joined with an end mark after each; white space is dropped unless
-    ``whitespace``. The sort key of position p is (sentence within the chunk, the 8n bits
-    of the symbols p..p+n-1, label); the symbols after an end mark belong to the next
-    line, but a run of equal k-prefixes that contains an end mark holds positions of
-    hypothesis lines only or of reference lines only, so it adds no match.
-
-    Per run of equal (sentence, k-gram), min(h, r) = (h + r - |h - r|) / 2 with
-    h - r read off a running sum of +1 (hypothesis) and -1 (reference j) over the sorted
-    positions; summed per sentence, h + r is just the number of positions of the two lines.
-    """
-    l_bits = max(1, int(n_labels - 1).bit_length())
-    s_bits = 63 - 8 * n - l_bits
-    if s_bits < 1:
-        return None
-    sep = _separator(lines)
-    if sep is None:
-        return None
-    text = sep.join(lines) + sep
-    if lowercase:
-        # One call for the corpus; the separator (a control character: neither cased nor
-        # case-ignorable) ends a word for the final-sigma rule as the end of a line does.
-        text = text.lower()
-    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    size = max(int(points.max()), len(_WS_TABLE)) + 1
-    present = np.zeros(size, dtype=np.uint8)
-    present[points] = 1
-    present[ord(sep)] = 0
-    if not whitespace:
-        present[: len(_WS_TABLE)][_WS_TABLE] = 0
-    ids = np.cumsum(present, dtype=np.int32)
-    if ids[-1] > _MAX_SYMBOLS:
-        return None
-    lut = np.where(present == 1, ids, _HYP_END).astype(np.uint8)
-    if not whitespace:
-        lut[: len(_WS_TABLE)][_WS_TABLE] = _DROP
-    symbols = lut[points]
-    if not whitespace:
-        symbols = symbols[symbols != _DROP]
-    line_end = np.flatnonzero(symbols == _HYP_END)  # the separator after each line
-    is_ref = line_label > 0
-    symbols[line_end[is_ref]] = _REF_END
-    counts = np.diff(line_end, prepend=-1) - 1
-    padded = np.concatenate([symbols, np.zeros(8, dtype=np.uint8)])
-
-    window_shift = 64 - 8 * n
-    s_shift = 8 * n + l_bits
-    # absolute[l, k]: sum over the runs of order k + 1 of |h - r| for reference line l.
-    absolute = np.zeros((len(lines), n), dtype=np.int64)
-    # Chunks of whole sentences, about _CHUNK positions and at most 2**s_bits sentences.
-    first_line = np.searchsorted(line_sentence, np.arange(n_sentences + 1))
-    sentence_end = line_end[first_line[1:] - 1] + 1  # one past the last position
+def _chunks(sentence_end, n_sentences, max_sentences):
+    """Ranges of whole sentences of about ``_CHUNK`` positions, at most ``max_sentences``."""
     cuts = np.searchsorted(sentence_end, np.arange(_CHUNK, int(sentence_end[-1]), _CHUNK), side="right")
     bounds = sorted(set([0, n_sentences] + cuts.tolist()))
-    limit = 1 << s_bits
     chunks = []
     for a, b in zip(bounds[:-1], bounds[1:]):
-        chunks += [(x, min(x + limit, b)) for x in range(a, b, limit)]
+        chunks += [(x, min(x + max_sentences, b)) for x in range(a, b, max_sentences)]
+    return chunks
+
+
+def _stream_matches(stream, counts, n, bits, line_sentence, line_label, first_line, n_sentences, n_labels):
+    """Clipped matches (lines, n) of every reference line against the hypothesis of its
+    sentence, 0 for hypothesis lines.
+
+    ``stream``: the symbols (1..) of every line followed by its end mark (0 after a
+    hypothesis, another value after a reference), lines sentence by sentence,
+    ``counts[l]`` symbols in line ``l``; ``bits`` per symbol (8: bytes, read as windows).
+    ``first_line[s]`` is the first line of sentence ``s`` (and ``first_line[-1]`` the
+    number of lines).
+    """
+    n_lines = len(counts)
+    depth = min(n, int(counts.max())) if n_lines else 0
+    matches = np.zeros((n_lines, n), dtype=np.int64)
+    if depth == 0:
+        return matches
+    absolute = np.zeros((n_lines, depth), dtype=np.int64)
+    l_bits = max(1, int(n_labels - 1).bit_length())
+    key_bits = depth * bits + l_bits
+    packed = key_bits <= _KEY_BITS
+    windows = packed and bits == 8 and depth <= 8
+    line_end = np.cumsum(counts + 1) - 1
+    sentence_end = line_end[first_line[1:] - 1] + 1  # one past the sentence's last position
     sentence_start = np.concatenate([[0], sentence_end[:-1]])
-    for sa, sb in chunks:
+    if windows:
+        padded = np.concatenate([stream, np.zeros(8, dtype=stream.dtype)])
+    else:
+        padded = np.concatenate([stream.astype(np.int64), np.zeros(depth, dtype=np.int64)])
+    max_sentences = 1 << (63 - key_bits) if packed else n_sentences
+    for sa, sb in _chunks(sentence_end, n_sentences, max_sentences):
         la, lb = int(first_line[sa]), int(first_line[sb])
         pa, pb = int(sentence_start[sa]), int(sentence_end[sb - 1])
         m = pb - pa
-        window = np.ndarray((m,), dtype=">u8", buffer=padded, offset=pa, strides=(1,))
-        code = ((line_sentence[la:lb] - sa) << s_shift) | line_label[la:lb]
-        key = np.repeat(code.astype(np.uint64), counts[la:lb] + 1)
-        key |= (window >> window_shift).astype(np.uint64) << l_bits
-        key.sort()  # sentences keep their ranges of positions: the sentence is the top field
-        differ = key[1:] ^ key[:-1]
-        labels = (key & ((1 << l_bits) - 1)).astype(np.int8)
-        hyp = labels == 0
-        balance = []  # running sums of +1 per hypothesis, -1 per reference j position
+        widths = counts[la:lb] + 1
+        if packed:
+            code = ((line_sentence[la:lb] - sa) << key_bits) | line_label[la:lb]
+            key = np.repeat(code.astype(np.uint64), widths)
+            if windows:
+                window = np.ndarray((m,), dtype=">u8", buffer=padded, offset=pa, strides=(1,))
+                key |= (window >> (64 - 8 * depth)).astype(np.uint64) << l_bits
+            else:
+                for j in range(depth):
+                    key |= padded[pa + j : pb + j].astype(np.uint64) << (l_bits + (depth - 1 - j) * bits)
+            key.sort()  # the sentence is the top field: sentences keep their positions
+            differ = key[1:] ^ key[:-1]
+            labels = (key & ((1 << l_bits) - 1)).astype(np.int64)
+
+            def boundaries(k):
+                return np.flatnonzero(differ >= (1 << (l_bits + bits * (depth - k))))
+        else:
+            sentence = np.repeat(line_sentence[la:lb], widths)
+            label = np.repeat(line_label[la:lb], widths)
+            columns = [padded[pa + j : pb + j] for j in range(depth)]
+            order = np.lexsort([label] + columns[::-1] + [sentence])
+            labels = label[order]
+            # common[i]: how many leading symbols positions i and i + 1 share.
+            common = np.full(m - 1, depth, dtype=np.int64)
+            for j in reversed(range(depth)):
+                column = columns[j][order]
+                common[column[1:] != column[:-1]] = j
+            sentence = sentence[order]
+            common[sentence[1:] != sentence[:-1]] = 0
+
+            def boundaries(k):
+                return np.flatnonzero(common < k)
+        hyp = (labels == 0).astype(np.int64)
+        balance = {}
+        rows = {}
         for j in range(1, n_labels):
-            step = hyp.astype(np.int64) - (labels == j)
+            rows_j = np.flatnonzero(line_label[la:lb] == j) + la
+            if len(rows_j) == 0:
+                continue
+            rows[j] = rows_j
             running = np.zeros(m + 1, dtype=np.int64)
-            np.cumsum(step, out=running[1:])
-            balance.append(running)
-        starts_of_sentences = sentence_start[sa:sb] - pa
-        ref_rows = [np.flatnonzero(line_label[la:lb] == j) + la for j in range(1, n_labels)]
-        for k in range(1, n + 1):
-            boundary = np.flatnonzero(differ >= (1 << (l_bits + 8 * (n - k))))
-            boundary += 1
-            runs = np.concatenate([[0], boundary, [m]])
-            first_run = np.searchsorted(runs, starts_of_sentences)
-            for j in range(1, n_labels):
-                rows = ref_rows[j - 1]
-                if len(rows) == 0:
-                    continue
-                total = np.add.reduceat(np.abs(np.diff(balance[j - 1][runs])), first_run)
-                absolute[rows, k - 1] = total[line_sentence[rows] - sa]
-    # Per reference line: h + r summed over all runs is the positions of the two lines.
+            np.cumsum(hyp - (labels == j), out=running[1:])
+            balance[j] = running
+        sentence_first = sentence_start[sa:sb] - pa
+        for k in range(1, depth + 1):
+            starts = boundaries(k)
+            starts += 1
+            runs = np.concatenate([[0], starts, [m]])
+            first_run = np.searchsorted(runs, sentence_first)
+            for j, running in balance.items():
+                total = np.add.reduceat(np.abs(np.diff(running[runs])), first_run)
+                absolute[rows[j], k - 1] = total[line_sentence[rows[j]] - sa]
+    # Summed over the runs, h + r is the number of positions of the two lines.
     hyp_line = first_line[:-1][line_sentence]
     both = (counts + 1)[hyp_line] + counts + 1
-    matches = (both[:, None] - absolute) // 2
-    matches[~is_ref] = 0
-    return counts, matches
+    is_ref = line_label > 0
+    matches[is_ref, :depth] = (both[is_ref, None] - absolute[is_ref]) // 2
+    return matches
+
+
+def _literal_counts(lines, line_sentence, line_label, first_line, n, word_order, whitespace):
+    """Counts and matches per line, the slow way (Counters per line), for a corpus that
+    uses every separator candidate. Returns [(counts, matches, orders)] for characters and
+    words."""
+    def words_of(line):
+        out = []
+        for token in line.split():
+            if len(token) > 1 and token[-1] in ASCII_PUNCTUATION:
+                out += [token[:-1], token[-1]]
+            elif len(token) > 1 and token[0] in ASCII_PUNCTUATION:
+                out += [token[0], token[1:]]
+            else:
+                out.append(token)
+        return out
+
+    sequences = [("".join(line.split()) if not whitespace else line for line in lines)]
+    if word_order:
+        sequences.append(tuple(words_of(line)) for line in lines)
+    blocks = []
+    for units, orders in zip(sequences, (n, word_order)):
+        units = list(units)
+        counts = np.array([len(u) for u in units], dtype=np.int64)
+        matches = np.zeros((len(lines), orders), dtype=np.int64)
+        for l, u in enumerate(units):
+            if line_label[l] == 0:
+                continue
+            h = units[first_line[line_sentence[l]]]
+            for k in range(1, orders + 1):
+                hc = Counter(tuple(h[i : i + k]) for i in range(len(h) - k + 1))
+                rc = Counter(tuple(u[i : i + k]) for i in range(len(u) - k + 1))
+                matches[l, k - 1] = sum(min(c, rc[g]) for g, c in hc.items())
+        blocks.append((counts, matches, orders))
+    return blocks
+
+
+def _corpus_blocks(lines, n, word_order, lowercase, whitespace, line_sentence, line_label, first_line,
+                   n_sentences, n_labels):
+    """[(counts per line, matches per line, orders)] for characters and, if asked, words."""
+    separator = _separator(lines)
+    if separator is None:
+        if lowercase:
+            lines = [line.lower() for line in lines]
+        return _literal_counts(lines, line_sentence, line_label, first_line, n, word_order, whitespace)
+    text = separator.join(lines) + separator
+    if lowercase:
+        # One call for the corpus: the separator (neither cased nor case-ignorable) ends a
+        # word for the final-sigma rule just as the end of a string does.
+        text = text.lower()
+    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    alphabet = _Alphabet(points, ord(separator), not whitespace, _BYTE_ALPHABET)
+    symbols = alphabet.table[points]
+    if not whitespace:
+        symbols = symbols[symbols != alphabet.drop]
+    counts, line_end = _line_stream(symbols, line_label, alphabet.ref_end)
+    args = (line_sentence, line_label, first_line, n_sentences, n_labels)
+    blocks = [(counts, _stream_matches(symbols, counts, n, alphabet.bits, *args), n)]
+    if word_order > 0:
+        if whitespace:  # the words need the stream without white space
+            keep = ~np.isin(symbols, alphabet.white_symbols)
+            letters = symbols[keep]
+            letter_end = np.flatnonzero((letters == 0) | (letters == alphabet.ref_end))
+        else:
+            letters, letter_end = symbols, line_end
+        words, word_counts, word_ref_end = _word_stream(text, separator, letters, letter_end, alphabet, line_label)
+        bits = int(word_ref_end).bit_length()
+        blocks.append((word_counts, _stream_matches(words, word_counts, word_order, bits, *args), word_order))
+    return blocks
 
 
 # ----------------------------------------------------------------------------------------
@@ -516,27 +459,16 @@ def _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_
     owner = line_sentence[ref_lines]
     n_labels = int(ref_counts.max()) + 1
 
-    fast = _char_matches_bytes(lines, n, whitespace, lowercase, line_sentence, line_label, n_sentences, n_labels)
-    if lowercase:
-        lines = [line.lower() for line in lines]
-    if fast is None:
-        points, starts = _code_points(lines)
-        symbols, char_counts = _characters(points, starts, n_lines, whitespace)
-        char_matches = _clipped_matches(symbols, char_counts, line_sentence, line_label, n_sentences, n_labels, n)
-    else:
-        char_counts, char_matches = fast
-    blocks = [(char_counts, char_matches, n)]
-    if word_order > 0:
-        points, starts = _code_points(lines)
-        word_ids, word_counts = _words(lines, points, starts, n_lines)
-        word_matches = _clipped_matches(word_ids, word_counts, line_sentence, line_label, n_sentences,
-                                        n_labels, word_order)
-        blocks.append((word_counts, word_matches, word_order))
+    first_line = np.append(group_start, n_lines)
+    blocks = _corpus_blocks(lines, n, word_order, lowercase, whitespace, line_sentence, line_label, first_line,
+                            n_sentences, n_labels)
 
     orders = n + word_order
     stats = np.zeros((n_refs, 3 * orders), dtype=np.int64)
     column = 0
     for counts, matches, depth in blocks:
+        if depth == 0:
+            continue
         k = np.arange(1, depth + 1, dtype=np.int64)
         hyp_totals = np.maximum(counts[hyp_lines][owner][:, None] - k + 1, 0)
         ref_totals = np.maximum(counts[ref_lines][:, None] - k + 1, 0)
