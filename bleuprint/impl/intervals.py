@@ -341,13 +341,14 @@ def _check_metric_and_options(metric: str, options: dict) -> None:
 
 
 def _corpus_score(metric: str, matrix: np.ndarray, options: dict) -> float:
-    from .corpus import score_from_stats
-
+    """The corpus score: exact sums (ints; Python's row-order float sums for fractional
+    columns), scored in double like the spec's scorer on Python numbers."""
     if np.all(matrix == np.floor(matrix)):
-        summed = matrix.astype(np.int64).sum(axis=0)
-    else:  # fractional columns: Python's row-order float sums
+        summed = matrix.astype(np.int64).sum(axis=0).astype(np.float64)
+    else:
         summed = np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])])
-    return float(score_from_stats(metric, summed, matrix.shape[0], **options))
+    values, _ = score_sums(metric, summed[None, :], matrix.shape[0], False, **options)
+    return float(values[0])
 
 
 def _row_order_sum(column: np.ndarray) -> float:
