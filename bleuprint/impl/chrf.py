@@ -182,6 +182,86 @@ def _word_stream(text, separator, letters, letter_end, alphabet, line_label):
     return stream, per_line, ref_end
 
 
+_HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
+_ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+def _piece_chunk(windows, start, length, i):
+    """Symbols 8i..8i+7 of the pieces at ``start`` of ``length`` symbols, as big-endian
+    uint64 with zero bytes past the piece's end."""
+    chunk = windows[start + 8 * i].astype(np.uint64)
+    rest = np.minimum(length - 8 * i, 8)
+    mask = np.where(rest >= 8, _ALL_ONES, ~(_ALL_ONES >> (8 * np.minimum(rest, 7)).astype(np.uint64)))
+    return chunk & mask
+
+
+def _word_stream_bytes(symbols, white, ref_end, punct_symbols, line_label):
+    """chrF++'s words of every line as ``_word_stream`` does, from the byte symbols of
+    the whole text (``white`` marks white space), without building Python strings: the
+    words get ids from a 64-bit hash of their symbols, and every word is then compared
+    with the representative of its hash (symbols and length), so the ids are exact.
+    Returns None on a hash collision (never seen; the caller then builds strings)."""
+    n_lines = len(line_label)
+    is_end = (symbols == 0) | (symbols == ref_end)
+    letter = ~(white | is_end)
+    begin = letter.copy()
+    begin[1:] &= ~letter[:-1]
+    last = letter.copy()
+    last[:-1] &= ~letter[1:]
+    first_pos = np.flatnonzero(begin)
+    last_pos = np.flatnonzero(last)
+    line_end = np.flatnonzero(is_end)
+    line = np.searchsorted(line_end, first_pos)
+    size = last_pos - first_pos + 1
+    is_punct = np.zeros(256, dtype=bool)
+    is_punct[punct_symbols] = True
+    long = size >= 2
+    split_last = long & is_punct[symbols[last_pos]]
+    split_first = long & ~split_last & is_punct[symbols[first_pos]]
+    # Pieces in word order: a token, or the two parts of a split token.
+    slots = 1 + split_last + split_first
+    at = np.cumsum(slots) - slots
+    n_words = int(slots.sum())
+    start = np.empty(n_words, dtype=np.int64)
+    length = np.empty(n_words, dtype=np.int64)
+    start[at] = first_pos
+    length[at] = size
+    sl, sf = at[split_last], at[split_first]
+    length[sl] = size[split_last] - 1
+    start[sl + 1] = last_pos[split_last]
+    length[sl + 1] = 1
+    length[sf] = 1
+    start[sf + 1] = first_pos[split_first] + 1
+    length[sf + 1] = size[split_first] - 1
+    padded = np.concatenate([symbols, np.zeros(8, dtype=np.uint8)])
+    windows = np.ndarray((len(symbols),), dtype=">u8", buffer=padded, strides=(1,))
+    rounds = (int(length.max()) + 7) // 8 if n_words else 0
+    digest = length.astype(np.uint64)
+    for i in range(rounds):
+        active = np.flatnonzero(length > 8 * i)
+        chunk = _piece_chunk(windows, start[active], length[active], i)
+        digest[active] = (digest[active] * _HASH_MULTIPLIER) ^ chunk
+    _, representative, ids = np.unique(digest, return_index=True, return_inverse=True)
+    ids = ids.ravel()
+    twin = representative[ids]
+    if not np.array_equal(length[twin], length):
+        return None
+    for i in range(rounds):
+        active = np.flatnonzero(length > 8 * i)
+        mine = _piece_chunk(windows, start[active], length[active], i)
+        theirs = _piece_chunk(windows, start[twin[active]], length[active], i)
+        if not np.array_equal(mine, theirs):
+            return None
+    word_ref_end = len(representative) + 1
+    per_line = np.bincount(line, weights=slots, minlength=n_lines).astype(np.int64)
+    ends = np.cumsum(per_line + 1) - 1
+    stream = np.zeros(int(ends[-1]) + 1 if n_lines else 0, dtype=np.int64)
+    stream[ends[line_label > 0]] = word_ref_end
+    word_line = np.repeat(line, slots)
+    stream[np.arange(n_words) + word_line] = ids + 1
+    return stream, per_line, word_ref_end
+
+
 # ----------------------------------------------------------------------------------------
 # Clipped matches of every order, whole corpus at once.
 
@@ -339,19 +419,31 @@ def _corpus_blocks(lines, n, word_order, lowercase, whitespace, line_sentence, l
     points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     alphabet = _Alphabet(points, ord(separator), not whitespace, _BYTE_ALPHABET)
     symbols = alphabet.table[points]
+    full = symbols
     if not whitespace:
         symbols = symbols[symbols != alphabet.drop]
     counts, line_end = _line_stream(symbols, line_label, alphabet.ref_end)
     args = (line_sentence, line_label, first_line, n_sentences, n_labels)
     blocks = [(counts, _stream_matches(symbols, counts, n, alphabet.bits, *args), n)]
     if word_order > 0:
-        if whitespace:  # the words need the stream without white space
-            keep = ~np.isin(symbols, alphabet.white_symbols)
-            letters = symbols[keep]
-            letter_end = np.flatnonzero((letters == 0) | (letters == alphabet.ref_end))
-        else:
-            letters, letter_end = symbols, line_end
-        words, word_counts, word_ref_end = _word_stream(text, separator, letters, letter_end, alphabet, line_label)
+        word = None
+        if alphabet.bits == 8:
+            if whitespace:
+                is_white = np.zeros(256, dtype=bool)
+                is_white[alphabet.white_symbols] = True
+                white = is_white[full]
+            else:
+                white = full == alphabet.drop
+            word = _word_stream_bytes(full, white, alphabet.ref_end, alphabet.punct_symbols, line_label)
+        if word is None:
+            if whitespace:  # the words need the stream without white space
+                keep = ~np.isin(symbols, alphabet.white_symbols)
+                letters = symbols[keep]
+                letter_end = np.flatnonzero((letters == 0) | (letters == alphabet.ref_end))
+            else:
+                letters, letter_end = symbols, line_end
+            word = _word_stream(text, separator, letters, letter_end, alphabet, line_label)
+        words, word_counts, word_ref_end = word
         bits = int(word_ref_end).bit_length()
         blocks.append((word_counts, _stream_matches(words, word_counts, word_order, bits, *args), word_order))
     return blocks
