@@ -29,6 +29,21 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--ted-systems", default="1", metavar="N|all",
                         help="how many ted-ende systems to score live (default 1; 'all' for 13)")
     verify.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
+    verify.add_argument("--with-mutants", action="store_true",
+                        help="also run the project's tests against every planted mutant (a few minutes)")
+
+    mutants = commands.add_parser("mutants", help="planted mutants of the spec: kill matrix and grading")
+    actions = mutants.add_subparsers(dest="action", metavar="ACTION")
+    actions.required = True
+    actions.add_parser("list", help="list the planted mutants")
+    run = actions.add_parser("run", help="run the project's tests against every mutant and print the kill matrix")
+    run.add_argument("tests", nargs="*", default=None, help="pytest arguments (default: the project's tests)")
+    run.add_argument("--json", metavar="PATH", help="write the full matrix as JSON")
+    run.add_argument("--stryker", metavar="PATH", help="write a mutation-testing-report-schema (Stryker) report")
+    run.add_argument("--only", nargs="+", metavar="ID", help="only these mutants")
+    grade = actions.add_parser("grade", help="grade an outside test suite against the mutants (course rule)")
+    grade.add_argument("path", help="a test file or directory; its tests import the API from bleuprint.spec")
+    grade.add_argument("--json", metavar="PATH", help="write the grade and matrix as JSON")
     return parser
 
 
@@ -40,6 +55,10 @@ def main(argv: list[str] | None = None) -> int:
         from .verify import main as verify_main
 
         return verify_main(args)
+    if args.command == "mutants":
+        from .mutants.cli import main as mutants_main
+
+        return mutants_main(args)
     return 2  # pragma: no cover (argparse requires a command)
 
 

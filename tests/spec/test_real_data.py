@@ -31,6 +31,7 @@ SCORE_TOLERANCE = 1e-9
 CORPUS_PATH = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "ted-ende.json"
 
 pytestmark = [
+    pytest.mark.slow,  # the whole real corpus: left out of mutation runs
     pytest.mark.skipif(not CORPUS_PATH.is_file(), reason=f"shared corpus {CORPUS_PATH} is absent"),
     pytest.mark.skipif(importlib.util.find_spec("sacrebleu") is None,
                        reason="sacrebleu is not installed (pip install 'sacrebleu==2.5.1')"),

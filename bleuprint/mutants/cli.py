@@ -1,0 +1,67 @@
+"""``bleuprint mutants list|run|grade``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from . import catalogue, report
+
+#: The project's own tests, relative to a source checkout. The runner's own tests are left
+#: out (they start nested runs), and so are the tests marked slow (the whole real corpus).
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_TEST_ARGS = ["tests", "--ignore=tests/mutants", "-m", "not slow"]
+
+
+def _mutants(only):
+    mutants = catalogue.all_mutants()
+    if only:
+        unknown = set(only) - {m.id for m in mutants}
+        if unknown:
+            raise SystemExit(f"unknown mutant id(s): {', '.join(sorted(unknown))}")
+        mutants = [m for m in mutants if m.id in only]
+    return mutants
+
+
+def run_project(only=None, test_args=None):
+    """The project's own tests against the mutants; returns the matrix."""
+    from . import runner
+
+    if test_args is None:
+        if not (PROJECT_ROOT / "tests").is_dir():
+            raise SystemExit("the project's tests are not here (run from a source checkout, or pass test paths)")
+        test_args = [str(PROJECT_ROOT / "tests"), f"--ignore={PROJECT_ROOT / 'tests' / 'mutants'}", "-m", "not slow",
+                     f"--rootdir={PROJECT_ROOT}"]
+    return runner.run(test_args, _mutants(only))
+
+
+def main(args) -> int:
+    if args.action == "list":
+        for m in catalogue.all_mutants():
+            kind = "semantic" if m.semantic else "feature"
+            print(f"{m.id}  {kind:<8}  {m.function}: {m.fault}  [pitfall: {m.pitfall}; killed by: {m.kills_it}]")
+        return 0
+    if args.action == "run":
+        matrix = run_project(args.only, args.tests or None)
+        print(report.matrix_table(matrix))
+        print()
+        print(report.summary(matrix))
+        if args.json:
+            report.write_json(matrix, args.json)
+        if args.stryker:
+            report.write_stryker(matrix, args.stryker, PROJECT_ROOT)
+        return 1 if matrix.survivors or matrix.baseline_failures else 0
+    if args.action == "grade":
+        from . import runner
+
+        path = Path(args.path)
+        if not path.exists():
+            raise SystemExit(f"no such test file or directory: {path}")
+        matrix = runner.run([str(path), f"--rootdir={path if path.is_dir() else path.parent}"], _mutants(None))
+        result = report.grade(matrix)
+        print(report.grade_text(result))
+        if args.json:
+            Path(args.json).write_text(json.dumps({"grade": result, "matrix": matrix.to_dict()}, indent=1),
+                                       encoding="utf-8")
+        return 0 if result["passed"] else 1
+    return 2
