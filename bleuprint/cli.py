@@ -44,7 +44,27 @@ def build_parser() -> argparse.ArgumentParser:
     grade = actions.add_parser("grade", help="grade an outside test suite against the mutants (course rule)")
     grade.add_argument("path", help="a test file or directory; its tests import the API from bleuprint.spec")
     grade.add_argument("--json", metavar="PATH", help="write the grade and matrix as JSON")
+    for module_name in _EXTRA_COMMANDS:
+        module = _optional_module(module_name)
+        if module is not None:
+            module.add_parser(commands)
     return parser
+
+
+#: Subcommands defined in modules of their own: each module has ``add_parser(commands)``,
+#: which registers the subcommand with ``set_defaults(handler=...)``.
+_EXTRA_COMMANDS = ("bleuprint.score_cli", "bleuprint.reproduce")
+
+
+def _optional_module(name: str):
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         from .mutants.cli import main as mutants_main
 
         return mutants_main(args)
+    if getattr(args, "handler", None) is not None:
+        return args.handler(args)
     return 2  # pragma: no cover (argparse requires a command)
 
 
