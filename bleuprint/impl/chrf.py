@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import chain
 
 import numpy as np
 
@@ -195,22 +196,26 @@ def _piece_chunk(windows, start, length, i):
     return chunk & mask
 
 
-def _word_stream_bytes(symbols, white, ref_end, punct_symbols, line_label):
+def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_label):
     """chrF++'s words of every line as ``_word_stream`` does, from the byte symbols of
-    the whole text (``white`` marks white space), without building Python strings: the
+    the whole text (white space, if not dropped, is ``white_symbols``), without building Python strings: the
     words get ids from a 64-bit hash of their symbols, and every word is then compared
     with the representative of its hash (symbols and length), so the ids are exact.
     Returns None on a hash collision (never seen; the caller then builds strings)."""
     n_lines = len(line_label)
-    is_end = (symbols == 0) | (symbols == ref_end)
-    letter = ~(white | is_end)
+    is_letter = np.ones(256, dtype=bool)
+    is_letter[[0, ref_end, 255]] = False
+    is_letter[white_symbols] = False
+    letter = is_letter[symbols]
     begin = letter.copy()
     begin[1:] &= ~letter[:-1]
     last = letter.copy()
     last[:-1] &= ~letter[1:]
     first_pos = np.flatnonzero(begin)
     last_pos = np.flatnonzero(last)
-    line_end = np.flatnonzero(is_end)
+    is_end = np.zeros(256, dtype=bool)
+    is_end[[0, ref_end]] = True
+    line_end = np.flatnonzero(is_end[symbols])
     line = np.searchsorted(line_end, first_pos)
     size = last_pos - first_pos + 1
     is_punct = np.zeros(256, dtype=bool)
@@ -241,8 +246,11 @@ def _word_stream_bytes(symbols, white, ref_end, punct_symbols, line_label):
         active = np.flatnonzero(length > 8 * i)
         chunk = _piece_chunk(windows, start[active], length[active], i)
         digest[active] = (digest[active] * _HASH_MULTIPLIER) ^ chunk
-    _, representative, ids = np.unique(digest, return_index=True, return_inverse=True)
-    ids = ids.ravel()
+    ordered = np.sort(digest)
+    distinct = ordered[np.concatenate([[True], ordered[1:] != ordered[:-1]])] if n_words else ordered
+    ids = np.searchsorted(distinct, digest)
+    representative = np.empty(len(distinct), dtype=np.int64)
+    representative[ids] = np.arange(n_words)
     twin = representative[ids]
     if not np.array_equal(length[twin], length):
         return None
@@ -428,12 +436,7 @@ def _corpus_blocks(lines, n, word_order, lowercase, whitespace, line_sentence, l
     if word_order > 0:
         word = None
         if alphabet.bits == 8:
-            if whitespace:
-                is_white = np.zeros(256, dtype=bool)
-                is_white[alphabet.white_symbols] = True
-                white = is_white[full]
-            else:
-                white = full == alphabet.drop
+            white = alphabet.white_symbols if whitespace else []
             word = _word_stream_bytes(full, white, alphabet.ref_end, alphabet.punct_symbols, line_label)
         if word is None:
             if whitespace:  # the words need the stream without white space
@@ -508,6 +511,23 @@ def _best_rows(scores: np.ndarray, owner: np.ndarray, n_sentences: int) -> np.nd
 
 # ----------------------------------------------------------------------------------------
 # Public API.
+
+
+def _checked_corpus(hyps, refs):
+    """``spec.inputs.check_corpus``, with a fast path for the common case of plain lists
+    of plain strings (which that check accepts unchanged); anything else goes through the
+    spec's check, which converts it or raises its error."""
+    if (
+        type(hyps) is list
+        and type(refs) is list
+        and 0 < len(hyps) == len(refs)
+        and set(map(type, hyps)) == {str}
+        and set(map(type, refs)) == {list}
+        and min(map(len, refs)) > 0
+        and set(map(type, chain.from_iterable(refs))) == {str}
+    ):
+        return hyps, refs
+    return check_corpus(hyps, refs)
 
 
 def _checked_options(n, beta, word_order):
@@ -604,7 +624,7 @@ def chrf_stats_matrix(
     Raises ``ValueError`` where the spec would return ``None`` for a row (a beta of inf or
     nan for which every reference of a sentence scores NaN).
     """
-    hyps, refs = check_corpus(hyps, refs)
+    hyps, refs = _checked_corpus(hyps, refs)
     factor = _checked_options(n, beta, word_order)
     stats, undefined = _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing)
     if undefined.any():
@@ -647,7 +667,7 @@ def chrf(
 ) -> float:
     """Corpus chrF (chrF++ with ``word_order=2``): ``chrf_from_stats`` of the column sums of
     ``chrf_stats_matrix`` (``spec.chrf``). Defaults are sacreBLEU's ``CHRF()``."""
-    hyps, refs = check_corpus(hyps, refs)
+    hyps, refs = _checked_corpus(hyps, refs)
     factor = _checked_options(n, beta, word_order)
     stats, undefined = _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing)
     if undefined.any():
