@@ -66,14 +66,15 @@ def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     return np.arange(total, dtype=np.int64) + shift
 
 
-def _dense(keys: np.ndarray) -> tuple[np.ndarray, int]:
-    """Dense ids of non-negative int64 ``keys``: equal keys, equal ids in ``range(U)``.
+def _dense(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Dense ids of non-negative int64 ``keys`` and the distinct keys in increasing
+    order: ``distinct[ids] == keys``.
 
     When the key and the entry index fit together in 63 bits, one value sort of
     ``key << b | index`` replaces the slower argsort."""
     n = len(keys)
     if n == 0:
-        return np.zeros(0, np.int64), 0
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
     index_bits = max(int(n - 1).bit_length(), 1)
     key_bits = int(keys.max()).bit_length()
     if key_bits + index_bits <= 63:
@@ -89,19 +90,17 @@ def _dense(keys: np.ndarray) -> tuple[np.ndarray, int]:
     ranks = np.cumsum(new) - 1
     dense = np.empty(n, dtype=np.int64)
     dense[order] = ranks
-    return dense, int(ranks[-1]) + 1
+    return dense, sorted_keys[new]
 
 
 def _max_ref_counts(dense_ref: np.ndarray, slot: np.ndarray, n_keys: int, n_slots: int) -> np.ndarray:
     """For each key, the largest number of its occurrences in one reference slot."""
     if n_slots == 1:
         return np.bincount(dense_ref, minlength=n_keys)
-    pair, n_pairs = _dense(dense_ref * n_slots + slot)
-    counts = np.bincount(pair, minlength=n_pairs)
-    key_of_pair = np.zeros(n_pairs, np.int64)
-    key_of_pair[pair] = dense_ref
+    pair, distinct = _dense(dense_ref * n_slots + slot)
+    counts = np.bincount(pair, minlength=len(distinct))
     best = np.zeros(n_keys, np.int64)
-    np.maximum.at(best, key_of_pair, counts)
+    np.maximum.at(best, distinct // n_slots, counts)
     return best
 
 
@@ -122,40 +121,20 @@ def _check_corpus(hyps, refs) -> tuple[list[str], list[list[str]]]:
     return check_corpus(hyps, refs)
 
 
-def bleu_stats_matrix(
-    hyps: list[str],
-    refs: list[list[str]],
-    tokenize: str = "13a",
-    *,
-    lowercase: bool = False,
-    max_ngram_order: int = 4,
-) -> np.ndarray:
-    """The BLEU statistics of every sentence: an int64 array of shape (N, 2 + 2N_o),
-    row i = ``bleuprint.spec.bleu.bleu_stats(hyps[i], refs[i], ...)``."""
-    hyps, refs = _check_corpus(hyps, refs)
-    check_choice(tokenize, TOKENIZERS, "tokenizer")
-    check_positive_int(max_ngram_order, "max_ngram_order")
-    order = max_ngram_order
-    n_sent = len(hyps)
-
-    # Distinct lines, tokenized once.
-    ref_counts = np.fromiter(map(len, refs), np.int64, n_sent)
-    flat_refs = list(chain.from_iterable(refs))
-    line_id = dict.fromkeys(hyps)
-    line_id.update(dict.fromkeys(flat_refs))
-    line_id = dict(zip(line_id, range(len(line_id))))
-    tok, tok_len, vocab = bleu_token_ids(list(line_id), tokenize, lowercase)
+def _pair_stats(hyp_line, ref_line, ref_counts, tok, tok_len, vocab, order) -> np.ndarray:
+    """The statistics rows of sentences given as token-line indices: hypothesis
+    ``hyp_line[i]`` and references ``ref_line`` (``ref_counts[i]`` of them for sentence
+    i, in order); line k's tokens are ``tok[start_k : start_k + tok_len[k]]``."""
+    n_sent = len(hyp_line)
     tok_start = np.cumsum(tok_len) - tok_len
-    hyp_line = np.fromiter(map(line_id.__getitem__, hyps), np.int64, n_sent)
-    ref_line = np.fromiter(map(line_id.__getitem__, flat_refs), np.int64, len(flat_refs))
 
     # Lengths: c, and the closest reference length (ties to the shorter one).
     hyp_len = tok_len[hyp_line]
     ref_len = tok_len[ref_line]
     ref_sent = np.repeat(np.arange(n_sent), ref_counts)
-    closeness = np.abs(ref_len - hyp_len[ref_sent]) * (int(ref_len.max(initial=0)) + 1) + ref_len
-    best = np.minimum.reduceat(closeness, np.cumsum(ref_counts) - ref_counts)
-    closest = best % (int(ref_len.max(initial=0)) + 1)
+    scale = int(ref_len.max(initial=0)) + 1
+    closeness = np.abs(ref_len - hyp_len[ref_sent]) * scale + ref_len
+    closest = np.minimum.reduceat(closeness, np.cumsum(ref_counts) - ref_counts) % scale
 
     stats = np.zeros((n_sent, 2 + 2 * order), dtype=np.int64)
     stats[:, 0] = hyp_len
@@ -166,44 +145,93 @@ def bleu_stats_matrix(
     # Entries: hypothesis tokens first, then reference tokens, each tagged with its
     # sentence, its reference slot and the number of tokens left in its line.
     n_h = int(hyp_len.sum())
-    ref_slot = np.arange(len(flat_refs)) - np.repeat(np.cumsum(ref_counts) - ref_counts, ref_counts)
     lens = np.concatenate((hyp_len, ref_len))
-    pos = _ranges(np.concatenate((tok_start[hyp_line], tok_start[ref_line])), lens)
-    ids = tok[pos]
-    line_end = np.cumsum(lens)
-    left = np.repeat(line_end, lens) - np.arange(len(ids))  # tokens from here to line end
-    sent = np.concatenate((np.repeat(np.arange(n_sent), hyp_len), np.repeat(ref_sent, ref_len)))
-    slot = np.concatenate((np.zeros(n_h, np.int64), np.repeat(ref_slot, ref_len)))
-    n_slots = int(ref_counts.max())
+    ids = tok[_ranges(np.concatenate((tok_start[hyp_line], tok_start[ref_line])), lens)]
     n_entries = len(ids)
+    left = np.repeat(np.cumsum(lens), lens) - np.arange(n_entries)  # tokens to the line end
+    sent = np.concatenate((np.repeat(np.arange(n_sent), hyp_len), np.repeat(ref_sent, ref_len)))
+    n_slots = int(ref_counts.max())
+    if n_slots > 1:
+        ref_slot = np.arange(len(ref_line)) - np.repeat(np.cumsum(ref_counts) - ref_counts, ref_counts)
+        slot = np.concatenate((np.zeros(n_h, np.int64), np.repeat(ref_slot, ref_len)))
 
     alive = np.arange(n_entries, dtype=np.int64)  # entries whose n-gram may still match
-    prev_rank = None
     for n in range(1, order + 1):
         if n == 1:
             keys = sent * vocab + ids
         else:
             alive = alive[left[alive] >= n]
+            if len(alive) == 0:
+                break
             keys = prev_rank[alive] * vocab + ids[alive + (n - 1)]
         if len(alive) == 0:
             break
-        dense, n_keys = _dense(keys)
+        dense, distinct = _dense(keys)
+        n_keys = len(distinct)
         is_hyp = alive < n_h
         h = np.bincount(dense[is_hyp], minlength=n_keys)
-        b = _max_ref_counts(dense[~is_hyp], slot[alive[~is_hyp]], n_keys, n_slots)
+        if n_slots == 1:
+            b = np.bincount(dense[~is_hyp], minlength=n_keys)
+        else:
+            b = _max_ref_counts(dense[~is_hyp], slot[alive[~is_hyp]], n_keys, n_slots)
         clipped = np.minimum(h, b)
-        key_sent = np.zeros(n_keys, np.int64)
-        key_sent[dense] = sent[alive]
+        key_sent = distinct // vocab if n == 1 else prev_sent[distinct // vocab]
         stats[:, 1 + n] = np.bincount(key_sent, weights=clipped, minlength=n_sent).astype(np.int64)
         if n == order:
             break
+        # Keep the entries whose n-gram and next n-gram both occur on both sides.
         shared = np.zeros(n_entries + 1, dtype=bool)
         shared[alive] = (clipped > 0)[dense]
         keep = shared[alive] & shared[alive + 1]
         alive = alive[keep]
-        prev_rank = np.zeros(n_entries, np.int64)
+        prev_rank = np.empty(n_entries, np.int64)
         prev_rank[alive] = dense[keep]
+        prev_sent = key_sent
     return stats
+
+
+def bleu_stats_matrix(
+    hyps: list[str],
+    refs: list[list[str]],
+    tokenize: str = "13a",
+    *,
+    lowercase: bool = False,
+    max_ngram_order: int = 4,
+) -> np.ndarray:
+    """The BLEU statistics of every sentence: an int64 array of shape (N, 2 + 2 * order),
+    row i = ``bleuprint.spec.bleu.bleu_stats(hyps[i], refs[i], ...)``.
+
+    Sentences with the same hypothesis and the same references (in the same order) are
+    computed once."""
+    hyps, refs = _check_corpus(hyps, refs)
+    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_positive_int(max_ngram_order, "max_ngram_order")
+    n_sent = len(hyps)
+
+    ref_counts = np.fromiter(map(len, refs), np.int64, n_sent)
+    flat_refs = list(chain.from_iterable(refs))
+    line_id = dict.fromkeys(hyps)
+    line_id.update(dict.fromkeys(flat_refs))
+    line_id = dict(zip(line_id, range(len(line_id))))
+    hyp_line = np.fromiter(map(line_id.__getitem__, hyps), np.int64, n_sent)
+    ref_line = np.fromiter(map(line_id.__getitem__, flat_refs), np.int64, len(flat_refs))
+
+    # Distinct sentences (hypothesis, references).
+    if len(flat_refs) == n_sent:
+        _, first, inverse = np.unique(hyp_line * len(line_id) + ref_line, return_index=True, return_inverse=True)
+        first_refs = first
+    else:
+        seen: dict = {}
+        sentences = [(hyp, *rs) for hyp, rs in zip(hyps, refs)]
+        inverse = np.fromiter(map(seen.setdefault, sentences, range(n_sent)), np.int64, n_sent)
+        first, inverse = np.unique(inverse, return_inverse=True)
+        starts = np.cumsum(ref_counts) - ref_counts
+        first_refs = _ranges(starts[first], ref_counts[first])
+    inverse = inverse.reshape(-1)
+
+    tok, tok_len, vocab = bleu_token_ids(list(line_id), tokenize, lowercase)
+    rows = _pair_stats(hyp_line[first], ref_line[first_refs], ref_counts[first], tok, tok_len, vocab, max_ngram_order)
+    return rows[inverse]
 
 
 def bleu_stats(

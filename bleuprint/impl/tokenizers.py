@@ -121,6 +121,8 @@ def _table(name: str) -> np.ndarray:
     them, SPLIT (a space on each side), and the hyphen of rule R4."""
     table = np.zeros(0x110000, dtype=np.uint8)
     table[: len(_SPACE_TABLE)][_SPACE_TABLE] |= _WS
+    if name == "none":
+        return table
     if name == "intl":
         everything = _all_code_points()
         table[_positions(regex.compile(r"\p{P}"), everything)] |= _P
@@ -138,23 +140,23 @@ def _table(name: str) -> np.ndarray:
     return table
 
 
-def _spaced(text: str, name: str, sep: str | None) -> str:
-    """``text`` with a space inserted at every token boundary the rules of ``name``
-    (13a, zh or intl; 13a's steps 1-3 already applied) would create; see the module
-    docstring for why these boundaries are exactly those of the spec's substitutions.
-    ``sep`` (if any) is split off as a token of its own and blocks every rule."""
+def _cuts(text: str, name: str, sep: str | None):
+    """The code points of ``text``, their class flags, and ``cut``: ``cut[i]`` is True
+    when the rules of ``name`` (13a, zh or intl; 13a's steps 1-3 already applied) put a
+    token boundary between characters i - 1 and i (see the module docstring for why these
+    are exactly the boundaries of the spec's substitutions). ``sep`` (if any) is cut off
+    on both sides and blocks every rule. For ``none`` only ``sep`` is cut off."""
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     n = len(codes)
-    if n == 0:
-        return text
-    flags = _table(name)[codes]
-    split = (flags & _SPLIT) != 0
-    blocks = (flags & _D) != 0  # neighbours that are not "X" for the period rules
-    if sep is not None:
-        is_sep = codes == ord(sep)
-        split |= is_sep
-        blocks |= is_sep
-    cut = np.zeros(n + 1, dtype=bool)  # cut[i]: a boundary between i - 1 and i
+    flags = np.take(_table(name), codes)
+    cut = np.zeros(n + 1, dtype=bool)
+    is_sep = codes == ord(sep) if sep is not None else np.zeros(n, dtype=bool)
+    if name == "none":
+        cut[:-1] |= is_sep
+        cut[1:] |= is_sep
+        return codes, flags, cut
+    split = ((flags & _SPLIT) != 0) | is_sep
+    blocks = ((flags & _D) != 0) | is_sep  # neighbours that are not "X" for the period rules
     cut[:-1] |= split
     cut[1:] |= split
 
@@ -184,11 +186,20 @@ def _spaced(text: str, name: str, sep: str | None) -> str:
         hyphen = np.flatnonzero(((flags[:-1] & _D) != 0) & ((flags[1:] & _DASH) != 0)) + 1
         cut[hyphen] = True
         cut[hyphen + 1] = True
+    return codes, flags, cut
 
-    where = np.flatnonzero(cut[1:n]) + 1
+
+def _spaced(text: str, name: str, sep: str | None) -> str:
+    """``text`` with a space inserted at every cut between two non-white-space
+    characters (``_cuts``): its ``split()`` is the tokenizer's output."""
+    codes, flags, cut = _cuts(text, name, sep)
+    n = len(codes)
+    solid = (flags & _WS) == 0
+    where = np.flatnonzero(cut[1:n] & solid[:-1] & solid[1:]) + 1
     if len(where) == 0:
         return text
-    return np.insert(codes, where, 32).tobytes().decode("utf-32-le", "surrogatepass")
+    edges = [0, *where.tolist(), n]
+    return " ".join([text[a:b] for a, b in zip(edges[:-1], edges[1:])])
 
 
 def _unescape_13a(text: str) -> str:
@@ -202,25 +213,27 @@ def _unescape_13a(text: str) -> str:
     return text
 
 
+def _pre_rules(lines: list[str], name: str, sep: str | None) -> str:
+    """The joined text the boundary rules of ``name`` work on: lines joined by ``sep``
+    (13a: padded and unescaped first; zh: stripped first)."""
+    if sep is None and len(lines) != 1:
+        raise ValueError("a separator is needed to join several lines")
+    glue = "" if sep is None else sep
+    if name == "13a":
+        # The padding is per line: " line1 " sep " line2 " ...
+        return " " + _unescape_13a((" " + glue + " ").join(lines)) + " "
+    if name == "zh":
+        return glue.join([line.strip() for line in lines])
+    return glue.join(lines)
+
+
 def _joined_output(lines: list[str], name: str, sep: str | None) -> str:
     """The tokenizer ``name`` (not ``char``) applied to every line, the outputs joined by
     `` sep `` and white space not collapsed. ``sep`` occurs in no line; it may be None
     when there is a single line."""
-    if sep is None and len(lines) != 1:
-        raise ValueError("a separator is needed to join several lines")
-    glue = "" if sep is None else sep
+    text = _pre_rules(lines, name, sep)
     if name == "none":
-        text = glue.join(lines)
         return text if sep is None else text.replace(sep, " " + sep + " ")
-    if name == "13a":
-        # The padding is per line: " line1 " sep " line2 " ...
-        text = " " + _unescape_13a((" " + glue + " ").join(lines)) + " "
-    elif name == "zh":
-        text = glue.join([line.strip() for line in lines])
-    elif name == "intl":
-        text = glue.join(lines)
-    else:  # pragma: no cover - guarded by the callers
-        raise ValueError(name)
     return _spaced(text, name, sep)
 
 
@@ -302,35 +315,41 @@ def _char_token_ids(lines: list[str]) -> tuple[np.ndarray, np.ndarray, int]:
     return dense[codes], lengths, int(dense[-1]) + 2
 
 
+def _ids_of(tokens: list[str]) -> tuple[np.ndarray, dict]:
+    """Ids of ``tokens``: each token's id is the position of its first occurrence
+    (one C-level pass of ``dict.setdefault``); and the dict {token: id}."""
+    vocab: dict[str, int] = {}
+    ids = np.fromiter(map(vocab.setdefault, tokens, range(len(tokens))), np.int64, len(tokens))
+    return ids, vocab
+
+
+def _compact(ids: np.ndarray, bound: int) -> tuple[np.ndarray, int]:
+    """Renumber ids in ``range(bound)`` densely (order kept); returns (ids, new bound)."""
+    present = np.zeros(bound + 1, dtype=bool)
+    present[ids] = True
+    dense = np.cumsum(present) - 1
+    return dense[ids], max(int(dense[-1]) + 1, 1)
+
+
 def _string_token_ids(lines: list[str], name: str) -> tuple[np.ndarray, np.ndarray, int, dict]:
-    """Token ids (dense, by first occurrence) of prepared lines, the number of tokens of
-    each line, the size of the id space and the vocabulary {token: id}."""
+    """Token ids of prepared lines (equal tokens, equal ids), the number of tokens of
+    each line, a bound on the ids and the vocabulary {token: id}."""
     if not lines:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), 1, {}
     sep = _pick_separator("".join(lines)) if len(lines) > 1 else None
-    if sep is None and len(lines) > 1:
-        # Pathological: every private-use character occurs somewhere. Line by line.
+    if sep is None:
+        # One line, or (pathological) every private-use character occurs: line by line.
         token_lists = [_joined_output([line], name, None).split() for line in lines]
         tokens = [t for tl in token_lists for t in tl]
-        vocab = dict(zip(dict.fromkeys(tokens), range(len(tokens))))
-        ids = np.fromiter(map(vocab.__getitem__, tokens), np.int64, len(tokens))
-        return ids, np.array([len(tl) for tl in token_lists], np.int64), len(vocab) + 1, vocab
-    if sep is None:  # one line
-        tokens = _joined_output(lines, name, None).split()
-        vocab = dict(zip(dict.fromkeys(tokens), range(len(tokens))))
-        ids = np.fromiter(map(vocab.__getitem__, tokens), np.int64, len(tokens))
-        return ids, np.array([len(tokens)], np.int64), len(vocab) + 1, vocab
+        ids, vocab = _ids_of(tokens)
+        return ids, np.array([len(tl) for tl in token_lists], np.int64), len(tokens) + 1, vocab
     tokens = _joined_output(lines, name, sep).split()
-    vocab = dict.fromkeys(tokens)
-    vocab[sep] = None  # present even for a single line
-    vocab = dict(zip(vocab, range(len(vocab))))
-    ids = np.fromiter(map(vocab.__getitem__, tokens), np.int64, len(tokens))
+    ids, vocab = _ids_of(tokens)
     sep_id = vocab.pop(sep)
     is_sep = ids == sep_id
-    bounds = np.flatnonzero(is_sep)
-    edges = np.concatenate(([-1], bounds, [len(ids)]))
+    edges = np.concatenate(([-1], np.flatnonzero(is_sep), [len(ids)]))
     lengths = np.diff(edges) - 1
-    return ids[~is_sep], lengths.astype(np.int64), len(vocab) + 1, vocab
+    return ids[~is_sep], lengths.astype(np.int64), len(tokens) + 1, vocab
 
 
 def bleu_token_ids(lines: list[str], name: str = "13a", lowercase: bool = False):
@@ -346,6 +365,7 @@ def bleu_token_ids(lines: list[str], name: str = "13a", lowercase: bool = False)
     if name == "char":
         return _char_token_ids(prepared)
     ids, lengths, bound, _ = _string_token_ids(prepared, name)
+    ids, bound = _compact(ids, bound)
     return ids, lengths, bound
 
 
@@ -359,10 +379,9 @@ def tokenize_corpus(lines: list[str], name: str = "13a", lowercase: bool = False
     prepared = _prepared(lines, lowercase)
     if name == "char":
         return [[ch for ch in line if not ch.isspace()] for line in prepared]
-    ids, lengths, _, vocab = _string_token_ids(prepared, name)
-    words = np.empty(len(vocab) + 1, dtype=object)
-    for word, i in vocab.items():
-        words[i] = word
+    ids, lengths, bound, vocab = _string_token_ids(prepared, name)
+    words = np.empty(bound, dtype=object)
+    words[list(vocab.values())] = list(vocab)
     flat = words[ids].tolist()
     out, start = [], 0
     for length in lengths.tolist():
