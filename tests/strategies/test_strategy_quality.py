@@ -442,3 +442,27 @@ def test_a_plain_strategy_fails_the_minima():
     has_them = {"one token", "2 or 3 tokens", "4 or more tokens", "repeated token", "mixed case"}
     passing = {name for name, rate in rates.items() if rate >= SENTENCE_MINIMA[name]}
     assert passing <= has_them, f"a naive strategy passes: {sorted(passing - has_them)}"
+
+
+def test_import_without_hypothesis_names_the_extra():
+    """Without Hypothesis installed, importing bleuprint.strategies raises ImportError
+    whose message says how to get it (``pip install bleuprint[test]``). Hypothesis is
+    hidden in a fresh interpreter by a ``None`` entry in ``sys.modules``."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys\n"
+        "sys.modules['hypothesis'] = None\n"
+        "try:\n"
+        "    import bleuprint.strategies\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+        "else:\n"
+        "    print('imported')\n"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=repo).stdout
+    assert "pip install bleuprint[test]" in out, out
