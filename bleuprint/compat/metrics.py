@@ -1,0 +1,350 @@
+"""sacreBLEU 2.5.1's metric classes ``BLEU``, ``CHRF`` and ``TER`` with their constructor
+options, ``corpus_score``, ``sentence_score`` and ``get_signature``, computed by
+``bleuprint.impl`` (or ``bleuprint.spec``: set ``metric.backend = bleuprint.compat.SPEC``).
+
+References come as sacreBLEU's *streams*: ``references[r][i]`` is reference r of segment
+i. A ``None`` in a stream drops that reference for that segment (the signature then says
+``nrefs:var`` if the counts differ); ``''`` is a real, empty reference.
+
+Deliberate differences from sacreBLEU (each raises instead of computing a number that the
+caller did not ask for):
+
+* streams of a different length than the hypotheses are a ``ValueError`` (sacreBLEU
+  silently truncates to the shortest, issues #239, #275, #281);
+* a bare string as ``hypotheses`` is a ``TypeError`` (sacreBLEU scores its characters);
+* a segment without any reference, and an empty corpus, are ``ValueError`` (sacreBLEU
+  crashes with TypeError, IndexError or ZeroDivisionError);
+* an unknown smoothing method is a ``ValueError`` (an ``AssertionError`` in sacreBLEU);
+  the tokenizers that need extra packages or downloads (``ja-mecab``, ``ko-mecab``,
+  ``spm``, ``flores101``, ``flores200``) are a ``ValueError``.
+
+Source: sacreBLEU 2.5.1 ``metrics/base.py``, ``bleu.py``, ``chrf.py``, ``ter.py``
+(behaviour read, not code copied).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..spec.bleu import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
+from ..spec.tokenizers import TOKENIZERS
+from .backends import IMPL, Backend, column_sums
+from .resampling import bootstrap_interval, seed_from_environment
+from .scores import BLEUScore, CHRFScore, TERScore
+from .signatures import BLEUSignature, CHRFSignature, TERSignature
+from .tercom import TercomTokenizer
+
+logger = logging.getLogger("bleuprint")
+
+#: sacreBLEU tokenizers that bleuprint does not implement (extra packages, model downloads).
+UNSUPPORTED_TOKENIZERS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200")
+
+
+def _check_hypotheses(prefix: str, hypotheses) -> list[str]:
+    if isinstance(hypotheses, str):
+        raise TypeError(f"{prefix}: `hyps` should be a sequence of strings, got a bare str "
+                        "(sacreBLEU would score its characters as segments)")
+    if not isinstance(hypotheses, Sequence):
+        raise TypeError(f"{prefix}: `hyps` should be a sequence of strings.")
+    if len(hypotheses) == 0:
+        raise ValueError(f"{prefix}: empty corpus: `hyps` has no segments")
+    for i, line in enumerate(hypotheses):
+        if line is None:
+            raise TypeError(f"{prefix}: Undefined line in hypotheses stream! (hyps[{i}] is None)")
+        if not isinstance(line, str):
+            raise TypeError(f"{prefix}: Each element of `hyps` should be a string (hyps[{i}] is "
+                            f"{type(line).__name__}).")
+    return list(hypotheses)
+
+
+def streams_to_segments(prefix: str, references, n_segments: int | None) -> tuple[list[list[str]], int]:
+    """Transpose reference streams into per-segment reference lists (``None`` dropped) and
+    return them with sacreBLEU's ``num_refs`` (the common count, or -1 if it varies)."""
+    if isinstance(references, str) or not isinstance(references, Sequence):
+        raise TypeError(f"{prefix}: `refs` should be a sequence of sequence of strings.")
+    streams = list(references)
+    for r, stream in enumerate(streams):
+        if isinstance(stream, str) or not isinstance(stream, Sequence):
+            raise TypeError(f"{prefix}: Each element of `refs` should be a sequence of strings "
+                            f"(reference stream {r} is {type(stream).__name__}).")
+    lengths = {len(stream) for stream in streams}
+    expected = n_segments if n_segments is not None else max(lengths)
+    if lengths != {expected}:
+        raise ValueError(
+            f"{prefix}: reference streams have {sorted(lengths)} segments but there are {expected} "
+            "hypotheses; `refs[r][i]` is reference r of segment i (sacreBLEU would silently truncate)")
+    segments, counts = [], set()
+    for i in range(expected):
+        refs = []
+        for r, stream in enumerate(streams):
+            ref = stream[i]
+            if ref is None:
+                continue
+            if not isinstance(ref, str):
+                raise TypeError(f"{prefix}: `refs` should be a sequence of sequence of strings "
+                                f"(refs[{r}][{i}] is {type(ref).__name__}).")
+            refs.append(ref)
+        if not refs:
+            raise ValueError(f"{prefix}: segment {i} has no reference (every reference is None)")
+        segments.append(refs)
+        counts.add(len(refs))
+    return segments, (counts.pop() if len(counts) == 1 else -1)
+
+
+class Metric:
+    """What ``BLEU``, ``CHRF`` and ``TER`` share (sacreBLEU ``metrics/base.py``)."""
+
+    #: Where the statistics and scores come from (``bleuprint.compat.IMPL`` or ``SPEC``).
+    backend: Backend = IMPL
+    _metric = ""
+
+    def __init__(self):
+        self._ref_cache = None
+        self._force = True
+        self.n_bootstrap = None
+        self.seed = None
+
+    # ------------------------------------------------------------------ references
+    def _cache_references(self, references) -> list[list[str]]:
+        segments, self.num_refs = streams_to_segments(type(self).__name__, references, None)
+        return segments
+
+    def _segments(self, hypotheses, references) -> tuple[list[str], list[list[str]]]:
+        prefix = type(self).__name__
+        hyps = _check_hypotheses(prefix, hypotheses)
+        if references:
+            segments, self.num_refs = streams_to_segments(prefix, references, len(hyps))
+        elif self._ref_cache:
+            segments = self._ref_cache
+            if len(segments) != len(hyps):
+                raise ValueError(f"{prefix}: {len(hyps)} hypotheses but the cached references have "
+                                 f"{len(segments)} segments (sacreBLEU would silently truncate)")
+        else:
+            raise RuntimeError("No references provided and the cache is empty.")
+        return hyps, segments
+
+    # ------------------------------------------------------------------ options
+    def _options(self) -> dict:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ statistics
+    def _warn_if_tokenized(self, hyps: list[str]) -> None:
+        if not self._force and sum(1 for h in hyps if h.endswith(" .")) >= 100:
+            logger.warning("That's 100 lines that end in a tokenized period ('.')")
+            logger.warning("It looks like you forgot to detokenize your test data, which may hurt your score.")
+            logger.warning("If you insist your data is detokenized, or don't care, you can suppress this "
+                           "message with the `force` parameter.")
+
+    def statistics(self, hypotheses, references=None) -> np.ndarray:
+        """The N x S matrix of segment statistics (one row per hypothesis)."""
+        hyps, segments = self._segments(hypotheses, references)
+        self._warn_if_tokenized(hyps)
+        return self.backend.stats(self._metric, hyps, segments, **self._options())
+
+    def score_from_statistics(self, summed: list):
+        """The score object of summed statistics (Python numbers)."""
+        raise NotImplementedError
+
+    def score_matrix(self, matrix: np.ndarray):
+        return self.score_from_statistics(column_sums(matrix))
+
+    # ------------------------------------------------------------------ API
+    def corpus_score(self, hypotheses, references, n_bootstrap: int = 1):
+        """The corpus score; with ``n_bootstrap > 1`` also the bootstrap mean and 95%
+        half-width (seed from ``SACREBLEU_SEED``), which then enter the signature."""
+        matrix = self.statistics(hypotheses, references)
+        score = self.score_matrix(matrix)
+        if n_bootstrap > 1:
+            text, seed = seed_from_environment()
+            self.n_bootstrap, self.seed = n_bootstrap, text
+            score._mean, score._ci = bootstrap_interval(self.backend, self._metric, matrix, n_bootstrap, seed,
+                                                        self._options())
+        return score
+
+    def sentence_score(self, hypothesis: str, references: Sequence[str]):
+        """The score of one hypothesis against its references (a list of strings)."""
+        prefix = type(self).__name__
+        if not isinstance(hypothesis, str):
+            raise TypeError(f"{prefix}: The argument `hyp` should be a string.")
+        if isinstance(references, str) or not isinstance(references, Sequence):
+            raise TypeError(f"{prefix}: The argument `refs` should be a sequence of strings.")
+        if len(references) == 0:
+            raise ValueError(f"{prefix}: `refs` is empty: a sentence needs at least one reference")
+        return self.corpus_score([hypothesis], [[ref] for ref in references])
+
+    def get_signature(self):
+        if not hasattr(self, "num_refs"):
+            raise ValueError("Number of references unknown, please evaluate the metric first.")
+        return self._signature()
+
+    def _signature(self):
+        raise NotImplementedError
+
+
+class BLEU(Metric):
+    """BLEU (Papineni et al., 2002) with sacreBLEU's options and defaults."""
+
+    SMOOTH_DEFAULTS = dict(SMOOTH_DEFAULTS)
+    TOKENIZERS = tuple(TOKENIZERS)
+    TOKENIZER_DEFAULT = "13a"
+    _TOKENIZER_MAP = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+    _metric = "bleu"
+
+    def __init__(self, lowercase: bool = False, force: bool = False, tokenize: str | None = None,
+                 smooth_method: str = "exp", smooth_value: float | None = None, max_ngram_order: int = 4,
+                 effective_order: bool = False, trg_lang: str = "", references=None):
+        super().__init__()
+        self._force = force
+        self.trg_lang = trg_lang
+        self.lowercase = lowercase
+        self.smooth_value = smooth_value
+        self.smooth_method = smooth_method
+        self.max_ngram_order = max_ngram_order
+        self.effective_order = effective_order
+        if smooth_method not in self.SMOOTH_DEFAULTS:
+            raise ValueError(f"Unknown smooth_method {smooth_method!r}: expected one of "
+                             f"{', '.join(self.SMOOTH_DEFAULTS)}")
+        if isinstance(max_ngram_order, bool) or not isinstance(max_ngram_order, int) or max_ngram_order < 1:
+            raise ValueError(f"max_ngram_order must be an int >= 1, got {max_ngram_order!r}")
+        if tokenize is None:
+            tokenize = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
+        else:
+            for lang, best in (("zh", "zh"), ("ja", "ja-mecab"), ("ko", "ko-mecab")):
+                if trg_lang == lang and tokenize != best:
+                    logger.warning(f"Consider using the '{best}' or 'spm' tokenizer for "
+                                   f"{ {'zh': 'Chinese', 'ja': 'Japanese', 'ko': 'Korean'}[lang] }.")
+        if tokenize in UNSUPPORTED_TOKENIZERS:
+            raise ValueError(f"tokenizer {tokenize!r} is not available in bleuprint (it needs extra packages "
+                             f"or a model download); available: {', '.join(TOKENIZERS)}")
+        if tokenize not in TOKENIZERS:
+            raise ValueError(f"unknown tokenizer {tokenize!r}: expected one of {', '.join(TOKENIZERS)}")
+        self.tokenize = tokenize
+        self.tokenizer_signature = tokenize
+        if references is not None:
+            self._ref_cache = self._cache_references(references)
+
+    def _options(self) -> dict:
+        return dict(tokenize=self.tokenize, lowercase=self.lowercase, max_ngram_order=self.max_ngram_order,
+                    smooth_method=self.smooth_method, smooth_value=self.smooth_value,
+                    effective_order=self.effective_order)
+
+    def score_from_statistics(self, summed: list) -> BLEUScore:
+        N = self.max_ngram_order
+        if len(summed) != 2 + 2 * N:
+            raise ValueError(f"BLEU statistics of order {N} have {2 + 2 * N} numbers, got {len(summed)}")
+        score = self.backend.score("bleu", list(summed), smooth_method=self.smooth_method,
+                                   smooth_value=self.smooth_value, effective_order=self.effective_order)
+        details = self.compute_bleu(list(summed[2:2 + N]), list(summed[2 + N:]), int(summed[0]), int(summed[1]),
+                                    self.smooth_method, self.smooth_value, self.effective_order, N)
+        details.score = score
+        return details
+
+    @staticmethod
+    def compute_bleu(correct: list, total: list, sys_len: int, ref_len: int, smooth_method: str = "none",
+                     smooth_value=None, effective_order: bool = False, max_ngram_order: int = 4) -> BLEUScore:
+        """BLEU from its sufficient statistics (note the default ``smooth_method='none'``,
+        as in sacreBLEU). With add-k, the returned ``counts``/``totals`` include the k
+        added to orders >= 2 (sacreBLEU changes the caller's lists; this returns copies)."""
+        if smooth_method not in SMOOTH_DEFAULTS:
+            raise ValueError(f"Unknown smooth_method {smooth_method!r}")
+        if len(correct) < max_ngram_order or len(total) < max_ngram_order:
+            raise ValueError(f"correct and total need {max_ngram_order} numbers each (max_ngram_order)")
+        correct, total = list(correct), list(total)
+        bp = brevity_penalty(sys_len, ref_len)
+        if not any(correct):
+            return BLEUScore(0.0, correct, total, [0.0] * max_ngram_order, bp, sys_len, ref_len)
+        precisions, eff_order = bleu_precisions(correct[:max_ngram_order], total[:max_ngram_order],
+                                                smooth_method, smooth_value, effective_order)
+        if smooth_method == "add-k":
+            k = SMOOTH_DEFAULTS["add-k"] if smooth_value is None else smooth_value
+            for n in range(1, max_ngram_order):
+                correct[n] += k
+                total[n] += k
+        score = bp * math.exp(sum([log_or_floor(p) for p in precisions[:eff_order]]) / eff_order)
+        return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
+
+    def sentence_score(self, hypothesis: str, references: Sequence[str]) -> BLEUScore:
+        if not self.effective_order:
+            logger.warning("It is recommended to enable `effective_order` for sentence-level BLEU.")
+        return super().sentence_score(hypothesis, references)
+
+    def _signature(self) -> BLEUSignature:
+        return BLEUSignature(self.num_refs, lowercase=self.lowercase, effective_order=self.effective_order,
+                             tokenize=self.tokenizer_signature, smooth_method=self.smooth_method,
+                             smooth_value=self.smooth_value, n_bootstrap=self.n_bootstrap, seed=self.seed)
+
+
+class CHRF(Metric):
+    """chrF (Popović 2015) and chrF++ (``word_order=2``; Popović 2017)."""
+
+    CHAR_ORDER = 6
+    WORD_ORDER = 0
+    BETA = 2
+    _metric = "chrf"
+
+    def __init__(self, char_order: int = CHAR_ORDER, word_order: int = WORD_ORDER, beta: int = BETA,
+                 lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False, references=None):
+        super().__init__()
+        for name, value, least in (("char_order", char_order, 1), ("word_order", word_order, 0)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"{name} must be an int >= {least}, got {value!r}")
+        self.beta = beta
+        self.char_order = char_order
+        self.word_order = word_order
+        self.order = char_order + word_order
+        self.lowercase = lowercase
+        self.whitespace = whitespace
+        self.eps_smoothing = eps_smoothing
+        if references is not None:
+            self._ref_cache = self._cache_references(references)
+
+    def _options(self) -> dict:
+        return dict(n=self.char_order, beta=self.beta, word_order=self.word_order, lowercase=self.lowercase,
+                    whitespace=self.whitespace, eps_smoothing=self.eps_smoothing)
+
+    def score_from_statistics(self, summed: list) -> CHRFScore:
+        score = self.backend.score("chrf", list(summed), n=self.char_order, beta=self.beta,
+                                   word_order=self.word_order, eps_smoothing=self.eps_smoothing)
+        return CHRFScore(score, self.char_order, self.word_order, self.beta)
+
+    def _signature(self) -> CHRFSignature:
+        return CHRFSignature(self.num_refs, lowercase=self.lowercase, eps_smoothing=self.eps_smoothing,
+                             char_order=self.char_order, word_order=self.word_order, whitespace=self.whitespace,
+                             n_bootstrap=self.n_bootstrap, seed=self.seed)
+
+
+class TER(Metric):
+    """TER (Snover et al., 2006), sacreBLEU's re-implementation of Tercom."""
+
+    _metric = "ter"
+
+    def __init__(self, normalized: bool = False, no_punct: bool = False, asian_support: bool = False,
+                 case_sensitive: bool = False, references=None):
+        super().__init__()
+        self.no_punct = no_punct
+        self.normalized = normalized
+        self.asian_support = asian_support
+        self.case_sensitive = case_sensitive
+        self.tokenizer = TercomTokenizer(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                                         case_sensitive=case_sensitive)
+        self.tokenizer_signature = self.tokenizer.signature()
+        if references is not None:
+            self._ref_cache = self._cache_references(references)
+
+    def _options(self) -> dict:
+        return dict(normalized=self.normalized, no_punct=self.no_punct, asian_support=self.asian_support,
+                    case_sensitive=self.case_sensitive)
+
+    def score_from_statistics(self, summed: list) -> TERScore:
+        edits, length = summed[0], float(summed[1])
+        score = self.backend.score("ter", [edits, length])
+        return TERScore(score, edits, length)
+
+    def _signature(self) -> TERSignature:
+        return TERSignature(self.num_refs, case_sensitive=self.case_sensitive, normalized=self.normalized,
+                            no_punct=self.no_punct, asian_support=self.asian_support,
+                            n_bootstrap=self.n_bootstrap, seed=self.seed)
