@@ -20,7 +20,7 @@ Skipped (the whole module) when sacrebleu is not installed.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 pytest.importorskip("sacrebleu", reason="sacrebleu 2.5.1 is not installed: the live oracle is unavailable")
 
@@ -111,7 +111,22 @@ def check_corpus_bleu(corpus, options):
     assert abs(pooled - oracle.score) <= SCORE_TOLERANCE
 
 
+_DEFAULT_BLEU = {"tokenize": "13a", "lowercase": False, "smooth_method": "exp", "smooth_value": None,
+                 "max_ngram_order": 4, "effective_order": False}
+
+
 @given(bleu_cases())
+# Always-run seeds for the known traps (expected values still come from sacreBLEU):
+# a tie in the closest reference length (3 tokens vs 2 and 4), empty lines and an empty
+# reference chosen as closest, zh's U+2001..U+2A6D range with a final "1999.", add-k with
+# a sentence shorter than N under effective order, and Python-only white space.
+@example(((["a b c"], [["a b c d", "a b"]]), _DEFAULT_BLEU))
+@example(((["", "the cat"], [[""], ["the cat sat on", ""]]), _DEFAULT_BLEU))
+@example(((["x\u2192y 1999.", "\u4e2d\u6587abc"], [["x \u2192 y 1999 ."], ["\u4e2d \u6587 abc"]]),
+          {**_DEFAULT_BLEU, "tokenize": "zh"}))
+@example(((["the cat"], [["the cat sat"]]),
+          {**_DEFAULT_BLEU, "smooth_method": "add-k", "smooth_value": 0.5, "effective_order": True}))
+@example(((["a\x1cb\xa0c\u2028d\u200be"], [["a b c d\u200be"]]), {**_DEFAULT_BLEU, "tokenize": "none"}))
 def test_corpus_bleu_matches_sacrebleu(case):
     """corpora() x bleu_options(): every sentence's [c, r, m_1..m_N, t_1..t_N] and their
     sum exactly equal to sacreBLEU's, corpus_bleu within 1e-9, signatures equal."""
@@ -136,7 +151,17 @@ def check_corpus_chrf(corpus, options):
     assert abs(pooled - oracle.score) <= SCORE_TOLERANCE
 
 
+_DEFAULT_CHRF = {"n": 6, "beta": 2, "word_order": 0, "lowercase": False, "whitespace": False,
+                 "eps_smoothing": False}
+
+
 @given(corpora(), chrf_options())
+# Always-run seeds: an empty reference zeroes the hypothesis counts of every order (the
+# corpus scores 100), chrF++ splitting one ASCII mark off "(hi)", and a white-space-kept
+# line with leading spaces under eps smoothing.
+@example((["abc", "xyz"], [[""], ["xyz"]]), _DEFAULT_CHRF)
+@example((["(hi) there.", "c"], [["(hi) there .", "hi"], ["c"]]), {**_DEFAULT_CHRF, "word_order": 2})
+@example(([" \u00a0a b"], [["a b "]]), {**_DEFAULT_CHRF, "whitespace": True, "eps_smoothing": True})
 def test_corpus_chrf_matches_sacrebleu(corpus, options):
     """corpora() x chrf_options() (chrF, chrF+, chrF++; eps smoothing or not): every
     sentence's statistics (those of its best reference) and their sum exactly equal to
