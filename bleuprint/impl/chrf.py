@@ -190,7 +190,7 @@ _ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 def _piece_chunk(windows, start, length, i):
     """Symbols 8i..8i+7 of the pieces at ``start`` of ``length`` symbols, as big-endian
     uint64 with zero bytes past the piece's end."""
-    chunk = windows[start + 8 * i].astype(np.uint64)
+    chunk = windows[start + 8 * i]
     rest = np.minimum(length - 8 * i, 8)
     mask = np.where(rest >= 8, _ALL_ONES, ~(_ALL_ONES >> (8 * np.minimum(rest, 7)).astype(np.uint64)))
     return chunk & mask
@@ -216,7 +216,8 @@ def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_labe
     is_end = np.zeros(256, dtype=bool)
     is_end[[0, ref_end]] = True
     line_end = np.flatnonzero(is_end[symbols])
-    line = np.searchsorted(line_end, first_pos)
+    tokens_before = np.searchsorted(first_pos, line_end)
+    line = np.repeat(np.arange(n_lines), np.diff(tokens_before, prepend=0))
     size = last_pos - first_pos + 1
     is_punct = np.zeros(256, dtype=bool)
     is_punct[punct_symbols] = True
@@ -239,18 +240,21 @@ def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_labe
     start[sf + 1] = first_pos[split_first] + 1
     length[sf + 1] = size[split_first] - 1
     padded = np.concatenate([symbols, np.zeros(8, dtype=np.uint8)])
-    windows = np.ndarray((len(symbols),), dtype=">u8", buffer=padded, strides=(1,))
+    windows = np.ndarray((len(symbols),), dtype=">u8", buffer=padded, strides=(1,)).astype(np.uint64)
     rounds = (int(length.max()) + 7) // 8 if n_words else 0
     digest = length.astype(np.uint64)
     for i in range(rounds):
         active = np.flatnonzero(length > 8 * i)
         chunk = _piece_chunk(windows, start[active], length[active], i)
         digest[active] = (digest[active] * _HASH_MULTIPLIER) ^ chunk
-    ordered = np.sort(digest)
-    distinct = ordered[np.concatenate([[True], ordered[1:] != ordered[:-1]])] if n_words else ordered
-    ids = np.searchsorted(distinct, digest)
-    representative = np.empty(len(distinct), dtype=np.int64)
-    representative[ids] = np.arange(n_words)
+    order = np.argsort(digest)
+    ordered = digest[order]
+    new_id = np.empty(n_words, dtype=np.int64)
+    new_id[:1] = 0
+    np.not_equal(ordered[1:], ordered[:-1], out=new_id[1:], casting="unsafe")
+    ids = np.empty(n_words, dtype=np.int64)
+    ids[order] = np.cumsum(new_id)
+    representative = order[np.flatnonzero(np.concatenate([[1], new_id[1:]]))]
     twin = representative[ids]
     if not np.array_equal(length[twin], length):
         return None
