@@ -21,6 +21,7 @@ from ..spec.significance import (
     _named_systems,
     _package,
     check_seed,
+    chrf_order_alias,
     p_value,
     summary_numpy,
 )
@@ -32,11 +33,12 @@ __all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization
 
 def _check(metric, n, seed, options):
     check_choice(metric, METRICS, "metric")
+    options = chrf_order_alias(metric, options)
     unknown = sorted(set(options) - metric_option_names(metric))
     if unknown:
         raise TypeError(f"unknown option(s) for {metric}: {', '.join(unknown)}")
     check_positive_int(n, "n")
-    return check_seed(seed)
+    return check_seed(seed), options
 
 
 def _matrices(metric, baseline, systems, refs, options):
@@ -57,7 +59,7 @@ def _float32_scores(metric, matrix, idx, options) -> np.ndarray:
 
 def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=12345, **options) -> PairedTestResult:
     """``bleuprint.spec.significance.paired_bootstrap``, vectorised."""
-    seed = _check(metric, n, seed, options)
+    seed, options = _check(metric, n, seed, options)
     items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
     N = bl.shape[0]
     bl_score = _corpus_score(metric, bl, options)
@@ -108,7 +110,7 @@ def _trial_matrix(matrix: np.ndarray, metric: str) -> np.ndarray:
 def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=12345,
                                      **options) -> PairedTestResult:
     """``bleuprint.spec.significance.paired_approximate_randomization``, vectorised."""
-    seed = _check(metric, n, seed, options)
+    seed, options = _check(metric, n, seed, options)
     items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
     N = bl.shape[0]
     bl_score = _corpus_score(metric, bl, options)

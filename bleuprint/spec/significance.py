@@ -41,6 +41,9 @@ read, not code copied):
 * BLEU's add-k smoothing in the AR test: sacreBLEU adds k into int64 statistics in place,
   so a fractional k is truncated away (``floor(m + k)``); reproduced.
 
+chrF's character order, ``n`` in the rest of bleuprint, is passed here as ``char_order``
+(sacreBLEU's name), since ``n`` is the number of resamples or trials.
+
 ``systems`` is either a list of hypothesis lists (the result's ``systems`` is then a list,
 in the same order) or a mapping name -> hypotheses (then a dict with the same keys, in
 the same order).
@@ -61,6 +64,7 @@ __all__ = [
     "PairedResult",
     "PairedTestResult",
     "check_seed",
+    "chrf_order_alias",
     "paired_approximate_randomization",
     "paired_bootstrap",
     "p_value",
@@ -150,7 +154,21 @@ def p_value(statistic: np.ndarray, observed: float) -> float:
     return (count + 1) / (len(statistic) + 1)
 
 
+def chrf_order_alias(metric: str, options: dict) -> dict:
+    """chrF's character order is ``n`` elsewhere, but ``n`` here is the number of
+    resamples or trials (the issue's signature), so the paired tests take it as
+    ``char_order`` (sacreBLEU's name) and pass it on as ``n``."""
+    if "char_order" not in options:
+        return options
+    if metric != "chrf":
+        raise TypeError(f"unknown option(s) for {metric}: char_order")
+    options = dict(options)
+    options["n"] = options.pop("char_order")
+    return options
+
+
 def _prepare(metric, baseline, systems, refs, n, seed, options):
+    options = chrf_order_alias(metric, options)
     check_choice(metric, corpus.METRICS, "metric")
     corpus._check_option_names(metric, options)
     check_positive_int(n, "n")
@@ -158,7 +176,7 @@ def _prepare(metric, baseline, systems, refs, n, seed, options):
     items = _named_systems(systems)
     bl_rows = statistics_rows(corpus.sentence_stats(metric, baseline, refs, **options))
     sys_rows = [statistics_rows(corpus.sentence_stats(metric, hyps, refs, **options)) for _, hyps in items]
-    return seed, items, bl_rows, sys_rows
+    return seed, items, bl_rows, sys_rows, options
 
 
 def _corpus_score(metric, rows, options):
@@ -171,7 +189,7 @@ def _corpus_score(metric, rows, options):
 def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=12345, **options) -> PairedTestResult:
     """Paired bootstrap resampling test of each system against ``baseline`` (module doc):
     sacreBLEU 2.5.1's ``--paired-bs`` with ``SACREBLEU_SEED=seed`` and ``--paired-bs-n n``."""
-    seed, items, bl_rows, sys_rows = _prepare(metric, baseline, systems, refs, n, seed, options)
+    seed, items, bl_rows, sys_rows, options = _prepare(metric, baseline, systems, refs, n, seed, options)
     N = len(bl_rows)
     bl_score = _corpus_score(metric, bl_rows, options)
     bl_mean, bl_ci = summary_numpy(scores_array(
@@ -228,7 +246,7 @@ def paired_approximate_randomization(metric: str, baseline, systems, refs, n: in
     """Paired approximate randomization test of each system against ``baseline`` (module
     doc): sacreBLEU 2.5.1's ``--paired-ar`` with ``SACREBLEU_SEED=seed`` and
     ``--paired-ar-n n`` (no confidence interval: ``mean``/``ci`` are None)."""
-    seed, items, bl_rows, sys_rows = _prepare(metric, baseline, systems, refs, n, seed, options)
+    seed, items, bl_rows, sys_rows, options = _prepare(metric, baseline, systems, refs, n, seed, options)
     N = len(bl_rows)
     bl_score = _corpus_score(metric, bl_rows, options)
     bl_matrix = _trial_matrix(bl_rows, metric)

@@ -1,0 +1,127 @@
+"""Differential tests: bleuprint.impl intervals and paired tests against bleuprint.spec.
+
+The impl must give the spec's results exactly (bit-identical: the dataclasses compare
+equal, every resample score included) on Hypothesis corpora, in both arithmetics, and on
+statistics matrices crossing 2^24 where float32 row-order sums round. The spec is itself
+checked against sacreBLEU (tests/spec/test_intervals_*.py, test_significance.py); this
+file also runs the impl against the shipped sacreBLEU goldens.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import example, given, strategies as st
+
+from bleuprint import spec
+from bleuprint.impl import intervals as impl_intervals
+from bleuprint.impl import significance as impl_significance
+from bleuprint.oracles.cases_intervals import compare_with_goldens
+from bleuprint.oracles.goldens import golden_cases
+from bleuprint.spec import intervals as spec_intervals
+from bleuprint.spec import significance as spec_significance
+from bleuprint.strategies import bleu_options, chrf_options, corpora, sentences
+
+
+def _metric_and_options():
+    return st.one_of(
+        st.tuples(st.just("bleu"), bleu_options()),
+        st.tuples(st.just("chrf"), chrf_options()),
+        st.tuples(st.just("exact_match"), st.just({})),
+    )
+
+
+@given(corpora(), _metric_and_options(), st.integers(0, 2**32 - 1), st.booleans(),
+       st.sampled_from([1, 2, 37, 200]), st.sampled_from([0.05, 0.1, 0.5]))
+@example(corpus=(["", "", "", "", "", "", "the"], [[""], [""], [""], ["the the", "a"], [""], [""], ["the"]]),
+         metric_options=("chrf", {"n": 6, "beta": 2, "word_order": 0, "lowercase": False, "whitespace": False,
+                                  "eps_smoothing": False}),
+         seed=1, exact=False, n_boot=2, alpha=0.05)
+def test_bootstrap_equals_spec(corpus, metric_options, seed, exact, n_boot, alpha):
+    """Same score, interval, mean, half-width and every resample score (==)."""
+    hyps, refs = corpus
+    metric, options = metric_options
+    want = spec_intervals.bootstrap(metric, hyps, refs, n_boot, alpha, np.random.default_rng(seed), exact=exact,
+                                    **options)
+    got = impl_intervals.bootstrap(metric, hyps, refs, n_boot, alpha, np.random.default_rng(seed), exact=exact,
+                                   **options)
+    assert got == want
+    assert impl_intervals.metric_ci(metric, hyps, refs, n_boot, alpha, np.random.default_rng(seed), exact=exact,
+                                    **options) == (want.score, want.lo, want.hi)
+
+
+_BIG = 2**24
+
+
+@st.composite
+def _big_stats(draw):
+    """BLEU-shaped statistics (N = 2) with some counts near 2^24: sums of two rows cross
+    it, where float32 rounds and the impl must re-add in sacreBLEU's order."""
+    rows = []
+    for _ in range(draw(st.integers(2, 5))):
+        totals = [draw(st.integers(0, _BIG + 50)) for _ in range(4)]
+        matches = [draw(st.integers(0, t)) for t in totals]
+        rows.append([draw(st.integers(0, _BIG + 50)), draw(st.integers(0, _BIG + 50))] + matches + totals)
+    return rows
+
+
+@given(_big_stats(), st.integers(0, 2**32 - 1), st.booleans())
+def test_bootstrap_stats_above_2_to_the_24_equals_spec(stats, seed, exact):
+    want = spec_intervals.bootstrap_stats("bleu", stats, 30, rng=np.random.default_rng(seed), exact=exact)
+    got = impl_intervals.bootstrap_stats("bleu", stats, 30, rng=np.random.default_rng(seed), exact=exact)
+    assert got == want
+
+
+@st.composite
+def _paired_corpora(draw):
+    hyps, refs = draw(corpora(min_size=2))
+    systems = [draw(st.lists(st.one_of(sentences(), st.sampled_from(hyps)), min_size=len(hyps), max_size=len(hyps)))
+               for _ in range(draw(st.integers(1, 3)))]
+    return hyps, systems, refs
+
+
+@given(_paired_corpora(), _metric_and_options(), st.sampled_from([12345, 1, 0, None]), st.sampled_from(["bs", "ar"]))
+def test_paired_tests_equal_spec(data, metric_options, seed, test):
+    """Every row equal (==). Seeds 0 and None are unseeded for the comparisons, so there
+    only the baseline row and the scores are compared."""
+    hyps, systems, refs = data
+    metric, options = metric_options
+    if metric == "chrf":  # ``n`` is the number of samples here
+        options = {("char_order" if key == "n" else key): value for key, value in options.items()}
+    n = 40 if test == "bs" else 80
+    name = "paired_bootstrap" if test == "bs" else "paired_approximate_randomization"
+    want = getattr(spec_significance, name)(metric, hyps, systems, refs, n=n, seed=seed, **options)
+    got = getattr(impl_significance, name)(metric, hyps, systems, refs, n=n, seed=seed, **options)
+    if seed:
+        assert got == want
+    else:
+        assert [r.score for r in got.systems] == [r.score for r in want.systems]
+        if seed == 0 or test == "ar":
+            assert got.baseline == want.baseline
+
+
+class _Impl:
+    METRICS = spec.METRICS
+    bootstrap = staticmethod(impl_intervals.bootstrap)
+    bootstrap_stats = staticmethod(impl_intervals.bootstrap_stats)
+    paired_bootstrap = staticmethod(impl_significance.paired_bootstrap)
+    paired_approximate_randomization = staticmethod(impl_significance.paired_approximate_randomization)
+
+
+def test_impl_equals_sacrebleu_goldens():
+    rows = compare_with_goldens(_Impl, golden_cases("intervals"))
+    assert rows and all(row.ok for row in rows), [row.failures for row in rows if not row.ok]
+
+
+def test_impl_validation_matches_spec():
+    hyps, refs = ["a b"], [["a b"]]
+    with pytest.raises(ValueError, match="rng is required"):
+        impl_intervals.metric_ci("bleu", hyps, refs)
+    with pytest.raises(TypeError, match="Generator"):
+        impl_intervals.metric_ci("bleu", hyps, refs, rng=1)
+    with pytest.raises(ValueError, match="alpha"):
+        impl_intervals.metric_ci("bleu", hyps, refs, alpha=1.0, rng=np.random.default_rng(1))
+    with pytest.raises(ValueError, match="seed"):
+        impl_significance.paired_bootstrap("bleu", hyps, [hyps], refs, seed=-3)
+    with pytest.raises(ValueError, match="systems is empty"):
+        impl_significance.paired_approximate_randomization("bleu", hyps, {}, refs)
