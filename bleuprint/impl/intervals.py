@@ -333,9 +333,24 @@ def summarise(score: float, values: np.ndarray, n_boot: int, alpha, float32_scor
 # ----------------------------------------------------------------------------- API
 
 
+def option_names(metric: str) -> frozenset:
+    """The option names of ``metric``: ``bleuprint.impl.corpus``'s, or for TER (until the
+    impl's statistics know it) the keyword parameters of the spec's ``ter_stats``."""
+    try:
+        return metric_option_names(metric)
+    except KeyError:
+        if metric != "ter":
+            raise
+        import inspect
+
+        from ..spec.ter import ter_stats
+
+        return frozenset(inspect.signature(ter_stats).parameters) - {"hyp", "refs"}
+
+
 def _check_metric_and_options(metric: str, options: dict) -> None:
     check_choice(metric, METRICS, "metric")
-    unknown = sorted(set(options) - metric_option_names(metric))
+    unknown = sorted(set(options) - option_names(metric))
     if unknown:
         raise TypeError(f"unknown option(s) for {metric}: {', '.join(unknown)}")
 

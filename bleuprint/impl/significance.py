@@ -25,8 +25,8 @@ from ..spec.significance import (
     p_value,
     summary_numpy,
 )
-from .corpus import metric_option_names, stats_matrix
-from .intervals import _check_stats_matrix, _corpus_score, resample_sums, score_sums
+from .corpus import stats_matrix
+from .intervals import _check_stats_matrix, _corpus_score, option_names, resample_sums, score_sums
 
 __all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization", "paired_bootstrap"]
 
@@ -34,7 +34,7 @@ __all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization
 def _check(metric, n, seed, options):
     check_choice(metric, METRICS, "metric")
     options = chrf_order_alias(metric, options)
-    unknown = sorted(set(options) - metric_option_names(metric))
+    unknown = sorted(set(options) - option_names(metric))
     if unknown:
         raise TypeError(f"unknown option(s) for {metric}: {', '.join(unknown)}")
     check_positive_int(n, "n")

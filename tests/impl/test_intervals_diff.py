@@ -100,8 +100,22 @@ def test_paired_tests_equal_spec(data, metric_options, seed, test):
             assert got.baseline == want.baseline
 
 
+def _impl_metrics() -> tuple:
+    """The metrics whose statistics the impl extracts (TER joins when it does)."""
+    from bleuprint.impl.corpus import metric_option_names
+
+    supported = []
+    for metric in spec.METRICS:
+        try:
+            metric_option_names(metric)
+        except (KeyError, ValueError):
+            continue
+        supported.append(metric)
+    return tuple(supported)
+
+
 class _Impl:
-    METRICS = spec.METRICS
+    METRICS = _impl_metrics()
     bootstrap = staticmethod(impl_intervals.bootstrap)
     bootstrap_stats = staticmethod(impl_intervals.bootstrap_stats)
     paired_bootstrap = staticmethod(impl_significance.paired_bootstrap)
@@ -111,6 +125,36 @@ class _Impl:
 def test_impl_equals_sacrebleu_goldens():
     rows = compare_with_goldens(_Impl, golden_cases("intervals"))
     assert rows and all(row.ok for row in rows), [row.failures for row in rows if not row.ok]
+
+
+@pytest.mark.skipif("ter" not in spec.METRICS, reason="bleuprint.spec has no TER yet")
+def test_impl_ter_from_statistics_equals_sacrebleu_goldens():
+    """TER resampling works on statistics, so the impl is checked on TER's statistics
+    goldens (fractional average lengths, sums above 2^24) even before it extracts them."""
+    cases = [c for c in golden_cases("intervals") if c["kind"] == "bootstrap_stats" and c["metric"] == "ter"]
+    rows = compare_with_goldens(_Impl, cases) if "ter" in _Impl.METRICS else compare_with_goldens(
+        type("TerStats", (_Impl,), {"METRICS": ("ter",)}), cases)
+    assert rows and all(row.ok for row in rows), [row.failures for row in rows if not row.ok]
+
+
+@st.composite
+def _ter_stats(draw):
+    """TER statistics [E, L]: L an average of 1..3 reference lengths (fractional), some
+    huge so that float32 sums round."""
+    rows = []
+    for _ in range(draw(st.integers(1, 6))):
+        k = draw(st.integers(1, 3))
+        lengths = [draw(st.one_of(st.integers(0, 30), st.integers(_BIG - 5, _BIG + 5))) for _ in range(k)]
+        rows.append([draw(st.integers(0, 40)), sum(lengths) / k])
+    return rows
+
+
+@pytest.mark.skipif("ter" not in spec.METRICS, reason="bleuprint.spec has no TER yet")
+@given(_ter_stats(), st.integers(0, 2**32 - 1), st.booleans())
+def test_ter_bootstrap_stats_equals_spec(stats, seed, exact):
+    want = spec_intervals.bootstrap_stats("ter", stats, 30, rng=np.random.default_rng(seed), exact=exact)
+    got = impl_intervals.bootstrap_stats("ter", stats, 30, rng=np.random.default_rng(seed), exact=exact)
+    assert got == want
 
 
 def test_impl_validation_matches_spec():
