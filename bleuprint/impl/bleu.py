@@ -66,15 +66,17 @@ def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     return np.arange(total, dtype=np.int64) + shift
 
 
-def _dense(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Dense ids of non-negative int64 ``keys`` and the distinct keys in increasing
-    order: ``distinct[ids] == keys``.
+def _groups(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sort non-negative int64 ``keys`` into groups of equal keys: returns ``order`` (a
+    permutation sorting the keys), ``ranks`` (``ranks[k]`` = the group of
+    ``keys[order[k]]``, 0, 1, ... in key order) and ``distinct`` (the key of each group).
 
-    When the key and the entry index fit together in 63 bits, one value sort of
-    ``key << b | index`` replaces the slower argsort."""
+    When the key and the position fit together in 63 bits, one value sort of
+    ``key << b | position`` replaces the slower argsort."""
     n = len(keys)
     if n == 0:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        empty = np.zeros(0, np.int64)
+        return empty, empty, empty
     index_bits = max(int(n - 1).bit_length(), 1)
     key_bits = int(keys.max()).bit_length()
     if key_bits + index_bits <= 63:
@@ -88,17 +90,13 @@ def _dense(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     new[0] = True
     np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=new[1:])
     ranks = np.cumsum(new) - 1
-    dense = np.empty(n, dtype=np.int64)
-    dense[order] = ranks
-    return dense, sorted_keys[new]
+    return order, ranks, sorted_keys[new]
 
 
-def _max_ref_counts(dense_ref: np.ndarray, slot: np.ndarray, n_keys: int, n_slots: int) -> np.ndarray:
-    """For each key, the largest number of its occurrences in one reference slot."""
-    if n_slots == 1:
-        return np.bincount(dense_ref, minlength=n_keys)
-    pair, distinct = _dense(dense_ref * n_slots + slot)
-    counts = np.bincount(pair, minlength=len(distinct))
+def _max_ref_counts(ranks: np.ndarray, slots: np.ndarray, n_keys: int, n_slots: int) -> np.ndarray:
+    """For each group, the largest number of its members that share one reference slot."""
+    _, pair_ranks, distinct = _groups(ranks * n_slots + slots)
+    counts = np.bincount(pair_ranks, minlength=len(distinct))
     best = np.zeros(n_keys, np.int64)
     np.maximum.at(best, distinct // n_slots, counts)
     return best
@@ -160,33 +158,32 @@ def _pair_stats(hyp_line, ref_line, ref_counts, tok, tok_len, vocab, order) -> n
         if n == 1:
             keys = sent * vocab + ids
         else:
-            alive = alive[left[alive] >= n]
-            if len(alive) == 0:
-                break
             keys = prev_rank[alive] * vocab + ids[alive + (n - 1)]
-        if len(alive) == 0:
-            break
-        dense, distinct = _dense(keys)
+        perm, ranks, distinct = _groups(keys)
         n_keys = len(distinct)
-        is_hyp = alive < n_h
-        h = np.bincount(dense[is_hyp], minlength=n_keys)
+        from_hyp = perm < np.searchsorted(alive, n_h)  # alive is increasing
+        h = np.bincount(ranks[from_hyp], minlength=n_keys)
         if n_slots == 1:
-            b = np.bincount(dense[~is_hyp], minlength=n_keys)
+            b = np.bincount(ranks[~from_hyp], minlength=n_keys)
         else:
-            b = _max_ref_counts(dense[~is_hyp], slot[alive[~is_hyp]], n_keys, n_slots)
+            b = _max_ref_counts(ranks[~from_hyp], slot[alive[perm[~from_hyp]]], n_keys, n_slots)
         clipped = np.minimum(h, b)
         key_sent = distinct // vocab if n == 1 else prev_sent[distinct // vocab]
         stats[:, 1 + n] = np.bincount(key_sent, weights=clipped, minlength=n_sent).astype(np.int64)
         if n == order:
             break
         # Keep the entries whose n-gram and next n-gram both occur on both sides.
+        in_shared = (clipped > 0)[ranks]
+        entries = alive[perm[in_shared]]
         shared = np.zeros(n_entries + 1, dtype=bool)
-        shared[alive] = (clipped > 0)[dense]
-        keep = shared[alive] & shared[alive + 1]
-        alive = alive[keep]
+        shared[entries] = True
         prev_rank = np.empty(n_entries, np.int64)
-        prev_rank[alive] = dense[keep]
+        prev_rank[entries] = ranks[in_shared]
         prev_sent = key_sent
+        alive = np.flatnonzero(shared[:-1] & shared[1:])
+        alive = alive[left[alive] > n]
+        if len(alive) == 0:
+            break
     return stats
 
 

@@ -198,8 +198,7 @@ def _spaced(text: str, name: str, sep: str | None) -> str:
     where = np.flatnonzero(cut[1:n] & solid[:-1] & solid[1:]) + 1
     if len(where) == 0:
         return text
-    edges = [0, *where.tolist(), n]
-    return " ".join([text[a:b] for a, b in zip(edges[:-1], edges[1:])])
+    return np.insert(codes, where, 32).tobytes().decode("utf-32-le", "surrogatepass")
 
 
 def _unescape_13a(text: str) -> str:
