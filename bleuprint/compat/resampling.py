@@ -89,15 +89,30 @@ class PairedRow:
 
 
 def _trial_scores(backend: Backend, metric: str, sums: np.ndarray, n_sentences: int, options: dict) -> np.ndarray:
+    """Scores of approximate-randomization trial sums (exact sums, float64 arithmetic).
+
+    BLEU add-k with a fractional k: sacreBLEU adds k in place into the int64 trial row, which
+    truncates (``floor(m + k)`` for orders >= 2), after its "no match at all" test."""
     options = _scoring_options(metric, options)
-    if backend.name == "impl":
-        from ..impl.significance import _trial_scores as impl_trial_scores
+    if backend.name != "impl":
+        from ..spec.significance import _ar_scorer
 
-        return impl_trial_scores(metric, np.asarray(sums, dtype=np.float64), n_sentences, options)
-    from ..spec.significance import _ar_scorer
+        score_row = _ar_scorer(metric, n_sentences, options)
+        return np.array([score_row(row) for row in sums])
+    from ..impl.intervals import score_sums
 
-    score_row = _ar_scorer(metric, n_sentences, options)
-    return np.array([score_row(row) for row in sums])
+    sums = np.asarray(sums, dtype=np.float64)
+    k = options.get("smooth_value")
+    if metric == "bleu" and options.get("smooth_method") == "add-k" and k is not None and not float(k).is_integer():
+        half = (sums.shape[1] - 2) // 2
+        any_match = np.any(sums[:, 2:2 + half] != 0, axis=1)
+        truncated = sums.copy()
+        truncated[:, 3:2 + half] = np.trunc(truncated[:, 3:2 + half] + k)
+        truncated[:, 3 + half:] = np.trunc(truncated[:, 3 + half:] + k)
+        values, _ = score_sums(metric, truncated, n_sentences, False, **{**options, "smooth_value": 0})
+        return np.where(any_match, values, 0.0)
+    values, _ = score_sums(metric, sums, n_sentences, False, **options)
+    return values
 
 
 def paired_test(backend: Backend, metric: str, baseline: np.ndarray, systems: list[np.ndarray], test: str,

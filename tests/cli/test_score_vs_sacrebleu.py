@@ -1,0 +1,91 @@
+"""``bleuprint score`` against sacreBLEU 2.5.1's command line: for each flag set, the exit
+status and standard output must be identical, byte for byte (signatures, widths, JSON
+keys, alignment, the multi-system and paired-test tables).
+
+sacreBLEU runs as a subprocess (``python -m sacrebleu``), bleuprint in-process; both in the
+folder of the generated files (``conftest.py``), with the same ``SACREBLEU_SEED``.
+Bootstrap and paired-test numbers are compared through the printed digits (seed for
+seed; the exact values are checked by ``tests/compat``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cli_harness import needs_sacrebleu, run_bleuprint, run_sacrebleu
+
+#: (flags, stdin file or None, SACREBLEU_SEED or None). Each is one sacreBLEU subprocess.
+FLAG_SETS = [
+    # one system, defaults (JSON), three metrics, orders given on the command line
+    ("ref.txt -i sysA.txt", None, None),
+    ("ref.txt -i sysA.txt -m ter bleu chrf -f text", None, None),
+    ("ref.txt ref2.txt -i sysA.txt -m bleu chrf ter -w 3", None, None),
+    # tab-separated references
+    ("reftab.txt -nr 2 -i sysA.txt -m bleu chrf ter -f text -sh", None, None),
+    ("reftab_bad.txt -nr 2 -i sysA.txt", None, None),  # exit 17
+    ("ref.txt -i short.txt", None, None),  # length mismatch: exit 1
+    # BLEU options
+    ("ref.txt -i sysA.txt -tok intl -lc -s floor -sv 0.2 -f text -sh", None, None),
+    ("ref.txt -i sysA.txt -tok char -s add-k -sv 0.5 -b", None, None),
+    ("ref.txt -i sysA.txt -tok zh -s none -m bleu chrf -b -f text --force", None, None),
+    ("ref.txt -i sysA.txt -tok none -s add-k -f text -w 0", None, None),
+    # chrF and TER options
+    ("ref.txt -i sysA.txt -m chrf -cc 4 -cw 2 --chrf-beta 3 --chrf-whitespace --chrf-eps-smoothing "
+     "--chrf-lowercase -f text", None, None),
+    ("ref.txt -i sysA.txt -m ter --ter-case-sensitive --ter-normalized --ter-no-punct --ter-asian-support",
+     None, None),
+    # confidence intervals, seeds
+    ("ref.txt -i sysA.txt -m bleu chrf ter --confidence -cin 200 -f text", None, None),
+    ("ref.txt -i sysA.txt -m bleu chrf ter -ci -cin 100", None, "7"),
+    ("ref.txt -i sysA.txt -m bleu chrf --confidence -cin 50 -f text -sh", None, "007"),
+    # several systems: table, JSON, paired tests
+    ("ref.txt -i sysA.txt sysB.txt sysC.txt -m bleu chrf ter -f text -w 2", None, None),
+    ("ref.txt -i sysA.txt sysB.txt sysC.txt -m bleu chrf ter", None, None),
+    ("ref.txt -i sysA.txt sysB.txt sysC.txt -m bleu chrf ter -f text --paired-bs -pbsn 200", None, None),
+    ("ref.txt -i sysA.txt sysB.txt sysC.txt -m chrf bleu -f text --paired-ar -parn 500 -w 2 -sh", None, "3"),
+    ("ref.txt -i sysA.txt sysB.txt sysA.txt -m bleu --paired-ar -parn 100", None, None),  # JSON; baseline repeated
+    # sentence level
+    ("ref.txt -i sysA.txt -sl -m bleu -w 2", None, None),
+    ("ref.txt -i sysA.txt -sl -m ter -b", None, None),
+    ("ref.txt -i sysA.txt -sl -m bleu chrf", None, None),  # exit 1
+    # standard input: one system, several systems, ragged columns
+    ("reffull.txt -m bleu chrf -f text", "stdin1.txt", None),
+    ("reffull.txt -m bleu chrf ter -f text --paired-bs -pbsn 50", "stdin3.txt", None),
+    ("reffull.txt -m bleu", "stdin_bad.txt", None),  # exit 17
+    # refusals
+    ("ref.txt -i sysA.txt sysB.txt --confidence", None, None),
+    ("ref.txt -i sysA.txt --paired-bs", None, None),
+    ("ref.txt -i sysA.txt sysA.txt", None, None),
+]
+
+
+@needs_sacrebleu
+@pytest.mark.parametrize("flags, stdin_file, seed", FLAG_SETS, ids=[f[0] for f in FLAG_SETS])
+def test_same_stdout_and_status_as_sacrebleu(corpus_dir, monkeypatch, flags, stdin_file, seed):
+    argv = flags.split()
+    stdin = (corpus_dir / stdin_file).read_text(encoding="utf-8") if stdin_file else None
+    env = {"SACREBLEU_SEED": seed} if seed else {}
+    expected = run_sacrebleu(argv, corpus_dir, stdin, env)
+    got = run_bleuprint(argv, corpus_dir, stdin, env, monkeypatch)
+    assert got.status == expected.status, got.stderr
+    assert got.stdout == expected.stdout
+
+
+@needs_sacrebleu
+def test_spec_implementation_prints_the_same(corpus_dir, monkeypatch):
+    """``--impl spec`` (the literal specification) against sacreBLEU, one flag set with the
+    three metrics, two references and a bootstrap interval."""
+    argv = "ref.txt ref2.txt -i sysB.txt -m bleu chrf ter -f text --confidence -cin 100".split()
+    expected = run_sacrebleu(argv, corpus_dir)
+    got = run_bleuprint(argv + ["--impl", "spec"], corpus_dir, None, {}, monkeypatch)
+    assert (got.status, got.stdout) == (expected.status, expected.stdout)
+
+
+@needs_sacrebleu
+def test_sacrebleu_format_environment_variable(corpus_dir, monkeypatch):
+    """``SACREBLEU_FORMAT=text`` overrides the default JSON output, as in sacreBLEU."""
+    argv = "ref.txt -i sysC.txt -m bleu chrf".split()
+    expected = run_sacrebleu(argv, corpus_dir, None, {"SACREBLEU_FORMAT": "text"})
+    got = run_bleuprint(argv, corpus_dir, None, {"SACREBLEU_FORMAT": "text"}, monkeypatch)
+    assert got.stdout == expected.stdout
+    assert expected.stdout.lstrip().startswith("BLEU|")  # text, not the default JSON
