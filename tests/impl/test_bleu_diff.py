@@ -51,6 +51,33 @@ def test_matrix_rows_equal_spec_stats(corpus, options):
     assert matrix.tolist() == expected
 
 
+@st.composite
+def multi_system_corpora(draw):
+    """Several "systems" scored against the same references, concatenated (the layout of
+    a multi-system benchmark): references repeat across sentences, and some hypotheses
+    repeat too (a system copying another, or an empty output)."""
+    base_hyps, base_refs = draw(corpora(max_size=5))
+    hyps, refs = list(base_hyps), [list(r) for r in base_refs]
+    for _ in range(draw(st.integers(1, 3))):
+        for h, r in zip(base_hyps, base_refs):
+            hyps.append(draw(st.one_of(st.just(h), st.just(""), sentences())))
+            refs.append(list(r))
+    return hyps, refs
+
+
+@given(corpus=multi_system_corpora(), options=bleu_options())
+@example(corpus=(["a b", "a b", "a c", ""], [["a b c"], ["a b c"], ["a b c"], ["a b c"]]),
+         options={"tokenize": "13a", "lowercase": False, "smooth_method": "exp", "smooth_value": None,
+                  "max_ngram_order": 4, "effective_order": False})
+def test_shared_references_rows_equal_spec(corpus, options):
+    """Rows stay exact when references (and whole sentences) repeat across the corpus."""
+    hyps, refs = corpus
+    tokenize = options["tokenize"]
+    matrix = impl.bleu_stats_matrix(hyps, refs, tokenize, **_stats_options(options))
+    expected = [spec.bleu_stats(h, r, tokenize, **_stats_options(options)) for h, r in zip(hyps, refs)]
+    assert matrix.tolist() == expected
+
+
 @given(corpus=corpora(), options=bleu_options())
 def test_corpus_bleu_equals_spec(corpus, options):
     """corpus_bleu within 1e-9 of spec.corpus_bleu for every option."""
