@@ -190,7 +190,7 @@ _ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
 def _piece_chunk(windows, start, length, i):
     """Symbols 8i..8i+7 of the pieces at ``start`` of ``length`` symbols, as big-endian
     uint64 with zero bytes past the piece's end."""
-    chunk = windows[start + 8 * i]
+    chunk = windows[start + 8 * i].astype(np.uint64)
     rest = np.minimum(length - 8 * i, 8)
     mask = np.where(rest >= 8, _ALL_ONES, ~(_ALL_ONES >> (8 * np.minimum(rest, 7)).astype(np.uint64)))
     return chunk & mask
@@ -240,13 +240,17 @@ def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_labe
     start[sf + 1] = first_pos[split_first] + 1
     length[sf + 1] = size[split_first] - 1
     padded = np.concatenate([symbols, np.zeros(8, dtype=np.uint8)])
-    windows = np.ndarray((len(symbols),), dtype=">u8", buffer=padded, strides=(1,)).astype(np.uint64)
+    windows = np.ndarray((len(symbols),), dtype=">u8", buffer=padded, strides=(1,))
     rounds = (int(length.max()) + 7) // 8 if n_words else 0
-    digest = length.astype(np.uint64)
-    for i in range(rounds):
-        active = np.flatnonzero(length > 8 * i)
-        chunk = _piece_chunk(windows, start[active], length[active], i)
-        digest[active] = (digest[active] * _HASH_MULTIPLIER) ^ chunk
+    # Words of up to 8 symbols are keyed by their symbols exactly, longer ones by a hash.
+    digest = _piece_chunk(windows, start, length, 0)
+    long = np.flatnonzero(length > 8)
+    mixed = (length[long].astype(np.uint64) * _HASH_MULTIPLIER) ^ digest[long]
+    for i in range(1, rounds):
+        active = np.flatnonzero(length[long] > 8 * i)
+        chunk = _piece_chunk(windows, start[long[active]], length[long[active]], i)
+        mixed[active] = (mixed[active] * _HASH_MULTIPLIER) ^ chunk
+    digest[long] = mixed
     order = np.argsort(digest)
     ordered = digest[order]
     new_id = np.empty(n_words, dtype=np.int64)
@@ -256,10 +260,12 @@ def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_labe
     ids[order] = np.cumsum(new_id)
     representative = order[np.flatnonzero(np.concatenate([[1], new_id[1:]]))]
     twin = representative[ids]
+    # Equal keys and lengths: equal words when short; long words are compared in full.
     if not np.array_equal(length[twin], length):
         return None
+    check = long[twin[long] != long]
     for i in range(rounds):
-        active = np.flatnonzero(length > 8 * i)
+        active = check[length[check] > 8 * i]
         mine = _piece_chunk(windows, start[active], length[active], i)
         theirs = _piece_chunk(windows, start[twin[active]], length[active], i)
         if not np.array_equal(mine, theirs):
@@ -332,7 +338,7 @@ def _stream_matches(stream, counts, n, bits, line_sentence, line_label, first_li
                     key |= padded[pa + j : pb + j].astype(np.uint64) << (l_bits + (depth - 1 - j) * bits)
             key.sort()  # the sentence is the top field: sentences keep their positions
             differ = key[1:] ^ key[:-1]
-            labels = (key & ((1 << l_bits) - 1)).astype(np.int64)
+            labels = (key & ((1 << l_bits) - 1)).astype(np.int32)
 
             def boundaries(k):
                 return np.flatnonzero(differ >= (1 << (l_bits + bits * (depth - k))))
@@ -352,7 +358,7 @@ def _stream_matches(stream, counts, n, bits, line_sentence, line_label, first_li
 
             def boundaries(k):
                 return np.flatnonzero(common < k)
-        hyp = (labels == 0).astype(np.int64)
+        hyp = (labels == 0).astype(np.int32)  # running sums stay below 2**31: chunks are small
         balance = {}
         rows = {}
         for j in range(1, n_labels):
@@ -360,7 +366,7 @@ def _stream_matches(stream, counts, n, bits, line_sentence, line_label, first_li
             if len(rows_j) == 0:
                 continue
             rows[j] = rows_j
-            running = np.zeros(m + 1, dtype=np.int64)
+            running = np.zeros(m + 1, dtype=np.int32 if m < 2**30 else np.int64)
             np.cumsum(hyp - (labels == j), out=running[1:])
             balance[j] = running
         sentence_first = sentence_start[sa:sb] - pa
