@@ -19,14 +19,12 @@ def _forced_failure(original):
 
 
 SANITY = Mutant(
-    "x00", "spec.corpus.sentence_stats, spec.bleu.corpus_bleu, spec.chrf.chrf, spec.exact_match.exact_match",
-    "every corpus-level entry point raises", "sanity: the runner must see a kill", "any test",
-    {
-        "bleuprint.spec.corpus:sentence_stats": _forced_failure,
-        "bleuprint.spec.bleu:corpus_bleu": _forced_failure,
-        "bleuprint.spec.chrf:chrf": _forced_failure,
-        "bleuprint.spec.exact_match:exact_match": _forced_failure,
-    },
+    "x00", "every metric entry point of spec (statistics, corpus and sentence scores)",
+    "every metric entry point raises", "sanity: the runner must see a kill", "any test",
+    {f"bleuprint.spec.{target}": _forced_failure for target in (
+        "corpus:sentence_stats", "bleu:bleu_stats", "bleu:corpus_bleu", "bleu:sentence_bleu",
+        "chrf:chrf_stats", "chrf:chrf", "chrf:sentence_chrf", "exact_match:exact_match",
+    )},
     lambda: spec.corpus_bleu(["a"], [["a"]]),
     semantic=False,
 )

@@ -1,0 +1,56 @@
+"""The planted mutants: enough of them, well described, and none equivalent to the spec."""
+
+import inspect
+
+import pytest
+
+from bleuprint import spec
+from bleuprint.mutants.catalogue import all_mutants, get
+from bleuprint.mutants.model import outcome
+from bleuprint.mutants.switch import replaced
+
+MUTANTS = all_mutants()
+
+
+def test_catalogue_has_the_required_mutants():
+    """At least 40 mutants with unique ids; the course's s01-s17 (s18 comes with intervals),
+    and the forced-fail sanity mutant x00."""
+    ids = [m.id for m in MUTANTS]
+    assert len(ids) >= 40
+    assert len(set(ids)) == len(ids)
+    assert {f"s{i:02d}" for i in range(1, 18)} <= set(ids)
+    assert "x00" in ids
+    for m in MUTANTS:
+        assert m.fault and m.pitfall and m.kills_it and m.function
+
+
+@pytest.mark.parametrize("mutant_id", [m.id for m in MUTANTS])
+def test_mutant_is_not_equivalent(mutant_id):
+    """The mutant's witness input gives a different value (or failure) than the spec, and
+    the spec's own value comes back once the mutant is switched off."""
+    mutant = get(mutant_id)
+    before = outcome(mutant.witness)
+    with replaced(mutant.patches):
+        during = outcome(mutant.witness)
+    after = outcome(mutant.witness)
+    assert during != before
+    assert after == before
+
+
+def test_switch_reaches_names_imported_before_it():
+    """A name bound with 'from ... import' before the switch sees the mutant: s04 turns
+    the pooled corpus BLEU of two sentences into the mean of their sentence BLEUs.
+    Sentence 1 is a perfect 4-token match; sentence 2 ('a b c e' vs 'a b c d') has
+    m = [3, 2, 1, 0], t = [4, 3, 2, 1]. Pooled: m = [7, 5, 3, 1], t = [8, 6, 4, 2], so the
+    score is 100 * (7/8 * 5/6 * 3/4 * 1/2) ** (1/4); the mutant gives something else."""
+    from bleuprint.spec import corpus_bleu  # bound before the switch
+
+    hyps, refs = ["a b c d", "a b c e"], [["a b c d"], ["a b c d"]]
+    pooled = 100 * (7 / 8 * 5 / 6 * 3 / 4 * 1 / 2) ** 0.25
+    assert corpus_bleu(hyps, refs) == pytest.approx(pooled, abs=1e-9)
+    signature_before = inspect.signature(corpus_bleu)
+    with replaced(get("s04").patches):
+        assert corpus_bleu(hyps, refs) != pytest.approx(pooled, abs=1e-9)
+        assert inspect.signature(corpus_bleu) == signature_before
+    assert corpus_bleu(hyps, refs) == pytest.approx(pooled, abs=1e-9)
+    assert spec.corpus_bleu is corpus_bleu
