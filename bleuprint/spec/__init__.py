@@ -21,6 +21,8 @@ from .chrf import chrf, chrf_from_stats, chrf_stats, sentence_chrf
 from .corpus import METRICS, score_from_stats, sentence_stats
 from .exact_match import exact_match
 from .signature import SACREBLEU_VERSION, signature
+from .ter import sentence_ter, ter, ter_from_stats, ter_stats
+from .tercom_tokenizer import tokenize_tercom
 from .tokenizers import (
     TOKENIZERS,
     tokenize,
@@ -48,11 +50,16 @@ __all__ = [
     "sentence_bleu",
     "sentence_chrf",
     "sentence_stats",
+    "sentence_ter",
     "signature",
+    "ter",
+    "ter_from_stats",
+    "ter_stats",
     "tokenize",
     "tokenize_13a",
     "tokenize_char",
     "tokenize_intl",
     "tokenize_none",
+    "tokenize_tercom",
     "tokenize_zh",
 ]

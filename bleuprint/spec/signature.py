@@ -11,9 +11,12 @@ Booleans print as ``yes``/``no``.
 * chrF: ``case`` (c), ``eff`` (e) = ``yes`` when eps smoothing is *off*, ``nc`` character
   order, ``nw`` word order, ``space`` (s) white space kept. beta is not in the signature
   (it is in the score's name, ``chrF2``).
+* TER: ``case`` (c) ``mixed`` when case-sensitive, else ``lc``; ``tok`` (**t**, not tok)
+  always ``tercom``; ``norm`` (nr) normalisation; ``punct`` (pn) = ``yes`` when
+  punctuation is *kept* (not no_punct); ``asian`` (as) Asian support.
 
 Source: sacreBLEU 2.5.1 ``metrics/base.py`` (Signature), ``bleu.py`` (BLEUSignature),
-``chrf.py`` (CHRFSignature), checked against its output.
+``chrf.py`` (CHRFSignature), ``ter.py`` (TERSignature), checked against its output.
 """
 
 from __future__ import annotations
@@ -25,13 +28,16 @@ from .tokenizers import TOKENIZERS
 SACREBLEU_VERSION = "2.5.1"
 
 #: Metrics that have a sacreBLEU signature.
-SIGNED_METRICS = ("bleu", "chrf")
+SIGNED_METRICS = ("bleu", "chrf", "ter")
 
 _ABBREVIATIONS = {
     "nrefs": "#", "version": "v",
     "case": "c", "eff": "e", "tok": "tok", "smooth": "s",
     "nc": "nc", "nw": "nw", "space": "s",
 }
+
+#: TER's abbreviations where they differ from (or add to) ``_ABBREVIATIONS``.
+_TER_ABBREVIATIONS = {"tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}
 
 
 def yes_no(flag: bool) -> str:
@@ -76,6 +82,18 @@ def chrf_signature_fields(n=6, beta=2, word_order=0, lowercase=False, whitespace
     ]
 
 
+def ter_signature_fields(normalized=False, no_punct=False, asian_support=False,
+                         case_sensitive=False) -> list[tuple[str, str]]:
+    """TER's own keys, in order; the tokenizer is always Tercom's (``tercom``)."""
+    return [
+        ("case", "mixed" if case_sensitive else "lc"),
+        ("tok", "tercom"),
+        ("norm", yes_no(normalized)),
+        ("punct", yes_no(not no_punct)),
+        ("asian", yes_no(asian_support)),
+    ]
+
+
 def signature(metric: str, *, nrefs=1, short: bool = False, **options) -> str:
     """The signature sacreBLEU 2.5.1 prints for ``metric`` with these options.
 
@@ -85,6 +103,8 @@ def signature(metric: str, *, nrefs=1, short: bool = False, **options) -> str:
     check_choice(metric, SIGNED_METRICS, "metric with a sacreBLEU signature")
     if nrefs != "var":
         check_positive_int(nrefs, "nrefs")
-    fields = {"bleu": bleu_signature_fields, "chrf": chrf_signature_fields}[metric](**options)
+    fields = {"bleu": bleu_signature_fields, "chrf": chrf_signature_fields,
+              "ter": ter_signature_fields}[metric](**options)
+    abbreviations = {**_ABBREVIATIONS, **_TER_ABBREVIATIONS} if metric == "ter" else _ABBREVIATIONS
     pairs = [("nrefs", str(nrefs))] + fields + [("version", SACREBLEU_VERSION)]
-    return "|".join(f"{_ABBREVIATIONS[key] if short else key}:{value}" for key, value in pairs)
+    return "|".join(f"{abbreviations[key] if short else key}:{value}" for key, value in pairs)
