@@ -259,11 +259,14 @@ class BLEU(Metric):
             return BLEUScore(0.0, correct, total, [0.0] * max_ngram_order, bp, sys_len, ref_len)
         precisions, eff_order = bleu_precisions(correct[:max_ngram_order], total[:max_ngram_order],
                                                 smooth_method, smooth_value, effective_order)
-        if smooth_method == "add-k":
+        if smooth_method == "add-k":  # the k that sacreBLEU's loop adds before it stops
             k = SMOOTH_DEFAULTS["add-k"] if smooth_value is None else smooth_value
-            for n in range(1, max_ngram_order):
-                correct[n] += k
-                total[n] += k
+            for n in range(max_ngram_order):
+                if n > 0:
+                    correct[n] += k
+                    total[n] += k
+                if total[n] == 0:
+                    break
         score = bp * math.exp(sum([log_or_floor(p) for p in precisions[:eff_order]]) / eff_order)
         return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
 
