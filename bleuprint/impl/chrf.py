@@ -258,7 +258,9 @@ def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_labe
     np.not_equal(ordered[1:], ordered[:-1], out=new_id[1:], casting="unsafe")
     ids = np.empty(n_words, dtype=np.int64)
     ids[order] = np.cumsum(new_id)
-    representative = order[np.flatnonzero(np.concatenate([[1], new_id[1:]]))]
+    group_start = new_id.astype(bool)
+    group_start[:1] = True
+    representative = order[group_start]
     twin = representative[ids]
     # Equal keys and lengths: equal words when short; long words are compared in full.
     if not np.array_equal(length[twin], length):

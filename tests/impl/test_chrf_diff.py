@@ -114,6 +114,8 @@ def test_edge_cases_equal_spec(path, corpus, options):
 @given(corpus=corpora(), options=chrf_options(max_n=7, max_word_order=3))
 @example(corpus=(["a"], [["a"]]), options={"n": 6, "beta": 2, "word_order": 2, "lowercase": False,
                                          "whitespace": False, "eps_smoothing": False})
+@example(corpus=([""], [[""]]), options={"n": 1, "beta": 2, "word_order": 1, "lowercase": False,
+                                       "whitespace": False, "eps_smoothing": False})  # no word at all
 def test_statistics_and_scores_equal_spec(path, corpus, options):
     """Every option of chrF/chrF++ on the strategies' hard-case corpora, on every path."""
     with forced(path):
@@ -140,6 +142,30 @@ def test_ties_between_references_go_to_the_first(hyp, refs, copies, options):
     every order of the same references."""
     refs = refs * copies
     assert_same_as_spec([hyp, hyp], [refs, refs[::-1]], options)
+
+
+def test_a_word_hash_collision_is_caught_and_the_words_compared_as_strings():
+    """With the hash multiplier forced to 0 the key of a word of 9+ symbols is its last
+    chunk of 8 symbols, so "abcdefghxyz" and "ijklmnopxyz" (both 11 symbols, last chunk
+    "xyz") collide; the full comparison must catch it and the string path must give the
+    spec's statistics. Without the forcing the hash path is used (no string path call)."""
+    calls = []
+    original = fast._word_stream
+
+    def counting(*args):
+        calls.append(args)
+        return original(*args)
+
+    corpus = (["abcdefghxyz ijklmnopxyz abcdefghxyz"], [["ijklmnopxyz abcdefghxyz x", "abcdefghxyz"]])
+    fast._word_stream = counting
+    try:
+        assert_same_as_spec(*corpus, {"word_order": 2})
+        assert calls == []
+        with forced("hash-collisions"):
+            assert_same_as_spec(*corpus, {"word_order": 2})
+        assert calls
+    finally:
+        fast._word_stream = original
 
 
 # -- The vectorised sentence scores are bit-identical to spec.chrf_from_stats. --------------
