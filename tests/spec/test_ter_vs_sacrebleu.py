@@ -40,6 +40,7 @@ from bleuprint.oracles.sacrebleu_ter import (  # noqa: E402
     oracle_ter,
     oracle_tokenize_tercom,
 )
+from bleuprint.spec.signature import signature  # noqa: E402
 from bleuprint.spec.summing import sum_stats  # noqa: E402
 from bleuprint.spec.ter import sentence_ter, ter, ter_from_stats, ter_stats  # noqa: E402
 from bleuprint.spec.tercom_tokenizer import tokenize_tercom  # noqa: E402
@@ -81,6 +82,9 @@ def _assert_same(hyps, refs, options, what):
     assert total == expected.corpus_stats, f"{what}: corpus statistics differ"
     score = ter_from_stats(total)
     assert abs(score - expected.score) <= SCORE_TOLERANCE, f"{what}: TER {score!r} vs sacreBLEU {expected.score!r}"
+    nrefs = _nrefs(refs)
+    assert signature("ter", nrefs=nrefs, **options) == expected.signature
+    assert signature("ter", nrefs=nrefs, short=True, **options) == expected.signature_short
     return expected
 
 
