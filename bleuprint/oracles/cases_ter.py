@@ -42,7 +42,8 @@ OPTION_POOL_TEXTS = [
     ("He said &quot;No&quot; (twice)!", ['he said "no" ( twice ) !']),
     ("AT&amp;T costs $5.00, i.e. 5-6 euros?", ["AT&T costs $ 5.00 , i . e . 5 - 6 Euros ?"]),
     ("\u7f8e\u4f17\u9662\u516c\u5e03\u5bf9\u7279\u3002", ["\u7f8e \u4f17 \u9662 \u516c\u5e03 \u5bf9\u7279 \u3002"]),
-    ("\u308a\u306e\u62f3\u9283\u3092\u6301\u3064\uff0c\u3008\u66f8\u3009", ["\u308a\u306e \u62f3 \u9283 \u3092 \u6301\u3064 \u3008 \u66f8 \u3009"]),
+    ("\u308a\u306e\u62f3\u9283\u3092\u6301\u3064\uff0c\u3008\u66f8\u3009",
+     ["\u308a\u306e \u62f3 \u9283 \u3092 \u6301\u3064 \u3008 \u66f8 \u3009"]),
     ("The Cat's toy.", ["the cat 's toy ."]),
     ("4.2 and 1,000-2,000: A ; B ) C", ["4.2 and 1,000 - 2,000 a b c"]),
     ("line-\nbreak \uff01 CJK\u3001ok", ["linebreak ! cjk , ok"]),
@@ -130,7 +131,8 @@ def _reference_families(cases: _Cases, rng: random.Random) -> None:
                   *corpus(rng, ["plain", "german"][k % 2], sentences=(2, 4), nrefs=2 + k % 3, length=(2, 12)))
     made = 0
     while made < 5:
-        hyps, refs = corpus(rng, ["plain", "german", "numbers"][made % 3], sentences=(3, 5), nrefs=(1, 4), length=(1, 10))
+        pool = ["plain", "german", "numbers"][made % 3]
+        hyps, refs = corpus(rng, pool, sentences=(3, 5), nrefs=(1, 4), length=(1, 10))
         if len({len(r) for r in refs}) == 1:
             continue  # the family is about a varying number of references
         cases.add("ter:refs=variable", {"case_sensitive": True} if made % 2 else {}, hyps, refs)
@@ -182,7 +184,9 @@ def _shift_families(cases: _Cases, rng: random.Random) -> None:
     # A block 60 words away from its reference position is never a shift candidate there.
     filler = _distinct_words(60, prefix="f")
     cases.add("ter:shift:distance", {}, [" ".join(["p", "q", "r"] + filler)], [[" ".join(filler + ["p", "q", "r"])]])
-    cases.add("ter:shift:distance", {}, [" ".join(["p", "q", "r"] + filler[:45])], [[" ".join(filler[:45] + ["p", "q", "r"])]])
+    # ... and one 45 words away is (it can move, over 45 words, in one shift).
+    near = filler[:45]
+    cases.add("ter:shift:distance", {}, [" ".join(["p", "q", "r"] + near)], [[" ".join(near + ["p", "q", "r"])]])
 
 
 def _band_family(cases: _Cases, rng: random.Random) -> None:

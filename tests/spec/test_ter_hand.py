@@ -96,6 +96,20 @@ def test_a_block_of_eleven_cannot_move_at_once(monkeypatch):
     assert abs(sentence_ter(" ".join(hyp), [" ".join(ref)]) - 100 * (2 / 22)) <= SCORE_TOLERANCE
 
 
+def test_a_shift_may_not_travel_more_than_fifty_words():
+    """hyp = 'p q r' + f0..f{n-1}, ref = f0..f{n-1} + 'p q r'.
+
+    The edit distance matches the n filler words (offset 3, inside the band): 3 deletions
+    at the front, 3 insertions at the end, distance 6; the filler words are correct, so
+    only spans of 'p q r' are worth shifting, and those pair hyp start h in 0..2 with ref
+    start n + h: a distance of n. With n = 60 > MAX_SHIFT_DISTANCE = 50 they are skipped:
+    no candidate, edits = 6, stats [6, 63.0]. With n = 45 the block moves to the end in one
+    shift (gain 6): edits = 1, stats [1, 48.0]."""
+    far, near = _words(60), _words(45)
+    assert ter_stats(" ".join(["p", "q", "r"] + far), [" ".join(far + ["p", "q", "r"])]) == [6, 63.0]
+    assert ter_stats(" ".join(["p", "q", "r"] + near), [" ".join(near + ["p", "q", "r"])]) == [1, 48.0]
+
+
 def test_the_candidate_cap_discards_the_shift_found(monkeypatch):
     """hyp = a^20 b^20, ref = b^20 a^20 (40 words each).
 

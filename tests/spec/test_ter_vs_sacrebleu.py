@@ -23,7 +23,6 @@ strings.
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import os
