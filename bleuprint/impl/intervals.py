@@ -37,7 +37,6 @@ from ..spec.intervals import (
     check_alpha,
     check_rng,
     percentile_indices,
-    resample_indices,
 )
 from .corpus import metric_option_names
 
@@ -47,6 +46,7 @@ __all__ = [
     "bootstrap_stats",
     "metric_ci",
     "percentile_indices",
+    "resample_indices",
     "resample_sums",
     "score_sums",
     "summarise",
@@ -62,6 +62,19 @@ EPS = 1e-16
 
 
 # ----------------------------------------------------------------------------- sums
+
+
+def resample_indices(rng: np.random.Generator, n_sentences: int, n_boot: int) -> np.ndarray:
+    """The spec's ``rng.choice(n_sentences, size=(n_boot, n_sentences), replace=True)``,
+    drawn as ``rng.integers(0, n_sentences, size, dtype=uint32)`` when n_sentences <= 2^32:
+    numpy draws the same values from the same stream (its bounded 32-bit path either way),
+    leaves the generator in the same state, and is faster (checked by the tests)."""
+    check_rng(rng)
+    check_positive_int(n_sentences, "n_sentences")
+    check_positive_int(n_boot, "n_boot")
+    if n_sentences <= 2**32:
+        return rng.integers(0, n_sentences, size=(n_boot, n_sentences), dtype=np.uint32)
+    return rng.choice(n_sentences, size=(n_boot, n_sentences), replace=True)
 
 
 def _check_stats_matrix(stats) -> np.ndarray:

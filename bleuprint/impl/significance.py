@@ -14,7 +14,6 @@ import numpy as np
 
 from ..spec.corpus import METRICS
 from ..spec.inputs import check_choice, check_positive_int
-from ..spec.intervals import resample_indices
 from ..spec.significance import (
     PairedResult,
     PairedTestResult,
@@ -26,7 +25,7 @@ from ..spec.significance import (
     summary_numpy,
 )
 from .corpus import stats_matrix
-from .intervals import _check_stats_matrix, _corpus_score, option_names, resample_sums, score_sums
+from .intervals import _check_stats_matrix, _corpus_score, option_names, resample_indices, resample_sums, score_sums
 
 __all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization", "paired_bootstrap"]
 
@@ -42,41 +41,61 @@ def _check(metric, n, seed, options):
 
 
 def _matrices(metric, baseline, systems, refs, options):
+    """The statistics of the baseline and of every system, extracted in one call on the
+    systems one after the other. Any system that is not a list of strings as long as
+    ``refs`` is first given to ``stats_matrix`` alone, so the error names its own index."""
     items = _named_systems(systems)
-    bl = _check_stats_matrix(stats_matrix(metric, baseline, refs, **options))
-    rows = [_check_stats_matrix(stats_matrix(metric, hyps, refs, **options)) for _, hyps in items]
-    return items, bl, rows
+    for hyps in [baseline] + [hyps for _, hyps in items]:
+        if (isinstance(hyps, str) or not isinstance(hyps, (list, tuple)) or isinstance(refs, str)
+                or not hasattr(refs, "__len__") or len(hyps) != len(refs) or len(hyps) == 0
+                or not all(isinstance(h, str) for h in hyps)):
+            stats_matrix(metric, hyps, refs, **options)  # raises the error for this system
+    n = len(baseline)
+    every = list(baseline) + [h for _, hyps in items for h in hyps]
+    matrix = _check_stats_matrix(stats_matrix(metric, every, list(refs) * (len(items) + 1), **options))
+    return items, matrix[:n], [matrix[n * (k + 1) : n * (k + 2)] for k in range(len(items))]
 
 
-def _float32_scores(metric, matrix, idx, options) -> np.ndarray:
-    """The resample scores as sacreBLEU's ``numpy.array`` of them: float32 when every
-    score is a ``numpy.float32``, float64 otherwise."""
-    values, python_float = score_sums(metric, resample_sums(matrix, idx), matrix.shape[0], True, **options)
-    if python_float.any():
-        return values
-    return values.astype(np.float32)
+def _as_sacrebleu_array(values: np.ndarray, python_float: np.ndarray) -> np.ndarray:
+    """sacreBLEU's ``numpy.array`` of the resample scores: float32 when every score is a
+    ``numpy.float32``, float64 otherwise."""
+    return values if python_float.any() else values.astype(np.float32)
+
+
+def _float32_scores(metric, matrices: list, idx, options) -> list:
+    """The float32-mode resample scores of every matrix in ``matrices`` for the same
+    indices: one summation over the matrices side by side (one count matrix, one
+    product), then each scored."""
+    widths = [m.shape[1] for m in matrices]
+    sums = resample_sums(np.hstack(matrices), idx)
+    out, start = [], 0
+    for matrix, width in zip(matrices, widths):
+        values, python_float = score_sums(metric, sums[:, start : start + width], matrix.shape[0], True, **options)
+        out.append(_as_sacrebleu_array(values, python_float))
+        start += width
+    return out
 
 
 def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=12345, **options) -> PairedTestResult:
-    """``bleuprint.spec.significance.paired_bootstrap``, vectorised."""
+    """``bleuprint.spec.significance.paired_bootstrap``, vectorised. With a fixed seed
+    every comparison (and the baseline's interval) uses the same indices, so they are
+    drawn once and all systems are summed together."""
     seed, options = _check(metric, n, seed, options)
     items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
     N = bl.shape[0]
     bl_score = _corpus_score(metric, bl, options)
-    bl_mean, bl_ci = summary_numpy(_float32_scores(metric, bl, resample_indices(np.random.default_rng(seed), N, n),
-                                                   options))
-    shared = None
+    if seed:
+        idx = resample_indices(np.random.default_rng(seed), N, n)
+        scores_bl, *all_sys = _float32_scores(metric, [bl] + matrices, idx, options)
+        pairs = [(scores_bl, scores) for scores in all_sys]
+        bl_mean, bl_ci = summary_numpy(scores_bl)
+    else:
+        (own,) = _float32_scores(metric, [bl], resample_indices(np.random.default_rng(seed), N, n), options)
+        bl_mean, bl_ci = summary_numpy(own)
+        pairs = [tuple(_float32_scores(metric, [bl, matrix], resample_indices(np.random.default_rng(None), N, n),
+                                       options)) for matrix in matrices]
     results = []
-    for matrix in matrices:
-        rng = np.random.default_rng(seed if seed else None)
-        idx = resample_indices(rng, N, n)
-        if seed:  # the same indices for every system: score the baseline once
-            if shared is None:
-                shared = _float32_scores(metric, bl, idx, options)
-            scores_bl = shared
-        else:
-            scores_bl = _float32_scores(metric, bl, idx, options)
-        scores_sys = _float32_scores(metric, matrix, idx, options)
+    for matrix, (scores_bl, scores_sys) in zip(matrices, pairs):
         mean, ci = summary_numpy(scores_sys)
         score = _corpus_score(metric, matrix, options)
         distance = np.abs(scores_sys - scores_bl)

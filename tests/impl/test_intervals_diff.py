@@ -169,3 +169,14 @@ def test_impl_validation_matches_spec():
         impl_significance.paired_bootstrap("bleu", hyps, [hyps], refs, seed=-3)
     with pytest.raises(ValueError, match="systems is empty"):
         impl_significance.paired_approximate_randomization("bleu", hyps, {}, refs)
+
+
+@given(st.integers(1, 3000), st.integers(1, 50), st.integers(0, 2**32 - 1))
+def test_fast_indices_are_sacrebleus_choice(n_sentences, n_boot, seed):
+    """The impl draws ``integers(0, N, dtype=uint32)``; it must give exactly
+    ``choice(N, (n_boot, N))`` (sacreBLEU's call) and leave the generator in the same
+    state (a caller may keep drawing from it)."""
+    ours, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
+    assert np.array_equal(impl_intervals.resample_indices(ours, n_sentences, n_boot),
+                          theirs.choice(n_sentences, size=(n_boot, n_sentences), replace=True))
+    assert ours.bit_generator.state == theirs.bit_generator.state

@@ -1,0 +1,184 @@
+"""Speed of bleuprint.impl's bootstrap intervals and paired tests against sacreBLEU 2.5.1.
+
+    python benchmarks/intervals.py [--repeats 5] [--skip-sacrebleu] [--metrics bleu,chrf,ter]
+
+Corpus: all 13 systems of ``../shared/corpora/ted-ende.json`` concatenated (6877
+segments, one reference each) for the single-system interval; the 13 systems as baseline
++ 12 for the paired bootstrap (529 segments each). Every time is the median of
+``--repeats`` cold runs (fresh sacreBLEU metric objects, tokenizer caches cleared;
+bleuprint's caches cleared too). Columns:
+
+* ``impl score``: one impl corpus score (statistics + score).
+* ``impl CI``: ``impl.intervals.bootstrap`` with 1000 resamples from the text (statistics
+  + resampling); ``resampling``: the same from the statistics matrix only.
+* ``CI / score``: the issue's budget is at most 3.
+* ``sacreBLEU CI``: ``corpus_score(..., n_bootstrap=1000)`` (what ``--confidence`` runs);
+  ``speed-up`` = sacreBLEU CI / impl CI, goal at least 50.
+* paired: ``impl.significance.paired_bootstrap`` (n=1000) vs sacreBLEU ``PairedTest``
+  (``test_type="bs"``, one process), goal at least 50.
+
+The machine's other load is not controlled: read the ratios, not the absolute times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+TED = ROOT.parent / "shared" / "corpora" / "ted-ende.json"
+
+SACREBLEU_TOKENIZERS = ("tokenizer_13a", "tokenizer_re", "tokenizer_intl", "tokenizer_zh", "tokenizer_char",
+                        "tokenizer_ter")
+
+
+def _caches(module) -> list:
+    found = []
+    for value in vars(module).values():
+        candidates = [value]
+        if isinstance(value, type) and value.__module__ == module.__name__:
+            candidates += [v.__func__ if isinstance(v, (staticmethod, classmethod)) else v for v in vars(value).values()]
+        found += [c for c in candidates if callable(getattr(c, "cache_clear", None))]
+    return found
+
+
+def all_caches() -> list:
+    caches = []
+    for name in SACREBLEU_TOKENIZERS:
+        try:
+            caches += _caches(importlib.import_module(f"sacrebleu.tokenizers.{name}"))
+        except ImportError:
+            pass
+    for name, module in sorted(sys.modules.items()):
+        if name.startswith("bleuprint.impl") and module is not None:
+            caches += _caches(module)
+    return caches
+
+
+def timed(function, repeats: int):
+    """Median wall time of ``repeats`` cold calls."""
+    times = []
+    for _ in range(repeats):
+        for cache in all_caches():
+            cache.cache_clear()
+        gc.collect()
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def load():
+    data = json.loads(TED.read_text(encoding="utf-8"))
+    reference = data["references"][0]
+    systems = data["systems"]
+    hyps, refs = [], []
+    for outputs in systems.values():
+        hyps += outputs
+        refs += [[line] for line in reference]
+    return hyps, refs, systems, [[line] for line in reference]
+
+
+def sacrebleu_metric(metric: str):
+    import sacrebleu
+
+    return {"bleu": sacrebleu.BLEU, "chrf": sacrebleu.CHRF, "ter": sacrebleu.TER}[metric]()
+
+
+def impl_has(metric: str) -> bool:
+    from bleuprint.impl.corpus import metric_option_names
+
+    try:
+        metric_option_names(metric)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--sacrebleu-repeats", type=int, default=None,
+                        help="repeats for sacreBLEU (default: --repeats)")
+    parser.add_argument("--skip-sacrebleu", action="store_true")
+    parser.add_argument("--metrics", default="bleu,chrf,ter")
+    args = parser.parse_args(argv)
+    if not TED.exists():
+        print(f"{TED} not found: the benchmark needs the shared corpus", file=sys.stderr)
+        return 2
+    from bleuprint.impl import intervals, significance
+    from bleuprint.impl.corpus import score_from_stats, stats_matrix
+
+    slow_repeats = args.sacrebleu_repeats or args.repeats
+    hyps, refs, systems, reference = load()
+    streams = [[r[0] for r in refs]]
+    print(f"ted-ende, 13 systems concatenated: {len(hyps)} segments; median of {args.repeats} "
+          f"(sacreBLEU: {slow_repeats}); numpy {np.__version__}, {os.cpu_count()} CPUs")
+    header = (f"{'metric':6} {'impl score':>11} {'impl CI':>9} {'resampling':>11} {'CI/score':>9} "
+              f"{'sacreBLEU CI':>13} {'speed-up':>9}")
+    print(header)
+    print("-" * len(header))
+    for metric in args.metrics.split(","):
+        if not impl_has(metric):
+            print(f"{metric:6} impl has no statistics for {metric} yet: not measured")
+            continue
+        matrix = stats_matrix(metric, hyps, refs)
+        score_time = timed(lambda: score_from_stats(metric, stats_matrix(metric, hyps, refs).sum(axis=0), len(hyps)),
+                           args.repeats)
+        ci_time = timed(lambda: intervals.bootstrap(metric, hyps, refs, 1000, rng=np.random.default_rng(12345)),
+                        args.repeats)
+        resample_time = timed(lambda: intervals.bootstrap_stats(metric, matrix, 1000, rng=np.random.default_rng(12345)),
+                              args.repeats)
+        line = f"{metric:6} {score_time:10.3f}s {ci_time:8.3f}s {resample_time:10.3f}s {ci_time / score_time:9.2f}"
+        if not args.skip_sacrebleu:
+            previous = os.environ.get("SACREBLEU_SEED")
+            os.environ["SACREBLEU_SEED"] = "12345"
+            try:
+                sacre = timed(lambda: sacrebleu_metric(metric).corpus_score(hyps, streams, n_bootstrap=1000),
+                              slow_repeats)
+            finally:
+                if previous is None:
+                    os.environ.pop("SACREBLEU_SEED", None)
+                else:
+                    os.environ["SACREBLEU_SEED"] = previous
+            line += f" {sacre:12.3f}s {sacre / ci_time:8.1f}x"
+        print(line, flush=True)
+
+    names = list(systems)
+    baseline, others = systems[names[0]], {name: systems[name] for name in names[1:]}
+    print()
+    print(f"paired bootstrap, baseline {names[0]} + {len(others)} systems, {len(baseline)} segments, n=1000")
+    for metric in args.metrics.split(","):
+        if not impl_has(metric):
+            continue
+        ours = timed(lambda: significance.paired_bootstrap(metric, baseline, others, reference, n=1000),
+                     args.repeats)
+        line = f"{metric:6} impl {ours:7.3f}s"
+        if not args.skip_sacrebleu:
+            from sacrebleu.significance import PairedTest
+
+            named = [(names[0], baseline)] + list(others.items())
+
+            def run_sacrebleu():
+                tester = PairedTest(named, {metric: sacrebleu_metric(metric)}, [[r[0] for r in reference]],
+                                    test_type="bs", n_samples=1000)
+                tester()
+
+            sacre = timed(run_sacrebleu, slow_repeats)
+            line += f"   sacreBLEU {sacre:8.3f}s   speed-up {sacre / ours:6.1f}x"
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
