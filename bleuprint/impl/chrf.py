@@ -27,9 +27,11 @@ How it is fast: the whole corpus is handled at once (``chrf_stats_matrix``).
   characters the symbols are bytes and a key is read as an overlapping big-endian 8-byte
   window of the symbol stream; otherwise it is assembled by shifts, or, when it does not
   fit in 63 bits, the fields are sorted with ``np.lexsort``.
-* chrF++ words: the white-space tokens of the joined text (``str.split``), placed in their
-  lines by their lengths, split by the punctuation rule from their first and last symbols,
-  given dense ids by one dictionary, and matched by the same routine, words as symbols.
+* chrF++ words: the runs of non-white symbols, split by the punctuation rule read off
+  their first and last symbols; words of up to 8 byte symbols are keyed by those symbols,
+  longer ones by a hash checked by a full comparison; one argsort gives dense ids, and
+  the same routine matches them, words as symbols. (Wide alphabets, or a collision, take
+  the string route: one ``str.split`` of the joined text and a dictionary.)
 * The best reference is chosen with the sentence scores of all references computed at
   once by ``_sentence_scores``, which performs the float operations of
   ``spec.chrf_from_stats`` in the same order (numpy float64 element-wise operations are
@@ -129,7 +131,6 @@ class _Alphabet:
         self.table = ids.astype(self.dtype)
         if drop_white:
             self.table[_WHITE] = self.drop
-        self.drop_white = drop_white
         self.white_symbols = ids[_WHITE][present[_WHITE] == 1]
         self.punct_symbols = ids[_PUNCT][present[_PUNCT] == 1]
 
@@ -197,11 +198,15 @@ def _piece_chunk(windows, start, length, i):
 
 
 def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_label):
-    """chrF++'s words of every line as ``_word_stream`` does, from the byte symbols of
-    the whole text (white space, if not dropped, is ``white_symbols``), without building Python strings: the
-    words get ids from a 64-bit hash of their symbols, and every word is then compared
-    with the representative of its hash (symbols and length), so the ids are exact.
-    Returns None on a hash collision (never seen; the caller then builds strings)."""
+    """chrF++'s words of every line, as ``_word_stream`` returns them, from the byte
+    symbols of the whole text before white space is dropped (white space is 255, or
+    ``white_symbols`` when kept), without a Python string per word.
+
+    Tokens are the runs of non-white symbols; the punctuation rule is read off their
+    first and last symbols. A word of up to 8 symbols is keyed by its symbols (exact); a
+    longer one by a 64-bit hash, and every longer word is compared in full with the
+    representative of its key, so the ids are exact. Returns None when that comparison
+    finds a collision (the caller then uses ``_word_stream``)."""
     n_lines = len(line_label)
     is_letter = np.ones(256, dtype=bool)
     is_letter[[0, ref_end, 255]] = False
