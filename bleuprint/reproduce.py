@@ -216,33 +216,40 @@ def _mean(values: np.ndarray) -> float:
 
 
 def _bleu_candidates(hyps, streams, subsets) -> list[Candidate]:
-    from .impl import bleu_stats_matrix, bleu_from_stats
+    from .impl import bleu_stats_matrix
     from .impl.intervals import score_sums
 
-    out = []
+    N = len(hyps)
+    keys = list(itertools.product(subsets, TOKENIZERS, (False, True)))
+    full = {}
     for subset in subsets:
         segments = _segments(streams, subset)
         for tokenize, lowercase in itertools.product(TOKENIZERS, (False, True)):
-            full = bleu_stats_matrix(hyps, segments, tokenize, lowercase=lowercase, max_ngram_order=6)
-            for order in BLEU_MAX_ORDERS:
-                cols = [0, 1] + list(range(2, 2 + order)) + list(range(8, 8 + order))
-                matrix = full[:, cols]
-                summed = [int(x) for x in matrix.sum(axis=0)]
-                as_float = matrix.astype(np.float64)
-                for (method, value), eff in itertools.product(BLEU_SMOOTHINGS, (False, True)):
-                    options = dict(tokenize=tokenize, lowercase=lowercase, smooth_method=method, smooth_value=value,
-                                   effective_order=eff, max_ngram_order=order)
-                    corpus = bleu_from_stats(list(summed), smooth_method=method, smooth_value=value,
-                                             effective_order=eff)
-                    sentences, _ = score_sums("bleu", as_float, len(hyps), False, smooth_method=method,
-                                              smooth_value=value, effective_order=eff)
-                    signature = str(BLEUSignature(len(subset), lowercase=lowercase, effective_order=eff,
-                                                  tokenize=tokenize, smooth_method=method, smooth_value=value))
-                    deviations = (tokenize != "13a") + lowercase + (method != "exp") + eff + (order != 4)
-                    notes = [] if order == 4 else [f"max_ngram_order={order} (not in the signature)"]
-                    for aggregate, score in (("corpus", corpus), ("sentence-mean", _mean(sentences))):
-                        out.append(Candidate("bleu", options, subset, aggregate, 100, score, "BLEU|" + signature,
-                                             list(notes), deviations))
+            full[subset, tokenize, lowercase] = bleu_stats_matrix(hyps, segments, tokenize, lowercase=lowercase,
+                                                                  max_ngram_order=6)
+    out = []
+    for order in BLEU_MAX_ORDERS:
+        cols = [0, 1] + list(range(2, 2 + order)) + list(range(8, 8 + order))
+        # every (subset, tokenizer, case): its N sentence rows, then its corpus sum (exact in float64)
+        blocks = []
+        for key in keys:
+            matrix = full[key][:, cols]
+            blocks += [matrix, matrix.sum(axis=0, dtype=np.int64)[None, :]]
+        stacked = np.concatenate(blocks).astype(np.float64)
+        for (method, value), eff in itertools.product(BLEU_SMOOTHINGS, (False, True)):
+            scores, _ = score_sums("bleu", stacked, N, False, smooth_method=method, smooth_value=value,
+                                   effective_order=eff)
+            for k, (subset, tokenize, lowercase) in enumerate(keys):
+                block = scores[k * (N + 1):(k + 1) * (N + 1)]
+                options = dict(tokenize=tokenize, lowercase=lowercase, smooth_method=method, smooth_value=value,
+                               effective_order=eff, max_ngram_order=order)
+                signature = str(BLEUSignature(len(subset), lowercase=lowercase, effective_order=eff,
+                                              tokenize=tokenize, smooth_method=method, smooth_value=value))
+                deviations = (tokenize != "13a") + lowercase + (method != "exp") + eff + (order != 4)
+                notes = [] if order == 4 else [f"max_ngram_order={order} (not in the signature)"]
+                for aggregate, score in (("corpus", float(block[N])), ("sentence-mean", _mean(block[:N]))):
+                    out.append(Candidate("bleu", options, subset, aggregate, 100, score, "BLEU|" + signature,
+                                         list(notes), deviations))
     return out
 
 
@@ -260,7 +267,11 @@ def _chrf_candidates(hyps, streams, subsets) -> list[Candidate]:
             cols = list(range(3 * n)) + list(range(18, 18 + 3 * word_order))
             options = dict(n=n, beta=beta, word_order=word_order, eps_smoothing=eps)
             sliced = [m[:, cols] for m in per_ref]
-            sentence_scores = [score_sums("chrf", m.astype(np.float64), 1, False, **options)[0] for m in sliced]
+            N = len(hyps)
+            # one scoring call for the sentences of every reference, one for every subset's corpus
+            everything = score_sums("chrf", np.concatenate(sliced).astype(np.float64), 1, False, **options)[0]
+            sentence_scores = [everything[r * N:(r + 1) * N] for r in range(n_refs)]
+            chosen_rows, sentence_means = [], []
             for subset in subsets:
                 if len(subset) == 1:
                     chosen = sliced[subset[0]]
@@ -268,17 +279,19 @@ def _chrf_candidates(hyps, streams, subsets) -> list[Candidate]:
                 else:
                     stacked = np.stack([sentence_scores[r] for r in subset])
                     best = np.argmax(stacked, axis=0)  # the first best reference, as sacreBLEU
-                    rows = np.arange(len(hyps))
+                    rows = np.arange(N)
                     chosen = np.stack([sliced[r] for r in subset])[best, rows]
                     sentences = stacked[best, rows]
-                corpus = score_sums("chrf", chosen.sum(axis=0, dtype=np.int64)[None, :].astype(np.float64), len(hyps),
-                                    False, **options)[0][0]
+                chosen_rows.append(chosen.sum(axis=0, dtype=np.int64))
+                sentence_means.append(_mean(sentences))
+            corpora = score_sums("chrf", np.stack(chosen_rows).astype(np.float64), N, False, **options)[0]
+            for subset, corpus, sentence_mean in zip(subsets, corpora, sentence_means):
                 signature = str(CHRFSignature(len(subset), lowercase=lowercase, eps_smoothing=eps, char_order=n,
                                               word_order=word_order, whitespace=whitespace))
                 name = f"chrF{beta}" + "+" * word_order
                 deviations = (n != 6) + (word_order not in (0, 2)) + (beta != 2) + eps + lowercase + whitespace
                 full = dict(options, lowercase=lowercase, whitespace=whitespace)
-                for aggregate, score in (("corpus", float(corpus)), ("sentence-mean", _mean(sentences))):
+                for aggregate, score in (("corpus", float(corpus)), ("sentence-mean", sentence_mean)):
                     out.append(Candidate("chrf", full, subset, aggregate, 100, score, f"{name}|{signature}", [],
                                          deviations))
     return out
@@ -387,10 +400,11 @@ def recompute_under_signature(hyps, streams, claim: Claim) -> tuple[float, str, 
 
 
 def audit(hyps: list[str], streams: list[list[str]], claim: Claim, *, metrics=None, max_subsets: int = MAX_SUBSETS,
-          max_ter_pairs: int = MAX_TER_PAIRS, nearest: int = 5) -> AuditReport:
+          max_ter_pairs: int = MAX_TER_PAIRS, nearest: int = 5, search: bool = True) -> AuditReport:
     """Check ``claim`` against ``hyps`` and the reference ``streams`` (module doc).
 
-    ``metrics``: which metrics to search (default: the claim's metric, else BLEU and chrF)."""
+    ``metrics``: which metrics to search (default: the claim's metric, else BLEU and chrF);
+    ``search=False``: only recompute under the claim's signature."""
     if not hyps:
         raise ValueError("no hypotheses")
     for r, stream in enumerate(streams):
@@ -401,7 +415,7 @@ def audit(hyps: list[str], streams: list[list[str]], claim: Claim, *, metrics=No
     if claim.signature:
         recomputed, recomputed_signature, notes = recompute_under_signature(hyps, streams, claim)
         holds = claim.matched_by(recomputed)
-    metrics = list(metrics or ([claim.metric] if claim.metric else ["bleu", "chrf"]))
+    metrics = list(metrics or ([claim.metric] if claim.metric else ["bleu", "chrf"])) if search else []
     subsets, subset_note = reference_subsets(len(streams), max_subsets)
     description = [f"reference subsets: {subset_note}", "scales: 0-100 and 0-1",
                    "aggregation: corpus score and mean of sentence scores"]
@@ -421,6 +435,11 @@ def audit(hyps: list[str], streams: list[list[str]], claim: Claim, *, metrics=No
         description.append(f"TER: {len(option_sets)} option sets" + (f" ({ter_note})" if ter_note else ""))
     candidates = _with_scales(candidates)
     order = sorted(candidates, key=lambda c: (abs(c.value - claim.value), c.deviations, len(streams) - len(c.subset)))
+    if recomputed_signature is not None:
+        for c in order:
+            if (c.signature == recomputed_signature and c.subset == tuple(range(len(streams)))
+                    and c.aggregate == "corpus" and c.scale == 100 and not c.notes):
+                c.notes.append("the claimed configuration")
     matches = [c for c in order if claim.matched_by(c.value)]
     return AuditReport(claim, recomputed, recomputed_signature, holds, notes, len(candidates), description, matches,
                        order[:nearest])
