@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import random
 
 import pytest
@@ -34,7 +35,8 @@ def corpus_dir(tmp_path_factory):
     ``reftab.txt`` (two tab-separated references per line), ``reftab_bad.txt`` (line 6 has
     one field), ``sysA/B/C.txt`` (three systems), ``short.txt`` (27 lines), ``stdin3.txt``
     (three systems in tab-separated columns), ``stdin_bad.txt`` (line 4 has one column),
-    ``stdin1.txt`` (one system)."""
+    ``stdin1.txt`` (one system), ``stdin_crlf.txt`` (CR LF line ends, one lone CR),
+    ``ref_cr.txt`` (a carriage return inside line 3), ``ref.txt.gz``."""
     rng = random.Random(20261129)
     folder = tmp_path_factory.mktemp("cli_corpus")
     n = 30
@@ -57,4 +59,12 @@ def corpus_dir(tmp_path_factory):
     write("stdin3.txt", ["\t".join(c[i] for c in columns) for i in range(n)])
     write("stdin_bad.txt", ["\t".join(c[i] for c in columns) if i != 3 else columns[0][i] for i in range(n)])
     write("stdin1.txt", columns[0])
+    # Windows line ends and a lone carriage return: standard input is read with universal
+    # newlines by sacreBLEU, files with "\n" only.
+    crlf = "\r\n".join(columns[1][:n - 1]) + "\r" + columns[1][n - 1] + "\r\n"
+    (folder / "stdin_crlf.txt").write_bytes(crlf.encode("utf-8"))
+    (folder / "ref_cr.txt").write_bytes(("\n".join(line + ("\rtail" if i == 2 else "") for i, line in enumerate(full))
+                                         + "\n").encode("utf-8"))
+    with gzip.open(folder / "ref.txt.gz", "wt", encoding="utf-8") as handle:
+        handle.write("\n".join(refs) + "\n")
     return folder

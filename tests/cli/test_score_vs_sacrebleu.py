@@ -52,6 +52,9 @@ FLAG_SETS = [
     ("reffull.txt -m bleu chrf -f text", "stdin1.txt", None),
     ("reffull.txt -m bleu chrf ter -f text --paired-bs -pbsn 50", "stdin3.txt", None),
     ("reffull.txt -m bleu", "stdin_bad.txt", None),  # exit 17
+    ("reffull.txt -m bleu chrf", "stdin_crlf.txt", None),  # CR LF and CR both end lines on standard input
+    ("ref_cr.txt -i sysA.txt -m chrf --chrf-whitespace -f text", None, None),  # a CR inside a reference line stays in the line
+    ("ref.txt.gz -i sysB.txt -m bleu chrf -f text", None, None),
     # refusals
     ("ref.txt -i sysA.txt sysB.txt --confidence", None, None),
     ("ref.txt -i sysA.txt --paired-bs", None, None),
@@ -63,7 +66,10 @@ FLAG_SETS = [
 @pytest.mark.parametrize("flags, stdin_file, seed", FLAG_SETS, ids=[f[0] for f in FLAG_SETS])
 def test_same_stdout_and_status_as_sacrebleu(corpus_dir, monkeypatch, flags, stdin_file, seed):
     argv = flags.split()
-    stdin = (corpus_dir / stdin_file).read_text(encoding="utf-8") if stdin_file else None
+    stdin = None
+    if stdin_file:
+        with open(corpus_dir / stdin_file, encoding="utf-8", newline="") as handle:
+            stdin = handle.read()
     env = {"SACREBLEU_SEED": seed} if seed else {}
     expected = run_sacrebleu(argv, corpus_dir, stdin, env)
     got = run_bleuprint(argv, corpus_dir, stdin, env, monkeypatch)
