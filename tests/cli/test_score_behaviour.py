@@ -1,0 +1,77 @@
+"""``bleuprint score`` where it is not a byte copy of sacreBLEU's command line: its own
+refusals and messages, the progress bar on standard error, and the paired-test JSON that
+sacreBLEU cannot print for chrF (``TypeError: Object of type float32 is not JSON
+serializable``), checked against sacreBLEU's ``PairedTest`` API."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bleuprint import score_cli
+from cli_harness import needs_sacrebleu, run_bleuprint, run_sacrebleu
+
+
+def test_length_mismatch_names_the_files(corpus_dir, monkeypatch):
+    got = run_bleuprint("ref.txt ref2.txt -i short.txt".split(), corpus_dir, None, {}, monkeypatch)
+    assert got.status == 1 and got.stdout == ""
+    assert "short.txt has 27 lines" in got.stderr and "'ref.txt' has 30" in got.stderr
+
+
+@pytest.mark.parametrize("tokenizer", ["ja-mecab", "ko-mecab", "spm", "flores101", "flores200"])
+def test_tokenizers_that_need_downloads_are_refused(corpus_dir, monkeypatch, tokenizer):
+    got = run_bleuprint(f"ref.txt -i sysA.txt -tok {tokenizer}".split(), corpus_dir, None, {}, monkeypatch)
+    assert got.status == 1 and got.stdout == ""
+    assert f"tokenizer {tokenizer!r} is not available in bleuprint" in got.stderr
+
+
+def test_missing_references_and_latex_tables(corpus_dir, monkeypatch):
+    got = run_bleuprint("-i sysA.txt".split(), corpus_dir, None, {}, monkeypatch)
+    assert got.status == 1 and "reference file(s)" in got.stderr
+    got = run_bleuprint("ref.txt -i sysA.txt sysB.txt -f latex".split(), corpus_dir, None, {}, monkeypatch)
+    assert got.status == 1 and "-f latex" in got.stderr
+
+
+@needs_sacrebleu
+def test_progress_bar_goes_to_stderr_only(corpus_dir, monkeypatch):
+    """With the threshold at 0 and tiny chunks, the statistics are computed chunk by chunk
+    behind a bar on standard error; standard output is still sacreBLEU's, and ``-q`` hides
+    the bar."""
+    monkeypatch.setattr(score_cli, "PROGRESS_THRESHOLD", 0)
+    monkeypatch.setattr(score_cli, "CHUNK_COST", 7)
+    argv = "ref.txt ref2.txt -i sysA.txt -m bleu chrf ter -f text".split()
+    expected = run_sacrebleu(argv, corpus_dir)
+    got = run_bleuprint(argv, corpus_dir, None, {}, monkeypatch)
+    assert got.stdout == expected.stdout
+    assert "bleuprint: BLEU" in got.stderr and "100.0%" in got.stderr and "bleuprint: TER" in got.stderr
+    assert "\r" not in got.stdout
+    quiet = run_bleuprint(argv + ["-q"], corpus_dir, None, {}, monkeypatch)
+    assert quiet.stdout == expected.stdout and quiet.stderr == ""
+
+
+@needs_sacrebleu
+def test_paired_bootstrap_json_for_chrf_matches_sacrebleu_api(corpus_dir, monkeypatch):
+    """sacreBLEU's own command line crashes here; its ``PairedTest`` gives the numbers.
+    Scores within 1e-9; p-values, means and half-widths exactly (seed 12345)."""
+    import sacrebleu
+    from sacrebleu.significance import PairedTest
+
+    got = run_bleuprint("ref.txt -i sysA.txt sysB.txt sysC.txt -m chrf bleu --paired-bs -pbsn 100".split(),
+                        corpus_dir, None, {}, monkeypatch)
+    assert got.status == 0, got.stderr
+    rows = json.loads(got.stdout)
+    read = lambda name: (corpus_dir / name).read_text(encoding="utf-8").splitlines()  # noqa: E731
+    refs = [[line.rstrip() for line in read("ref.txt")]]
+    systems = [(name, [line.rstrip() for line in read(name)]) for name in ("sysA.txt", "sysB.txt", "sysC.txt")]
+    systems[0] = ("Baseline: sysA.txt", systems[0][1])
+    metrics = {"chrF2": sacrebleu.CHRF(references=refs), "BLEU": sacrebleu.BLEU(references=refs)}
+    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+    _, table = PairedTest(systems, metrics, references=None, test_type="bs", n_samples=100)()
+    assert [row["system"] for row in rows] == table["System"]
+    for metric in ("chrF2", "BLEU"):
+        for row, result in zip(rows, table[metric]):
+            ours = row[metric]
+            assert ours["score"] == pytest.approx(result.score, abs=1e-9)
+            assert ours["p_value"] == result.p_value
+            assert ours["mean"] == float(result.mean) and ours["ci"] == float(result.ci)
