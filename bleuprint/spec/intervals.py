@@ -98,7 +98,10 @@ class BootstrapResult:
     ``lo``, ``hi``: the percentile interval ``sorted[lower]``, ``sorted[upper]``.
     ``mean``: the mean of the resample scores (sacreBLEU's μ).
     ``half_width``: ``(hi - lo) / 2`` in the scores' arithmetic (sacreBLEU's ``ci``,
-    printed as ``μ ± ci``).
+    printed as ``μ ± ci``). For chrF and TER in float32 mode that arithmetic is float32,
+    so ``(hi - lo) / 2`` computed in double from ``lo`` and ``hi`` can differ from
+    ``half_width`` (and from sacreBLEU's ``ci``) by the float32 rounding of the difference,
+    at most half a float32 ulp of ``hi`` (about 4e-6 near 100); ``half_width`` is exact.
     ``scores``: the n_boot resample scores, in resample order (as Python floats).
     """
 
