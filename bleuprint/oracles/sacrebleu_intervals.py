@@ -135,7 +135,7 @@ def oracle_paired(metric: str, baseline, systems, refs, test: str, n: int, seed,
     """sacreBLEU's ``PairedTest`` (``test`` = ``"bs"`` or ``"ar"``, ``n_samples=n``) under
     ``SACREBLEU_SEED=seed``: returns ``(baseline_row, system_rows)`` where ``system_rows``
     is a list, or a dict when ``systems`` is a mapping name -> hypotheses."""
-    sacrebleu = require_sacrebleu()
+    require_sacrebleu()
     from sacrebleu.significance import PairedTest
 
     if test not in ("bs", "ar"):
@@ -145,7 +145,6 @@ def oracle_paired(metric: str, baseline, systems, refs, test: str, n: int, seed,
                                                                         for k, s in enumerate(systems)]
     for name, hyps in named:
         _check_corpus(hyps, refs)
-    assert sacrebleu is not None
     scorer = metric_object(metric, **options)
     with sacrebleu_seed(seed):
         tester = PairedTest([("baseline", list(baseline))] + [(name, list(h)) for name, h in named],

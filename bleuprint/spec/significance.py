@@ -58,7 +58,7 @@ import numpy as np
 
 from . import corpus
 from .inputs import check_choice, check_positive_int
-from .intervals import FLOAT32_SCORED, resample_indices, resample_scores, scorer, statistics_rows
+from .intervals import resample_indices, resample_scores, scorer, statistics_rows
 
 __all__ = [
     "PairedResult",

@@ -121,3 +121,19 @@ def test_interval_brackets_the_score(corpus, metric_options, seed, exact):
     assert 0.0 <= result.lo <= result.hi <= 100.00000000000004 + slack
     assert result.lo <= result.mean <= result.hi or min(result.scores) <= result.mean <= max(result.scores)
     assert len(result.scores) == 200
+
+
+def test_oracle_restores_sacrebleu_seed(monkeypatch):
+    """The live adapter sets SACREBLEU_SEED only during a call: a previous value comes
+    back, an absent one stays absent, also when sacreBLEU raises inside."""
+    oracle = _sacrebleu()
+    hyps, refs = ["the cat sat"], [["the cat sat"]]
+    monkeypatch.setenv("SACREBLEU_SEED", "42")
+    oracle.oracle_bootstrap("bleu", hyps, refs, 10, 7)
+    assert oracle.os.environ["SACREBLEU_SEED"] == "42"
+    monkeypatch.delenv("SACREBLEU_SEED")
+    oracle.oracle_bootstrap("bleu", hyps, refs, 10, None)
+    assert "SACREBLEU_SEED" not in oracle.os.environ
+    with pytest.raises(TypeError):  # chrF resamples of 0.0 (Python float) and float32 mixed
+        oracle.oracle_bootstrap("chrf", ["abc", "xyz"], [["abc"], ["qqq"]], 50, 1)
+    assert "SACREBLEU_SEED" not in oracle.os.environ
