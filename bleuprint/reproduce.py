@@ -492,17 +492,44 @@ def render_text(report: AuditReport, ref_names: list[str], top: int) -> str:
     lines.append(f"Searched {report.searched} configurations:")
     lines += [f"  - {item}" for item in report.search_description]
     if report.matches:
+        n_groups = len(_groups(report.matches))
         lines.append(f"{len(report.matches)} configuration(s) reproduce {claim.value:.{claim.decimals}f}"
-                     f" (nearest first{', first ' + str(top) if len(report.matches) > top else ''}):")
-        shown = report.matches[:top]
+                     f" (nearest first{', first ' + str(top) + ' values' if n_groups > top else ''}):")
+        shown = report.matches
     else:
         lines.append(f"No configuration reproduces {claim.value:.{claim.decimals}f}; the nearest:")
         shown = report.nearest
-    for c in shown:
+    for group in _groups(shown if not report.matches else report.matches)[:top]:
+        c = group[0]
         lines.append(f"  {_fmt(c.value, claim)}  (off by {abs(c.value - claim.value):.{claim.decimals + 3}f})  "
                      f"{c.signature}")
         lines.append(f"      {c.describe(ref_names)}")
+        if len(group) > 1:
+            lines.append(f"      (the same value with {len(group) - 1} other setting(s): "
+                         + ", ".join(_difference(c, other) for other in group[1:4])
+                         + (", ..." if len(group) > 4 else "") + ")")
     return "\n".join(lines)
+
+
+def _groups(candidates: list[Candidate]) -> list[list[Candidate]]:
+    """Consecutive candidates with the same value, references, aggregation and scale."""
+    groups: list[list[Candidate]] = []
+    for c in candidates:
+        last = groups[-1][0] if groups else None
+        if (last is not None and last.value == c.value and last.subset == c.subset
+                and last.aggregate == c.aggregate and last.scale == c.scale and last.metric == c.metric):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    return groups
+
+
+def _difference(first: Candidate, other: Candidate) -> str:
+    a, b = first.signature.split("|"), other.signature.split("|")
+    changed = [y for x, y in zip(a, b) if x != y]
+    if first.options.get("max_ngram_order") != other.options.get("max_ngram_order"):
+        changed.append(f"max_ngram_order={other.options.get('max_ngram_order')}")
+    return " ".join(changed) or "identical signature"
 
 
 def render_json(report: AuditReport, ref_names: list[str], top: int) -> str:
