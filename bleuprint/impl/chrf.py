@@ -185,19 +185,22 @@ def _word_stream(text, separator, letters, letter_end, alphabet, line_label):
 
 
 _HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
-_ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+#: _TOP_BYTES[k]: the mask of the k leading bytes of a uint64 (k = 0..8).
+_TOP_BYTES = np.array([(0xFFFFFFFFFFFFFFFF << (64 - 8 * k)) & 0xFFFFFFFFFFFFFFFF for k in range(9)],
+                      dtype=np.uint64)
 
 
 def _piece_chunk(windows, start, length, i):
-    """Symbols 8i..8i+7 of the pieces at ``start`` of ``length`` symbols, as big-endian
-    uint64 with zero bytes past the piece's end."""
+    """Symbols 8i..8i+7 of the pieces at ``start`` of ``length`` (> 8i) symbols, as
+    big-endian uint64 with zero bytes past the piece's end."""
     chunk = windows[start + 8 * i].astype(np.uint64)
-    rest = np.minimum(length - 8 * i, 8)
-    mask = np.where(rest >= 8, _ALL_ONES, ~(_ALL_ONES >> (8 * np.minimum(rest, 7)).astype(np.uint64)))
-    return chunk & mask
+    chunk &= _TOP_BYTES[np.minimum(length - 8 * i, 8)]
+    return chunk
 
 
-def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_label):
+def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_label, line_sentence, n_sentences):
     """chrF++'s words of every line, as ``_word_stream`` returns them, from the byte
     symbols of the whole text before white space is dropped (white space is 255, or
     ``white_symbols`` when kept), without a Python string per word.
@@ -256,17 +259,29 @@ def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_labe
         chunk = _piece_chunk(windows, start[long[active]], length[long[active]], i)
         mixed[active] = (mixed[active] * _HASH_MULTIPLIER) ^ chunk
     digest[long] = mixed
-    order = np.argsort(digest)
-    ordered = digest[order]
-    new_id = np.empty(n_words, dtype=np.int64)
-    new_id[:1] = 0
-    np.not_equal(ordered[1:], ordered[:-1], out=new_id[1:], casting="unsafe")
+    # Ids need only agree within a sentence: number the keys per chunk of whole sentences
+    # (one small argsort each, cache-friendly), ids 0..W-1 within a chunk.
     ids = np.empty(n_words, dtype=np.int64)
-    ids[order] = np.cumsum(new_id)
-    group_start = new_id.astype(bool)
-    group_start[:1] = True
-    representative = order[group_start]
-    twin = representative[ids]
+    twin = np.empty(n_words, dtype=np.int64)
+    per_line = np.bincount(line, weights=slots, minlength=n_lines).astype(np.int64)
+    sentence_words = np.bincount(line_sentence, weights=per_line, minlength=n_sentences).astype(np.int64)
+    sentence_end = np.cumsum(sentence_words)
+    cuts = np.searchsorted(sentence_end, np.arange(_CHUNK, n_words, _CHUNK))
+    bounds = sorted(set([0, n_words] + sentence_end[cuts].tolist()))
+    n_ids = 0
+    for wa, wb in zip(bounds[:-1], bounds[1:]):
+        order = np.argsort(digest[wa:wb])
+        ordered = digest[wa:wb][order]
+        new_id = np.empty(wb - wa, dtype=np.int64)
+        new_id[:1] = 0
+        np.not_equal(ordered[1:], ordered[:-1], out=new_id[1:], casting="unsafe")
+        np.cumsum(new_id, out=new_id)
+        ids[wa + order] = new_id
+        group_start = np.ones(wb - wa, dtype=bool)
+        group_start[1:] = new_id[1:] != new_id[:-1]
+        representative = order[group_start] + wa
+        twin[wa:wb] = representative[ids[wa:wb]]
+        n_ids = max(n_ids, len(representative))
     # Equal keys and lengths: equal words when short; long words are compared in full.
     if not np.array_equal(length[twin], length):
         return None
@@ -277,8 +292,7 @@ def _word_stream_bytes(symbols, white_symbols, ref_end, punct_symbols, line_labe
         theirs = _piece_chunk(windows, start[twin[active]], length[active], i)
         if not np.array_equal(mine, theirs):
             return None
-    word_ref_end = len(representative) + 1
-    per_line = np.bincount(line, weights=slots, minlength=n_lines).astype(np.int64)
+    word_ref_end = n_ids + 1
     ends = np.cumsum(per_line + 1) - 1
     stream = np.zeros(int(ends[-1]) + 1 if n_lines else 0, dtype=np.int64)
     stream[ends[line_label > 0]] = word_ref_end
@@ -454,7 +468,8 @@ def _corpus_blocks(lines, n, word_order, lowercase, whitespace, line_sentence, l
         word = None
         if alphabet.bits == 8:
             white = alphabet.white_symbols if whitespace else []
-            word = _word_stream_bytes(full, white, alphabet.ref_end, alphabet.punct_symbols, line_label)
+            word = _word_stream_bytes(full, white, alphabet.ref_end, alphabet.punct_symbols, line_label,
+                                      line_sentence, n_sentences)
         if word is None:
             if whitespace:  # the words need the stream without white space
                 keep = ~np.isin(symbols, alphabet.white_symbols)
