@@ -384,9 +384,9 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
         return 0
 
     test = "bs" if args.paired_bs else "ar"
-    n = args.paired_bs_n if args.paired_bs else args.paired_ar_n
-    if n <= 0:
-        n = 1000 if test == "bs" else 10000
+    requested = args.paired_bs_n if args.paired_bs else args.paired_ar_n
+    # n <= 0 means the default; sacreBLEU's header still prints the number as given.
+    n = requested if requested > 0 else (1000 if test == "bs" else 10000)
     text, seed = seed_from_environment()
     rows, signatures = {}, {}
     for name, metric in metrics.items():
@@ -408,7 +408,7 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
         column_cells, has_means = paired_cells(column, args.width, paint, multiline=True)
         bootstrap = bootstrap or has_means
         cells[name + (" (μ ± 95% CI)" if bootstrap else "")] = column_cells
-    emit(results_table(names, cells, signatures, paint, (test, n)))
+    emit(results_table(names, cells, signatures, paint, (test, requested)))
     return 0
 
 

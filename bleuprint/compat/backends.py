@@ -63,7 +63,7 @@ class Backend:
         """The module with ``ter_stats``/``ter_from_stats`` for this backend (module doc)."""
         if self.name == "impl":
             module = _optional("bleuprint.impl.ter")
-            if module is not None and hasattr(module, "ter_stats"):
+            if module is not None and hasattr(module, "ter_stats") and hasattr(module, "ter_from_stats"):
                 return module
         return importlib.import_module("bleuprint.spec.ter")
 

@@ -55,6 +55,9 @@ FLAG_SETS = [
     ("reffull.txt -m bleu chrf", "stdin_crlf.txt", None),  # CR LF and CR both end lines on standard input
     ("ref_cr.txt -i sysA.txt -m chrf --chrf-whitespace -f text", None, None),  # a CR inside a reference line stays in the line
     ("ref.txt.gz -i sysB.txt -m bleu chrf -f text", None, None),
+    # a target language picks BLEU's tokenizer; latex is text for one system; metrics repeated
+    ("ref.txt -i sysA.txt -l en-zh -f latex -m bleu chrf bleu -nc -j 2 -e utf-8", None, None),
+    ("ref.txt -i sysA.txt sysB.txt -m bleu -f text --paired-bs -pbsn 0", None, None),  # 0: default, header says 0
     # refusals
     ("ref.txt -i sysA.txt sysB.txt --confidence", None, None),
     ("ref.txt -i sysA.txt --paired-bs", None, None),
