@@ -334,7 +334,7 @@ def _stream_matches(stream, counts, n, bits, line_sentence, line_label, first_li
     l_bits = max(1, int(n_labels - 1).bit_length())
     key_bits = depth * bits + l_bits
     packed = key_bits <= _KEY_BITS
-    windows = packed and bits == 8 and depth <= 8
+    windows = packed and stream.dtype == np.uint8 and depth <= 7  # byte symbols only
     line_end = np.cumsum(counts + 1) - 1
     sentence_end = line_end[first_line[1:] - 1] + 1  # one past the sentence's last position
     sentence_start = np.concatenate([[0], sentence_end[:-1]])

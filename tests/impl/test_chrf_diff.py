@@ -97,6 +97,9 @@ EDGE_CASES = [
     ((["abc", "ab"], [["abc"], ["ab", "b"]]), {"n": 9, "word_order": 4}),
     # Several identical references and a varying number of references.
     ((["a b a b", "c"], [["a b a b", "a b a b", "b a b a"], ["c"]]), {"word_order": 1}),
+    # 200 distinct words: word ids need 8 bits, yet the word stream is not bytes.
+    (([" ".join(f"w{(7 * i + j) % 200}" for j in range(12)) for i in range(20)],
+      [[" ".join(f"w{(11 * i + 3 * j) % 200}" for j in range(12))] for i in range(20)]), {"word_order": 2}),
     # Astral characters and more than 253 distinct characters (wide symbols).
     ((["\U0001F600\U00020000 x", "".join(map(chr, range(0x4E00, 0x4F40)))],
       [["\U0001F600 x"], ["".join(map(chr, range(0x4E10, 0x4F50)))]]), {"word_order": 2}),
