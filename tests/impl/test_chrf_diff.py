@@ -125,6 +125,36 @@ def test_statistics_and_scores_equal_spec(path, corpus, options):
         assert_same_as_spec(*corpus, options)
 
 
+@st.composite
+def sized_corpora(draw):
+    """Corpora of up to 40 sentences from a random vocabulary of up to 400 words over an
+    alphabet of up to 300 characters (some astral, some white space), so that the sizes
+    that switch paths are crossed: 253 characters (bytes or wide symbols), 127/255 words
+    (8-bit word ids), and sentence chunks. Built from a seed: cheap to draw and shrink."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    n_chars = draw(st.sampled_from((2, 30, 120, 250, 253, 254, 300)))
+    n_words = draw(st.sampled_from((1, 10, 126, 127, 128, 200, 254, 255, 256, 400)))
+    n_sentences = draw(st.integers(1, 40))
+    n_refs = draw(st.integers(1, 3))
+    rng = __import__("random").Random(seed)
+    alphabet = [chr(0x61 + i) if i < 26 else chr(0x100 + i) if i % 7 else chr(0x1F300 + i) for i in range(n_chars)]
+    vocabulary = list({"".join(rng.choices(alphabet, k=rng.randint(1, 12))) + rng.choice(("", "", ".", ","))
+                       for _ in range(n_words)})
+
+    def line():
+        return rng.choice((" ", "  ", "\u3000")).join(rng.choices(vocabulary, k=rng.randint(0, 15)))
+
+    hyps = [line() for _ in range(n_sentences)]
+    refs = [[rng.choice((hyp, line())) for _ in range(rng.randint(1, n_refs))] for hyp in hyps]
+    return hyps, refs
+
+
+@given(corpus=sized_corpora(), options=chrf_options(max_word_order=3))
+@settings(max_examples=40)
+def test_sized_corpora_equal_spec(corpus, options):
+    assert_same_as_spec(*corpus, options)
+
+
 @given(corpus=corpora(max_size=3), options=chrf_options())
 def test_sentence_level_functions_equal_spec(corpus, options):
     hyps, refs = corpus
