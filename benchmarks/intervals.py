@@ -16,6 +16,9 @@ bleuprint's caches cleared too). Columns:
   ``speed-up`` = sacreBLEU CI / impl CI, goal at least 50.
 * ``sacreBLEU resampling``: sacreBLEU's ``_bootstrap_resample`` + ``estimate_ci`` on its
   precomputed statistics; ``resampling speed-up`` = that / impl resampling.
+* ``RNG floor``: ``rng.choice(N, (1000, N))`` alone, the draw of sacreBLEU's 6.9 million
+  indices that any seed-for-seed reproduction must make (numpy's PCG64 and bounded-integer
+  code): no exact reproduction can resample faster than this, and sacreBLEU pays it too.
 * paired: ``impl.significance.paired_bootstrap`` (n=1000) vs sacreBLEU ``PairedTest``
   (``test_type="bs"``, one process), goal at least 50.
 
@@ -126,6 +129,8 @@ def main(argv=None) -> int:
     streams = [[r[0] for r in refs]]
     print(f"ted-ende, 13 systems concatenated: {len(hyps)} segments; median of {args.repeats} "
           f"(sacreBLEU: {slow_repeats}); numpy {np.__version__}, {os.cpu_count()} CPUs")
+    floor = timed(lambda: np.random.default_rng(12345).choice(len(hyps), size=(1000, len(hyps))), args.repeats)
+    print(f"RNG floor (rng.choice(N, (1000, N)), N = {len(hyps)}): {floor:.3f}s")
     header = (f"{'metric':6} {'impl score':>11} {'impl CI':>9} {'resampling':>11} {'CI/score':>9} "
               f"{'sacreBLEU CI':>13} {'speed-up':>9} {'sacreBLEU resampling':>21} {'resampling speed-up':>20}")
     print(header)
