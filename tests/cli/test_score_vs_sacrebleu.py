@@ -44,6 +44,7 @@ FLAG_SETS = [
     ("ref.txt -i sysA.txt sysB.txt sysC.txt -m bleu chrf ter -f text --paired-bs -pbsn 200", None, None),
     ("ref.txt -i sysA.txt sysB.txt sysC.txt -m chrf bleu -f text --paired-ar -parn 500 -w 2 -sh", None, "3"),
     ("ref.txt -i sysA.txt sysB.txt sysA.txt -m bleu --paired-ar -parn 100", None, None),  # JSON; baseline repeated
+    ("ref.txt -i sysA.txt sysC.txt -m bleu -tok char -s add-k -sv 0.5 --paired-ar -parn 300 -f text", None, None),
     # sentence level
     ("ref.txt -i sysA.txt -sl -m bleu -w 2", None, None),
     ("ref.txt -i sysA.txt -sl -m ter -b", None, None),
@@ -80,11 +81,20 @@ def test_same_stdout_and_status_as_sacrebleu(corpus_dir, monkeypatch, flags, std
     assert got.stdout == expected.stdout
 
 
+SPEC_FLAG_SETS = [
+    "ref.txt ref2.txt -i sysB.txt -m bleu chrf ter -f text --confidence -cin 100",
+    "ref.txt -i sysA.txt sysB.txt -m bleu chrf -s add-k -sv 0.5 -f text --paired-ar -parn 300",
+    "ref.txt -i sysA.txt sysC.txt -m ter chrf -f text --paired-bs -pbsn 100",
+]
+
+
 @needs_sacrebleu
-def test_spec_implementation_prints_the_same(corpus_dir, monkeypatch):
-    """``--impl spec`` (the literal specification) against sacreBLEU, one flag set with the
-    three metrics, two references and a bootstrap interval."""
-    argv = "ref.txt ref2.txt -i sysB.txt -m bleu chrf ter -f text --confidence -cin 100".split()
+@pytest.mark.parametrize("flags", SPEC_FLAG_SETS)
+def test_spec_implementation_prints_the_same(corpus_dir, monkeypatch, flags):
+    """``--impl spec`` (the literal specification) against sacreBLEU: the three metrics, two
+    references and a bootstrap interval; both paired tests (with add-k 0.5, which sacreBLEU
+    truncates in its approximate-randomization trials)."""
+    argv = flags.split()
     expected = run_sacrebleu(argv, corpus_dir)
     got = run_bleuprint(argv + ["--impl", "spec"], corpus_dir, None, {}, monkeypatch)
     assert (got.status, got.stdout) == (expected.status, expected.stdout)
