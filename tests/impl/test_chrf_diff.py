@@ -276,6 +276,7 @@ BAD_CORPORA = [
     pytest.param(["a"], [["a"]], {"beta": "2"}, id="beta-str"),
     pytest.param(["a"], [["a"]], {"beta": None}, id="beta-none"),
     pytest.param(["a"], [["a"]], {"beta": 1e200}, id="beta-overflows"),
+    pytest.param(["a"], [["a"]], {"beta": 10**200}, id="int-beta-too-large-for-a-float"),
     pytest.param([3], [["a"]], {"n": 0}, id="corpus-checked-before-options"),
 ]
 
