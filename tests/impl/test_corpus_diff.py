@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from bleuprint import impl, spec
@@ -39,7 +39,13 @@ def test_bleu_sentence_stats_and_score_match_spec(case):
     assert abs(got_score - want_score) <= TOLERANCE
 
 
+CHRF_DEFAULTS = {"n": 6, "beta": 2, "word_order": 0, "lowercase": False, "whitespace": False,
+                 "eps_smoothing": False}
+
+
 @given(corpora(), chrf_options())
+# Found on the way (an impl chrF regression on corpora without any word): chrF+ of "" vs "".
+@example(([""], [[""]]), {**CHRF_DEFAULTS, "word_order": 1})
 def test_chrf_sentence_stats_and_score_match_spec(corpus, options):
     hyps, refs = corpus
     want = spec.sentence_stats("chrf", hyps, refs, **options)
