@@ -8,8 +8,9 @@ Three kinds of case (the ``kind`` field):
   (a small, odd one: lower index 37 // 40 = 0); BLEU (several smoothings), chrF, chrF++,
   chrF with eps smoothing, TER.
 * ``bootstrap_stats``: sacreBLEU's resampling on a statistics matrix given directly, with
-  column sums above 2^24 where float32 sums are no longer exact; also every resample
-  score (``scores``).
+  column sums above 2^24 where float32 sums are no longer exact, and TER average lengths
+  in thirds (inexact in float32, so the order of the additions matters); also every
+  resample score (``scores``).
 * ``paired``: ``PairedTest`` (``test`` = ``"bs"`` or ``"ar"``) of two or three systems
   against a baseline -> the baseline's row and one row per system (``score``,
   ``p_value``, ``mean``, ``ci``; None where sacreBLEU gives none).
@@ -60,6 +61,9 @@ _STATS_CASES = [
                         [1, 1, 1, 0, 0, 0]]),
     ("ter", {}, [[3, 10 / 3], [1, 2.5], [0, 4 / 3], [5, 7.0]]),
     ("ter", {}, [[_BIG - 1, _BIG + 0.5], [1, 1.0], [2, 1.5]]),
+    # 40 rows of thirds (three references): float32 sums of them round, so the order of
+    # the additions (sacreBLEU's: row after row) shows in the last bits.
+    ("ter", {}, [[(7 * i) % 13, ((5 * i) % 31 + 1) / 3] for i in range(40)]),
 ]
 
 
