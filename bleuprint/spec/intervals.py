@@ -17,7 +17,10 @@ variant reproduced here; behaviour read, not code copied):
    ``rng = numpy.random.default_rng(s)`` these are exactly sacreBLEU's indices under
    ``SACREBLEU_SEED=s``.
 2. Resample b's statistics are the sum of rows ``idx[b, 0], idx[b, 1], ...`` added in that
-   order, and its score is the metric's score of that sum (``resample_scores``).
+   order, and its score is the metric's score of that sum (``resample_scores``). (This is
+   the order of sacreBLEU's ``_s.sum(0)``: numpy reduces axis 0 of an N x S array row
+   after row when S >= 2, as for every sacreBLEU metric; a single column would be summed
+   pairwise, which is why the order is stated.)
 3. The scores are sorted ascending; with ``lower = floor(n_boot * alpha / 2)`` and
    ``upper = n_boot - 1 - lower`` (0-based order statistics, no interpolation;
    ``percentile_indices``) the interval is ``[sorted[lower], sorted[upper]]``. For
