@@ -31,7 +31,7 @@ import time
 
 from .compat import backends
 from .compat.metrics import BLEU, CHRF, TER, UNSUPPORTED_TOKENIZERS
-from .compat.printing import Painter, paired_cells, results_json, results_table, single_results
+from .compat.printing import _RESET, Painter, paired_cells, results_json, results_table, single_results
 from .compat.resampling import paired_test, seed_from_environment
 from .spec.bleu import SMOOTH_DEFAULTS
 from .spec.tokenizers import TOKENIZERS
@@ -418,4 +418,8 @@ def main(args) -> int:
         sys.stdout.reconfigure(encoding="utf-8")
     except (AttributeError, ValueError, io.UnsupportedOperation):
         pass
-    return run(args)
+    status = run(args)
+    if not os.environ.get("NO_COLOR") and not args.no_color and sys.stdout.isatty():
+        sys.stdout.write(_RESET)  # sacreBLEU's colorama resets the terminal when it exits
+        sys.stdout.flush()
+    return status

@@ -108,3 +108,42 @@ def test_sacrebleu_format_environment_variable(corpus_dir, monkeypatch):
     got = run_bleuprint(argv, corpus_dir, None, {"SACREBLEU_FORMAT": "text"}, monkeypatch)
     assert got.stdout == expected.stdout
     assert expected.stdout.lstrip().startswith("BLEU|")  # text, not the default JSON
+
+
+def _run_on_terminal(argv: list[str], cwd) -> bytes:
+    """Standard output of ``argv`` when it is a terminal (a pseudo-terminal), as bytes."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    main, secondary = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SACREBLEU") and k != "NO_COLOR"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    process = subprocess.Popen([sys.executable, *argv], cwd=cwd, stdout=secondary, stderr=subprocess.DEVNULL,
+                               stdin=subprocess.DEVNULL, env=env)
+    os.close(secondary)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    process.wait(timeout=120)
+    os.close(main)
+    return b"".join(chunks)
+
+
+@needs_sacrebleu
+def test_same_colours_on_a_terminal(corpus_dir):
+    """On a terminal sacreBLEU colours the headers, the baseline and the p-values (and its
+    colorama resets the terminal at exit); bleuprint prints the same bytes."""
+    flags = "ref.txt -i sysA.txt sysB.txt -m bleu chrf --paired-bs -pbsn 50 -f text".split()
+    expected = _run_on_terminal(["-m", "sacrebleu", *flags], corpus_dir)
+    got = _run_on_terminal(["-m", "bleuprint", "score", *flags], corpus_dir)
+    assert b"\x1b[33m" in expected  # the test did run on a terminal
+    assert got == expected
