@@ -78,3 +78,16 @@ def test_bad_input_raises_like_spec(hyps, refs):
     with pytest.raises(expected.type) as actual:
         impl.exact_match(hyps, refs)
     assert str(actual.value) == str(expected.value)
+
+
+class _Text(str):
+    """A str subclass: accepted as text by the spec (``isinstance`` checks)."""
+
+
+@pytest.mark.parametrize(("hyps", "refs"), [
+    pytest.param(["a", "b"], [[_Text("a")], ["x", _Text(" b ")]], id="str-subclass-in-lists"),
+    pytest.param([_Text("a "), "b"], [_Text("a"), ["b"]], id="str-subclass-bare"),
+    pytest.param(["a", "b", "c"], [("a",), ["x", "b"], ["c", "c"]], id="tuple-and-duplicate-references"),
+])
+def test_unusual_but_valid_reference_shapes_match_spec(hyps, refs):
+    assert impl.exact_match(hyps, refs) == spec.exact_match(hyps, refs)
