@@ -178,7 +178,7 @@ def run_corpus(name: str, hyps, refs, repeats: int, tasks) -> list[dict]:
             "corpus": name, "segments": len(hyps), "metric": label,
             "sacrebleu_s": sacre_time, "bleuprint_s": own_time, "speedup": speedup,
             "goal": goal, "pass": speedup >= goal, "floor_s": floor,
-            "bleuprint_over_floor": own_time / floor,
+            "bleuprint_over_floor": own_time / floor, "sacrebleu_over_floor": sacre_time / floor,
             "sacrebleu_score": sacre_score, "bleuprint_score": own_score,
             "scores_agree": abs(sacre_score - own_score) <= AGREEMENT,
         })
