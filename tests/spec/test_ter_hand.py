@@ -102,12 +102,40 @@ def test_a_shift_may_not_travel_more_than_fifty_words():
     The edit distance matches the n filler words (offset 3, inside the band): 3 deletions
     at the front, 3 insertions at the end, distance 6; the filler words are correct, so
     only spans of 'p q r' are worth shifting, and those pair hyp start h in 0..2 with ref
-    start n + h: a distance of n. With n = 60 > MAX_SHIFT_DISTANCE = 50 they are skipped:
-    no candidate, edits = 6, stats [6, 63.0]. With n = 45 the block moves to the end in one
-    shift (gain 6): edits = 1, stats [1, 48.0]."""
-    far, near = _words(60), _words(45)
-    assert ter_stats(" ".join(["p", "q", "r"] + far), [" ".join(far + ["p", "q", "r"])]) == [6, 63.0]
-    assert ter_stats(" ".join(["p", "q", "r"] + near), [" ".join(near + ["p", "q", "r"])]) == [1, 48.0]
+    start n + h: a distance of n. With n = 51 > MAX_SHIFT_DISTANCE = 50 they are skipped:
+    no candidate, edits = 6, stats [6, 54.0]. With n = 50 the block moves to the end in one
+    shift (gain 6): edits = 1, stats [1, 53.0]."""
+    far, near = _words(51), _words(50)
+    assert ter_stats(" ".join(["p", "q", "r"] + far), [" ".join(far + ["p", "q", "r"])]) == [6, 54.0]
+    assert ter_stats(" ".join(["p", "q", "r"] + near), [" ".join(near + ["p", "q", "r"])]) == [1, 53.0]
+
+
+def test_the_band_can_make_the_distance_exceed_levenshtein():
+    """hyp = 'a b', ref = 'a' + 60 x's + 'b' (62 words). True Levenshtein: match a, insert
+    60 x's, match b = 60.
+
+    Banded: ratio = 62/2 = 31, ratio/2 = 15.5 <= 25, so the half-width stays 25. Row 1
+    (not the last) covers only j in [31 - 25, 31 + 25) = [6, 56): the cell (1, 1) where 'a'
+    matches is outside, and D[1][j] = j there (substitution of 'a' for x from D[0][j-1] =
+    j - 1). Row 2 is the last, computed in full: D[2][j] = j for 7 <= j <= 56 (substitution
+    of 'b' for x from D[1][j-1]), then insertions up to D[2][62] = 62: the match of 'b' at
+    (2, 62) would need D[1][61], outside the band. Shifts: 'b' (hyp 1) and its match
+    (ref 61) are 60 > 50 apart; 'a' (hyp 0, ref 0) can only go to target 0, which leaves
+    the words as they are (gain 0). Edits = 62; stats [62, 62.0]; TER 100.0, not 96.77.
+    """
+    hyp, ref = ["a", "b"], ["a"] + ["x"] * 60 + ["b"]
+    assert ter_module.edit_distance_with_trace(hyp, ref)[0] == 62
+    assert edits_with_shifts(hyp, ref) == (62, 62)
+
+
+def test_the_band_widens_for_very_uneven_lengths():
+    """band_half_width: 25 while ratio/2 <= 25 (n_ref <= 50 n_hyp), else
+    ceil(ratio/2 + 25): 1 hyp word and 50 ref words -> ratio/2 = 25 -> 25; 51 ref words ->
+    25.5 -> ceil(50.5) = 51; 2 hyp words and 130 ref words -> 32.5 -> ceil(57.5) = 58."""
+    assert ter_module.band_half_width(1, 50) == 25
+    assert ter_module.band_half_width(1, 51) == 51
+    assert ter_module.band_half_width(2, 130) == 58
+    assert ter_module.band_half_width(0, 7) == 25
 
 
 def test_the_candidate_cap_discards_the_shift_found(monkeypatch):

@@ -15,7 +15,9 @@ strings.
    when ``BLEUPRINT_FULL=1``. In CI (the default) it is cut to ``CI_SEGMENTS`` segments:
    all 13 systems with the default options, and one system (``CI_OPTIONS_SYSTEM``) with
    each of the 16 option combinations.
-2. Hypothesis: small corpora built from tiny vocabularies or distinct words by block
+2. Pinned traps: small pairs on which the tie order of the edit distance, the ranking of
+   shifts, the skipping of repeated targets or the exact cap comparison decides the count.
+3. Hypothesis: small corpora built from tiny vocabularies or distinct words by block
    moves, repetitions, drops and insertions, and long two-word pairs (the inputs
    on which the shift search, its tie order and the 1,000-candidate cap decide the
    counts), with random options; 100 examples per test under the ``ci`` profile.
@@ -120,7 +122,33 @@ def test_spec_ter_matches_sacrebleu_on_ted_ende(ted_corpus, system, options):
     _assert_same(hyps, refs, options, f"ted-ende {system} {_label(options)}")
 
 
-# --- 2. Hypothesis: permutations and repetitions ------------------------------------
+# --- 2. Pinned traps -----------------------------------------------------------------
+
+#: Small pairs on which one detail of the definition decides the edit count: each was found
+#: by searching random pairs for a difference between the spec and a copy of it with that
+#: detail changed (the trap's name says which), so a re-implementation that gets the
+#: detail wrong fails here. Expected values: live sacreBLEU.
+TRAPS = {
+    "tie-diagonal-before-deletion": ("b a c c", "c d b"),
+    "tie-deletion-before-insertion": ("a b a c b c c b", "b c a b c b b c"),
+    "rank-longer-block-first": ("b a b d d c", "d b b a d c b"),
+    "rank-earlier-start-first": ("c a c d b a", "d a c c c b"),
+    "rank-earlier-target-first": ("d e b a e f", "f a b f d e a b"),
+    "repeated-target-skipped": ("a a a a a b a a a b a b b b b a a b b b b b a a a b",
+                                "a b a b b a a b b b a a b b b b b a b b a a a a b a a"),
+    # The cumulative count reaches exactly 1000: ">= 1000" stops (and discards), "> 1000"
+    # would not.
+    "cap-reached-exactly": ("b b b b b a b a a b a a b a a b b b b b a a b b b b b a a b b b a a a a b a",
+                            "a a a b b a b b b b a a a b a a b b b b a b b a b a a a b b b a b b b a"),
+}
+
+
+@pytest.mark.parametrize("hyp, ref", list(TRAPS.values()), ids=list(TRAPS))
+def test_spec_ter_matches_sacrebleu_on_pinned_traps(hyp, ref):
+    _assert_same([hyp], [[ref]], {}, f"{hyp!r} / {ref!r}")
+
+
+# --- 3. Hypothesis: permutations and repetitions ------------------------------------
 
 #: Tiny vocabularies (so words repeat and spans match in many places), with case and
 #: punctuation variants for the tokenizer options.
