@@ -203,8 +203,8 @@ def matching_spans(hyp: list[str], ref: list[str]):
     ``hyp[hyp_start:hyp_start+L] == ref[ref_start:ref_start+L]``, up to
     ``MAX_SHIFT_SIZE`` words and until either sentence ends: the growing common block is
     yielded at each length, shortest first. Spans that start at the same position in both
-    are included (the skip rules of ``worth_shifting`` remove them when they align).
-    (sacreBLEU ``_find_shifted_pairs``.)
+    are not excluded (sacreBLEU's docstring says they are; its code, which defines the
+    results, does not). (sacreBLEU ``_find_shifted_pairs``.)
     """
     for hyp_start in range(len(hyp)):
         for ref_start in range(len(ref)):
