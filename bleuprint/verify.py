@@ -19,6 +19,7 @@ exit status is 1 when any case differs.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import logging
 import math
@@ -30,7 +31,10 @@ from pathlib import Path
 #: Scores must agree within this (absolute, on the 0-100 scale; 0-1 for exact match).
 SCORE_TOLERANCE = 1e-9
 
-SUBJECTS = {"spec": "bleuprint.spec"}
+SUBJECTS = {"spec": "bleuprint.spec", "impl": "bleuprint.impl"}
+
+#: Seed and size of the corpora generated to compare impl with spec.
+GENERATED_SEED, GENERATED_COUNT = 20261129, 300
 
 #: Where the shared real corpus lives relative to a source checkout.
 TED_PATH = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "ted-ende.json"
@@ -89,6 +93,20 @@ def _score_diff(expected: float, actual: float) -> float:
     return abs(float(expected) - float(actual))
 
 
+#: Per metric: (statistics function, corpus function, sentence function) by name.
+METRIC_FUNCTIONS = {
+    "bleu": ("bleu_stats", "corpus_bleu", "sentence_bleu"),
+    "chrf": ("chrf_stats", "chrf", "sentence_chrf"),
+    "ter": ("ter_stats", "ter", "sentence_ter"),
+}
+
+
+def _accepted(function, options: dict) -> dict:
+    """The options that ``function`` takes (a statistics function takes no scoring options)."""
+    parameters = inspect.signature(function).parameters
+    return {k: v for k, v in options.items() if k in parameters}
+
+
 def compare_case(subject, case: dict) -> Outcome:
     """Compute ``case`` with the ``subject`` module and compare with its expected values."""
     metric = case["metric"]
@@ -100,27 +118,23 @@ def compare_case(subject, case: dict) -> Outcome:
         hyps, refs = case["hyps"], case["refs"]
         sentence_level = case.get("level") == "sentence"
         if sentence_level:
-            function = {"bleu": "bleu_stats", "chrf": "chrf_stats"}[metric]
-            stat_options = {k: v for k, v in options.items() if k not in ("smooth_method", "smooth_value", "effective_order")}
-            rows = [getattr(subject, function)(hyps[0], refs[0], **stat_options)]
-            score = getattr(subject, {"bleu": "sentence_bleu", "chrf": "sentence_chrf"}[metric])(hyps[0], refs[0], **options)
+            stats_name, _, sentence_name = METRIC_FUNCTIONS[metric]
+            stats_function = getattr(subject, stats_name)
+            rows = [stats_function(hyps[0], refs[0], **_accepted(stats_function, options))]
+            score_diff = _score_diff(case["score"], getattr(subject, sentence_name)(hyps[0], refs[0], **options))
         else:
             rows = subject.sentence_stats(metric, hyps, refs, **options)
             score = subject.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)
-            if metric == "bleu":
-                corpus_score = subject.corpus_bleu(hyps, refs, **options)
-            elif metric == "chrf":
-                corpus_score = subject.chrf(hyps, refs, **options)
-            else:
+            if metric == "exact_match":
                 corpus_score = subject.exact_match(hyps, [r if len(r) != 1 else r[0] for r in refs])
+            else:
+                corpus_score = getattr(subject, METRIC_FUNCTIONS[metric][1])(hyps, refs, **options)
             score_diff = max(_score_diff(case["score"], score), _score_diff(case["score"], corpus_score))
         rows = _as_numbers(rows)
         stats_equal = rows == case["sentence_stats"]
         if "corpus_stats" in case:
             summed = [sum(column) for column in zip(*rows)]
             stats_equal = stats_equal and summed == case["corpus_stats"]
-        if sentence_level:
-            score_diff = _score_diff(case["score"], score)
         signature_equal = True
         if "signature" in case:
             sig_options = dict(options)
@@ -153,11 +167,16 @@ def _collect(rows: dict, subject_name: str, subject, cases, oracle: str) -> None
             row.failures.append(f"{case.get('id', '?')}: {outcome.error or 'differs'}")
 
 
+#: Fixtures compared case by case here (intervals have their own comparison).
+CASE_FIXTURES = ("tokenizers", "bleu", "chrf", "ter")
+
+
 def golden_cases() -> dict[str, list[dict]]:
     """The shipped fixtures (no sacreBLEU needed)."""
     from .oracles.goldens import golden_cases as load
+    from .oracles.goldens import golden_names
 
-    return {name: _tag(load(name), name) for name in ("tokenizers", "bleu", "chrf")}
+    return {name: _tag(load(name), name) for name in golden_names() if name in CASE_FIXTURES}
 
 
 def _tag(cases: list[dict], metric: str) -> list[dict]:
@@ -182,7 +201,8 @@ def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
 
     found = {}
     for name, module in BUILDERS.items():
-        found[name] = _tag(importlib.import_module(module).build_cases(), name)
+        if name in CASE_FIXTURES:
+            found[name] = _tag(importlib.import_module(module).build_cases(), name)
     note = ""
     if TED_PATH.is_file():
         found["ted-ende"] = ted_cases(ted_systems)
@@ -214,6 +234,53 @@ def ted_cases(n_systems: int | None) -> list[dict]:
     return cases
 
 
+#: Option sets the generated corpora cycle through, one family each.
+GENERATED_CONFIGURATIONS = (
+    [("bleu", {"tokenize": t}) for t in ("13a", "none", "intl", "zh", "char")]
+    + [("bleu", {"smooth_method": m}) for m in ("none", "floor", "add-k")]
+    + [("bleu", {"effective_order": True, "max_ngram_order": 6, "lowercase": True}),
+       ("bleu", {"smooth_method": "add-k", "smooth_value": 0.5, "max_ngram_order": 2})]
+    + [("chrf", {}), ("chrf", {"word_order": 2}), ("chrf", {"n": 3, "beta": 1, "whitespace": True}),
+       ("chrf", {"eps_smoothing": True, "lowercase": True})]
+    + [("ter", {}), ("ter", {"normalized": True, "case_sensitive": True}),
+       ("ter", {"no_punct": True, "asian_support": True})]
+    + [("exact_match", {})]
+)
+
+
+def _family(metric: str, options: dict) -> str:
+    return "generated " + (",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults")
+
+
+def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT) -> list[dict]:
+    """Seeded random corpora (``bleuprint.oracles.texts``) with the spec's results as the
+    expected values: the oracle for impl against spec."""
+    import random
+
+    from . import spec
+    from .oracles import texts
+
+    rng = random.Random(seed)
+    pools = sorted(texts.POOLS)
+    cases = []
+    configurations = [c for c in GENERATED_CONFIGURATIONS if c[0] in spec.METRICS]
+    for i in range(count):
+        metric, options = configurations[i % len(configurations)]
+        hyps, refs = texts.corpus(rng, rng.choice(pools), sentences=(1, 6), nrefs=(1, 3), length=(0, 12),
+                                  white_space=rng.random() < 0.3, edge_spaces=rng.random() < 0.3)
+        rows = spec.sentence_stats(metric, hyps, refs, **options)
+        case = {"id": f"generated/{i}", "metric": metric, "family": _family(metric, options), "options": options,
+                "hyps": hyps, "refs": refs, "sentence_stats": _as_numbers(rows),
+                "score": spec.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)}
+        if metric != "exact_match":
+            case["corpus_stats"] = [sum(column) for column in zip(*case["sentence_stats"])]
+            nrefs = _nrefs(refs)
+            case["signature"] = spec.signature(metric, nrefs=nrefs, **options)
+            case["signature_short"] = spec.signature(metric, nrefs=nrefs, short=True, **options)
+        cases.append(case)
+    return cases
+
+
 def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1) -> tuple[list[Row], list[str]]:
     """Compare each subject with every oracle; returns the rows and notes."""
     from .oracles.hand import HAND_EXAMPLES
@@ -232,12 +299,14 @@ def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1) -> 
         for oracle, groups in sources:
             for cases in groups.values():
                 _collect(rows, subject_name, subject, cases, oracle)
+        if subject_name != "spec":
+            _collect(rows, subject_name, subject, generated_cases(), "spec")
     return list(rows.values()), notes
 
 
 def format_table(rows: list[Row]) -> str:
     """A fixed-width table, one block per metric."""
-    header = f"{'subject':<8} {'family':<34} {'oracle':<15} {'cases':>6} {'equal':>6} {'max |diff|':>11} {'stats≠':>7} {'sig≠':>5}"
+    header = f"{'subject':<8} {'family':<44} {'oracle':<15} {'cases':>6} {'equal':>6} {'max |diff|':>11} {'stats≠':>7} {'sig≠':>5}"
     lines = []
     for metric in dict.fromkeys(row.metric for row in rows):
         lines.append(f"== {metric}")
@@ -245,7 +314,7 @@ def format_table(rows: list[Row]) -> str:
         for row in (r for r in rows if r.metric == metric):
             mark = "" if row.ok else "  <-- MISMATCH"
             lines.append(
-                f"{row.subject:<8} {row.family[:34]:<34} {row.oracle:<15} {row.cases:>6} {row.equal:>6} "
+                f"{row.subject:<8} {row.family[:44]:<44} {row.oracle:<15} {row.cases:>6} {row.equal:>6} "
                 f"{row.max_diff:>11.1e} {row.stats_mismatches:>7} {row.signature_mismatches:>5}{mark}"
             )
         lines.append("")
