@@ -23,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check bleuprint against the hand-computed examples, the bundled sacreBLEU "
         "goldens, and live sacreBLEU 2.5.1 when it is installed. Exit status 1 on any mismatch.",
     )
-    verify.add_argument("--subject", nargs="+", choices=sorted(SUBJECTS), default=sorted(SUBJECTS),
+    verify.add_argument("--subject", nargs="+", choices=list(SUBJECTS), default=list(SUBJECTS),
                         help="which implementation(s) to check (default: all)")
     verify.add_argument("--no-live", action="store_true", help="do not call sacreBLEU even if it is installed")
     verify.add_argument("--ted-systems", default="1", metavar="N|all",
