@@ -68,6 +68,12 @@ def summary(matrix: KillMatrix) -> str:
     for a, b in pairs:
         by_container.setdefault(a, []).append(b)
     lines += [f"  {a} contains {', '.join(sorted(bs))}" for a, bs in sorted(by_container.items())]
+    by_file: dict = {}
+    for test_id, seconds in matrix.durations.items():
+        by_file[test_id.split("::")[0]] = by_file.get(test_id.split("::")[0], 0.0) + seconds
+    lines.append("")
+    lines.append("time per test file (normal run plus runs under mutants):")
+    lines += [f"  {seconds:7.1f} s  {path}" for path, seconds in sorted(by_file.items(), key=lambda kv: -kv[1])[:8]]
     survivors = matrix.survivors
     lines.append("")
     if survivors:

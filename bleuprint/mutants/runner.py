@@ -37,6 +37,8 @@ class KillMatrix:
     baseline_failures: list[str] = field(default_factory=list)
     cells: dict = field(default_factory=dict)
     seconds: float = 0.0
+    #: Seconds spent per test (its normal run plus its runs under mutants).
+    durations: dict = field(default_factory=dict)
 
     def killers(self, mutant_id: str) -> list[str]:
         return [t for t in self.tests if self.cells.get(t, {}).get(mutant_id) == KILLED]
@@ -65,6 +67,7 @@ class KillMatrix:
             "baseline_failures": self.baseline_failures,
             "matrix": self.cells,
             "seconds": round(self.seconds, 2),
+            "durations": {t: round(d, 3) for t, d in self.durations.items()},
         }
 
 
@@ -106,6 +109,7 @@ class KillMatrixPlugin:
         """Replaces the normal call: baseline with coverage, then one run per covered mutant."""
         item = pyfuncitem
         test_id = item.nodeid
+        started = time.perf_counter()
         reached: set = set()
         with replaced(self._recorders(reached)):
             baseline = self._passes(item)
@@ -125,6 +129,7 @@ class KillMatrixPlugin:
             with replaced(mutant.patches):
                 passes = self._passes(item)
             row[mutant.id] = SURVIVED if passes else KILLED
+        self.matrix.durations[test_id] = time.perf_counter() - started
         return True
 
 
