@@ -81,7 +81,7 @@ def _pick_separator(text: str) -> str | None:
 
 # --- character classes, one table over all code points ------------------------------
 
-_WS, _P, _D, _SPLIT, _DASH = 1, 2, 4, 8, 16
+_WS, _P, _D, _SPLIT, _DASH, _BLOCK = 1, 2, 4, 8, 16, 32
 
 # R1 of mteval-v13a (shared by 13a and zh): ASCII punctuation and symbols except ' , - .
 # get a space on each side. The table below is derived from this pattern.
@@ -121,8 +121,6 @@ def _table(name: str) -> np.ndarray:
     them, SPLIT (a space on each side), and the hyphen of rule R4."""
     table = np.zeros(0x110000, dtype=np.uint8)
     table[: len(_SPACE_TABLE)][_SPACE_TABLE] |= _WS
-    if name == "none":
-        return table
     if name == "intl":
         everything = _all_code_points()
         table[_positions(regex.compile(r"\p{P}"), everything)] |= _P
@@ -140,62 +138,64 @@ def _table(name: str) -> np.ndarray:
     return table
 
 
-def _cuts(text: str, name: str, sep: str | None):
-    """The code points of ``text``, their class flags, and ``cut``: ``cut[i]`` is True
-    when the rules of ``name`` (13a, zh or intl; 13a's steps 1-3 already applied) put a
-    token boundary between characters i - 1 and i (see the module docstring for why these
-    are exactly the boundaries of the spec's substitutions). ``sep`` (if any) is cut off
-    on both sides and blocks every rule. For ``none`` only ``sep`` is cut off."""
+def _cuts(text: str, name: str, sep: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """The code points of ``text`` and the sorted positions i where the rules of ``name``
+    (13a, zh or intl; 13a's steps 1-3 already applied) put a token boundary between two
+    non-white-space characters i - 1 and i. See the module docstring for why these are
+    exactly the boundaries of the spec's substitutions. ``sep`` (if any) is cut off on
+    both sides and blocks every rule.
+
+    Only the characters that carry a rule (R1/zh/\\p{S} characters, P, hyphens, ``sep``) are
+    visited; the full-length passes are the encoding, one table lookup and one scan."""
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     n = len(codes)
-    flags = np.take(_table(name), codes)
-    cut = np.zeros(n + 1, dtype=bool)
-    is_sep = codes == ord(sep) if sep is not None else np.zeros(n, dtype=bool)
-    if name == "none":
-        cut[:-1] |= is_sep
-        cut[1:] |= is_sep
-        return codes, flags, cut
-    split = ((flags & _SPLIT) != 0) | is_sep
-    blocks = ((flags & _D) != 0) | is_sep  # neighbours that are not "X" for the period rules
-    cut[:-1] |= split
-    cut[1:] |= split
+    table = _table(name)
+    if sep is not None:
+        table = table.copy()
+        table[ord(sep)] = _SPLIT | _BLOCK
+    flags = np.take(table, codes)
+    marks = np.flatnonzero(flags & (_SPLIT | _P | _DASH))
+    mark_flags = flags[marks]
+    blocking = _D | _BLOCK  # neighbours that are not "X" for the period rules
+    pieces = []
 
-    is_p = (flags & _P) != 0
-    if is_p.any():
-        after_p = np.zeros(n, dtype=bool)
-        after_p[1:] = is_p[:-1]
-        before_p = np.zeros(n, dtype=bool)
-        before_p[:-1] = is_p[1:]
-        cut[:-1] |= is_p & after_p  # inside a run of P: every gap
-        starts = np.flatnonzero(is_p & ~after_p)
-        ends = np.flatnonzero(is_p & ~before_p)
+    split = marks[(mark_flags & _SPLIT) != 0]
+    pieces += [split, split + 1]
+
+    p_pos = marks[(mark_flags & _P) != 0]
+    if len(p_pos):
+        follows = p_pos[1:] == p_pos[:-1] + 1  # P right after P: same run
+        pieces.append(p_pos[1:][follows])  # inside a run of P: every gap
+        starts = p_pos[np.concatenate(([True], ~follows))]
+        ends = p_pos[np.concatenate((~follows, [True]))]
         left_x = np.zeros(len(starts), dtype=bool)
         has = starts > 0
-        left_x[has] = ~blocks[starts[has] - 1]
+        left_x[has] = (flags[starts[has] - 1] & blocking) == 0
         right_x = np.zeros(len(ends), dtype=bool)
         has = ends < n - 1
-        right_x[has] = ~blocks[ends[has] + 1]
+        right_x[has] = (flags[ends[has] + 1] & blocking) == 0
         odd = ((ends - starts) & 1) == 0
         r2_after = left_x == odd
         after = r2_after | right_x
         before = left_x | (ends > starts) | after
-        cut[starts[before]] = True
-        cut[ends[after] + 1] = True
+        pieces += [starts[before], ends[after] + 1]
 
     if name != "intl":  # R4: a hyphen after an ASCII digit gets a space on each side
-        hyphen = np.flatnonzero(((flags[:-1] & _D) != 0) & ((flags[1:] & _DASH) != 0)) + 1
-        cut[hyphen] = True
-        cut[hyphen + 1] = True
-    return codes, flags, cut
+        dash = marks[(mark_flags & _DASH) != 0]
+        dash = dash[dash > 0]
+        dash = dash[(flags[dash - 1] & _D) != 0]
+        pieces += [dash, dash + 1]
+
+    cuts = np.concatenate(pieces)
+    cuts = cuts[(cuts > 0) & (cuts < n)]
+    cuts = cuts[((flags[cuts - 1] | flags[cuts]) & _WS) == 0]
+    return codes, np.unique(cuts)
 
 
 def _spaced(text: str, name: str, sep: str | None) -> str:
-    """``text`` with a space inserted at every cut between two non-white-space
-    characters (``_cuts``): its ``split()`` is the tokenizer's output."""
-    codes, flags, cut = _cuts(text, name, sep)
-    n = len(codes)
-    solid = (flags & _WS) == 0
-    where = np.flatnonzero(cut[1:n] & solid[:-1] & solid[1:]) + 1
+    """``text`` with a space inserted at every cut of ``_cuts``: its ``split()`` is the
+    tokenizer's output (``sep`` standing alone where it was)."""
+    codes, where = _cuts(text, name, sep)
     if len(where) == 0:
         return text
     return np.insert(codes, where, 32).tobytes().decode("utf-32-le", "surrogatepass")

@@ -79,6 +79,7 @@ def test_each_tokenizer_equals_spec_per_line(name, line):
 @example(lines=["a.", ".b", "1", ".5"], lowercase=False)
 @example(lines=["x\ue000y", "\ue000", "\ue001."], lowercase=True)
 @example(lines=["ΑΣ", "Α"], lowercase=True)
+@example(lines=["-x", "1"], lowercase=False)  # zh: hyphen first in the corpus, digit last
 def test_corpus_tokens_equal_spec_bleu_tokens(name, lines, lowercase):
     """tokenize_corpus gives, for every line, the spec's BLEU tokens (lower, rstrip,
     tokenizer, split); bleu_token_ids gives ids equal exactly where the tokens are equal."""
