@@ -29,8 +29,9 @@ How it is fast: the whole corpus is handled at once (``chrf_stats_matrix``).
   fit in 63 bits, the fields are sorted with ``np.lexsort``.
 * chrF++ words: the runs of non-white symbols, split by the punctuation rule read off
   their first and last symbols; words of up to 8 byte symbols are keyed by those symbols,
-  longer ones by a hash checked by a full comparison; one argsort gives dense ids, and
-  the same routine matches them, words as symbols. (Wide alphabets, or a collision, take
+  longer ones by a hash checked by a full comparison; an argsort per chunk of sentences
+  numbers them (ids need only agree within a sentence), and the same routine matches
+  them, words as symbols. (Wide alphabets, or a collision, take
   the string route: one ``str.split`` of the joined text and a dictionary.)
 * The best reference is chosen with the sentence scores of all references computed at
   once by ``_sentence_scores``, which performs the float operations of
