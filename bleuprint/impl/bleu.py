@@ -56,6 +56,9 @@ __all__ = [
 ]
 
 
+_CHUNK = 1 << 15  # entries per chunk of sentences (measured best between 2**14 and 2**16)
+
+
 def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """Concatenation of ``arange(s, s + l)`` for every pair (s, l), vectorised."""
     total = int(lengths.sum())
@@ -227,7 +230,22 @@ def bleu_stats_matrix(
     inverse = inverse.reshape(-1)
 
     tok, tok_len, vocab = bleu_token_ids(list(line_id), tokenize, lowercase)
-    rows = _pair_stats(hyp_line[first], ref_line[first_refs], ref_counts[first], tok, tok_len, vocab, max_ngram_order)
+    hyp_line, ref_line, ref_counts = hyp_line[first], ref_line[first_refs], ref_counts[first]
+    # Sentences are independent: count them in chunks of about _CHUNK entries, whose
+    # arrays stay in the CPU caches (same results, fewer cache misses in the sorts).
+    ref_offsets = np.concatenate(([0], np.cumsum(ref_counts)))
+    ref_tokens = np.concatenate(([0], np.cumsum(tok_len[ref_line])))
+    entries = np.cumsum(tok_len[hyp_line]) + ref_tokens[ref_offsets[1:]]
+    cuts = np.searchsorted(entries, np.arange(_CHUNK, int(entries[-1]), _CHUNK), side="right")
+    bounds = [0, *np.unique(cuts).tolist(), len(hyp_line)]
+    rows = np.concatenate([
+        _pair_stats(
+            hyp_line[a:b], ref_line[ref_offsets[a] : ref_offsets[b]], ref_counts[a:b],
+            tok, tok_len, vocab, max_ngram_order,
+        )
+        for a, b in zip(bounds[:-1], bounds[1:])
+        if b > a
+    ])
     return rows[inverse]
 
 

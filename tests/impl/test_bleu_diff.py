@@ -78,6 +78,22 @@ def test_shared_references_rows_equal_spec(corpus, options):
     assert matrix.tolist() == expected
 
 
+@given(corpus=multi_system_corpora(), options=bleu_options(), chunk=st.integers(1, 40))
+def test_rows_equal_spec_when_counted_in_small_chunks(corpus, options, chunk):
+    """bleu_stats_matrix counts sentences in chunks of about ``_CHUNK`` entries; with tiny
+    chunks (1..40 entries) the rows must still equal the spec's."""
+    hyps, refs = corpus
+    tokenize = options["tokenize"]
+    saved = impl._CHUNK
+    impl._CHUNK = chunk
+    try:
+        matrix = impl.bleu_stats_matrix(hyps, refs, tokenize, **_stats_options(options))
+    finally:
+        impl._CHUNK = saved
+    expected = [spec.bleu_stats(h, r, tokenize, **_stats_options(options)) for h, r in zip(hyps, refs)]
+    assert matrix.tolist() == expected
+
+
 @given(corpus=corpora(), options=bleu_options())
 def test_corpus_bleu_equals_spec(corpus, options):
     """corpus_bleu within 1e-9 of spec.corpus_bleu for every option."""
