@@ -51,9 +51,9 @@ import numpy as np
 from ..spec.chrf import ASCII_PUNCTUATION, EPS
 from ..spec.chrf import chrf_from_stats as _spec_chrf_from_stats
 from ..spec.inputs import (
+    check_beta,
     check_corpus,
     check_non_negative_int,
-    check_number,
     check_positive_int,
     check_references,
     check_text,
@@ -566,8 +566,8 @@ def _checked_corpus(hyps, refs):
 def _checked_options(n, beta, word_order):
     check_positive_int(n, "n")
     check_non_negative_int(word_order, "word_order")
-    check_number(beta, "beta")
-    return beta**2  # raises OverflowError for a huge float beta, as the spec does
+    check_beta(beta)
+    return beta**2
 
 
 def _sentence_major(hyps, refs, ref_counts):

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections import Counter
 
 from .inputs import (
+    check_beta,
     check_corpus,
     check_non_negative_int,
-    check_number,
     check_positive_int,
     check_references,
     check_stats,
@@ -103,7 +103,7 @@ def chrf_from_stats(stats, n: int = 6, beta: float = 2, *, word_order: int = 0, 
     """
     check_positive_int(n, "n")
     check_non_negative_int(word_order, "word_order")
-    check_number(beta, "beta")
+    check_beta(beta)
     orders = n + word_order
     stats = check_stats(stats, 3 * orders, "stats")
     factor = beta**2
@@ -155,6 +155,7 @@ def chrf_stats(
     refs = check_references(refs)
     check_positive_int(n, "n")
     check_non_negative_int(word_order, "word_order")
+    check_beta(beta)
     if lowercase:
         hyp = hyp.lower()
         refs = [ref.lower() for ref in refs]

@@ -12,6 +12,7 @@ wrong content) with a message that names the argument and the position at fault.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 
@@ -98,6 +99,19 @@ def check_number(value: object, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{what} must be a number, got {type(value).__name__}")
     return value
+
+
+def check_beta(beta: object) -> float:
+    """chrF's beta: a real number whose square is finite (inf or NaN would make every
+    sentence score NaN, so that no reference could be chosen; sacreBLEU crashes there)."""
+    check_number(beta, "beta")
+    try:
+        square = float(beta) ** 2
+    except OverflowError:
+        square = math.inf
+    if not math.isfinite(square):
+        raise ValueError(f"beta must be a finite number with a finite square, got {beta!r}")
+    return beta
 
 
 def check_stats(stats: object, length: int, what: str) -> list:
