@@ -7,7 +7,9 @@ scores for bit-identity against the spec.
 The core is ``bleu_stats_matrix``: one row ``[c, r, m_1..m_N, t_1..t_N]`` per sentence.
 
 * Every distinct line (hypothesis or reference) is tokenized once, by the corpus
-  tokenizers of ``bleuprint.impl.tokenizers``, into integer token ids.
+  tokenizers of ``bleuprint.impl.tokenizers``, into integer token ids; every distinct
+  sentence (hypothesis and its references) is counted once, and the distinct sentences
+  are counted in chunks of about 2**15 entries (independent; cache-sized arrays).
 * Every token position of every hypothesis and of every reference (references repeated
   for each sentence that uses them) is one *entry*, tagged with its sentence.
 * For order n, each entry whose n-gram fits in its line gets the key

@@ -294,8 +294,6 @@ def _prepared(lines: list[str], lowercase: bool) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-
-
 def _char_token_ids(lines: list[str]) -> tuple[np.ndarray, np.ndarray, int]:
     """char tokenizer on prepared lines: every non-white-space code point is a token."""
     text = "".join(lines)
