@@ -32,7 +32,6 @@ import numpy as np
 from ..spec.corpus import METRICS
 from ..spec.inputs import check_choice, check_positive_int
 from ..spec.intervals import (
-    FLOAT32_SCORED,
     BootstrapResult,
     check_alpha,
     check_rng,
@@ -317,30 +316,49 @@ def score_sums(metric: str, sums: np.ndarray, n_sentences: int, float32: bool, *
 # ----------------------------------------------------------------------------- summary
 
 
-def summarise(score: float, values: np.ndarray, n_boot: int, alpha, float32_scores: bool) -> BootstrapResult:
-    """``bleuprint.spec.intervals.summarise`` on an array of scores (same rules: order
-    statistics, exact rational mean rounded to double then, for float32 scores, to float32;
-    half-width in the scores' arithmetic)."""
-    from fractions import Fraction
+def summarise(score: float, values: np.ndarray, n_boot: int, alpha, float32_scores=None, *,
+              python_float=None) -> BootstrapResult:
+    """``bleuprint.spec.intervals.summarise`` on an array of scores and their types
+    (``python_float``: a bool array, true where a score is a Python float rather than a
+    float32). Same rules: a stable sort (ties in resample order) for the order statistics;
+    half-width in float32 if ``hi`` or ``lo`` is a float32; the exact rational mean rounded
+    to double, then to float32 if any score is a float32.
 
+    Without ``python_float``: a float32 ``values`` array means all float32; otherwise
+    ``float32_scores`` (a bool for all scores, the earlier signature) or, if None, none."""
+    values = np.asarray(values)
+    if python_float is None:
+        if values.dtype == np.float32:
+            python_float = np.zeros(values.shape, dtype=bool)
+        else:
+            python_float = np.full(values.shape, not float32_scores)
+    values = values.astype(np.float64)
     lower, upper = percentile_indices(n_boot, alpha)
-    ordered = np.sort(values)
-    lo, hi = float(ordered[lower]), float(ordered[upper])
-    # Exact mean: every double is m * 2^e; sum the integers over a common exponent.
-    mantissas, exponents = np.frexp(values)
-    scaled = [int(x) for x in (mantissas * 2.0**53).astype(np.int64).tolist()]
-    shifts = (exponents - 53).tolist()
-    low = min(shifts)
-    total = sum(m << (e - low) for m, e in zip(scaled, shifts))
-    exact_mean = Fraction(total, len(values)) * (Fraction(2) ** low)
-    mean = float(exact_mean)
-    if float32_scores:
+    order = np.argsort(values, kind="stable")
+    lo_at, hi_at = int(order[lower]), int(order[upper])
+    lo, hi = float(values[lo_at]), float(values[hi_at])
+    mean = float(_exact_mean(values))
+    if not python_float.all():
         mean = float(np.float32(mean))
+    if not (python_float[lo_at] and python_float[hi_at]):
         half_width = float(np.float32(0.5) * (np.float32(hi) - np.float32(lo)))
     else:
         half_width = 0.5 * (hi - lo)
     return BootstrapResult(score=score, lo=lo, hi=hi, mean=mean, half_width=half_width,
                            scores=tuple(values.tolist()))
+
+
+def _exact_mean(values: np.ndarray):
+    """The exact rational mean of finite non-negative doubles: each is m * 2^e with an
+    integer m (53 bits), so the sum is an integer over a common power of two."""
+    from fractions import Fraction
+
+    mantissas, exponents = np.frexp(values)
+    scaled = (mantissas * 2.0**53).astype(np.int64).tolist()
+    shifts = (exponents - 53).tolist()
+    low = min(shifts)
+    total = sum(m << (e - low) for m, e in zip(scaled, shifts))
+    return Fraction(total, len(scaled)) * Fraction(2) ** low
 
 
 # ----------------------------------------------------------------------------- API
@@ -399,8 +417,8 @@ def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05,
     score = _corpus_score(metric, matrix, options)
     idx = resample_indices(rng, matrix.shape[0], n_boot)
     sums = resample_sums(matrix, idx, exact)
-    values, _ = score_sums(metric, sums, matrix.shape[0], not exact, **options)
-    return summarise(score, values, n_boot, alpha, not exact and metric in FLOAT32_SCORED)
+    values, python_float = score_sums(metric, sums, matrix.shape[0], not exact, **options)
+    return summarise(score, values, n_boot, alpha, python_float=python_float)
 
 
 def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,

@@ -46,14 +46,15 @@ Two arithmetics for step 2 (the ``exact`` flag):
   reference lengths in float64 in resample order, and the score is computed in float64.
 
 The mean (step 4) is the exact rational mean of the resample scores rounded to the
-nearest double (``statistics.mean``, as sacreBLEU), and for chrF and TER in float32 mode
-then rounded to float32 (sacreBLEU's scores there are ``numpy.float32``, and so is its
-mean). The half-width is computed in the scores' type (float32 for chrF/TER in float32
-mode). One deliberate difference: when some resamples of a chrF/TER score take sacreBLEU's
-Python-float branch (score 0.0 because nothing matches, or TER 100.0 against empty
-references) and others are float32, sacreBLEU's ``statistics.mean`` raises
-``TypeError: don't know how to coerce float and float32``; bleuprint applies the rule
-above instead.
+nearest double (``statistics.mean``, as sacreBLEU), and then to float32 when the scores
+are float32: in float32 mode chrF's and TER's scores are ``numpy.float32`` (BLEU's are
+Python floats, computed through ``math.log``/``math.exp``), except in their Python-float
+branches (chrF 0.0 when nothing matches, chrF eps-smoothing on empty statistics, TER 100.0
+or 0.0 against empty references), which sacreBLEU keeps as Python floats. The half-width
+is computed in float32 when ``hi`` or ``lo`` is a float32 (``summarise``). One deliberate
+difference: when some resample scores are Python floats and others float32, sacreBLEU's
+``statistics.mean`` raises ``TypeError: don't know how to coerce float and float32``;
+bleuprint rounds the mean to float32 instead.
 
 The exact-match score is count / N (0..1); sacreBLEU has no exact match, so its float32
 mode is defined here the same way (float32 sum of the 0/1 column, divided by N), and
@@ -86,12 +87,8 @@ __all__ = [
     "resample_scores",
     "scorer",
     "statistics_rows",
+    "summarise",
 ]
-
-#: Metrics whose sacreBLEU float32 scores are ``numpy.float32`` (BLEU's are Python floats
-#: because it scores through ``math.log``/``math.exp``; exact match is bleuprint's own).
-FLOAT32_SCORED = frozenset({"chrf", "ter"})
-
 
 @dataclass(frozen=True)
 class BootstrapResult:
@@ -224,22 +221,34 @@ def resample_scores(metric: str, rows: list[list], idx: np.ndarray, exact: bool 
     return [score(_sum_rows(rows, [int(i) for i in order])) for order in idx]
 
 
-def _as_float32_if(values_float32: bool, value):
-    return float(np.float32(value)) if values_float32 else float(value)
+#: Metrics whose float32-mode scores are normally ``numpy.float32`` (kept for callers of
+#: the earlier ``summarise`` signature; the types are now read from the scores themselves).
+FLOAT32_SCORED = frozenset({"chrf", "ter"})
 
 
-def summarise(score: float, raw_scores: list, n_boot: int, alpha, float32_scores: bool) -> BootstrapResult:
+def summarise(score: float, raw_scores: list, n_boot: int, alpha, float32_scores=None) -> BootstrapResult:
     """Sort, pick the percentile order statistics, and compute the mean and half-width
-    (module doc, steps 3 and 4). ``float32_scores``: the scores are float32 numbers
-    (chrF/TER in float32 mode), so the mean is rounded to float32 and the half-width is
-    a float32 difference halved."""
+    (module doc, steps 3 and 4), following the scores' types as sacreBLEU does: a
+    ``numpy.float32`` score makes the arithmetic it enters float32.
+
+    * The sort is stable (ties keep resample order, as Python's ``sorted``), so ``lo`` and
+      ``hi`` are the same objects, with the same types, as sacreBLEU's.
+    * ``half_width = 0.5 * (hi - lo)``: float32 arithmetic if ``hi`` or ``lo`` is a
+      float32, double otherwise.
+    * ``mean``: the exact rational mean rounded to double (``statistics.mean``); then to
+      float32 when the scores are float32. When some are and some are not, sacreBLEU's
+      ``statistics.mean`` raises TypeError; bleuprint rounds to float32 there too.
+    """
     lower, upper = percentile_indices(n_boot, alpha)
     values = [float(x) for x in raw_scores]
-    ordered = sorted(values)
-    lo, hi = ordered[lower], ordered[upper]
-    exact_mean = sum((Fraction(x) for x in values), Fraction(0)) / len(values)
-    mean = _as_float32_if(float32_scores, float(exact_mean))
-    if float32_scores:
+    is32 = [isinstance(x, np.float32) for x in raw_scores]
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    lo_at, hi_at = order[lower], order[upper]
+    lo, hi = values[lo_at], values[hi_at]
+    mean = float(sum((Fraction(x) for x in values), Fraction(0)) / len(values))
+    if any(is32):
+        mean = float(np.float32(mean))
+    if is32[lo_at] or is32[hi_at]:
         half_width = float(np.float32(0.5) * (np.float32(hi) - np.float32(lo)))
     else:
         half_width = 0.5 * (hi - lo)
@@ -265,7 +274,7 @@ def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05,
     score = scorer(metric, len(rows), **options)(_sum_rows(rows, list(range(len(rows)))))
     idx = resample_indices(rng, len(rows), n_boot)
     raw = resample_scores(metric, rows, idx, exact, **options)
-    return summarise(float(score), raw, n_boot, alpha, not exact and metric in FLOAT32_SCORED)
+    return summarise(float(score), raw, n_boot, alpha)
 
 
 def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,

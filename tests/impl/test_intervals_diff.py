@@ -37,6 +37,10 @@ def _metric_and_options():
          metric_options=("chrf", {"n": 6, "beta": 2, "word_order": 0, "lowercase": False, "whitespace": False,
                                   "eps_smoothing": False}),
          seed=1, exact=False, n_boot=2, alpha=0.05)
+@example(corpus=([""], [[""]]),
+         metric_options=("chrf", {"n": 6, "beta": 2, "word_order": 0, "lowercase": False, "whitespace": False,
+                                  "eps_smoothing": True}),
+         seed=0, exact=False, n_boot=200, alpha=0.05)  # Python-float scores in float32 mode
 def test_bootstrap_equals_spec(corpus, metric_options, seed, exact, n_boot, alpha):
     """Same score, interval, mean, half-width and every resample score (==)."""
     hyps, refs = corpus

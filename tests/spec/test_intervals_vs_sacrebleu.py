@@ -79,6 +79,9 @@ def _metric_and_options():
 
 
 @given(corpora(), _metric_and_options(), st.sampled_from([12345, 1, 777, 0]), st.sampled_from([2, 37, 200]))
+@example(corpus=([""], [[""]]),  # every chrF score a Python float (eps smoothing): the mean stays a double
+         metric_options=("chrf", {"n": 6, "beta": 2, "word_order": 0, "lowercase": False, "whitespace": False,
+                                  "eps_smoothing": True}), seed=0, n_boot=200)
 def test_spec_interval_equals_live_sacrebleu(corpus, metric_options, seed, n_boot):
     """Score, μ and half-width equal sacreBLEU's for the same seed. Where sacreBLEU's
     ``statistics.mean`` raises on a mix of Python-float and float32 resample scores (a
@@ -109,6 +112,9 @@ def test_spec_interval_equals_live_sacrebleu(corpus, metric_options, seed, n_boo
 
 
 @given(corpora(), _metric_and_options(), st.integers(0, 2**32 - 1), st.booleans())
+@example(corpus=([""], [[""]]),
+         metric_options=("chrf", {"n": 6, "beta": 2, "word_order": 0, "lowercase": False, "whitespace": False,
+                                  "eps_smoothing": True}), seed=0, exact=False)  # scores 1e-14 (Python floats)
 @example(corpus=(["", "", "", "the the the the the the"], [[""], [""], [""], ["the the the the the the"]]),
          metric_options=("bleu", {"tokenize": "13a", "lowercase": False, "smooth_method": "exp",
                                   "smooth_value": None, "max_ngram_order": 6, "effective_order": False}),
