@@ -212,15 +212,19 @@ def bleu_stats_matrix(
 
     ref_counts = np.fromiter(map(len, refs), np.int64, n_sent)
     flat_refs = list(chain.from_iterable(refs))
-    line_id = dict.fromkeys(hyps)
-    line_id.update(dict.fromkeys(flat_refs))
-    line_id = dict(zip(line_id, range(len(line_id))))
-    hyp_line = np.fromiter(map(line_id.__getitem__, hyps), np.int64, n_sent)
-    ref_line = np.fromiter(map(line_id.__getitem__, flat_refs), np.int64, len(flat_refs))
+    # Distinct lines: the id of a line is the position of its first occurrence, compacted.
+    first_seen: dict[str, int] = {}
+    n_lines = n_sent + len(flat_refs)
+    line_of = np.fromiter(map(first_seen.setdefault, chain(hyps, flat_refs), range(n_lines)), np.int64, n_lines)
+    is_first = np.zeros(n_lines, dtype=bool)
+    is_first[line_of] = True
+    line_of = (np.cumsum(is_first) - 1)[line_of]
+    hyp_line, ref_line = line_of[:n_sent], line_of[n_sent:]
+    distinct_lines = list(first_seen)
 
     # Distinct sentences (hypothesis, references).
     if len(flat_refs) == n_sent:
-        _, first, inverse = np.unique(hyp_line * len(line_id) + ref_line, return_index=True, return_inverse=True)
+        _, first, inverse = np.unique(hyp_line * len(distinct_lines) + ref_line, return_index=True, return_inverse=True)
         first_refs = first
     else:
         seen: dict = {}
@@ -231,7 +235,7 @@ def bleu_stats_matrix(
         first_refs = _ranges(starts[first], ref_counts[first])
     inverse = inverse.reshape(-1)
 
-    tok, tok_len, vocab = bleu_token_ids(list(line_id), tokenize, lowercase)
+    tok, tok_len, vocab = bleu_token_ids(distinct_lines, tokenize, lowercase)
     hyp_line, ref_line, ref_counts = hyp_line[first], ref_line[first_refs], ref_counts[first]
     # Sentences are independent: count them in chunks of about _CHUNK entries, whose
     # arrays stay in the CPU caches (same results, fewer cache misses in the sorts).
