@@ -189,7 +189,9 @@ def _cuts(text: str, name: str, sep: str | None) -> tuple[np.ndarray, np.ndarray
     cuts = np.concatenate(pieces)
     cuts = cuts[(cuts > 0) & (cuts < n)]
     cuts = cuts[((flags[cuts - 1] | flags[cuts]) & _WS) == 0]
-    return codes, np.unique(cuts)
+    marked = np.zeros(n + 1, dtype=bool)
+    marked[cuts] = True
+    return codes, np.flatnonzero(marked)
 
 
 def _spaced(text: str, name: str, sep: str | None) -> str:
