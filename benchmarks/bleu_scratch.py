@@ -9,7 +9,7 @@ no result cache; its per-tokenizer character-class tables are built once per pro
 interleaved and the median of ``--repeat`` runs is reported, with the spread (min..max),
 because the machine is shared.
 
-Usage: python benchmarks/bleu_scratch.py [--repeat 5] [--tokenizers 13a intl zh char none]
+Usage (from the repository root): PYTHONPATH=. python benchmarks/bleu_scratch.py [--repeat 5] [--tokenizers 13a intl zh char none]
 """
 
 from __future__ import annotations
