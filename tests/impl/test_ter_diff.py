@@ -1,0 +1,462 @@
+"""bleuprint.impl.ter against bleuprint.spec.ter (differential) and sacreBLEU 2.5.1.
+
+Tolerances: statistics exactly equal (the edit count an int, the average reference length
+the same float); scores within ``SCORE_TOLERANCE`` = 1e-9 on the 0..100 scale; tokenizer
+output equal as strings; internal pieces (traces, alignments, candidate lists, candidate
+distances) equal to the spec's functions of the same name, exactly.
+
+1. Hypothesis, against the spec: ``ter_corpora()`` draws the inputs on which the shift
+   search decides the counts -- block permutations of distinct words (blocks of up to 12
+   words, so the 10-word limit matters), tiny vocabularies with repeated words (ties among
+   shifts and in the edit distance), long two-word lines (the 1,000-candidate budget),
+   very uneven lengths (the band and its widening), blocks more than 50 words away, and
+   ``bleuprint.strategies.corpora()`` text for the tokenizer options.
+   ``test_ter_corpora_exercise_the_search`` measures with the spec that they do.
+2. The pieces: the implementation's trace/alignment, candidate enumeration and the
+   forward/backward distance of a moved hypothesis, each against the spec's function.
+3. sacreBLEU: the golden TER cases (``bleuprint/oracles/goldens/ter.json``, or built live
+   by ``bleuprint.oracles.cases_ter`` when the file is not there yet) and the TED corpus
+   ``<repo>/../shared/corpora/ted-ende.json``: all 13 systems with every one of the 16
+   option combinations when ``BLEUPRINT_FULL=1``; in CI the first ``CI_SEGMENTS`` segments
+   of every system with the default options and of ``CI_OPTIONS_SYSTEM`` with the other 15
+   combinations (sacreBLEU is the slow side).
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import os
+import random
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, Phase, example, given, settings
+from hypothesis import strategies as st
+
+from bleuprint.strategies import corpora
+
+spec_ter = importlib.import_module("bleuprint.spec.ter")
+spec_tokenizer = importlib.import_module("bleuprint.spec.tercom_tokenizer")
+fast = importlib.import_module("bleuprint.impl.ter")
+fast_tokenizer = importlib.import_module("bleuprint.impl.tercom_tokenizer")
+
+SCORE_TOLERANCE = 1e-9
+OPTION_NAMES = ("normalized", "no_punct", "asian_support", "case_sensitive")
+OPTION_COMBINATIONS = [
+    {name: True for name, flag in zip(OPTION_NAMES, flags) if flag}
+    for flags in itertools.product((False, True), repeat=4)
+]
+CORPUS_PATH = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "ted-ende.json"
+FULL = os.environ.get("BLEUPRINT_FULL") == "1"
+CI_SEGMENTS = 40
+#: The system checked with the 15 non-default option combinations in CI.
+CI_OPTIONS_SYSTEM = "Online-W"
+
+
+# --- Strategies --------------------------------------------------------------------------
+
+#: Tiny vocabularies (words repeat, spans match in many places), with case and punctuation
+#: variants that the tokenizer options change.
+VOCABULARIES = (
+    ("a", "b"),
+    ("a", "b", "c"),
+    ("the", "cat", "sat", "on", "mat"),
+    ("x", "X", "x.", "(x)", "x's", "y"),
+    ("\u7f8e", "\u4f17\u9662", "\u3002", "\uff0c", "a"),
+)
+DISTINCT_WORDS = tuple(f"w{i}" for i in range(24))
+
+
+@st.composite
+def shuffled(draw, words: list[str], min_moves: int = 0) -> list[str]:
+    """``words`` after up to 4 edits -- block moves of up to 12 words, repetitions of a
+    block, drops, insertions of the last word -- the first ``min_moves`` being moves."""
+    words = list(words)
+    for step in range(draw(st.integers(min_moves, 4))):
+        if not words:
+            break
+        kind = "move" if step < min_moves else draw(st.sampled_from(("move", "move", "repeat", "drop", "insert")))
+        start = draw(st.integers(0, len(words) - 1))
+        length = draw(st.integers(1, min(12, len(words) - start)))
+        block = words[start : start + length]
+        if kind == "move":
+            rest = words[:start] + words[start + length :]
+            target = draw(st.integers(0, len(rest)))
+            words = rest[:target] + block + rest[target:]
+        elif kind == "repeat":
+            words = words[: start + length] + block + words[start + length :]
+        elif kind == "drop":
+            words = words[:start] + words[start + length :]
+        else:
+            words = words[:start] + [words[-1]] + words[start:]
+    return words
+
+
+def _rng(draw) -> random.Random:
+    # sampled_from favours its first element while shrinking and generating; a seeded
+    # random.Random picks words uniformly where that matters (long random lines).
+    return random.Random(draw(st.integers(0, 2**32 - 1)))
+
+
+#: Kinds of ``ter_corpora`` with weights (repeated names).
+KINDS = ("small",) * 6 + ("distinct",) * 4 + ("block",) * 2 + ("long",) + ("uneven",) * 3 + ("far",) + ("text",) * 3
+
+
+@st.composite
+def ter_corpora(draw, kinds=KINDS):
+    """``(hyps, refs)`` for TER; ``kind`` drawn from ``kinds``:
+
+    * ``small``: 1-3 sentences over one tiny vocabulary, the hypothesis a shuffled copy of
+      the first reference (or unrelated), 0-2 more references (shuffled copies or empty);
+    * ``distinct``: 5-24 distinct words and a copy with at least one block move;
+    * ``block``: 20-24 distinct words, a block of 9-11 of them moved from one end to the
+      other (a shift moves at most 10 words);
+    * ``long``: two random lines of 38-46 words over {a, b} (the candidate budget);
+    * ``uneven``: a hypothesis of 1-3 words against a reference of 40-200 words or the
+      reverse (the band; its widening beyond a ratio of 50);
+    * ``far``: a block moved more than 50 positions in a 60-70-word line;
+    * ``text``: ``bleuprint.strategies.corpora()`` (the tokenizer's hard cases).
+    """
+    kind = draw(st.sampled_from(kinds))
+    if kind == "text":
+        return draw(corpora(max_size=4))
+    hyps, refs = [], []
+    if kind == "small":
+        word = st.sampled_from(draw(st.sampled_from(VOCABULARIES)))
+        for _ in range(draw(st.integers(1, 3))):
+            base = draw(st.lists(word, max_size=24))
+            hyp = draw(st.lists(word, max_size=24)) if draw(st.integers(0, 4)) == 0 else draw(shuffled(base))
+            others = [draw(st.one_of(st.just([]), shuffled(base))) for _ in range(draw(st.integers(0, 2)))]
+            hyps.append(" ".join(hyp))
+            refs.append([" ".join(r) for r in [base] + others])
+    elif kind == "distinct":
+        base = list(draw(st.permutations(DISTINCT_WORDS))[: draw(st.integers(5, 24))])
+        hyps.append(" ".join(draw(shuffled(base, min_moves=1))))
+        refs.append([" ".join(base)])
+    elif kind == "block":
+        rng = _rng(draw)
+        base = list(DISTINCT_WORDS[: rng.randint(20, 24)])
+        length = rng.randint(9, 11)
+        # From one end to the other, so that the block (not the words it jumps over,
+        # which are more) is what the trace marks as errors.
+        start = rng.choice((0, len(base) - length))
+        rest = base[:start] + base[start + length :]
+        target = len(rest) if start == 0 else 0
+        hyps.append(" ".join(rest[:target] + base[start : start + length] + rest[target:]))
+        refs.append([" ".join(base)])
+    elif kind == "long":
+        rng = _rng(draw)
+        hyps.append(" ".join(rng.choice("ab") for _ in range(rng.randint(38, 46))))
+        refs.append([" ".join(rng.choice("ab") for _ in range(rng.randint(38, 46)))])
+    elif kind == "uneven":
+        rng = _rng(draw)
+        short = [rng.choice("abcd") for _ in range(rng.randint(1, 3))]
+        long = [rng.choice("abcdefgh") for _ in range(rng.randint(40, 200))]
+        hyp, ref = (short, long) if rng.random() < 0.7 else (long[:80], short)
+        hyps.append(" ".join(hyp))
+        refs.append([" ".join(ref)])
+    else:  # far
+        rng = _rng(draw)
+        base = [f"w{i}" for i in range(rng.randint(60, 70))]
+        length = rng.randint(1, 4)
+        rest = base[length:]
+        target = rng.randint(50, len(rest))
+        hyps.append(" ".join(rest[:target] + base[:length] + rest[target:]))
+        refs.append([" ".join(base)])
+    return hyps, refs
+
+
+@st.composite
+def ter_options(draw) -> dict:
+    """Keyword options of ``spec.ter.ter``: any of the 16 combinations."""
+    flags = draw(st.tuples(*[st.booleans()] * 4))
+    return {name: True for name, flag in zip(OPTION_NAMES, flags) if flag}
+
+
+# --- 1. Hypothesis against the spec -----------------------------------------------------
+
+
+@given(ter_corpora(), ter_options())
+@example((["b a c c"], [["c d b"]]), {})
+@example((["a b a c b c c b"], [["b c a b c b b c"]]), {})
+@example((["d e b a e f"], [["f a b f d e a b"]]), {})
+@example(([""], [["", "a b c"]]), {})
+@example((["a b"], [["", "a b c"]]), {})
+def test_stats_and_scores_equal_the_spec(corpus, options):
+    hyps, refs = corpus
+    expected = [spec_ter.ter_stats(h, r, **options) for h, r in zip(hyps, refs)]
+    got = [fast.ter_stats(h, r, **options) for h, r in zip(hyps, refs)]
+    assert got == expected
+    assert [type(x) for row in got for x in row] == [type(x) for row in expected for x in row]
+    matrix = fast.ter_stats_matrix(hyps, refs, **options)
+    assert matrix.dtype == np.float64 and matrix.shape == (len(hyps), 2)
+    assert matrix.tolist() == [[float(e), float(length)] for e, length in expected]
+    assert abs(fast.ter(hyps, refs, **options) - spec_ter.ter(hyps, refs, **options)) <= SCORE_TOLERANCE
+    assert abs(fast.sentence_ter(hyps[0], refs[0], **options)
+               - spec_ter.sentence_ter(hyps[0], refs[0], **options)) <= SCORE_TOLERANCE
+
+
+@given(ter_corpora(kinds=("small", "text")), ter_options())
+def test_tokenizer_equals_the_spec(corpus, options):
+    hyps, refs = corpus
+    for line in hyps + [r for rs in refs for r in rs]:
+        for variant in (line, line + " \n", "&QUOT;" + line + "&amp;lt;'s"):
+            assert fast_tokenizer.tokenize_tercom(variant, **options) == spec_tokenizer.tokenize_tercom(variant, **options)
+
+
+def test_ter_from_stats_equals_the_spec_on_every_branch():
+    """Hand cases of ``spec.ter.ter_from_stats``: 3 edits over 4 words is 75; words against
+    nothing 100; nothing against nothing 0; more edits than words above 100 (6/4 = 150)."""
+    for stats, value in (([3, 4.0], 75.0), ([2, 0.0], 100.0), ([0, 0.0], 0.0), ([6, 4], 150.0)):
+        assert fast.ter_from_stats(stats) == spec_ter.ter_from_stats(stats) == value
+
+
+def test_bad_input_is_refused_like_the_spec():
+    for call in (
+        lambda m: m.ter_stats(3, ["a"]),
+        lambda m: m.ter_stats("a", "a"),
+        lambda m: m.ter_stats("a", []),
+        lambda m: m.ter([], []),
+        lambda m: m.ter(["a"], [["a"], ["b"]]),
+        lambda m: m.ter_from_stats([1]),
+        lambda m: m.sentence_ter("a", "b"),
+        lambda m: m.tokenize_tercom(None),
+    ):
+        with pytest.raises((TypeError, ValueError)) as expected:
+            call(spec_ter)
+        with pytest.raises(expected.type):
+            call(fast)
+
+
+# --- 2. The pieces against the spec's functions ----------------------------------------
+
+
+def _ids(words: list[str], vocabulary: dict) -> list[int]:
+    return [vocabulary.setdefault(w, len(vocabulary)) for w in words]
+
+
+@st.composite
+def word_pairs(draw):
+    """``(hyp_words, ref_words)``, both non-empty, from ``ter_corpora`` after the default
+    tokenizer, or random lists over a tiny vocabulary (ties in the edit distance)."""
+    if draw(st.booleans()):
+        word = st.sampled_from(("a", "b", "c"))
+        return draw(st.lists(word, min_size=1, max_size=30)), draw(st.lists(word, min_size=1, max_size=30))
+    hyps, refs = draw(ter_corpora(kinds=("small", "distinct", "uneven", "far")))
+    hyp = hyps[0].lower().split()
+    ref = refs[0][0].lower().split()
+    if not hyp:
+        hyp = ["a"]
+    if not ref:
+        ref = ["b"]
+    return hyp, ref
+
+
+@given(word_pairs())
+def test_trace_alignment_and_candidates_equal_the_spec(pair):
+    """The implementation's distance, alignment (from its own operation matrix) and
+    candidate list equal the spec's ``edit_distance_with_trace`` + ``alignment_from_trace``
+    and the (span, target) sequence ``best_shift`` visits, with its budget rule."""
+    hyp, ref = pair
+    distance, trace = spec_ter.edit_distance_with_trace(hyp, ref)
+    align, ref_errors, hyp_errors = spec_ter.alignment_from_trace(trace)
+    vocabulary: dict = {}
+    hyp_ids, ref_ids = _ids(hyp, vocabulary), _ids(ref, vocabulary)
+    state = fast._Pair(ref_ids, len(hyp_ids))
+    costs, operations = state.forward(hyp_ids)
+    assert costs[-1][-1] == distance
+    assert fast._trace_alignment(state, hyp_ids, operations) == (align, ref_errors, hyp_errors)
+    for already in (0, 990):
+        expected, checked = [], already
+        for start, ref_start, length in spec_ter.matching_spans(hyp, ref):
+            if not spec_ter.worth_shifting(start, ref_start, length, align, ref_errors, hyp_errors):
+                continue
+            for target in spec_ter.shift_targets(ref_start, length, align):
+                expected.append((start, length, target))
+                checked += 1
+            if checked >= spec_ter.MAX_SHIFT_CANDIDATES:
+                break
+        assert fast._candidates(state, hyp_ids, align, ref_errors, hyp_errors, already) == (expected, checked)
+
+
+@given(word_pairs(), st.data())
+def test_distance_of_a_moved_hypothesis_equals_the_spec(pair, data):
+    """Forward rows up to the first changed position joined with backward rows from the
+    last one give the spec's banded distance of the moved words, for any block and target
+    (not only the ones the search proposes)."""
+    hyp, ref = pair
+    vocabulary: dict = {}
+    hyp_ids, ref_ids = _ids(hyp, vocabulary), _ids(ref, vocabulary)
+    n = len(hyp)
+    state = fast._Pair(ref_ids, n)
+    costs, _ = state.forward(hyp_ids)
+    backward = state.backward(hyp_ids)
+    assert min(a + b for a, b in zip(costs[0], backward[0])) == costs[n][len(ref)]
+    for _ in range(5):
+        start = data.draw(st.integers(0, n - 1))
+        length = data.draw(st.integers(1, min(10, n - start)))
+        target = data.draw(st.integers(0, n))
+        moved = spec_ter.move_block(hyp, start, length, target)
+        assert fast._move(hyp_ids, start, length, target) == _ids(moved, vocabulary)
+        lo, hi = fast._changed_range(n, start, length, target)
+        assert hyp[:lo] == moved[:lo] and hyp[hi:] == moved[hi:]
+        moved_ids = _ids(moved, vocabulary)
+        got = state.distance_through(costs[lo], moved_ids[lo:hi], lo, backward[hi])
+        assert got == spec_ter.edit_distance_with_trace(moved, ref)[0]
+
+
+# --- Strategy quality ------------------------------------------------------------------
+
+
+def _search_profile(hyp: list[str], ref: list[str]) -> dict:
+    """What the spec's search does on one pair: shifts applied, whether the budget was
+    reached, whether the best rank of some round tied on gain with another candidate
+    (decided by length, start or target), whether a 10-word block was shifted, whether the
+    band left out cells of some row before the last and whether it was widened."""
+    profile = {"shifts": 0, "cap": False, "rank_tie": False, "block10": False, "band": False, "widened": False}
+    if not ref or not hyp:
+        return profile
+    n, m = len(hyp), len(ref)
+    profile["band"] = any(len(spec_ter.band_columns(i, n, m)) < m + 1 for i in range(1, n))
+    profile["widened"] = spec_ter.band_half_width(n, m) > spec_ter.BEAM_WIDTH
+    checked, words = 0, hyp
+    while True:
+        distance, trace = spec_ter.edit_distance_with_trace(words, ref)
+        align, ref_errors, hyp_errors = spec_ter.alignment_from_trace(trace)
+        ranks = []
+        for start, ref_start, length in spec_ter.matching_spans(words, ref):
+            if not spec_ter.worth_shifting(start, ref_start, length, align, ref_errors, hyp_errors):
+                continue
+            for target in spec_ter.shift_targets(ref_start, length, align):
+                moved = spec_ter.move_block(words, start, length, target)
+                gain = distance - spec_ter.edit_distance_with_trace(moved, ref)[0]
+                ranks.append((spec_ter.shift_rank(gain, length, start, target), moved))
+                checked += 1
+            if checked >= spec_ter.MAX_SHIFT_CANDIDATES:
+                break
+        if checked >= spec_ter.MAX_SHIFT_CANDIDATES:
+            profile["cap"] = True
+            return profile
+        if not ranks:
+            return profile
+        best, moved = max(ranks, key=lambda r: r[0])
+        if best[0] <= 0:
+            return profile
+        if sum(1 for rank, _ in ranks if rank[0] == best[0] and rank != best) > 0:
+            profile["rank_tie"] = True
+        profile["block10"] |= best[1] == spec_ter.MAX_SHIFT_SIZE
+        profile["shifts"] += 1
+        words = moved
+
+
+DRAWS = 300
+
+
+def test_ter_corpora_exercise_the_search():
+    """Rates over ``DRAWS`` derandomized draws of ``ter_corpora()`` (default tokenizer),
+    with minima at about half the rates measured when the strategy was written (in
+    brackets): a pair with at least one shift (0.27), two or more shifts (0.06), a round
+    whose best shift ties on gain with another candidate, so that length, start or target
+    decides (0.15), the candidate budget reached (0.013), a 10-word block shifted (0.02), a
+    band narrower than the matrix (0.077), a widened band (0.02), repeated words in a
+    hypothesis (0.43), several references (0.50)."""
+    counts: Counter = Counter()
+    seen = []
+
+    @settings(max_examples=DRAWS, derandomize=True, database=None, phases=[Phase.generate],
+              deadline=None, suppress_health_check=list(HealthCheck))
+    @given(ter_corpora())
+    def record(corpus):
+        hyps, refs = corpus
+        seen.append(1)
+        features = Counter()
+        for hyp, rs in zip(hyps, refs):
+            words = spec_ter.ter_words(hyp)
+            features["repeated"] |= len(set(words)) < len(words)
+            features["multi_refs"] |= len(rs) > 1
+            for ref in rs:
+                profile = _search_profile(words, spec_ter.ter_words(ref))
+                features["shift"] |= profile["shifts"] >= 1
+                features["shifts2"] |= profile["shifts"] >= 2
+                for name in ("cap", "rank_tie", "block10", "band", "widened"):
+                    features[name] |= profile[name]
+        counts.update(name for name, hit in features.items() if hit)
+
+    record()
+    assert len(seen) >= 0.9 * DRAWS
+    rates = {name: counts[name] / len(seen) for name in
+             ("shift", "shifts2", "rank_tie", "cap", "block10", "band", "widened", "repeated", "multi_refs")}
+    minima = {"shift": 0.13, "shifts2": 0.03, "rank_tie": 0.07, "cap": 0.006, "block10": 0.01,
+              "band": 0.035, "widened": 0.01, "repeated": 0.2, "multi_refs": 0.25}
+    low = {name: (rates[name], minimum) for name, minimum in minima.items() if rates[name] < minimum}
+    assert not low, f"rates below their minima (rate, minimum): {low}; all rates: {rates}"
+
+
+# --- 3. sacreBLEU: goldens and the TED corpus --------------------------------------------
+
+
+def _golden_ter_cases() -> list[dict]:
+    from bleuprint.oracles.goldens import golden_cases, golden_names
+
+    if "ter" in golden_names():
+        return golden_cases("ter")
+    pytest.importorskip("sacrebleu", reason="no stored TER goldens and sacrebleu is not installed to build them")
+    from bleuprint.oracles.cases_ter import build_cases
+
+    return build_cases()
+
+
+def test_goldens_from_sacrebleu():
+    cases = _golden_ter_cases()
+    assert cases, "no TER golden cases"
+    for case in cases:
+        assert case["metric"] == "ter"
+        options = case["options"]
+        rows = fast.ter_stats_matrix(case["hyps"], case["refs"], **options).tolist()
+        assert rows == [[float(x) for x in row] for row in case["sentence_stats"]], case["id"]
+        stats = [fast.ter_stats(h, r, **options) for h, r in zip(case["hyps"], case["refs"])]
+        assert stats == case["sentence_stats"], case["id"]
+        if case["level"] == "sentence":
+            score = fast.sentence_ter(case["hyps"][0], case["refs"][0], **options)
+        else:
+            score = fast.ter(case["hyps"], case["refs"], **options)
+        assert abs(score - case["score"]) <= SCORE_TOLERANCE, case["id"]
+
+
+ted = pytest.mark.skipif(not CORPUS_PATH.is_file(), reason=f"shared corpus {CORPUS_PATH} is absent")
+
+
+@pytest.fixture(scope="module")
+def ted_corpus():
+    data = json.loads(CORPUS_PATH.read_text(encoding="utf-8"))
+    refs = [list(per_sentence) for per_sentence in zip(*data["references"])]
+    return data["systems"], refs
+
+
+@ted
+@pytest.mark.parametrize("options", OPTION_COMBINATIONS, ids=["+".join(o) or "defaults" for o in OPTION_COMBINATIONS])
+def test_ted_ende_equals_sacrebleu(ted_corpus, options):
+    """All 13 systems concatenated, in one call (so repeated pairs across systems go
+    through the memo), against sacreBLEU's rows and score."""
+    pytest.importorskip("sacrebleu", reason="sacrebleu 2.5.1 is not installed: the live oracle is unavailable")
+    from bleuprint.oracles.sacrebleu_ter import oracle_ter
+
+    systems, refs = ted_corpus
+    assert len(systems) == 13
+    hyps, all_refs = [], []
+    for name, outputs in systems.items():
+        if FULL or not options:
+            count = len(outputs) if FULL else CI_SEGMENTS
+        else:
+            count = CI_SEGMENTS if name == CI_OPTIONS_SYSTEM else 0
+        hyps += outputs[:count]
+        all_refs += refs[:count]
+    expected = oracle_ter(hyps, all_refs, **options)
+    rows = fast.ter_stats_matrix(hyps, all_refs, **options)
+    assert rows.tolist() == [[float(x) for x in row] for row in expected.sentence_stats]
+    assert [int(e) for e in rows[:, 0]] == [row[0] for row in expected.sentence_stats]
+    assert abs(fast.ter(hyps, all_refs, **options) - expected.score) <= SCORE_TOLERANCE
