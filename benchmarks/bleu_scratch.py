@@ -94,15 +94,16 @@ def main():
         values = times[key]
         return statistics.median(values), min(values), max(values)
 
-    f = med("floor")[0]
-    print(f"floor (str.split of all hyps and refs): {1000 * f:.1f} ms")
+    f, fmin, _ = med("floor")
+    print(f"floor (str.split of all hyps and refs): {1000 * f:.1f} ms (min {1000 * fmin:.1f})")
     for name in args.tokenizers:
         s, smin, smax = med(("sacrebleu", name))
         b, bmin, bmax = med(("bleuprint", name))
         print(
             f"{name:5s} sacreBLEU {1000 * s:7.1f} ms [{1000 * smin:.0f}..{1000 * smax:.0f}]  "
             f"bleuprint {1000 * b:6.1f} ms [{1000 * bmin:.0f}..{1000 * bmax:.0f}]  "
-            f"speed-up {s / b:5.1f}x  bleuprint/floor {b / f:4.1f}x"
+            f"speed-up {s / b:5.1f}x (of the minima {smin / bmin:4.1f}x)  "
+            f"bleuprint/floor {b / f:4.1f}x (minima {bmin / fmin:4.1f}x)"
         )
 
 
