@@ -19,6 +19,8 @@ from .bleu import bleu_from_stats, bleu_stats, bleu_stats_matrix, corpus_bleu, s
 from .chrf import chrf, chrf_from_stats, chrf_stats, chrf_stats_matrix, sentence_chrf
 from .corpus import METRICS, score_from_stats, sentence_stats, stats_matrix
 from .exact_match import exact_match, exact_match_matrix
+from .intervals import BootstrapResult, bootstrap, bootstrap_stats, metric_ci, percentile_indices
+from .significance import PairedResult, PairedTestResult, paired_approximate_randomization, paired_bootstrap
 from .tokenizers import (
     TOKENIZERS,
     tokenize,
@@ -31,6 +33,15 @@ from .tokenizers import (
 
 __all__ = [
     # The names of bleuprint.spec.
+    "BootstrapResult",
+    "PairedResult",
+    "PairedTestResult",
+    "bootstrap",
+    "bootstrap_stats",
+    "metric_ci",
+    "paired_approximate_randomization",
+    "paired_bootstrap",
+    "percentile_indices",
     "METRICS",
     "SACREBLEU_VERSION",
     "SMOOTH_DEFAULTS",

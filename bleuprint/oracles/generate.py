@@ -32,6 +32,7 @@ BUILDERS = {
     "bleu": "bleuprint.oracles.cases_bleu",
     "chrf": "bleuprint.oracles.cases_chrf",
     "tokenizers": "bleuprint.oracles.cases_tokenizers",
+    "intervals": "bleuprint.oracles.cases_intervals",
 }
 
 GOLDENS_DIR = Path(__file__).resolve().parent / "goldens"

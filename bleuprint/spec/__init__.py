@@ -20,7 +20,9 @@ from .bleu import (
 from .chrf import chrf, chrf_from_stats, chrf_stats, sentence_chrf
 from .corpus import METRICS, score_from_stats, sentence_stats
 from .exact_match import exact_match
+from .intervals import BootstrapResult, bootstrap, bootstrap_stats, metric_ci, percentile_indices
 from .signature import SACREBLEU_VERSION, signature
+from .significance import PairedResult, PairedTestResult, paired_approximate_randomization, paired_bootstrap
 from .ter import sentence_ter, ter, ter_from_stats, ter_stats
 from .tercom_tokenizer import tokenize_tercom
 from .tokenizers import (
@@ -34,6 +36,15 @@ from .tokenizers import (
 )
 
 __all__ = [
+    "BootstrapResult",
+    "PairedResult",
+    "PairedTestResult",
+    "bootstrap",
+    "bootstrap_stats",
+    "metric_ci",
+    "paired_approximate_randomization",
+    "paired_bootstrap",
+    "percentile_indices",
     "METRICS",
     "SACREBLEU_VERSION",
     "SMOOTH_DEFAULTS",
