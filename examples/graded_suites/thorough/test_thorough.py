@@ -9,13 +9,20 @@ import math
 
 import pytest
 
+import numpy as np
+
 from bleuprint.spec import (
     bleu_stats,
     chrf,
     corpus_bleu,
     exact_match,
+    metric_ci,
+    percentile_indices,
     sentence_bleu,
+    sentence_ter,
     signature,
+    ter,
+    ter_stats,
     tokenize_13a,
     tokenize_char,
     tokenize_intl,
@@ -169,3 +176,47 @@ def test_signatures():
     floor smoothing prints its value with two decimals."""
     assert signature("chrf") == "nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.5.1"
     assert signature("bleu", smooth_method="floor") == "nrefs:1|case:mixed|eff:no|tok:13a|smooth:floor[0.10]|version:2.5.1"
+
+
+def test_bootstrap_pools_statistics():
+    """Two sentences: s0 is the worked example, s1 'a dog' against itself. The four ordered
+    resamples pool their statistics: (0, 0) -> 100 * (1/96) ** (1/4) = 31.95; (0, 1) and
+    (1, 0) -> 100 * (7/288) ** (1/4) = 39.48 (the corpus score); (1, 1) has no trigram ->
+    0.0. With 200 resamples, about a quarter are (1, 1) and half are mixed, so the order
+    statistics 5 and 194 (alpha 0.05) are 0.0 and 39.48. Averaging sentence scores instead
+    would top out at s0's own 37.99."""
+    hyps = ["the cat sat on the mat", "a dog"]
+    refs = [["the cat is on the mat"], ["a dog"]]
+    score, lo, hi = metric_ci("bleu", hyps, refs, n_boot=200, rng=np.random.default_rng(12345), exact=True)
+    assert score == pytest.approx(100 * (7 / 288) ** 0.25, abs=TOL)
+    assert lo == pytest.approx(0.0, abs=TOL)
+    assert hi == pytest.approx(100 * (7 / 288) ** 0.25, abs=TOL)
+
+
+def test_percentile_rule():
+    """1000 resamples, alpha 0.05: floor(1000 * 0.05 / 2) = 25 from each end: (25, 974)."""
+    assert percentile_indices(1000, 0.05) == (25, 974)
+
+
+def test_ter_direction_and_length():
+    """'a b' against 'a b c d': two insertions over the reference's 4 words: [2, 4.0].
+    Against '' and 'a b c': edits min(2, 1) = 1 over the average length (0 + 3)/2: [1, 1.5].
+    Words against an empty reference: 100."""
+    assert ter_stats("a b", ["a b c d"]) == [2, 4.0]
+    assert ter_stats("a b", ["", "a b c"]) == [1, 1.5]
+    assert ter(["a b"], [[""]]) == pytest.approx(100.0, abs=TOL)
+
+
+def test_ter_shifts_ten_words():
+    """w10..w19 w0..w9 against w0..w19: one shift of a 10-word block fixes everything:
+    1 edit over 20 words = 5.0."""
+    words = [f"w{i}" for i in range(20)]
+    assert sentence_ter(" ".join(words[10:] + words[:10]), [" ".join(words)]) == pytest.approx(5.0, abs=TOL)
+
+
+def test_ter_options():
+    """normalized splits "Jim's car." into jim 's car . (0 edits); no_punct drops , and .;
+    case_sensitive keeps 'A' apart from 'a' (1 edit of 2)."""
+    assert ter(["Jim's car."], [["jim 's car ."]], normalized=True) == pytest.approx(0.0, abs=TOL)
+    assert ter(["a , b ."], [["a b"]], no_punct=True) == pytest.approx(0.0, abs=TOL)
+    assert ter(["A b"], [["a b"]], case_sensitive=True) == pytest.approx(50.0, abs=TOL)
