@@ -135,6 +135,10 @@ def _table(name: str) -> np.ndarray:
     if name == "zh":
         for low, high in _zh_code_ranges():
             table[low : high + 1] |= _SPLIT
+    # A cut next to white space changes nothing, and white space is X for the period
+    # rules whatever its flags: so white space (the space of R1, the spaces inside the zh
+    # ranges) need not be visited.
+    table[(table & _WS) != 0] &= ~np.uint8(_SPLIT)
     return table
 
 
