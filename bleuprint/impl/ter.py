@@ -18,16 +18,32 @@ How it is fast:
   changes only the words at positions ``lo..hi-1`` shares rows ``0..lo`` of ``F`` and
   rows ``hi..n`` of ``G``, so its distance is ``min_j C[hi][j] + G[hi][j]`` with ``C``
   computed from ``F[lo]`` over ``hi - lo`` rows only.
+* Many pairs are searched at once (``_search_batch``): pairs sorted by length, in batches
+  of ``_CHUNK``, round after round in lockstep. A row of the matrix for all pairs (or all
+  candidates) at once is a few numpy operations: the diagonal and vertical costs
+  element-wise, the horizontal dependency ``D[j] = min(A[j], D[j-1] + 1)`` as
+  ``j + cumulative-min(A[k] - k)`` (the backward rows likewise from the right); cells
+  outside a band are set to an unreachable cost. The spec's operation of a cell (ties to
+  the diagonal, then the deletion, then the insertion) is read from the three candidate
+  costs, so the traces are the spec's. Candidates are sorted by the number of rows they
+  change, so the ones still running at a step are a prefix of the batch.
+* The trace walk and the candidate enumeration (spans, the filter, targets, the budget)
+  stay per pair in Python: they are short next to the rows.
 * A round in which the cumulative candidate count reaches the budget is discarded by the
   definition, so its candidates are counted but never evaluated.
 * Identical (hypothesis, reference) word lists give 0 edits without a search (the trace
   is all matches, so no span is worth shifting); an empty side gives the other side's
   length. Repeated (hypothesis words, reference words) pairs are computed once per call.
+
+``_edits`` is the same search pair by pair in plain Python (``_VECTORISED = False``);
+the tests run both.
 """
 
 from __future__ import annotations
 
 import math
+
+import numpy as np
 
 from ..spec.inputs import check_corpus, check_references, check_stats, check_text
 from ..spec.summing import sum_stats
@@ -309,9 +325,295 @@ class _Vocabulary(dict):
         return [self.setdefault(word, len(self)) for word in words]
 
 
+# --- The vectorised search: many pairs at once ------------------------------------------
+
+#: Unreachable cost in the int32 arrays (sums of two and a few steps stay below 2**31).
+_BIG = 1 << 28
+#: Pairs per batch; the batch's arrays are padded to its longest hypothesis and reference
+#: (pairs are sorted by length first, so the padding is small).
+_CHUNK = 384
+#: Whether ``_edits_many`` uses the vectorised search (False: ``_edits`` pair by pair).
+_VECTORISED = True
+
+
+def _band_arrays(n: np.ndarray, m: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """``lows, highs`` of shape (P, rows + 1): ``_bands`` of every pair (the same float
+    ratio, product and floor as the spec); rows past a pair's last row are left whole."""
+    ratio = m / n
+    half = ratio / 2
+    width = np.where(BEAM_WIDTH < half, np.ceil(half + BEAM_WIDTH), BEAM_WIDTH).astype(np.int64)
+    i = np.arange(rows + 1)
+    diagonal = np.floor(i[None, :] * ratio[:, None]).astype(np.int64)
+    lows = np.maximum(0, diagonal - width[:, None])
+    highs = np.minimum(m.astype(np.int64)[:, None] + 1, diagonal + width[:, None])
+    whole = (i[None, :] == 0) | (i[None, :] >= n[:, None])
+    lows = np.where((i[None, :] == 0) | (i[None, :] > n[:, None]), 0, lows)
+    highs = np.where(whole, m.astype(np.int64)[:, None] + 1, highs)
+    return lows, highs
+
+
+def _forward_rows(start: np.ndarray, words: np.ndarray, refs: np.ndarray, lows: np.ndarray,
+                  highs: np.ndarray, columns: np.ndarray, with_operations: bool):
+    """Banded forward rows for a batch: ``start`` (K, W) is row r0 of every item,
+    ``words`` (K, T) the hypothesis words of rows r0+1..r0+T, ``lows``/``highs`` (K, T) their
+    bands. Returns the T+1 rows (T+1, K, W) and, if asked, the spec's operations (T+1, K,
+    W; row 0 meaningless)."""
+    k, width = start.shape
+    steps = words.shape[1]
+    costs = np.empty((steps + 1, k, width), dtype=np.int32)
+    costs[0] = start
+    operations = np.empty((steps + 1, k, width), dtype=np.int8) if with_operations else None
+    for t in range(steps):
+        previous = costs[t]
+        outside = (columns < lows[:, t, None]) | (columns >= highs[:, t, None])
+        diagonal = previous[:, :-1] + (refs != words[:, t, None])
+        up = previous + 1
+        best = up.copy()
+        np.minimum(best[:, 1:], diagonal, out=best[:, 1:])
+        best[outside] = _BIG
+        row = np.minimum.accumulate(best - columns, axis=1) + columns
+        row[outside] = _BIG
+        np.minimum(row, _BIG, out=row)
+        costs[t + 1] = row
+        if with_operations:
+            left = np.empty_like(row)
+            left[:, 0] = _BIG
+            left[:, 1:] = row[:, :-1] + 1
+            ops = np.where(up <= left, _DELETE, _INSERT).astype(np.int8)
+            take_diagonal = (diagonal <= up[:, 1:]) & (diagonal <= left[:, 1:]) & (diagonal < _BIG)
+            ops[:, 1:][take_diagonal] = _DIAGONAL
+            operations[t + 1] = ops
+    return costs, operations
+
+
+def _backward_rows(hyps: np.ndarray, refs: np.ndarray, n: np.ndarray, m: np.ndarray, lows: np.ndarray,
+                   highs: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """``G`` (P, N+1, W) of every pair of a batch (see ``_Pair.backward``)."""
+    p, rows_plus = lows.shape
+    width = columns.shape[0]
+    rows = np.empty((p, rows_plus, width), dtype=np.int32)
+    last = np.where((columns >= lows[np.arange(p), n][:, None]) & (columns <= m[:, None]),
+                    m[:, None] - columns, _BIG).astype(np.int32)
+    following = np.full((p, width), _BIG, dtype=np.int32)
+    reversed_columns = columns[::-1]
+    for i in range(rows_plus - 1, -1, -1):
+        if i < rows_plus - 1:
+            word = hyps[:, i]
+            best = following + 1
+            diagonal = following[:, 1:] + (refs != word[:, None])
+            np.minimum(best[:, :-1], diagonal, out=best[:, :-1])
+            outside = (columns < lows[:, i, None]) | (columns >= highs[:, i, None])
+            best[outside] = _BIG
+            # right-to-left: G[j] = min_{k >= j} best[k] + (k - j)
+            row = (np.minimum.accumulate((best + columns)[:, ::-1], axis=1) - reversed_columns)[:, ::-1]
+            row[outside] = _BIG
+            np.minimum(row, _BIG, out=row)
+        else:
+            row = following
+        row = np.where((n == i)[:, None], last, row)
+        rows[:, i] = row
+        following = row
+    return rows
+
+
+def _trace_from_operations(operations: np.ndarray, hyp: list[int], ref: list[int]):
+    """``spec.ter.alignment_from_trace`` of the trace in ``operations`` (rows x W) of one pair."""
+    n, m = len(hyp), len(ref)
+    width = operations.shape[1]
+    flat = operations.ravel().tolist()
+    align = [0] * m
+    ref_errors = [0] * m
+    hyp_errors = [0] * n
+    i, j = n, m
+    while i > 0 or j > 0:
+        op = flat[i * width + j] if i > 0 else _INSERT
+        if op == _DIAGONAL:
+            i -= 1
+            j -= 1
+            align[j] = i
+            mark = 0 if hyp[i] == ref[j] else 1
+            hyp_errors[i] = mark
+            ref_errors[j] = mark
+        elif op == _DELETE:
+            i -= 1
+            hyp_errors[i] = 1
+        elif op == _INSERT:
+            j -= 1
+            align[j] = i - 1
+            ref_errors[j] = 1
+        else:
+            raise AssertionError(f"edit-distance trace reached an undefined cell ({i}, {j})")
+    return align, ref_errors, hyp_errors
+
+
+def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
+    """``_edits`` of every pair of a batch (all non-empty, not identical), vectorised."""
+    count = len(hyps)
+    n = np.array([len(h) for h in hyps], dtype=np.int64)
+    m = np.array([len(r) for r in refs], dtype=np.int64)
+    rows, width = int(n.max()), int(m.max()) + 1
+    columns = np.arange(width, dtype=np.int32)
+    ref_array = np.full((count, width - 1), -1, dtype=np.int64)
+    for p, ref in enumerate(refs):
+        ref_array[p, : len(ref)] = ref
+    lows_all, highs_all = _band_arrays(n.astype(np.float64), m.astype(np.float64), rows)
+    lows_all = lows_all.astype(np.int32)
+    highs_all = highs_all.astype(np.int32)
+    pairs = [_PairInfo(ref, len(hyp)) for hyp, ref in zip(hyps, refs)]
+    words = [list(h) for h in hyps]
+    shifts = [0] * count
+    checked = [0] * count
+    result = [0] * count
+    active = list(range(count))
+    while active:
+        index = np.array(active)
+        hyp_array = np.full((len(active), rows), -2, dtype=np.int64)
+        for a, p in enumerate(active):
+            hyp_array[a, : n[p]] = words[p]
+        lows, highs = lows_all[index], highs_all[index]
+        refs_here = ref_array[index]
+        start = np.where(columns[None, :] <= m[index, None], columns[None, :], _BIG).astype(np.int32)
+        costs, operations = _forward_rows(start, hyp_array, refs_here, lows[:, 1:], highs[:, 1:], columns, True)
+        distances = costs[n[index], np.arange(len(active)), m[index]].tolist()
+        searching, found_all = [], []
+        for a, p in enumerate(active):
+            ops = operations[: n[p] + 1, a, : m[p] + 1]
+            align, ref_errors, hyp_errors = _trace_from_operations(ops, words[p], refs[p])
+            found, checked[p] = _candidates(pairs[p], words[p], align, ref_errors, hyp_errors, checked[p])
+            if checked[p] >= MAX_SHIFT_CANDIDATES or not found:
+                result[p] = shifts[p] + distances[a]
+            else:
+                searching.append(a)
+                found_all.append(found)
+        if not searching:
+            break
+        chosen = np.array(searching)
+        backward = _backward_rows(hyp_array[chosen], refs_here[chosen], n[index[chosen]], m[index[chosen]],
+                                  lows[chosen], highs[chosen], columns)
+        # Candidates of every searching pair: item c of pair s (row a of this round).
+        owner, lo_list, x_source, x_length, y_source, steps_list = [], [], [], [], [], []
+        for s, (a, found) in enumerate(zip(searching, found_all)):
+            size = int(n[active[a]])
+            for start_h, length, target in found:
+                if target < start_h:
+                    lo, hi = target, start_h + length
+                    xs, xl, ys = start_h, length, target
+                else:
+                    extra = target - start_h - length if target > start_h + length \
+                        else min(target + length, size) - start_h - length
+                    lo, hi = start_h, start_h + extra + length
+                    xs, xl, ys = start_h + length, extra, start_h
+                owner.append(s)
+                lo_list.append(lo)
+                x_source.append(xs)
+                x_length.append(xl)
+                y_source.append(ys)
+                steps_list.append(hi - lo)
+        owner = np.array(owner)
+        lo_arr = np.array(lo_list)
+        steps_arr = np.array(steps_list)
+        order = np.argsort(-steps_arr, kind="stable")
+        o_owner, o_lo, o_steps = owner[order], lo_arr[order], steps_arr[order]
+        o_xs, o_xl, o_ys = np.array(x_source)[order], np.array(x_length)[order], np.array(y_source)[order]
+        longest = int(o_steps[0]) if len(o_steps) else 0
+        u = np.arange(max(longest, 1))[None, :]
+        source = np.where(u < o_xl[:, None], o_xs[:, None] + u, o_ys[:, None] + (u - o_xl[:, None]))
+        row_of_pair = chosen[o_owner]
+        source = np.minimum(source, n[index[row_of_pair]][:, None] - 1)
+        moved_words = hyp_array[row_of_pair[:, None], source]
+        step_rows = np.minimum(o_lo[:, None] + u + 1, rows)
+        c_lows = lows[row_of_pair[:, None], step_rows]
+        c_highs = highs[row_of_pair[:, None], step_rows]
+        start_rows = costs[o_lo, row_of_pair]
+        end_rows = backward[o_owner, o_lo + o_steps]
+        c_refs = refs_here[row_of_pair]
+        finals = _candidate_rows(start_rows, moved_words, c_refs, c_lows, c_highs, o_steps, columns)
+        candidate_distance = np.empty(len(order), dtype=np.int64)
+        candidate_distance[order] = (finals.astype(np.int64) + end_rows).min(axis=1)
+        candidate_distance = candidate_distance.tolist()
+        position = 0
+        next_active = []
+        for s, (a, found) in enumerate(zip(searching, found_all)):
+            p = active[a]
+            distance = distances[a]
+            best_rank = None
+            for start_h, length, target in found:
+                rank = (distance - candidate_distance[position], length, -start_h, -target)
+                position += 1
+                if best_rank is None or rank > best_rank:
+                    best_rank = rank
+            gain, length, negative_start, negative_target = best_rank
+            if gain <= 0:
+                result[p] = shifts[p] + distance
+                continue
+            shifts[p] += 1
+            words[p] = _move(words[p], -negative_start, length, -negative_target)
+            next_active.append(p)
+        active = next_active
+    return result
+
+
+def _candidate_rows(start_rows, words, refs, lows, highs, steps, columns) -> np.ndarray:
+    """The forward row after ``steps[k]`` rows from ``start_rows[k]`` for every candidate;
+    candidates are sorted by ``steps`` descending, so the ones still running at step t are
+    a prefix."""
+    rows = start_rows.copy()
+    total = len(steps)
+    for t in range(int(steps[0]) if total else 0):
+        running = total - int(np.searchsorted(steps[::-1], t, side="right"))
+        previous = rows[:running]
+        outside = (columns < lows[:running, t, None]) | (columns >= highs[:running, t, None])
+        diagonal = previous[:, :-1] + (refs[:running] != words[:running, t, None])
+        best = previous + 1
+        np.minimum(best[:, 1:], diagonal, out=best[:, 1:])
+        best[outside] = _BIG
+        row = np.minimum.accumulate(best - columns, axis=1) + columns
+        row[outside] = _BIG
+        np.minimum(row, _BIG, out=row)
+        rows[:running] = row
+    return rows
+
+
+class _PairInfo:
+    """What ``_candidates`` reads of a pair: sizes and the positions of each reference word."""
+
+    __slots__ = ("ref", "n", "m", "positions")
+
+    def __init__(self, ref: list[int], n: int):
+        self.ref = ref
+        self.n = n
+        self.m = len(ref)
+        positions: dict[int, list[int]] = {}
+        for j, word in enumerate(ref):
+            positions.setdefault(word, []).append(j)
+        self.positions = positions
+
+
+def _edits_many(pairs: list[tuple[list[int], list[int]]]) -> list[int]:
+    """``_edits`` of every pair, the searches batched by similar sizes."""
+    result = [0] * len(pairs)
+    pending = []
+    for k, (hyp, ref) in enumerate(pairs):
+        if not ref:
+            result[k] = len(hyp)
+        elif not hyp:
+            result[k] = len(ref)
+        elif hyp == ref:
+            result[k] = 0
+        elif not _VECTORISED:
+            result[k] = _edits(hyp, ref)
+        else:
+            pending.append(k)
+    pending.sort(key=lambda k: (len(pairs[k][0]), len(pairs[k][1])))
+    for first in range(0, len(pending), _CHUNK):
+        batch = pending[first : first + _CHUNK]
+        for k, edits in zip(batch, _search_batch([pairs[k][0] for k in batch], [pairs[k][1] for k in batch])):
+            result[k] = edits
+    return result
+
+
 def _stats_rows(hyps: list[str], refs: list[list[str]], options: dict) -> list[list]:
     vocabulary = _Vocabulary()
-    memo: dict[tuple, int] = {}
     tokenized: dict[str, list[int]] = {}
 
     def ids(line: str) -> list[int]:
@@ -320,21 +622,32 @@ def _stats_rows(hyps: list[str], refs: list[list[str]], options: dict) -> list[l
             found = tokenized[line] = vocabulary.ids(_words(line, options))
         return found
 
-    rows = []
+    keys: dict[tuple, int] = {}
+    unique: list[tuple[list[int], list[int]]] = []
+    layout = []
     for hyp, references in zip(hyps, refs):
         hyp_ids = ids(hyp)
-        best = None
-        total = 0
+        hyp_key = tuple(hyp_ids)
+        entries = []
         for ref in references:
             ref_ids = ids(ref)
-            key = (tuple(hyp_ids), tuple(ref_ids))
-            edits = memo.get(key)
-            if edits is None:
-                edits = memo[key] = _edits(hyp_ids, ref_ids)
-            total += len(ref_ids)
-            if best is None or edits < best:
-                best = edits
-        rows.append([best, total / len(references)])
+            key = (hyp_key, tuple(ref_ids))
+            slot = keys.get(key)
+            if slot is None:
+                slot = keys[key] = len(unique)
+                unique.append((hyp_ids, ref_ids))
+            entries.append((slot, len(ref_ids)))
+        layout.append(entries)
+    edits = _edits_many(unique)
+    rows = []
+    for entries in layout:
+        best = None
+        total = 0
+        for slot, length in entries:
+            total += length
+            if best is None or edits[slot] < best:
+                best = edits[slot]
+        rows.append([best, total / len(entries)])
     return rows
 
 
@@ -342,8 +655,6 @@ def ter_stats_matrix(hyps, refs, *, normalized=False, no_punct=False, asian_supp
                      case_sensitive=False):
     """The float64 N x 2 matrix of ``spec.ter.ter_stats`` rows ``[E, L]`` (validated
     inputs, one row per sentence)."""
-    import numpy as np
-
     hyps, refs = check_corpus(hyps, refs)
     options = _options(normalized, no_punct, asian_support, case_sensitive)
     return np.array(_stats_rows(hyps, refs, options), dtype=np.float64).reshape(len(hyps), 2)
