@@ -7,8 +7,8 @@ line, which ``tests/impl/test_tokenizers_diff.py`` checks against the spec.
 How a corpus is tokenized in few passes
 ---------------------------------------
 Only distinct work is done per line: BLEU's ``lower()`` and ``rstrip()``, zh's
-``strip()``. Then the lines are joined with a separator ``sep``, a private-use code point
-(U+E000 upwards) that occurs in none of them, and 13a's padding and string replacements
+``strip()``. Then the lines are joined with a separator ``sep``, a non-white-space ASCII control
+character or else a private-use code point, that occurs in none of them, and 13a's padding and string replacements
 (``<skipped>``, ``-`` + newline, newline, entities) run once over the joined text: no
 pattern contains ``sep``, so no replacement can straddle two lines.
 
@@ -68,11 +68,15 @@ __all__ = [
 # Code points for which str.isspace() is true: all below U+3001.
 _SPACE_TABLE = np.array([chr(c).isspace() for c in range(0x3001)], dtype=bool)
 
-_SEP_CANDIDATES = range(0xE000, 0xF900)  # the BMP private-use area
+# Separator candidates: ASCII control characters that are not white space (they keep an
+# ASCII corpus ASCII, which str.split and the token strings handle fastest), then the BMP
+# private-use area. None of them is white space, a digit, punctuation or a symbol for any
+# rule, or part of a 13a replacement pattern.
+_SEP_CANDIDATES = (*range(0x00, 0x09), *range(0x0E, 0x1C), 0x7F, *range(0xE000, 0xF900))
 
 
 def _pick_separator(text: str) -> str | None:
-    """The first private-use character absent from ``text`` (None if all occur)."""
+    """The first candidate separator absent from ``text`` (None if all occur)."""
     for code in _SEP_CANDIDATES:
         if chr(code) not in text:
             return chr(code)
@@ -341,7 +345,7 @@ def _string_token_ids(lines: list[str], name: str) -> tuple[np.ndarray, np.ndarr
         return np.zeros(0, np.int64), np.zeros(0, np.int64), 1, {}
     sep = _pick_separator("".join(lines)) if len(lines) > 1 else None
     if sep is None:
-        # One line, or (pathological) every private-use character occurs: line by line.
+        # One line, or (pathological) every candidate separator occurs: line by line.
         token_lists = [_joined_output([line], name, None).split() for line in lines]
         tokens = [t for tl in token_lists for t in tl]
         ids, vocab = _ids_of(tokens)

@@ -28,7 +28,7 @@ _HARD_CHARS = (
     " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u2000\u200a\u200b\u2028\u2029\u202f\u3000"
     ".,-'\"&;<>!?/$%@:()[]{}~`^_|\\+=*#0123456789aZ\u00e9\u0130\u03a3\u00df"
     "\u4e2d\u2010\u2192\u2001\u2a6d\u2a6e\u2f81\u2fa1\uff0c\u3002\u201c\u2014\u00bf"
-    "\ue000\ue001\U00020000\U0001F600\u0660\u00b2"
+    "\ue000\ue001\x00\x01\x7f\U00020000\U0001F600\u0660\u00b2"
 )
 _PIECES = (
     "&amp;", "&lt;", "&gt;", "&quot;", "&amp;lt;", "<skipped>", "-\n", "\n-", "3.14", "1,000",
@@ -78,6 +78,7 @@ def test_each_tokenizer_equals_spec_per_line(name, line):
 @example(lines=["end-", "\nstart"], lowercase=False)
 @example(lines=["a.", ".b", "1", ".5"], lowercase=False)
 @example(lines=["x\ue000y", "\ue000", "\ue001."], lowercase=True)
+@example(lines=["\x00.", "\x01", "-\x7f1"], lowercase=False)  # the first candidates taken
 @example(lines=["ΑΣ", "Α"], lowercase=True)
 @example(lines=["-x", "1"], lowercase=False)  # zh: hyphen first in the corpus, digit last
 def test_corpus_tokens_equal_spec_bleu_tokens(name, lines, lowercase):
@@ -108,9 +109,9 @@ def test_trap_lines_as_one_corpus(name):
 
 @pytest.mark.parametrize("name", spec.TOKENIZERS)
 def test_every_separator_taken(name):
-    """When one line holds all 6400 private-use characters no separator is free: the
-    line-by-line fallback must still give the spec's tokens."""
-    crowded = "".join(chr(c) for c in range(0xE000, 0xF900)) + " a.b, 3.14 \u4e2d!"
+    """When one line holds every candidate separator (ASCII controls, the private-use
+    area) none is free: the line-by-line fallback must still give the spec's tokens."""
+    crowded = "".join(chr(c) for c in impl._SEP_CANDIDATES) + " a.b, 3.14 \u4e2d!"
     lines = [crowded, "x.", ".y", "1-2"]
     expected = [bleu_tokens(line, name) for line in lines]
     assert impl.tokenize_corpus(lines, name) == expected
