@@ -352,97 +352,94 @@ def _band_arrays(n: np.ndarray, m: np.ndarray, rows: int) -> tuple[np.ndarray, n
     return lows, highs
 
 
-def _forward_rows(start: np.ndarray, words: np.ndarray, refs: np.ndarray, lows: np.ndarray,
-                  highs: np.ndarray, columns: np.ndarray, with_operations: bool):
+def _forward_rows(start: np.ndarray, words: np.ndarray, refs: np.ndarray, floors: np.ndarray) -> np.ndarray:
     """Banded forward rows for a batch: ``start`` (K, W) is row r0 of every item,
-    ``words`` (K, T) the hypothesis words of rows r0+1..r0+T, ``lows``/``highs`` (K, T) their
-    bands. Returns the T+1 rows (T+1, K, W) and, if asked, the spec's operations (T+1, K,
-    W; row 0 meaningless)."""
+    ``words`` (K, T) the hypothesis words of rows r0+1..r0+T, ``floors`` (K, T, W) 0 inside
+    their bands and ``_BIG`` outside. Returns the T+1 rows (T+1, K, W); a cell >= ``_BIG``
+    is unreachable."""
     k, width = start.shape
     steps = words.shape[1]
+    columns = np.arange(width, dtype=np.int32)
     costs = np.empty((steps + 1, k, width), dtype=np.int32)
     costs[0] = start
-    operations = np.empty((steps + 1, k, width), dtype=np.int8) if with_operations else None
     for t in range(steps):
         previous = costs[t]
-        outside = (columns < lows[:, t, None]) | (columns >= highs[:, t, None])
-        diagonal = previous[:, :-1] + (refs != words[:, t, None])
-        up = previous + 1
-        best = up.copy()
-        np.minimum(best[:, 1:], diagonal, out=best[:, 1:])
-        best[outside] = _BIG
-        row = np.minimum.accumulate(best - columns, axis=1) + columns
-        row[outside] = _BIG
-        np.minimum(row, _BIG, out=row)
-        costs[t + 1] = row
-        if with_operations:
-            left = np.empty_like(row)
-            left[:, 0] = _BIG
-            left[:, 1:] = row[:, :-1] + 1
-            ops = np.where(up <= left, _DELETE, _INSERT).astype(np.int8)
-            take_diagonal = (diagonal <= up[:, 1:]) & (diagonal <= left[:, 1:]) & (diagonal < _BIG)
-            ops[:, 1:][take_diagonal] = _DIAGONAL
-            operations[t + 1] = ops
-    return costs, operations
+        best = previous + 1
+        np.minimum(best[:, 1:], previous[:, :-1] + (refs != words[:, t, None]), out=best[:, 1:])
+        floor = floors[:, t]
+        np.maximum(best, floor, out=best)
+        best -= columns
+        row = np.minimum.accumulate(best, axis=1)
+        row += columns
+        np.maximum(row, floor, out=costs[t + 1])
+    return costs
 
 
-def _backward_rows(hyps: np.ndarray, refs: np.ndarray, n: np.ndarray, m: np.ndarray, lows: np.ndarray,
-                   highs: np.ndarray, columns: np.ndarray) -> np.ndarray:
-    """``G`` (P, N+1, W) of every pair of a batch (see ``_Pair.backward``)."""
-    p, rows_plus = lows.shape
-    width = columns.shape[0]
+def _backward_rows(hyps: np.ndarray, refs: np.ndarray, n: np.ndarray, floors: np.ndarray,
+                   last: np.ndarray) -> np.ndarray:
+    """``G`` (P, N+1, W) of every pair of a batch (see ``_Pair.backward``): ``floors`` as
+    for ``_forward_rows`` (rows 0..N), ``last`` (P, W) row n of each pair."""
+    p, rows_plus, width = floors.shape
+    reversed_columns = np.arange(width - 1, -1, -1, dtype=np.int32)
     rows = np.empty((p, rows_plus, width), dtype=np.int32)
-    last = np.where((columns >= lows[np.arange(p), n][:, None]) & (columns <= m[:, None]),
-                    m[:, None] - columns, _BIG).astype(np.int32)
     following = np.full((p, width), _BIG, dtype=np.int32)
-    reversed_columns = columns[::-1]
     for i in range(rows_plus - 1, -1, -1):
         if i < rows_plus - 1:
-            word = hyps[:, i]
             best = following + 1
-            diagonal = following[:, 1:] + (refs != word[:, None])
-            np.minimum(best[:, :-1], diagonal, out=best[:, :-1])
-            outside = (columns < lows[:, i, None]) | (columns >= highs[:, i, None])
-            best[outside] = _BIG
-            # right-to-left: G[j] = min_{k >= j} best[k] + (k - j)
-            row = (np.minimum.accumulate((best + columns)[:, ::-1], axis=1) - reversed_columns)[:, ::-1]
-            row[outside] = _BIG
-            np.minimum(row, _BIG, out=row)
+            np.minimum(best[:, :-1], following[:, 1:] + (refs != hyps[:, i, None]), out=best[:, :-1])
+            floor = floors[:, i]
+            np.maximum(best, floor, out=best)
+            # right to left: G[j] = min over k >= j of best[k] + (k - j)
+            reversed_best = best[:, ::-1] + reversed_columns
+            row = (np.minimum.accumulate(reversed_best, axis=1) - reversed_columns)[:, ::-1]
+            row = np.maximum(row, floor)
         else:
             row = following
-        row = np.where((n == i)[:, None], last, row)
+        ends = n == i
+        if ends.any():
+            row = np.where(ends[:, None], last, row)
         rows[:, i] = row
         following = row
     return rows
 
 
-def _trace_from_operations(operations: np.ndarray, hyp: list[int], ref: list[int]):
-    """``spec.ter.alignment_from_trace`` of the trace in ``operations`` (rows x W) of one pair."""
+def _trace_from_costs(flat: list[int], width: int, hyp: list[int], ref: list[int]):
+    """``spec.ter.alignment_from_trace`` of the trace read back from the forward costs
+    (row-major, ``width`` columns) of one pair: at a cell, the spec's operation is the
+    diagonal if its cost is <= the vertical and horizontal ones, else the vertical if <=
+    the horizontal, else the horizontal."""
     n, m = len(hyp), len(ref)
-    width = operations.shape[1]
-    flat = operations.ravel().tolist()
     align = [0] * m
     ref_errors = [0] * m
     hyp_errors = [0] * n
     i, j = n, m
-    while i > 0 or j > 0:
-        op = flat[i * width + j] if i > 0 else _INSERT
-        if op == _DIAGONAL:
+    while i > 0 and j > 0:
+        here = i * width + j
+        above = here - width
+        mark = 0 if hyp[i - 1] == ref[j - 1] else 1
+        diagonal = flat[above - 1] + mark
+        up = flat[above] + 1
+        left = flat[here - 1] + 1
+        if diagonal <= up and diagonal <= left:
             i -= 1
             j -= 1
             align[j] = i
-            mark = 0 if hyp[i] == ref[j] else 1
             hyp_errors[i] = mark
             ref_errors[j] = mark
-        elif op == _DELETE:
+        elif up <= left:
             i -= 1
             hyp_errors[i] = 1
-        elif op == _INSERT:
+        else:
             j -= 1
             align[j] = i - 1
             ref_errors[j] = 1
-        else:
-            raise AssertionError(f"edit-distance trace reached an undefined cell ({i}, {j})")
+    while i > 0:  # column 0: deletions
+        i -= 1
+        hyp_errors[i] = 1
+    while j > 0:  # row 0: insertions
+        j -= 1
+        align[j] = -1
+        ref_errors[j] = 1
     return align, ref_errors, hyp_errors
 
 
@@ -452,13 +449,15 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
     n = np.array([len(h) for h in hyps], dtype=np.int64)
     m = np.array([len(r) for r in refs], dtype=np.int64)
     rows, width = int(n.max()), int(m.max()) + 1
-    columns = np.arange(width, dtype=np.int32)
+    columns = np.arange(width, dtype=np.int64)
     ref_array = np.full((count, width - 1), -1, dtype=np.int64)
     for p, ref in enumerate(refs):
         ref_array[p, : len(ref)] = ref
-    lows_all, highs_all = _band_arrays(n.astype(np.float64), m.astype(np.float64), rows)
-    lows_all = lows_all.astype(np.int32)
-    highs_all = highs_all.astype(np.int32)
+    lows, highs = _band_arrays(n.astype(np.float64), m.astype(np.float64), rows)
+    floors_all = np.where((columns >= lows[:, :, None]) & (columns < highs[:, :, None]), 0, _BIG).astype(np.int32)
+    first_rows = np.where(columns <= m[:, None], columns, _BIG).astype(np.int32)
+    last_rows = np.where((columns >= lows[np.arange(count), n][:, None]) & (columns <= m[:, None]),
+                         m[:, None] - columns, _BIG).astype(np.int32)
     pairs = [_PairInfo(ref, len(hyp)) for hyp, ref in zip(hyps, refs)]
     words = [list(h) for h in hyps]
     shifts = [0] * count
@@ -467,18 +466,20 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
     active = list(range(count))
     while active:
         index = np.array(active)
-        hyp_array = np.full((len(active), rows), -2, dtype=np.int64)
+        k = len(active)
+        hyp_array = np.full((k, rows), -2, dtype=np.int64)
         for a, p in enumerate(active):
             hyp_array[a, : n[p]] = words[p]
-        lows, highs = lows_all[index], highs_all[index]
+        floors = floors_all[index]
         refs_here = ref_array[index]
-        start = np.where(columns[None, :] <= m[index, None], columns[None, :], _BIG).astype(np.int32)
-        costs, operations = _forward_rows(start, hyp_array, refs_here, lows[:, 1:], highs[:, 1:], columns, True)
-        distances = costs[n[index], np.arange(len(active)), m[index]].tolist()
+        costs = _forward_rows(first_rows[index], hyp_array, refs_here, floors[:, 1:])
+        by_pair = costs.transpose(1, 0, 2)
+        distances = costs[n[index], np.arange(k), m[index]].tolist()
         searching, found_all = [], []
         for a, p in enumerate(active):
-            ops = operations[: n[p] + 1, a, : m[p] + 1]
-            align, ref_errors, hyp_errors = _trace_from_operations(ops, words[p], refs[p])
+            size_m = int(m[p])
+            flat = by_pair[a, : n[p] + 1, : size_m + 1].ravel().tolist()
+            align, ref_errors, hyp_errors = _trace_from_costs(flat, size_m + 1, words[p], refs[p])
             found, checked[p] = _candidates(pairs[p], words[p], align, ref_errors, hyp_errors, checked[p])
             if checked[p] >= MAX_SHIFT_CANDIDATES or not found:
                 result[p] = shifts[p] + distances[a]
@@ -488,9 +489,11 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
         if not searching:
             break
         chosen = np.array(searching)
-        backward = _backward_rows(hyp_array[chosen], refs_here[chosen], n[index[chosen]], m[index[chosen]],
-                                  lows[chosen], highs[chosen], columns)
-        # Candidates of every searching pair: item c of pair s (row a of this round).
+        backward = _backward_rows(hyp_array[chosen], refs_here[chosen], n[index[chosen]], floors[chosen],
+                                  last_rows[index[chosen]])
+        # The candidates of every searching pair, described by the rows lo+1..hi they
+        # change: the moved words there are x_length words from x_source, then words
+        # from y_source.
         owner, lo_list, x_source, x_length, y_source, steps_list = [], [], [], [], [], []
         for s, (a, found) in enumerate(zip(searching, found_all)):
             size = int(n[active[a]])
@@ -509,31 +512,25 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
                 x_length.append(xl)
                 y_source.append(ys)
                 steps_list.append(hi - lo)
-        owner = np.array(owner)
-        lo_arr = np.array(lo_list)
         steps_arr = np.array(steps_list)
         order = np.argsort(-steps_arr, kind="stable")
-        o_owner, o_lo, o_steps = owner[order], lo_arr[order], steps_arr[order]
+        o_owner = np.array(owner)[order]
+        o_lo, o_steps = np.array(lo_list)[order], steps_arr[order]
         o_xs, o_xl, o_ys = np.array(x_source)[order], np.array(x_length)[order], np.array(y_source)[order]
-        longest = int(o_steps[0]) if len(o_steps) else 0
-        u = np.arange(max(longest, 1))[None, :]
+        u = np.arange(max(int(o_steps[0]), 1))[None, :]
         source = np.where(u < o_xl[:, None], o_xs[:, None] + u, o_ys[:, None] + (u - o_xl[:, None]))
         row_of_pair = chosen[o_owner]
         source = np.minimum(source, n[index[row_of_pair]][:, None] - 1)
         moved_words = hyp_array[row_of_pair[:, None], source]
         step_rows = np.minimum(o_lo[:, None] + u + 1, rows)
-        c_lows = lows[row_of_pair[:, None], step_rows]
-        c_highs = highs[row_of_pair[:, None], step_rows]
-        start_rows = costs[o_lo, row_of_pair]
-        end_rows = backward[o_owner, o_lo + o_steps]
-        c_refs = refs_here[row_of_pair]
-        finals = _candidate_rows(start_rows, moved_words, c_refs, c_lows, c_highs, o_steps, columns)
+        finals = _candidate_rows(costs[o_lo, row_of_pair], moved_words, refs_here[row_of_pair], floors,
+                                 row_of_pair, step_rows, o_steps)
         candidate_distance = np.empty(len(order), dtype=np.int64)
-        candidate_distance[order] = (finals.astype(np.int64) + end_rows).min(axis=1)
+        candidate_distance[order] = (finals + backward[o_owner, o_lo + o_steps]).min(axis=1)
         candidate_distance = candidate_distance.tolist()
         position = 0
         next_active = []
-        for s, (a, found) in enumerate(zip(searching, found_all)):
+        for a, found in zip(searching, found_all):
             p = active[a]
             distance = distances[a]
             best_rank = None
@@ -553,24 +550,26 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
     return result
 
 
-def _candidate_rows(start_rows, words, refs, lows, highs, steps, columns) -> np.ndarray:
-    """The forward row after ``steps[k]`` rows from ``start_rows[k]`` for every candidate;
-    candidates are sorted by ``steps`` descending, so the ones still running at step t are
-    a prefix."""
+def _candidate_rows(start_rows, words, refs, floors, row_of_pair, step_rows, steps) -> np.ndarray:
+    """The forward row after ``steps[k]`` rows from ``start_rows[k]`` for every candidate
+    (words ``words[k]``, bands ``floors[row_of_pair[k], step_rows[k]]``); candidates are
+    sorted by ``steps`` descending, so the ones still running at step t are a prefix."""
     rows = start_rows.copy()
     total = len(steps)
+    width = rows.shape[1]
+    columns = np.arange(width, dtype=np.int32)
+    ascending = steps[::-1]
     for t in range(int(steps[0]) if total else 0):
-        running = total - int(np.searchsorted(steps[::-1], t, side="right"))
+        running = total - int(np.searchsorted(ascending, t, side="right"))
         previous = rows[:running]
-        outside = (columns < lows[:running, t, None]) | (columns >= highs[:running, t, None])
-        diagonal = previous[:, :-1] + (refs[:running] != words[:running, t, None])
         best = previous + 1
-        np.minimum(best[:, 1:], diagonal, out=best[:, 1:])
-        best[outside] = _BIG
-        row = np.minimum.accumulate(best - columns, axis=1) + columns
-        row[outside] = _BIG
-        np.minimum(row, _BIG, out=row)
-        rows[:running] = row
+        np.minimum(best[:, 1:], previous[:, :-1] + (refs[:running] != words[:running, t, None]), out=best[:, 1:])
+        floor = floors[row_of_pair[:running], step_rows[:running, t]]
+        np.maximum(best, floor, out=best)
+        best -= columns
+        row = np.minimum.accumulate(best, axis=1)
+        row += columns
+        np.maximum(row, floor, out=rows[:running])
     return rows
 
 
