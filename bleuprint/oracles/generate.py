@@ -33,6 +33,7 @@ BUILDERS = {
     "chrf": "bleuprint.oracles.cases_chrf",
     "tokenizers": "bleuprint.oracles.cases_tokenizers",
     "intervals": "bleuprint.oracles.cases_intervals",
+    "ter": "bleuprint.oracles.cases_ter",
 }
 
 GOLDENS_DIR = Path(__file__).resolve().parent / "goldens"

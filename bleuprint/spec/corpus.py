@@ -12,6 +12,8 @@ Rows per metric:
   the sum divided by ``n_sentences`` (0..1).
 * ``bleu``: ``bleu_stats`` (2 + 2N columns); the score is ``bleu_from_stats`` (0..100).
 * ``chrf``: ``chrf_stats`` (3 (n + word_order) columns); ``chrf_from_stats`` (0..100).
+* ``ter``: ``ter_stats`` (2 columns: edits, average reference length); ``ter_from_stats``
+  (0..100, may exceed 100).
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from .bleu import bleu_from_stats, bleu_stats
 from .chrf import chrf_from_stats, chrf_stats
 from .exact_match import exact_match_references, is_exact_match
 from .inputs import check_choice, check_corpus, check_hypotheses, check_positive_int
+from .ter import ter_from_stats, ter_stats
 
-METRICS = ("exact_match", "bleu", "chrf")
+METRICS = ("exact_match", "bleu", "chrf", "ter")
 
 
 def _options_for(function, options: dict) -> dict:
@@ -38,7 +41,7 @@ def _options_for(function, options: dict) -> dict:
 def _check_option_names(metric: str, options: dict) -> None:
     known = set()
     for function in {"bleu": (bleu_stats, bleu_from_stats), "chrf": (chrf_stats, chrf_from_stats),
-                     "exact_match": ()}[metric]:
+                     "ter": (ter_stats, ter_from_stats), "exact_match": ()}[metric]:
         known |= set(inspect.signature(function).parameters) - {"hyp", "refs", "stats"}
     unknown = sorted(set(options) - known)
     if unknown:
@@ -59,7 +62,7 @@ def sentence_stats(metric: str, hyps, refs, **options) -> np.ndarray:
                 for i, (h, r) in enumerate(zip(hyps, refs))]
     else:
         hyps, refs = check_corpus(hyps, refs)
-        function = bleu_stats if metric == "bleu" else chrf_stats
+        function = {"bleu": bleu_stats, "chrf": chrf_stats, "ter": ter_stats}[metric]
         kwargs = _options_for(function, options)
         rows = [function(h, r, **kwargs) for h, r in zip(hyps, refs)]
     return np.array(rows, dtype=np.float64)
@@ -82,4 +85,6 @@ def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
         return values[0] / n_sentences
     if metric == "bleu":
         return bleu_from_stats(values, **_options_for(bleu_from_stats, options))
+    if metric == "ter":
+        return ter_from_stats(values)
     return chrf_from_stats(values, **_options_for(chrf_from_stats, options))

@@ -92,7 +92,7 @@ def test_score_from_stats_by_hand():
 HYPS, REFS = ["the cat sat", "a dog"], [["the cat sat on the mat"], ["a dog", "the dog"]]
 
 BAD_STATS_CALLS = [
-    pytest.param("ter", HYPS, REFS, {}, id="unknown-metric"),
+    pytest.param("meteor", HYPS, REFS, {}, id="unknown-metric"),
     pytest.param(3, HYPS, REFS, {}, id="metric-not-str"),
     pytest.param("bleu", HYPS, REFS, {"order": 4}, id="unknown-bleu-option"),
     pytest.param("chrf", HYPS, REFS, {"tokenize": "13a"}, id="bleu-option-for-chrf"),

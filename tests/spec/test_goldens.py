@@ -26,6 +26,7 @@ SENTENCE_BLEU_DEFAULTS = {"effective_order": True}
 BLEU_CASES = golden_cases("bleu")
 CHRF_CASES = golden_cases("chrf")
 TOKENIZER_CASES = golden_cases("tokenizers")
+TER_CASES = golden_cases("ter")
 
 BLEU_STATS_OPTIONS = ("tokenize", "lowercase", "max_ngram_order")
 BLEU_SCORE_OPTIONS = ("smooth_method", "smooth_value", "effective_order", "max_ngram_order")
@@ -174,6 +175,34 @@ def test_chrf_goldens_cover_the_options():
         assert any(c["options"].get(flag) for c in corpus_cases), flag
 
 
+# --- TER ----------------------------------------------------------------------------
+
+
+@_by_id(TER_CASES)
+def test_ter_matches_sacrebleu(case):
+    """Per-sentence statistics [edits, average reference length] and corpus statistics
+    exactly, the score within 1e-9, and the signature (long and short) equal to sacreBLEU's."""
+    hyps, refs, options = case["hyps"], case["refs"], case["options"]
+    rows = [spec.ter_stats(h, r, **options) for h, r in zip(hyps, refs)]
+    assert rows == case["sentence_stats"]
+    assert spec.sentence_stats("ter", hyps, refs, **options).sum(axis=0).tolist() == case["corpus_stats"]
+    if case["level"] == "sentence":
+        _assert_score(spec.sentence_ter(hyps[0], refs[0], **options), case, "sentence_ter")
+    else:
+        _assert_score(spec.ter(hyps, refs, **options), case, "ter")
+    _assert_score(spec.ter_from_stats(case["corpus_stats"]), case, "ter_from_stats")
+    _assert_signatures("ter", case, options)
+
+
+def test_ter_goldens_cover_the_options():
+    """All 16 combinations of the four Tercom options, and cases that reach the
+    1,000-candidate cap."""
+    names = ("normalized", "no_punct", "asian_support", "case_sensitive")
+    combinations = {tuple(bool(c["options"].get(k)) for k in names) for c in TER_CASES}
+    assert len(combinations) == 16
+    assert any("cap" in c["family"] for c in TER_CASES)
+
+
 def test_goldens_hold_at_least_300_corpora():
     corpora = [c for c in BLEU_CASES + CHRF_CASES if c["level"] == "corpus"]
     assert len(corpora) >= 300
@@ -181,5 +210,5 @@ def test_goldens_hold_at_least_300_corpora():
 
 def test_goldens_record_sacrebleu_2_5_1():
     """The fixtures say which sacreBLEU produced them; the spec targets 2.5.1."""
-    for name in ("bleu", "chrf", "tokenizers"):
+    for name in ("bleu", "chrf", "tokenizers", "ter"):
         assert load_goldens(name)["versions"]["sacrebleu"] == spec.SACREBLEU_VERSION == "2.5.1"

@@ -110,6 +110,7 @@ def _ted_cases():
 
 
 @ted
+@pytest.mark.slow  # a real corpus: left out of mutation runs
 @pytest.mark.parametrize("system, options", _ted_cases(),
                          ids=[f"{s}-{_label(o)}" for s, o in _ted_cases()])
 def test_spec_ter_matches_sacrebleu_on_ted_ende(ted_corpus, system, options):
