@@ -224,36 +224,61 @@ def _trace_alignment(pair: _Pair, hyp: list[int], operations) -> tuple[list[int]
     return align, ref_errors, hyp_errors
 
 
+def _next_marks(marks: list[int]) -> list[int]:
+    """``result[k]``: the first position >= k whose mark is 1 (``len(marks)`` if none)."""
+    result = [0] * (len(marks) + 1)
+    following = len(marks)
+    result[following] = following
+    for k in range(len(marks) - 1, -1, -1):
+        if marks[k]:
+            following = k
+        result[k] = following
+    return result
+
+
 def _candidates(pair: _Pair, hyp: list[int], align, ref_errors, hyp_errors, checked: int):
     """The candidate shifts of one round, in the spec's order, as ``(hyp_start, length,
     target)``, and the cumulative count after the round (``spec.ter.best_shift``: the
-    search stops after the span whose targets make the count reach the budget)."""
+    search stops after the span whose targets make the count reach the budget).
+
+    For a start pair (hs, rs), the spec's filter passes exactly the lengths L with
+    ``L_min <= L <= L_max``: a hypothesis error in ``hs..hs+L-1`` and a reference error in
+    ``rs..rs+L-1`` need ``L > next_error - start`` on each side, and
+    ``not hs <= align[rs] < hs + L`` needs ``L <= align[rs] - hs`` when ``align[rs] >= hs``.
+    Start pairs with no such length are skipped without extending the match."""
     n, m, ref, positions = pair.n, pair.m, pair.ref, pair.positions
+    next_hyp_error = _next_marks(hyp_errors)
+    next_ref_error = _next_marks(ref_errors)
     found = []
     for hs in range(n):
         starts = positions.get(hyp[hs])
         if starts is None:
             continue
+        hyp_need = next_hyp_error[hs] - hs
+        longest_here = min(MAX_SHIFT_SIZE, n - hs)
+        if hyp_need >= longest_here:
+            continue
         for rs in starts:
             if rs - hs > MAX_SHIFT_DISTANCE or hs - rs > MAX_SHIFT_DISTANCE:
                 continue
-            hyp_wrong = ref_wrong = False
+            shortest = max(hyp_need, next_ref_error[rs] - rs) + 1
+            longest = min(longest_here, m - rs)
             aligned = align[rs]
-            length = 0
-            while length < MAX_SHIFT_SIZE and hs + length < n and rs + length < m \
-                    and hyp[hs + length] == ref[rs + length]:
-                hyp_wrong = hyp_wrong or hyp_errors[hs + length] == 1
-                ref_wrong = ref_wrong or ref_errors[rs + length] == 1
+            if aligned >= hs and aligned - hs < longest:
+                longest = aligned - hs
+            if shortest > longest:
+                continue
+            length = 1
+            while length < longest and hyp[hs + length] == ref[rs + length]:
                 length += 1
-                if not hyp_wrong or not ref_wrong or hs <= aligned < hs + length:
-                    continue
+            for span in range(shortest, length + 1):
                 previous = -1
-                for offset in range(-1, length):
+                for offset in range(-1, span):
                     target = 0 if rs + offset == -1 else align[rs + offset] + 1
                     if target == previous:
                         continue
                     previous = target
-                    found.append((hs, length, target))
+                    found.append((hs, span, target))
                     checked += 1
                 if checked >= MAX_SHIFT_CANDIDATES:
                     return found, checked
