@@ -251,18 +251,19 @@ def _candidates(pair: _Pair, hyp: list[int], align, ref_errors, hyp_errors, chec
     next_ref_error = _next_marks(ref_errors)
     found = []
     for hs in range(n):
+        hyp_need = next_hyp_error[hs] - hs
+        longest_here = n - hs if n - hs < MAX_SHIFT_SIZE else MAX_SHIFT_SIZE
+        if hyp_need >= longest_here:
+            continue
         starts = positions.get(hyp[hs])
         if starts is None:
-            continue
-        hyp_need = next_hyp_error[hs] - hs
-        longest_here = min(MAX_SHIFT_SIZE, n - hs)
-        if hyp_need >= longest_here:
             continue
         for rs in starts:
             if rs - hs > MAX_SHIFT_DISTANCE or hs - rs > MAX_SHIFT_DISTANCE:
                 continue
-            shortest = max(hyp_need, next_ref_error[rs] - rs) + 1
-            longest = min(longest_here, m - rs)
+            ref_need = next_ref_error[rs] - rs
+            shortest = (hyp_need if hyp_need > ref_need else ref_need) + 1
+            longest = longest_here if longest_here < m - rs else m - rs
             aligned = align[rs]
             if aligned >= hs and aligned - hs < longest:
                 longest = aligned - hs
