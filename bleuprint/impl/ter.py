@@ -236,7 +236,7 @@ def _next_marks(marks: list[int]) -> list[int]:
     return result
 
 
-def _candidates(pair: _Pair, hyp: list[int], align, ref_errors, hyp_errors, checked: int):
+def _candidates(pair: _Pair, hyp: list[int], align, ref_errors, hyp_errors, checked: int, next_errors=None):
     """The candidate shifts of one round, in the spec's order, as ``(hyp_start, length,
     target)``, and the cumulative count after the round (``spec.ter.best_shift``: the
     search stops after the span whose targets make the count reach the budget).
@@ -245,10 +245,12 @@ def _candidates(pair: _Pair, hyp: list[int], align, ref_errors, hyp_errors, chec
     ``L_min <= L <= L_max``: a hypothesis error in ``hs..hs+L-1`` and a reference error in
     ``rs..rs+L-1`` need ``L > next_error - start`` on each side, and
     ``not hs <= align[rs] < hs + L`` needs ``L <= align[rs] - hs`` when ``align[rs] >= hs``.
-    Start pairs with no such length are skipped without extending the match."""
+    Start pairs with no such length are skipped without extending the match.
+    ``next_errors``: ``(_next_marks(hyp_errors), _next_marks(ref_errors))`` if known."""
     n, m, ref, positions = pair.n, pair.m, pair.ref, pair.positions
-    next_hyp_error = _next_marks(hyp_errors)
-    next_ref_error = _next_marks(ref_errors)
+    if next_errors is None:
+        next_errors = _next_marks(hyp_errors), _next_marks(ref_errors)
+    next_hyp_error, next_ref_error = next_errors
     found = []
     for hs in range(n):
         hyp_need = next_hyp_error[hs] - hs
@@ -438,6 +440,11 @@ def _trace_from_costs(flat: list[int], width: int, hyp: list[int], ref: list[int
     align = [0] * m
     ref_errors = [0] * m
     hyp_errors = [0] * n
+    # The walk visits positions from the last to the first, so the next error at or after
+    # each position (``_next_marks``) is known on the way.
+    next_hyp = [n] * (n + 1)
+    next_ref = [m] * (m + 1)
+    following_hyp, following_ref = n, m
     i, j = n, m
     while i > 0 and j > 0:
         here = i * width + j
@@ -450,23 +457,30 @@ def _trace_from_costs(flat: list[int], width: int, hyp: list[int], ref: list[int
             i -= 1
             j -= 1
             align[j] = i
-            hyp_errors[i] = mark
-            ref_errors[j] = mark
+            if mark:
+                hyp_errors[i] = ref_errors[j] = 1
+                following_hyp, following_ref = i, j
+            next_hyp[i] = following_hyp
+            next_ref[j] = following_ref
         elif up <= left:
             i -= 1
             hyp_errors[i] = 1
+            next_hyp[i] = following_hyp = i
         else:
             j -= 1
             align[j] = i - 1
             ref_errors[j] = 1
+            next_ref[j] = following_ref = j
     while i > 0:  # column 0: deletions
         i -= 1
         hyp_errors[i] = 1
+        next_hyp[i] = i
     while j > 0:  # row 0: insertions
         j -= 1
         align[j] = -1
         ref_errors[j] = 1
-    return align, ref_errors, hyp_errors
+        next_ref[j] = j
+    return align, ref_errors, hyp_errors, (next_hyp, next_ref)
 
 
 def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
@@ -484,7 +498,9 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
     first_rows = np.where(columns <= m[:, None], columns, _BIG).astype(np.int32)
     last_rows = np.where((columns >= lows[np.arange(count), n][:, None]) & (columns <= m[:, None]),
                          m[:, None] - columns, _BIG).astype(np.int32)
-    pairs = [_PairInfo(ref, len(hyp)) for hyp, ref in zip(hyps, refs)]
+    positions_of: dict[tuple, dict] = {}
+    pairs = [_PairInfo(ref, len(hyp), positions_of) for hyp, ref in zip(hyps, refs)]
+    n_list, m_list = n.tolist(), m.tolist()
     words = [list(h) for h in hyps]
     shifts = [0] * count
     checked = [0] * count
@@ -495,7 +511,7 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
         k = len(active)
         hyp_array = np.full((k, rows), -2, dtype=np.int64)
         for a, p in enumerate(active):
-            hyp_array[a, : n[p]] = words[p]
+            hyp_array[a, : n_list[p]] = words[p]
         floors = floors_all[index]
         refs_here = ref_array[index]
         costs = _forward_rows(first_rows[index], hyp_array, refs_here, floors[:, 1:])
@@ -503,10 +519,11 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
         distances = costs[n[index], np.arange(k), m[index]].tolist()
         searching, found_all = [], []
         for a, p in enumerate(active):
-            size_m = int(m[p])
-            flat = by_pair[a, : n[p] + 1, : size_m + 1].ravel().tolist()
-            align, ref_errors, hyp_errors = _trace_from_costs(flat, size_m + 1, words[p], refs[p])
-            found, checked[p] = _candidates(pairs[p], words[p], align, ref_errors, hyp_errors, checked[p])
+            size_m = m_list[p]
+            flat = by_pair[a, : n_list[p] + 1, : size_m + 1].ravel().tolist()
+            align, ref_errors, hyp_errors, next_errors = _trace_from_costs(flat, size_m + 1, words[p], refs[p])
+            found, checked[p] = _candidates(pairs[p], words[p], align, ref_errors, hyp_errors, checked[p],
+                                            next_errors)
             if checked[p] >= MAX_SHIFT_CANDIDATES or not found:
                 result[p] = shifts[p] + distances[a]
             else:
@@ -520,29 +537,22 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
         # The candidates of every searching pair, described by the rows lo+1..hi they
         # change: the moved words there are x_length words from x_source, then words
         # from y_source.
-        owner, lo_list, x_source, x_length, y_source, steps_list = [], [], [], [], [], []
+        described = []
+        add = described.append
         for s, (a, found) in enumerate(zip(searching, found_all)):
-            size = int(n[active[a]])
+            size = n_list[active[a]]
             for start_h, length, target in found:
                 if target < start_h:
-                    lo, hi = target, start_h + length
-                    xs, xl, ys = start_h, length, target
+                    # rows target+1..start+length: the block, then the words it jumps over
+                    add((s, target, start_h, length, target, start_h + length - target))
                 else:
                     extra = target - start_h - length if target > start_h + length \
                         else min(target + length, size) - start_h - length
-                    lo, hi = start_h, start_h + extra + length
-                    xs, xl, ys = start_h + length, extra, start_h
-                owner.append(s)
-                lo_list.append(lo)
-                x_source.append(xs)
-                x_length.append(xl)
-                y_source.append(ys)
-                steps_list.append(hi - lo)
-        steps_arr = np.array(steps_list)
-        order = np.argsort(-steps_arr, kind="stable")
-        o_owner = np.array(owner)[order]
-        o_lo, o_steps = np.array(lo_list)[order], steps_arr[order]
-        o_xs, o_xl, o_ys = np.array(x_source)[order], np.array(x_length)[order], np.array(y_source)[order]
+                    # rows start+1..: the words the block jumps over, then the block
+                    add((s, start_h, start_h + length, extra, start_h, extra + length))
+        table = np.array(described, dtype=np.int64)
+        order = np.argsort(-table[:, 5], kind="stable")
+        o_owner, o_lo, o_xs, o_xl, o_ys, o_steps = table[order].T
         u = np.arange(max(int(o_steps[0]), 1))[None, :]
         source = np.where(u < o_xl[:, None], o_xs[:, None] + u, o_ys[:, None] + (u - o_xl[:, None]))
         row_of_pair = chosen[o_owner]
@@ -604,13 +614,16 @@ class _PairInfo:
 
     __slots__ = ("ref", "n", "m", "positions")
 
-    def __init__(self, ref: list[int], n: int):
+    def __init__(self, ref: list[int], n: int, known: dict):
         self.ref = ref
         self.n = n
         self.m = len(ref)
-        positions: dict[int, list[int]] = {}
-        for j, word in enumerate(ref):
-            positions.setdefault(word, []).append(j)
+        key = tuple(ref)
+        positions = known.get(key)
+        if positions is None:
+            positions = known[key] = {}
+            for j, word in enumerate(ref):
+                positions.setdefault(word, []).append(j)
         self.positions = positions
 
 

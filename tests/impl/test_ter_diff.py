@@ -24,6 +24,7 @@ distances) equal to the spec's functions of the same name, exactly.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import itertools
 import json
@@ -180,6 +181,21 @@ def ter_options(draw) -> dict:
 # --- 1. Hypothesis against the spec -----------------------------------------------------
 
 
+@contextlib.contextmanager
+def forced(constants: dict):
+    """Module constants of ``bleuprint.impl.ter`` overridden for the block (internal
+    paths: batch size, vectorised or plain search)."""
+    saved = {name: getattr(fast, name) for name in constants}
+    try:
+        for name, value in constants.items():
+            setattr(fast, name, value)
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(fast, name, value)
+
+
+
 @given(ter_corpora(), ter_options())
 @example((["b a c c"], [["c d b"]]), {})
 @example((["a b a c b c c b"], [["b c a b c b b c"]]), {})
@@ -195,6 +211,10 @@ def test_stats_and_scores_equal_the_spec(corpus, options):
     matrix = fast.ter_stats_matrix(hyps, refs, **options)
     assert matrix.dtype == np.float64 and matrix.shape == (len(hyps), 2)
     assert matrix.tolist() == [[float(e), float(length)] for e, length in expected]
+    # The other paths: batches of one or two pairs, and the plain-Python search.
+    for constants in ({"_CHUNK": 1}, {"_CHUNK": 2}, {"_VECTORISED": False}):
+        with forced(constants):
+            assert fast.ter_stats_matrix(hyps, refs, **options).tolist() == matrix.tolist(), constants
     assert abs(fast.ter(hyps, refs, **options) - spec_ter.ter(hyps, refs, **options)) <= SCORE_TOLERANCE
     assert abs(fast.sentence_ter(hyps[0], refs[0], **options)
                - spec_ter.sentence_ter(hyps[0], refs[0], **options)) <= SCORE_TOLERANCE
@@ -270,6 +290,11 @@ def test_trace_alignment_and_candidates_equal_the_spec(pair):
     costs, operations = state.forward(hyp_ids)
     assert costs[-1][-1] == distance
     assert fast._trace_alignment(state, hyp_ids, operations) == (align, ref_errors, hyp_errors)
+    # The vectorised search reads the trace back from the costs alone.
+    flat = [cost for row in costs for cost in row]
+    got = fast._trace_from_costs(flat, len(ref) + 1, hyp_ids, ref_ids)
+    assert got[:3] == (align, ref_errors, hyp_errors)
+    assert got[3] == (fast._next_marks(hyp_errors), fast._next_marks(ref_errors))
     for already in (0, 990):
         expected, checked = [], already
         for start, ref_start, length in spec_ter.matching_spans(hyp, ref):
@@ -281,6 +306,7 @@ def test_trace_alignment_and_candidates_equal_the_spec(pair):
             if checked >= spec_ter.MAX_SHIFT_CANDIDATES:
                 break
         assert fast._candidates(state, hyp_ids, align, ref_errors, hyp_errors, already) == (expected, checked)
+        assert fast._candidates(state, hyp_ids, align, ref_errors, hyp_errors, already, got[3]) == (expected, checked)
 
 
 @given(word_pairs(), st.data())
