@@ -390,10 +390,12 @@ def _forward_rows(start: np.ndarray, words: np.ndarray, refs: np.ndarray, floors
     columns = np.arange(width, dtype=np.int32)
     costs = np.empty((steps + 1, k, width), dtype=np.int32)
     costs[0] = start
+    # mismatch[t, k, j]: 1 where the word of row t+1 differs from reference word j
+    mismatch = (refs[None, :, :] != words.T[:, :, None]).astype(np.int32)
     for t in range(steps):
         previous = costs[t]
         best = previous + 1
-        np.minimum(best[:, 1:], previous[:, :-1] + (refs != words[:, t, None]), out=best[:, 1:])
+        np.minimum(best[:, 1:], previous[:, :-1] + mismatch[t], out=best[:, 1:])
         floor = floors[:, t]
         np.maximum(best, floor, out=best)
         best -= columns
@@ -411,10 +413,11 @@ def _backward_rows(hyps: np.ndarray, refs: np.ndarray, n: np.ndarray, floors: np
     reversed_columns = np.arange(width - 1, -1, -1, dtype=np.int32)
     rows = np.empty((p, rows_plus, width), dtype=np.int32)
     following = np.full((p, width), _BIG, dtype=np.int32)
+    mismatch = (refs[None, :, :] != hyps.T[:, :, None]).astype(np.int32)
     for i in range(rows_plus - 1, -1, -1):
         if i < rows_plus - 1:
             best = following + 1
-            np.minimum(best[:, :-1], following[:, 1:] + (refs != hyps[:, i, None]), out=best[:, :-1])
+            np.minimum(best[:, :-1], following[:, 1:] + mismatch[i], out=best[:, :-1])
             floor = floors[:, i]
             np.maximum(best, floor, out=best)
             # right to left: G[j] = min over k >= j of best[k] + (k - j)
