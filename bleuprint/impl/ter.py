@@ -360,6 +360,9 @@ _BIG = 1 << 28
 #: Pairs per batch; the batch's arrays are padded to its longest hypothesis and reference
 #: (pairs are sorted by length first, so the padding is small).
 _CHUNK = 384
+#: At most this many matrix cells per batch (pairs x rows x columns), so that memory stays
+#: bounded on long lines (a single longer pair still gets its batch).
+_CELLS = 1 << 22
 #: Whether ``_edits_many`` uses the vectorised search (False: ``_edits`` pair by pair).
 _VECTORISED = True
 
@@ -518,13 +521,12 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
         floors = floors_all[index]
         refs_here = ref_array[index]
         costs = _forward_rows(first_rows[index], hyp_array, refs_here, floors[:, 1:])
-        by_pair = costs.transpose(1, 0, 2)
+        # One conversion for the whole batch: pair a's matrix row-major, ``width`` columns.
+        flats = costs.transpose(1, 0, 2).reshape(k, -1).tolist()
         distances = costs[n[index], np.arange(k), m[index]].tolist()
         searching, found_all = [], []
         for a, p in enumerate(active):
-            size_m = m_list[p]
-            flat = by_pair[a, : n_list[p] + 1, : size_m + 1].ravel().tolist()
-            align, ref_errors, hyp_errors, next_errors = _trace_from_costs(flat, size_m + 1, words[p], refs[p])
+            align, ref_errors, hyp_errors, next_errors = _trace_from_costs(flats[a], width, words[p], refs[p])
             found, checked[p] = _candidates(pairs[p], words[p], align, ref_errors, hyp_errors, checked[p],
                                             next_errors)
             if checked[p] >= MAX_SHIFT_CANDIDATES or not found:
@@ -646,8 +648,18 @@ def _edits_many(pairs: list[tuple[list[int], list[int]]]) -> list[int]:
         else:
             pending.append(k)
     pending.sort(key=lambda k: (len(pairs[k][0]), len(pairs[k][1])))
-    for first in range(0, len(pending), _CHUNK):
-        batch = pending[first : first + _CHUNK]
+    batches, batch, rows, width = [], [], 0, 0
+    for k in pending:
+        hyp, ref = pairs[k]
+        grown_rows, grown_width = max(rows, len(hyp) + 1), max(width, len(ref) + 1)
+        if batch and (len(batch) == _CHUNK or (len(batch) + 1) * grown_rows * grown_width > _CELLS):
+            batches.append(batch)
+            batch, grown_rows, grown_width = [], len(hyp) + 1, len(ref) + 1
+        batch.append(k)
+        rows, width = grown_rows, grown_width
+    if batch:
+        batches.append(batch)
+    for batch in batches:
         for k, edits in zip(batch, _search_batch([pairs[k][0] for k in batch], [pairs[k][1] for k in batch])):
             result[k] = edits
     return result

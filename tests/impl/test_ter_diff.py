@@ -211,8 +211,9 @@ def test_stats_and_scores_equal_the_spec(corpus, options):
     matrix = fast.ter_stats_matrix(hyps, refs, **options)
     assert matrix.dtype == np.float64 and matrix.shape == (len(hyps), 2)
     assert matrix.tolist() == [[float(e), float(length)] for e, length in expected]
-    # The other paths: batches of one or two pairs, and the plain-Python search.
-    for constants in ({"_CHUNK": 1}, {"_CHUNK": 2}, {"_VECTORISED": False}):
+    # The other paths: batches of one or two pairs or of few cells, and the plain-Python
+    # search.
+    for constants in ({"_CHUNK": 1}, {"_CHUNK": 2}, {"_CELLS": 2000}, {"_VECTORISED": False}):
         with forced(constants):
             assert fast.ter_stats_matrix(hyps, refs, **options).tolist() == matrix.tolist(), constants
     assert abs(fast.ter(hyps, refs, **options) - spec_ter.ter(hyps, refs, **options)) <= SCORE_TOLERANCE
@@ -225,7 +226,8 @@ def test_tokenizer_equals_the_spec(corpus, options):
     hyps, refs = corpus
     for line in hyps + [r for rs in refs for r in rs]:
         for variant in (line, line + " \n", "&QUOT;" + line + "&amp;lt;'s"):
-            assert fast_tokenizer.tokenize_tercom(variant, **options) == spec_tokenizer.tokenize_tercom(variant, **options)
+            expected = spec_tokenizer.tokenize_tercom(variant, **options)
+            assert fast_tokenizer.tokenize_tercom(variant, **options) == expected
 
 
 def test_ter_from_stats_equals_the_spec_on_every_branch():
