@@ -362,7 +362,7 @@ _BIG = 1 << 28
 _CHUNK = 384
 #: At most this many matrix cells per batch (pairs x rows x columns), so that memory stays
 #: bounded on long lines (a single longer pair still gets its batch).
-_CELLS = 1 << 22
+_CELLS = 1 << 19
 #: Whether ``_edits_many`` uses the vectorised search (False: ``_edits`` pair by pair).
 _VECTORISED = True
 
@@ -521,12 +521,13 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
         floors = floors_all[index]
         refs_here = ref_array[index]
         costs = _forward_rows(first_rows[index], hyp_array, refs_here, floors[:, 1:])
-        # One conversion for the whole batch: pair a's matrix row-major, ``width`` columns.
-        flats = costs.transpose(1, 0, 2).reshape(k, -1).tolist()
+        by_pair = costs.transpose(1, 0, 2)
         distances = costs[n[index], np.arange(k), m[index]].tolist()
         searching, found_all = [], []
         for a, p in enumerate(active):
-            align, ref_errors, hyp_errors, next_errors = _trace_from_costs(flats[a], width, words[p], refs[p])
+            size_m = m_list[p]
+            flat = by_pair[a, : n_list[p] + 1, : size_m + 1].ravel().tolist()
+            align, ref_errors, hyp_errors, next_errors = _trace_from_costs(flat, size_m + 1, words[p], refs[p])
             found, checked[p] = _candidates(pairs[p], words[p], align, ref_errors, hyp_errors, checked[p],
                                             next_errors)
             if checked[p] >= MAX_SHIFT_CANDIDATES or not found:
