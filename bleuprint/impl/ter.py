@@ -13,22 +13,25 @@ How it is fast:
   cells the band allows (row 0 whole, row i the columns ``band_columns(i)``), with
   diagonal steps costing 0 or 1 and vertical/horizontal steps 1. Every shifted variant of
   a hypothesis has its length, hence the same allowed cells. So for the current words of
-  a round, the forward costs ``F`` (with the spec's operations, for the trace) and the
-  backward costs ``G`` (from a cell to (n, m)) are computed once; a candidate that
-  changes only the words at positions ``lo..hi-1`` shares rows ``0..lo`` of ``F`` and
-  rows ``hi..n`` of ``G``, so its distance is ``min_j C[hi][j] + G[hi][j]`` with ``C``
-  computed from ``F[lo]`` over ``hi - lo`` rows only.
+  a round, the forward costs ``F`` and the backward costs ``G`` (from a cell to (n, m))
+  are computed once; a candidate that changes only the words at positions ``lo..hi-1``
+  shares rows ``0..lo`` of ``F`` and rows ``hi..n`` of ``G``, so its distance is
+  ``min_j C[hi][j] + G[hi][j]`` with ``C`` computed from ``F[lo]`` over ``hi - lo`` rows
+  only.
 * Many pairs are searched at once (``_search_batch``): pairs sorted by length, in batches
-  of ``_CHUNK``, round after round in lockstep. A row of the matrix for all pairs (or all
-  candidates) at once is a few numpy operations: the diagonal and vertical costs
-  element-wise, the horizontal dependency ``D[j] = min(A[j], D[j-1] + 1)`` as
-  ``j + cumulative-min(A[k] - k)`` (the backward rows likewise from the right); cells
-  outside a band are set to an unreachable cost. The spec's operation of a cell (ties to
-  the diagonal, then the deletion, then the insertion) is read from the three candidate
-  costs, so the traces are the spec's. Candidates are sorted by the number of rows they
-  change, so the ones still running at a step are a prefix of the batch.
-* The trace walk and the candidate enumeration (spans, the filter, targets, the budget)
-  stay per pair in Python: they are short next to the rows.
+  of at most ``_CHUNK`` pairs and ``_CELLS`` matrix cells, round after round in lockstep.
+  A row of the matrix for all pairs (or all candidates) at once is a few numpy
+  operations: the diagonal and vertical costs element-wise, the horizontal dependency
+  ``D[j] = min(A[j], D[j-1] + 1)`` as ``j + cumulative-min(A[k] - k)`` (the backward rows
+  likewise from the right); cells outside a band are raised to an unreachable cost.
+  Candidates are sorted by the number of rows they change, so the ones still running at
+  a step are a prefix of the batch.
+* The trace is read back from the forward costs alone: at a cell, the spec's operation is
+  the diagonal if its cost is <= the vertical and the horizontal ones, else the vertical
+  if <= the horizontal, else the horizontal (the spec's strict replacements in the order
+  diagonal, deletion, insertion), so the traces are the spec's. The walk and the
+  candidate enumeration (spans, the filter, targets, the budget) stay per pair in
+  Python; the enumeration skips start pairs whose every length the filter rejects.
 * A round in which the cumulative candidate count reaches the budget is discarded by the
   definition, so its candidates are counted but never evaluated.
 * Identical (hypothesis, reference) word lists give 0 edits without a search (the trace
