@@ -412,15 +412,16 @@ def _forward_rows(start: np.ndarray, words: np.ndarray, refs: np.ndarray, floors
 
 
 def _backward_rows(hyps: np.ndarray, refs: np.ndarray, n: np.ndarray, floors: np.ndarray,
-                   last: np.ndarray) -> np.ndarray:
+                   last: np.ndarray, lowest: int = 0) -> np.ndarray:
     """``G`` (P, N+1, W) of every pair of a batch (see ``_Pair.backward``): ``floors`` as
-    for ``_forward_rows`` (rows 0..N), ``last`` (P, W) row n of each pair."""
+    for ``_forward_rows`` (rows 0..N), ``last`` (P, W) row n of each pair. Rows below
+    ``lowest`` are left undefined."""
     p, rows_plus, width = floors.shape
     reversed_columns = np.arange(width - 1, -1, -1, dtype=np.int32)
     rows = np.empty((p, rows_plus, width), dtype=np.int32)
     following = np.full((p, width), _BIG, dtype=np.int32)
     mismatch = (refs[None, :, :] != hyps.T[:, :, None]).astype(np.int32)
-    for i in range(rows_plus - 1, -1, -1):
+    for i in range(rows_plus - 1, lowest - 1, -1):
         if i < rows_plus - 1:
             best = following + 1
             np.minimum(best[:, :-1], following[:, 1:] + mismatch[i], out=best[:, :-1])
@@ -541,8 +542,6 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
         if not searching:
             break
         chosen = np.array(searching)
-        backward = _backward_rows(hyp_array[chosen], refs_here[chosen], n[index[chosen]], floors[chosen],
-                                  last_rows[index[chosen]])
         # The candidates of every searching pair, described by the rows lo+1..hi they
         # change: the moved words there are x_length words from x_source, then words
         # from y_source.
@@ -560,6 +559,9 @@ def _search_batch(hyps: list[list[int]], refs: list[list[int]]) -> list[int]:
                     # rows start+1..: the words the block jumps over, then the block
                     add((s, start_h, start_h + length, extra, start_h, extra + length))
         table = np.array(described, dtype=np.int64)
+        # G is read at rows hi only: the rows below the lowest hi are not needed.
+        backward = _backward_rows(hyp_array[chosen], refs_here[chosen], n[index[chosen]], floors[chosen],
+                                  last_rows[index[chosen]], int((table[:, 1] + table[:, 5]).min()))
         order = np.argsort(-table[:, 5], kind="stable")
         o_owner, o_lo, o_xs, o_xl, o_ys, o_steps = table[order].T
         u = np.arange(max(int(o_steps[0]), 1))[None, :]
