@@ -41,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", metavar="PATH", help="write the full matrix as JSON")
     run.add_argument("--stryker", metavar="PATH", help="write a mutation-testing-report-schema (Stryker) report")
     run.add_argument("--only", nargs="+", metavar="ID", help="only these mutants")
+    run.add_argument("--jobs", type=int, default=None, metavar="N",
+                     help="worker processes, each taking a share of the mutants (default: cores, at most 2)")
     grade = actions.add_parser("grade", help="grade an outside test suite against the mutants (course rule)")
     grade.add_argument("path", help="a test file or directory; its tests import the API from bleuprint.spec")
     grade.add_argument("--json", metavar="PATH", help="write the grade and matrix as JSON")

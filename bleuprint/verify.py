@@ -321,6 +321,22 @@ def _interval_rows(rows: dict, subject_name: str, subject) -> list[str]:
     return []
 
 
+def mutants_row() -> Row:
+    """The project's spec tests against every planted mutant: the row is equal when every
+    mutant is killed; the family names the run time."""
+    from .mutants.cli import run_project
+
+    matrix = run_project()
+    killed = sum(matrix.status(m.id) == "killed" for m in matrix.mutants)
+    row = Row("spec", "mutants", f"planted mutants, killed ({matrix.seconds:.0f} s)", "own tests",
+              cases=len(matrix.mutants), equal=killed,
+              failures=[f"{m.id} survived: {m.fault}" for m in matrix.survivors]
+              + [f"test fails on the real spec: {t}" for t in matrix.baseline_failures])
+    if matrix.baseline_failures:
+        row.equal = min(row.equal, row.cases - 1)
+    return row
+
+
 def format_table(rows: list[Row]) -> str:
     """A fixed-width table, one block per metric."""
     header = f"{'subject':<8} {'family':<44} {'oracle':<15} {'cases':>6} {'equal':>6} {'max |diff|':>11} {'stats≠':>7} {'sig≠':>5}"
@@ -343,6 +359,8 @@ def main(args) -> int:
     started = time.perf_counter()
     ted_systems = None if args.ted_systems == "all" else int(args.ted_systems)
     rows, notes = run(args.subject, live=not args.no_live, ted_systems=ted_systems)
+    if getattr(args, "with_mutants", False):
+        rows.append(mutants_row())
     print(format_table(rows))
     total = sum(r.cases for r in rows)
     equal = sum(r.equal for r in rows)

@@ -32,7 +32,7 @@ settings.register_profile(
     derandomize=True,
     deadline=None,
     database=None,
-    max_examples=25,
+    max_examples=10,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],  # no shrinking: a kill is a kill
     suppress_health_check=list(HealthCheck),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from . import catalogue, report
@@ -24,7 +25,12 @@ def _mutants(only):
     return mutants
 
 
-def run_project(only=None, test_args=None):
+def default_jobs() -> int:
+    """Worker processes for a run: one per core, at most 2 (the project's machines have 2)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def run_project(only=None, test_args=None, jobs=None):
     """The project's own tests against the mutants; returns the matrix."""
     from . import runner
 
@@ -32,7 +38,7 @@ def run_project(only=None, test_args=None):
         if not (PROJECT_ROOT / "tests").is_dir():
             raise SystemExit("the project's tests are not here (run from a source checkout, or pass test paths)")
         test_args = [str(PROJECT_ROOT / "tests" / "spec"), "-m", "not slow", f"--rootdir={PROJECT_ROOT}"]
-    return runner.run(test_args, _mutants(only))
+    return runner.run_parallel(test_args, _mutants(only), default_jobs() if jobs is None else jobs)
 
 
 def main(args) -> int:
@@ -42,7 +48,7 @@ def main(args) -> int:
             print(f"{m.id}  {kind:<8}  {m.function}: {m.fault}  [pitfall: {m.pitfall}; killed by: {m.kills_it}]")
         return 0
     if args.action == "run":
-        matrix = run_project(args.only, args.tests or None)
+        matrix = run_project(args.only, args.tests or None, args.jobs)
         print(report.matrix_table(matrix))
         print()
         print(report.summary(matrix))

@@ -146,3 +146,62 @@ def run(test_args: list[str], mutants: list[Mutant], quiet: bool = True) -> Kill
     if code not in (0, 1, 5):  # usage or internal errors: the matrix would be meaningless
         raise RuntimeError(f"pytest could not run the suite (exit code {code})")
     return plugin.matrix
+
+
+def matrix_from_dict(data: dict, mutants: list[Mutant]) -> KillMatrix:
+    """Rebuild a matrix written by ``KillMatrix.to_dict`` (for the parallel workers)."""
+    by_id = {m.id: m for m in mutants}
+    matrix = KillMatrix(mutants=[by_id[m["id"]] for m in data["mutants"]])
+    matrix.tests = list(data["tests"])
+    matrix.baseline_failures = list(data["baseline_failures"])
+    matrix.cells = {t: dict(row) for t, row in data["matrix"].items()}
+    matrix.durations = dict(data.get("durations", {}))
+    matrix.seconds = data["seconds"]
+    for test_id in matrix.tests:
+        matrix.test_files.setdefault(test_id.split("::")[0], []).append(test_id)
+    return matrix
+
+
+def merge(parts: list[KillMatrix], mutants: list[Mutant], seconds: float) -> KillMatrix:
+    """One matrix from workers that each ran the same tests against some of the mutants."""
+    merged = KillMatrix(mutants=list(mutants), seconds=seconds)
+    for part in parts:
+        for test_id in part.tests:
+            if test_id not in merged.cells:
+                merged.tests.append(test_id)
+                merged.test_files.setdefault(test_id.split("::")[0], []).append(test_id)
+                merged.cells[test_id] = {}
+            merged.cells[test_id].update(part.cells.get(test_id, {}))
+            merged.durations[test_id] = merged.durations.get(test_id, 0.0) + part.durations.get(test_id, 0.0)
+        merged.baseline_failures += [t for t in part.baseline_failures if t not in merged.baseline_failures]
+    return merged
+
+
+def run_parallel(test_args: list[str], mutants: list[Mutant], jobs: int) -> KillMatrix:
+    """``run`` split over ``jobs`` worker processes, each taking every ``jobs``-th mutant
+    (each worker runs every test normally once, then against its own mutants)."""
+    import json
+    import subprocess
+    import sys
+    import tempfile
+
+    if jobs <= 1 or len(mutants) <= 1:
+        return run(test_args, mutants)
+    started = time.perf_counter()
+    groups = [mutants[i::jobs] for i in range(jobs)]
+    with tempfile.TemporaryDirectory() as folder:
+        workers = []
+        for i, group in enumerate(groups):
+            out, log = f"{folder}/matrix{i}.json", open(f"{folder}/log{i}.txt", "w")
+            command = [sys.executable, "-m", "bleuprint.mutants.worker", out, ",".join(m.id for m in group), "--",
+                       *test_args]
+            workers.append((subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT), out, log))
+        parts = []
+        for process, out, log in workers:
+            code = process.wait()
+            log.close()
+            if code != 0:
+                raise RuntimeError(f"mutation worker failed (exit {code}):\n" + open(log.name).read()[-3000:])
+            with open(out, encoding="utf-8") as handle:
+                parts.append(matrix_from_dict(json.load(handle), mutants))
+    return merge(parts, mutants, time.perf_counter() - started)

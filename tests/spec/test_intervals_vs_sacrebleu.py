@@ -49,11 +49,13 @@ def test_spec_interval_equals_sacrebleu_golden(case):
     assert compare_case(_Subject, case) <= TOLERANCE
 
 
+@pytest.mark.slow  # every interval golden at once: left out of mutation runs
 def test_compare_with_goldens_reports_every_family_equal():
     rows = compare_with_goldens(_Subject, CASES)
     assert rows and all(row.ok and row.cases > 0 for row in rows), [r.failures for r in rows if not r.ok]
 
 
+@pytest.mark.slow  # every interval golden at once: left out of mutation runs
 def test_compare_with_goldens_detects_a_wrong_subject():
     """The checker must fail a subject whose intervals are off (here: averaging float64
     instead of sacreBLEU's float32 arithmetic, i.e. the exact mode)."""

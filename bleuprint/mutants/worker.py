@@ -1,0 +1,22 @@
+"""One worker of a parallel mutation run: ``python -m bleuprint.mutants.worker OUT IDS -- ARGS``
+runs the pytest arguments ARGS against the comma-separated mutant ids and writes the
+matrix to OUT as JSON."""
+
+import json
+import sys
+
+from . import runner
+from .catalogue import get
+
+
+def main(argv: list[str]) -> int:
+    split = argv.index("--")
+    out, ids = argv[0], argv[1].split(",")
+    matrix = runner.run(argv[split + 1:], [get(i) for i in ids])
+    with open(out, "w", encoding="utf-8") as handle:
+        json.dump(matrix.to_dict(), handle)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
