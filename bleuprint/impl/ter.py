@@ -45,6 +45,8 @@ the tests run both.
 from __future__ import annotations
 
 import math
+from collections import defaultdict
+from itertools import count
 
 import numpy as np
 
@@ -347,13 +349,6 @@ def _edits(hyp: list[int], ref: list[int]) -> int:
             return shifts + distance
         shifts += 1
         words = _move(words, -negative_start, length, -negative_target)
-
-
-class _Vocabulary(dict):
-    """Word -> dense integer id."""
-
-    def ids(self, words: list[str]) -> list[int]:
-        return [self.setdefault(word, len(self)) for word in words]
 
 
 # --- The vectorised search: many pairs at once ------------------------------------------
@@ -672,13 +667,14 @@ def _edits_many(pairs: list[tuple[list[int], list[int]]]) -> list[int]:
 
 
 def _stats_rows(hyps: list[str], refs: list[list[str]], options: dict) -> list[list]:
-    vocabulary = _Vocabulary()
+    # word -> dense id, a new word getting the next integer (in C: the default factory)
+    word_id = defaultdict(count().__next__).__getitem__
     tokenized: dict[str, list[int]] = {}
 
     def ids(line: str) -> list[int]:
         found = tokenized.get(line)
         if found is None:
-            found = tokenized[line] = vocabulary.ids(_words(line, options))
+            found = tokenized[line] = list(map(word_id, _words(line, options)))
         return found
 
     keys: dict[tuple, int] = {}
