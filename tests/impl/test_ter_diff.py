@@ -384,6 +384,7 @@ def _search_profile(hyp: list[str], ref: list[str]) -> dict:
 DRAWS = 300
 
 
+@pytest.mark.slow
 def test_ter_corpora_exercise_the_search():
     """Rates over ``DRAWS`` derandomized draws of ``ter_corpora()`` (default tokenizer),
     with minima at about half the rates measured when the strategy was written (in
@@ -465,6 +466,7 @@ def ted_corpus():
     return data["systems"], refs
 
 
+@pytest.mark.slow
 @ted
 @pytest.mark.parametrize("options", OPTION_COMBINATIONS, ids=["+".join(o) or "defaults" for o in OPTION_COMBINATIONS])
 def test_ted_ende_equals_sacrebleu(ted_corpus, options):
