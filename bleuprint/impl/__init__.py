@@ -21,6 +21,8 @@ from .corpus import METRICS, score_from_stats, sentence_stats, stats_matrix
 from .exact_match import exact_match, exact_match_matrix
 from .intervals import BootstrapResult, bootstrap, bootstrap_stats, metric_ci, percentile_indices
 from .significance import PairedResult, PairedTestResult, paired_approximate_randomization, paired_bootstrap
+from .ter import sentence_ter, ter, ter_from_stats, ter_stats, ter_stats_matrix
+from .tercom_tokenizer import tokenize_tercom
 from .tokenizers import (
     TOKENIZERS,
     tokenize,
@@ -65,10 +67,16 @@ __all__ = [
     "tokenize_intl",
     "tokenize_none",
     "tokenize_zh",
+    "sentence_ter",
+    "ter",
+    "ter_from_stats",
+    "ter_stats",
+    "tokenize_tercom",
     # impl only.
     "Accumulator",
     "bleu_stats_matrix",
     "chrf_stats_matrix",
     "exact_match_matrix",
     "stats_matrix",
+    "ter_stats_matrix",
 ]

@@ -39,6 +39,9 @@ FORMAT = "bleuprint.accumulator/1"
 #: The one-call function of each metric, whose keyword defaults are the metric's defaults.
 _ONE_CALL = {"bleu": corpus_bleu, "chrf": chrf}
 
+#: Metrics whose statistics are integer counts, summed exactly in any split.
+ACCUMULATED_METRICS = ("exact_match", "bleu", "chrf")
+
 
 def _defaults(metric: str) -> dict:
     """The metric's options with their defaults, as its one-call function declares them."""
@@ -65,6 +68,10 @@ class Accumulator:
 
     def __init__(self, metric: str, **options) -> None:
         check_choice(metric, METRICS, "metric")
+        if metric not in ACCUMULATED_METRICS:
+            raise ValueError(f"no accumulator for {metric}: its statistics are not integer counts "
+                             f"(TER averages reference lengths), so batch sums would not be exact; "
+                             f"one of {', '.join(ACCUMULATED_METRICS)}")
         _check_option_names(metric, options)
         full = _defaults(metric)
         full.update(options)

@@ -6,6 +6,8 @@ statistics (sacreBLEU ``metrics/base.py``: statistics per segment, summed, then 
 * ``exact_match``: one column, 1 where the hypothesis matches, else 0; score = sum / N.
 * ``bleu``: ``[c, r, m_1..m_N, t_1..t_N]`` per sentence (``bleu_stats_matrix``).
 * ``chrf``: ``[hyp, ref, matches]`` per order (``chrf_stats_matrix``).
+* ``ter``: ``[edits, average reference length]`` (``ter_stats_matrix``, float64: the
+  average of several reference lengths need not be whole).
 
 ``sentence_stats`` returns the float64 matrix the spec returns; the integer matrices
 come from the vectorised ``*_stats_matrix`` functions of this package, whole corpus at
@@ -23,6 +25,7 @@ from ..spec.inputs import check_choice, check_positive_int
 from .bleu import bleu_from_stats, bleu_stats, bleu_stats_matrix
 from .chrf import chrf_from_stats, chrf_stats, chrf_stats_matrix
 from .exact_match import _checked_hypotheses, exact_match_matrix
+from .ter import ter_from_stats, ter_stats, ter_stats_matrix
 
 __all__ = ["METRICS", "metric_option_names", "sentence_stats", "score_from_stats", "stats_matrix"]
 
@@ -32,6 +35,7 @@ _OPTION_SOURCES = {
     "exact_match": (),
     "bleu": (bleu_stats, bleu_from_stats),
     "chrf": (chrf_stats, chrf_from_stats),
+    "ter": (ter_stats, ter_from_stats),
 }
 _POSITIONAL = {"hyp", "refs", "stats"}
 
@@ -62,7 +66,8 @@ def _options_for(function, options: dict) -> dict:
 
 
 def stats_matrix(metric: str, hyps, refs, **options) -> np.ndarray:
-    """The N x S **int64** matrix of per-sentence statistics of ``metric`` (exact counts).
+    """The N x S **int64** matrix of per-sentence statistics of ``metric`` (exact counts;
+    float64 for TER, whose second column is an average length).
 
     Same checks, in the same order, as ``sentence_stats``; this is what ``sentence_stats``
     converts to float64 and what the accumulators of ``bleuprint.impl.accumulate`` sum.
@@ -78,6 +83,8 @@ def stats_matrix(metric: str, hyps, refs, **options) -> np.ndarray:
         return exact_match_matrix(hyps, refs)
     if metric == "bleu":
         return bleu_stats_matrix(hyps, refs, **_options_for(bleu_stats_matrix, options))
+    if metric == "ter":
+        return ter_stats_matrix(hyps, refs, **_options_for(ter_stats_matrix, options))
     return chrf_stats_matrix(hyps, refs, **_options_for(chrf_stats_matrix, options))
 
 
@@ -116,4 +123,6 @@ def _score_numbers(metric: str, values: list, n_sentences: int, options: dict) -
         return values[0] / n_sentences
     if metric == "bleu":
         return bleu_from_stats(values, **_options_for(bleu_from_stats, options))
+    if metric == "ter":
+        return ter_from_stats(values)
     return chrf_from_stats(values, **_options_for(chrf_from_stats, options))
