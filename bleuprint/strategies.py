@@ -70,6 +70,7 @@ __all__ = [
     "ZH_RANGE_BUG",
     "bleu_options",
     "chrf_options",
+    "shuffled",
     "corpora",
     "references",
     "sentences",
@@ -424,3 +425,29 @@ def chrf_options(draw, max_n: int = 6, max_word_order: int = 2):
         "whitespace": draw(st.booleans()),
         "eps_smoothing": draw(st.booleans()),
     }
+
+
+@st.composite
+def shuffled(draw, words: list[str], min_moves: int = 0) -> list[str]:
+    """``words`` after up to 4 edits -- block moves of up to 12 words (so blocks above TER's
+    10-word shift limit occur), repetitions of a block, drops, insertions of the last word
+    -- the first ``min_moves`` being moves. For TER: shifts, ties and the candidate cap."""
+    words = list(words)
+    for step in range(draw(st.integers(min_moves, 4))):
+        if not words:
+            break
+        kind = "move" if step < min_moves else draw(st.sampled_from(("move", "move", "repeat", "drop", "insert")))
+        start = draw(st.integers(0, len(words) - 1))
+        length = draw(st.integers(1, min(12, len(words) - start)))
+        block = words[start : start + length]
+        if kind == "move":
+            rest = words[:start] + words[start + length :]
+            target = draw(st.integers(0, len(rest)))
+            words = rest[:target] + block + rest[target:]
+        elif kind == "repeat":
+            words = words[: start + length] + block + words[start + length :]
+        elif kind == "drop":
+            words = words[:start] + words[start + length :]
+        else:
+            words = words[:start] + [words[-1]] + words[start:]
+    return words

@@ -38,7 +38,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
-from bleuprint.strategies import corpora
+from bleuprint.strategies import corpora, shuffled
 
 spec_ter = importlib.import_module("bleuprint.spec.ter")
 spec_tokenizer = importlib.import_module("bleuprint.spec.tercom_tokenizer")
@@ -70,31 +70,6 @@ VOCABULARIES = (
     ("\u7f8e", "\u4f17\u9662", "\u3002", "\uff0c", "a"),
 )
 DISTINCT_WORDS = tuple(f"w{i}" for i in range(24))
-
-
-@st.composite
-def shuffled(draw, words: list[str], min_moves: int = 0) -> list[str]:
-    """``words`` after up to 4 edits -- block moves of up to 12 words, repetitions of a
-    block, drops, insertions of the last word -- the first ``min_moves`` being moves."""
-    words = list(words)
-    for step in range(draw(st.integers(min_moves, 4))):
-        if not words:
-            break
-        kind = "move" if step < min_moves else draw(st.sampled_from(("move", "move", "repeat", "drop", "insert")))
-        start = draw(st.integers(0, len(words) - 1))
-        length = draw(st.integers(1, min(12, len(words) - start)))
-        block = words[start : start + length]
-        if kind == "move":
-            rest = words[:start] + words[start + length :]
-            target = draw(st.integers(0, len(rest)))
-            words = rest[:target] + block + rest[target:]
-        elif kind == "repeat":
-            words = words[: start + length] + block + words[start + length :]
-        elif kind == "drop":
-            words = words[:start] + words[start + length :]
-        else:
-            words = words[:start] + [words[-1]] + words[start:]
-    return words
 
 
 def _rng(draw) -> random.Random:

@@ -45,6 +45,7 @@ from bleuprint.spec.signature import signature  # noqa: E402
 from bleuprint.spec.summing import sum_stats  # noqa: E402
 from bleuprint.spec.ter import sentence_ter, ter, ter_from_stats, ter_stats  # noqa: E402
 from bleuprint.spec.tercom_tokenizer import tokenize_tercom  # noqa: E402
+from bleuprint.strategies import shuffled  # noqa: E402
 
 SCORE_TOLERANCE = 1e-9
 
@@ -162,32 +163,6 @@ VOCABULARIES = (
 )
 
 
-@st.composite
-def shuffled_copy(draw, words: list[str], min_moves: int = 0) -> list[str]:
-    """``words`` after a few block moves (up to 12 words, so blocks above the 10-word
-    limit occur), repetitions of a block, drops and insertions; the first ``min_moves``
-    operations are block moves."""
-    words = list(words)
-    for step in range(draw(st.integers(min_moves, 4))):
-        if not words:
-            break
-        kind = "move" if step < min_moves else draw(st.sampled_from(("move", "move", "repeat", "drop", "insert")))
-        start = draw(st.integers(0, len(words) - 1))
-        length = draw(st.integers(1, min(12, len(words) - start)))
-        block = words[start : start + length]
-        if kind == "move":
-            rest = words[:start] + words[start + length :]
-            target = draw(st.integers(0, len(rest)))
-            words = rest[:target] + block + rest[target:]
-        elif kind == "repeat":
-            words = words[: start + length] + block + words[start + length :]
-        elif kind == "drop":
-            words = words[:start] + words[start + length :]
-        else:
-            words = words[:start] + [words[-1]] + words[start:]
-    return words
-
-
 #: Distinct words: a block move of them is almost always worth a shift.
 DISTINCT_WORDS = tuple(f"w{i}" for i in range(20))
 
@@ -220,13 +195,13 @@ def permutation_corpora(draw, kinds=ALL_KINDS):
             if draw(st.integers(0, 4)) == 0:
                 hyp = draw(st.lists(word, min_size=0, max_size=24))
             else:
-                hyp = draw(shuffled_copy(base))
-            others = [draw(st.one_of(st.just([]), shuffled_copy(base))) for _ in range(draw(st.integers(0, 2)))]
+                hyp = draw(shuffled(base))
+            others = [draw(st.one_of(st.just([]), shuffled(base))) for _ in range(draw(st.integers(0, 2)))]
             hyps.append(" ".join(hyp))
             refs.append([" ".join(r) for r in [base] + others])
     elif kind == "distinct":
         base = draw(st.permutations(DISTINCT_WORDS))[: draw(st.integers(5, 20))]
-        hyps.append(" ".join(draw(shuffled_copy(base, min_moves=1))))
+        hyps.append(" ".join(draw(shuffled(base, min_moves=1))))
         refs.append([" ".join(base)])
     else:
         # Hypothesis favours the first element of sampled_from, which would make these
