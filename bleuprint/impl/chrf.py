@@ -42,7 +42,6 @@ How it is fast: the whole corpus is handled at once (``chrf_stats_matrix``).
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from itertools import chain
 
@@ -530,16 +529,12 @@ def _sentence_scores(stats: np.ndarray, orders: int, factor, eps_smoothing) -> n
 
 def _best_rows(scores: np.ndarray, owner: np.ndarray, n_sentences: int) -> np.ndarray:
     """For each sentence, the index of the first of its rows with the highest score
-    (rows of a sentence are consecutive, ``owner`` ascending); -1 when every score of the
-    sentence is NaN (the spec's ``score > best_score`` is then never true)."""
-    valid = ~np.isnan(scores)
-    filled = np.where(valid, scores, -np.inf)
+    (rows of a sentence are consecutive, ``owner`` ascending). Scores are never NaN: beta
+    is checked to be finite with a finite square."""
     starts = np.searchsorted(owner, np.arange(n_sentences))
-    best = np.maximum.reduceat(filled, starts)
-    index = np.arange(len(scores))
-    candidate = np.where(valid & (filled == best[owner]), index, len(scores))
-    first = np.minimum.reduceat(candidate, starts)
-    return np.where(first < len(scores), first, -1)
+    best = np.maximum.reduceat(scores, starts)
+    candidate = np.where(scores == best[owner], np.arange(len(scores)), len(scores))
+    return np.minimum.reduceat(candidate, starts)
 
 
 # ----------------------------------------------------------------------------------------
@@ -622,22 +617,10 @@ def _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_
         stats[:, column + 2 : column + 3 * depth : 3] = matches[ref_lines]
         column += 3 * depth
 
-    undefined = np.zeros(n_sentences, dtype=bool)
-    finite_factor = math.isfinite(float(factor))
-    if n_refs == n_sentences and finite_factor:
-        return stats, undefined  # one reference each and every score defined: no choice
+    if n_refs == n_sentences:
+        return stats  # one reference each: nothing to choose
     scores = _sentence_scores(stats, orders, factor, eps_smoothing)
-    best = _best_rows(scores, owner, n_sentences)
-    undefined = best < 0
-    return stats[np.maximum(best, 0)], undefined
-
-
-def _undefined_error(beta, undefined):
-    first = int(np.flatnonzero(undefined)[0])
-    return ValueError(
-        f"beta={beta!r} gives no defined sentence score (NaN) for any reference of sentence "
-        f"{first}, so no reference can be chosen; use a finite beta"
-    )
+    return stats[_best_rows(scores, owner, n_sentences)]
 
 
 def chrf_stats_matrix(
@@ -653,16 +636,10 @@ def chrf_stats_matrix(
 ) -> np.ndarray:
     """The int64 matrix (N, 3 * (n + word_order)) whose row i is ``spec.chrf_stats(hyps[i],
     refs[i], ...)``: the statistics of each hypothesis against its best reference.
-
-    Raises ``ValueError`` where the spec would return ``None`` for a row (a beta of inf or
-    nan for which every reference of a sentence scores NaN).
     """
     hyps, refs = _checked_corpus(hyps, refs)
     factor = _checked_options(n, beta, word_order)
-    stats, undefined = _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing)
-    if undefined.any():
-        raise _undefined_error(beta, undefined)
-    return stats
+    return _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing)
 
 
 def chrf_stats(
@@ -677,14 +654,11 @@ def chrf_stats(
     eps_smoothing: bool = False,
 ) -> list[int]:
     """The 3 * (n + word_order) statistics of one hypothesis against its best reference
-    (``spec.chrf_stats``; ``None``, as there, when no reference has a defined score)."""
+    (``spec.chrf_stats``)."""
     check_text(hyp, "hyp")
     refs = check_references(refs)
     factor = _checked_options(n, beta, word_order)
-    stats, undefined = _stats_matrix([hyp], [refs], n, factor, word_order, lowercase, whitespace, eps_smoothing)
-    if undefined[0]:
-        return None
-    return stats[0].tolist()
+    return _stats_matrix([hyp], [refs], n, factor, word_order, lowercase, whitespace, eps_smoothing)[0].tolist()
 
 
 def chrf(
@@ -700,11 +674,8 @@ def chrf(
 ) -> float:
     """Corpus chrF (chrF++ with ``word_order=2``): ``chrf_from_stats`` of the column sums of
     ``chrf_stats_matrix`` (``spec.chrf``). Defaults are sacreBLEU's ``CHRF()``."""
-    hyps, refs = _checked_corpus(hyps, refs)
-    factor = _checked_options(n, beta, word_order)
-    stats, undefined = _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing)
-    if undefined.any():
-        raise _undefined_error(beta, undefined)
+    stats = chrf_stats_matrix(hyps, refs, n, beta, word_order=word_order, lowercase=lowercase,
+                              whitespace=whitespace, eps_smoothing=eps_smoothing)
     summed = stats.sum(axis=0).tolist()
     return chrf_from_stats(summed, n, beta, word_order=word_order, eps_smoothing=eps_smoothing)
 
