@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..spec.intervals import FLOAT32_SCORED, resample_indices
+from ..spec.intervals import resample_indices
 from ..spec.significance import p_value, summary_numpy
 from .backends import Backend, column_sums
 
@@ -66,15 +66,18 @@ def bootstrap_interval(backend: Backend, metric: str, matrix: np.ndarray, n: int
     of the scores (``statistics.mean``, rounded to float32 for chrF/TER), half of
     ``sorted[n - n//40 - 1] - sorted[n//40]``."""
     idx = resample_indices(np.random.default_rng(seed), matrix.shape[0], n)
-    scores = float32_resample_scores(backend, metric, matrix, idx, options)
+    scoring = _scoring_options(metric, options)
+    # The mean and half-width follow each score's own type (float32 or Python float), as in
+    # sacreBLEU; both summarise functions read those types.
     if backend.name == "impl":
-        from ..impl.intervals import summarise
+        from ..impl.intervals import resample_sums, score_sums, summarise
 
-        result = summarise(0.0, np.asarray(scores, dtype=np.float64), n, 0.05, metric in FLOAT32_SCORED)
+        values, python_float = score_sums(metric, resample_sums(matrix, idx, False), matrix.shape[0], True, **scoring)
+        result = summarise(0.0, values, n, 0.05, python_float=python_float)
     else:
-        from ..spec.intervals import summarise
+        from ..spec.intervals import resample_scores, statistics_rows, summarise
 
-        result = summarise(0.0, list(scores), n, 0.05, metric in FLOAT32_SCORED)
+        result = summarise(0.0, resample_scores(metric, statistics_rows(matrix), idx, **scoring), n, 0.05)
     return result.mean, result.half_width
 
 
