@@ -1,0 +1,21 @@
+"""Build of bleuprint's compiled kernels (the metadata lives in pyproject.toml).
+
+Each kernel is a small C extension module of ``bleuprint.impl`` with no dependency
+beyond the Python C API. They are optional: without a C compiler the package installs
+and ``bleuprint.impl`` runs its numpy code instead (``bleuprint.impl.native``).
+"""
+
+from setuptools import Extension, setup
+
+KERNELS = {
+    "_ngrams": "bleuprint/impl/csrc/ngrams.c",
+    "_terkernel": "bleuprint/impl/csrc/terkernel.c",
+    "_resample": "bleuprint/impl/csrc/resample.c",
+}
+
+setup(
+    ext_modules=[
+        Extension(f"bleuprint.impl.{name}", [source], optional=True, extra_compile_args=["-O3", "-std=c99"])
+        for name, source in KERNELS.items()
+    ]
+)
