@@ -45,6 +45,7 @@ from ..spec.inputs import (
     check_stats,
     check_text,
 )
+from . import native
 from .tokenizers import TOKENIZERS, bleu_token_ids
 
 __all__ = [
@@ -124,16 +125,10 @@ def _check_corpus(hyps, refs) -> tuple[list[str], list[list[str]]]:
     return check_corpus(hyps, refs)
 
 
-def _pair_stats(hyp_line, ref_line, ref_counts, tok, tok_len, vocab, order) -> np.ndarray:
-    """The statistics rows of sentences given as token-line indices: hypothesis
-    ``hyp_line[i]`` and references ``ref_line`` (``ref_counts[i]`` of them for sentence
-    i, in order); line k's tokens are ``tok[start_k : start_k + tok_len[k]]``."""
-    n_sent = len(hyp_line)
-    tok_start = np.cumsum(tok_len) - tok_len
-
-    # Lengths: c, and the closest reference length (ties to the shorter one).
-    hyp_len = tok_len[hyp_line]
-    ref_len = tok_len[ref_line]
+def _length_stats(hyp_len, ref_len, ref_counts, order) -> np.ndarray:
+    """Statistics rows with the length columns filled in (matches 0): c, the closest
+    reference length (ties to the shorter one) and the n-gram totals of the hypothesis."""
+    n_sent = len(hyp_len)
     ref_sent = np.repeat(np.arange(n_sent), ref_counts)
     scale = int(ref_len.max(initial=0)) + 1
     closeness = np.abs(ref_len - hyp_len[ref_sent]) * scale + ref_len
@@ -144,6 +139,31 @@ def _pair_stats(hyp_line, ref_line, ref_counts, tok, tok_len, vocab, order) -> n
     stats[:, 1] = closest
     for n in range(1, order + 1):
         stats[:, 1 + order + n] = np.maximum(hyp_len - n + 1, 0)
+    return stats
+
+
+def _kernel_stats(hyp_line, ref_line, ref_counts, tok, tok_len, order, kernel) -> np.ndarray:
+    """``_pair_stats`` of all the sentences at once, the matches counted by the compiled
+    kernel (``csrc/ngrams.c``: per sentence, min(hypothesis count, largest count in one
+    reference) summed over the hypothesis n-grams, Papineni et al. 2002, section 2.1)."""
+    stats = _length_stats(tok_len[hyp_line], tok_len[ref_line], ref_counts, order)
+    tok_start = np.cumsum(tok_len) - tok_len
+    ref_offsets = np.concatenate(([0], np.cumsum(ref_counts)))
+    matches = kernel.ngram_matches(tok, tok_start, tok_len, hyp_line, ref_offsets, ref_line, order, True)
+    stats[:, 2 : 2 + order] = np.frombuffer(matches, np.int64).reshape(len(hyp_line), order)
+    return stats
+
+
+def _pair_stats(hyp_line, ref_line, ref_counts, tok, tok_len, vocab, order) -> np.ndarray:
+    """The statistics rows of sentences given as token-line indices: hypothesis
+    ``hyp_line[i]`` and references ``ref_line`` (``ref_counts[i]`` of them for sentence
+    i, in order); line k's tokens are ``tok[start_k : start_k + tok_len[k]]``."""
+    n_sent = len(hyp_line)
+    tok_start = np.cumsum(tok_len) - tok_len
+    hyp_len = tok_len[hyp_line]
+    ref_len = tok_len[ref_line]
+    ref_sent = np.repeat(np.arange(n_sent), ref_counts)
+    stats = _length_stats(hyp_len, ref_len, ref_counts, order)
 
     # Entries: hypothesis tokens first, then reference tokens, each tagged with its
     # sentence, its reference slot and the number of tokens left in its line.
@@ -237,6 +257,9 @@ def bleu_stats_matrix(
 
     tok, tok_len, vocab = bleu_token_ids(distinct_lines, tokenize, lowercase)
     hyp_line, ref_line, ref_counts = hyp_line[first], ref_line[first_refs], ref_counts[first]
+    kernel = native.ngrams
+    if kernel is not None:
+        return _kernel_stats(hyp_line, ref_line, ref_counts, tok, tok_len, max_ngram_order, kernel)[inverse]
     # Sentences are independent: count them in chunks of about _CHUNK entries, whose
     # arrays stay in the CPU caches (same results, fewer cache misses in the sorts).
     ref_offsets = np.concatenate(([0], np.cumsum(ref_counts)))

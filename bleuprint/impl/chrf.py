@@ -47,6 +47,7 @@ from itertools import chain
 
 import numpy as np
 
+from . import native
 from ..spec.chrf import ASCII_PUNCTUATION, EPS
 from ..spec.chrf import chrf_from_stats as _spec_chrf_from_stats
 from ..spec.inputs import (
@@ -442,9 +443,43 @@ def _literal_counts(lines, line_sentence, line_label, first_line, n, word_order,
     return blocks
 
 
+def _kernel_blocks(lines, n, word_order, lowercase, whitespace, line_label, first_line, kernel):
+    """``_corpus_blocks`` by the compiled kernel (``csrc/ngrams.c``): the lines joined by a
+    separator and lowercased in one call as below, the characters and chrF++ words of
+    each line read off by ``chrf_units``, the clipped matches of each reference against
+    its hypothesis counted by ``ngram_matches``. None when no separator is free."""
+    separator = _separator(lines)
+    if separator is None:
+        return None
+    text = separator.join(lines)
+    if lowercase:
+        text = text.lower()  # the separator ends a word for the final-sigma rule, as a string end does
+    chars, char_counts, words, word_counts = kernel.chrf_units(
+        text, ord(separator), whitespace, word_order > 0, "".join(sorted(ASCII_PUNCTUATION)))
+    hyp_lines = first_line[:-1]
+    ref_lines = np.flatnonzero(line_label > 0)
+    ref_offsets = np.concatenate(([0], np.cumsum(np.diff(first_line) - 1)))
+    blocks = []
+    for units, unit_counts, depth in ((chars, char_counts, n), (words, word_counts, word_order)):
+        counts = np.frombuffer(unit_counts, np.int64)
+        matches = np.zeros((len(lines), depth), dtype=np.int64)
+        if depth > 0:
+            ids = np.frombuffer(units, np.int32).astype(np.int64)
+            starts = np.cumsum(counts) - counts
+            found = kernel.ngram_matches(ids, starts, counts, hyp_lines, ref_offsets, ref_lines, depth, False)
+            matches[ref_lines] = np.frombuffer(found, np.int64).reshape(len(ref_lines), depth)
+        blocks.append((counts, matches, depth))
+    return blocks
+
+
 def _corpus_blocks(lines, n, word_order, lowercase, whitespace, line_sentence, line_label, first_line,
                    n_sentences, n_labels):
     """[(counts per line, matches per line, orders)] for characters and, if asked, words."""
+    kernel = native.ngrams
+    if kernel is not None:
+        blocks = _kernel_blocks(lines, n, word_order, lowercase, whitespace, line_label, first_line, kernel)
+        if blocks is not None:
+            return blocks
     separator = _separator(lines)
     if separator is None:
         if lowercase:

@@ -52,6 +52,7 @@ import regex
 
 from ..spec.inputs import check_choice, check_text
 from ..spec.tokenizers import TOKENIZERS, ZH_RANGES
+from . import native
 
 __all__ = [
     "TOKENIZERS",
@@ -359,6 +360,43 @@ def _string_token_ids(lines: list[str], name: str) -> tuple[np.ndarray, np.ndarr
     return ids[~is_sep], lengths.astype(np.int64), len(tokens) + 1, vocab
 
 
+#: token_ids mode of the compiled kernel for each tokenizer (``csrc/ngrams.c``).
+_KERNEL_MODES = {"13a": "MODE_RULES_DASH", "zh": "MODE_RULES_DASH", "intl": "MODE_RULES",
+                 "none": "MODE_WHITESPACE", "char": "MODE_CHARS"}
+
+
+def _check_kernel_flags(kernel) -> None:
+    """The kernel reads ``_table`` with its own copy of the flag values: they must agree."""
+    ours = {"F_WS": _WS, "F_P": _P, "F_D": _D, "F_SPLIT": _SPLIT, "F_DASH": _DASH}
+    theirs = {name: getattr(kernel, name) for name in ours}
+    if ours != theirs:
+        raise RuntimeError(f"the compiled tokenizer's flags {theirs} differ from {ours}")
+
+
+def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
+    """``bleu_token_ids`` on prepared lines by the compiled kernel: the same texts as the
+    numpy path (``_pre_rules``: 13a padded and unescaped, zh stripped, lines joined by a
+    separator), whose boundaries the kernel computes line by line with the rules of
+    ``_cuts`` and interns in order of first occurrence. None when no separator is free.
+    Returns ``(ids, lengths, id_bound)``, with ``spans`` also the text and the (start, end)
+    of every token in it."""
+    _check_kernel_flags(kernel)
+    mode = getattr(kernel, _KERNEL_MODES[name])
+    table = _table(name) if name in ("13a", "zh", "intl") else b""
+    if not lines:
+        empty = np.zeros(0, np.int64)
+        return (empty, empty, 1, "", np.zeros((0, 2), np.int64)) if spans else (empty, empty, 1)
+    sep = _pick_separator("".join(lines)) if len(lines) > 1 else None
+    if sep is None and len(lines) > 1:
+        return None  # every candidate separator occurs (pathological): the numpy path
+    text = (sep or "").join(lines) if name == "char" else _pre_rules(lines, name, sep)
+    ids, lengths, distinct, where = kernel.token_ids(text, -1 if sep is None else ord(sep), mode, table, spans)
+    out = (np.frombuffer(ids, np.int32).astype(np.int64), np.frombuffer(lengths, np.int64), max(distinct, 1))
+    if spans:
+        out += (text, np.frombuffer(where, np.int64).reshape(-1, 2))
+    return out
+
+
 def bleu_token_ids(lines: list[str], name: str = "13a", lowercase: bool = False):
     """BLEU's tokens of every line as integer ids: ``(ids, lengths, id_bound)``.
 
@@ -369,6 +407,11 @@ def bleu_token_ids(lines: list[str], name: str = "13a", lowercase: bool = False)
     ``split()``. ``lines`` is not validated here.
     """
     prepared = _prepared(lines, lowercase)
+    kernel = native.ngrams
+    if kernel is not None:
+        done = _kernel_tokens(prepared, name, kernel)
+        if done is not None:
+            return done
     if name == "char":
         return _char_token_ids(prepared)
     ids, lengths, bound, _ = _string_token_ids(prepared, name)
@@ -384,6 +427,13 @@ def tokenize_corpus(lines: list[str], name: str = "13a", lowercase: bool = False
     lines = [check_text(line, f"lines[{i}]") for i, line in enumerate(lines)]
     check_choice(name, TOKENIZERS, "tokenizer")
     prepared = _prepared(lines, lowercase)
+    kernel = native.ngrams
+    done = None if kernel is None else _kernel_tokens(prepared, name, kernel, spans=True)
+    if done is not None:
+        _, lengths, _, text, where = done
+        flat = [text[a:b] for a, b in where.tolist()]
+        ends = np.cumsum(lengths).tolist()
+        return [flat[b - n : b] for n, b in zip(lengths.tolist(), ends)]
     if name == "char":
         return [[ch for ch in line if not ch.isspace()] for line in prepared]
     ids, lengths, bound, vocab = _string_token_ids(prepared, name)

@@ -21,6 +21,9 @@ from bleuprint.impl import bleu as impl
 from bleuprint.spec import bleu as spec
 from bleuprint.strategies import bleu_options, corpora, references, sentences
 
+#: Every test runs with the compiled kernels and with numpy only (tests/impl/conftest.py).
+pytestmark = pytest.mark.usefixtures("kernels")
+
 TOLERANCE = 1e-9  # on the 0..100 scale
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpora" / "ted-ende.json"
 

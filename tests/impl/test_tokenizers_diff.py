@@ -23,6 +23,9 @@ from bleuprint.spec import tokenizers as spec
 from bleuprint.spec.bleu import bleu_tokens
 from bleuprint.strategies import sentences
 
+#: Every test runs with the compiled kernels and with numpy only (tests/impl/conftest.py).
+pytestmark = pytest.mark.usefixtures("kernels")
+
 # Lines made of the characters the rules care about, glued in any order.
 _HARD_CHARS = (
     " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u2000\u200a\u200b\u2028\u2029\u202f\u3000"

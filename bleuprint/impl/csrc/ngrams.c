@@ -1,6 +1,740 @@
+/*
+ * bleuprint.impl._ngrams: the per-token loops of BLEU and chrF, in C.
+ *
+ * Three functions, each the compiled form of a numpy routine of bleuprint.impl that
+ * stays as the fallback (and is checked against the same spec):
+ *
+ *   token_ids(text, sep, mode, table[, spans])
+ *       BLEU's tokens of every line of `text` (lines joined by the code point `sep`, or
+ *       sep = -1 for one line) as dense integer ids, equal tokens equal ids, and the
+ *       number of tokens of each line. The token boundaries are those of
+ *       impl.tokenizers._cuts (whose docstring derives them from the spec's regular
+ *       expressions): white space (Py_UNICODE_ISSPACE, exactly what str.split() splits
+ *       on), both sides of a SPLIT character, the rule for runs of P characters, and
+ *       (mode RULES_DASH: 13a, zh) both sides of a hyphen after a D character. Each line
+ *       is handled on its own: the separator blocks every rule, as a text edge does.
+ *       Mode WHITESPACE (tokenizer none) cuts at white space only, mode CHARS (char) makes
+ *       every non-white-space code point a token. `table` holds the flags of every code
+ *       point (impl.tokenizers._table) for the RULES modes. With spans, also the
+ *       (start, end) positions of every token in `text`, so that tests and
+ *       impl.tokenizers.tokenize_corpus can read the token strings back.
+ *
+ *   chrf_units(text, sep, keep_whitespace, punct)
+ *       chrF's characters of every line (code points; white space dropped unless
+ *       keep_whitespace: spec.chrf.char_ngram_counts) and chrF++'s words (white-space
+ *       tokens with one ASCII punctuation mark split off, last character first:
+ *       spec.chrf.chrf_words) as dense ids, with the count per line.
+ *
+ *   ngram_matches(ids, line_start, line_len, hyp_line, ref_offsets, ref_line, order, clip_max)
+ *       For every sentence (a hypothesis line and its reference lines) and every order
+ *       n = 1..order, the clipped n-gram matches. clip_max (BLEU, spec.bleu.clipped_matches):
+ *       one number per sentence, the sum over the hypothesis n-grams of
+ *       min(count in hypothesis, largest count in one reference). Otherwise (chrF,
+ *       spec.chrf.order_stats): one number per reference, sum of min(count in hypothesis,
+ *       count in that reference).
+ *
+ * How n-grams are compared without spelling them out: within one sentence, every distinct
+ * n-gram of the hypothesis gets a small id; the id of the (n+1)-gram at position p is
+ * looked up by the pair (id of the n-gram at p, token at p + n), so equal pairs are equal
+ * n-grams (by induction on n). Reference n-grams are only looked up: one whose prefix does
+ * not occur in the hypothesis cannot match, and neither can its extensions.
+ *
+ * Only the Python C API is used; arrays are passed as buffers (numpy int64 arrays) and
+ * returned as bytes objects (int32 ids, int64 counts) that numpy reads without a copy.
+ */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+#include <string.h>
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ngrams", "placeholder", -1, NULL};
+/* Flags of impl.tokenizers._table (checked by that module against these constants). */
+#define F_WS 1
+#define F_P 2
+#define F_D 4
+#define F_SPLIT 8
+#define F_DASH 16
 
-PyMODINIT_FUNC PyInit__ngrams(void) { return PyModule_Create(&module); }
+enum { MODE_WHITESPACE = 0, MODE_RULES_DASH = 1, MODE_RULES = 2, MODE_CHARS = 3 };
+
+/* ---------------------------------------------------------------------------------- */
+/* Growable arrays.                                                                     */
+
+typedef struct {
+    char *data;
+    Py_ssize_t len, cap, item;
+} vec_t;
+
+static int vec_init(vec_t *v, Py_ssize_t item, Py_ssize_t cap) {
+    v->item = item;
+    v->len = 0;
+    v->cap = cap > 16 ? cap : 16;
+    v->data = PyMem_Malloc((size_t)(v->cap * item));
+    if (v->data == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static int vec_reserve(vec_t *v, Py_ssize_t extra) {
+    if (v->len + extra <= v->cap)
+        return 0;
+    Py_ssize_t cap = v->cap;
+    while (cap < v->len + extra)
+        cap *= 2;
+    char *data = PyMem_Realloc(v->data, (size_t)(cap * v->item));
+    if (data == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    v->data = data;
+    v->cap = cap;
+    return 0;
+}
+
+static inline int vec_push_i32(vec_t *v, int32_t x) {
+    if (v->len == v->cap && vec_reserve(v, 1) < 0)
+        return -1;
+    ((int32_t *)v->data)[v->len++] = x;
+    return 0;
+}
+
+static inline int vec_push_i64(vec_t *v, int64_t x) {
+    if (v->len == v->cap && vec_reserve(v, 1) < 0)
+        return -1;
+    ((int64_t *)v->data)[v->len++] = x;
+    return 0;
+}
+
+static PyObject *vec_to_bytes(vec_t *v) {
+    return PyBytes_FromStringAndSize(v->data, v->len * v->item);
+}
+
+static void vec_free(vec_t *v) {
+    PyMem_Free(v->data);
+    v->data = NULL;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Interning spans of one string: equal code-point sequences get equal dense ids.       */
+
+typedef struct {
+    const char *data; /* the string's code units */
+    int kind;         /* 1, 2 or 4 bytes per code point */
+    Py_ssize_t *start;
+    Py_ssize_t *length;
+    uint64_t *hash;
+    int32_t *slots; /* id + 1, 0 = empty */
+    Py_ssize_t mask, count, cap_ids;
+} interner_t;
+
+static int interner_init(interner_t *t, PyObject *text, Py_ssize_t expected) {
+    t->data = PyUnicode_DATA(text);
+    t->kind = PyUnicode_KIND(text);
+    Py_ssize_t size = 64;
+    while (size < 2 * expected)
+        size *= 2;
+    t->mask = size - 1;
+    t->count = 0;
+    t->cap_ids = size / 2;
+    t->slots = PyMem_Calloc((size_t)size, sizeof(int32_t));
+    t->start = PyMem_Malloc((size_t)t->cap_ids * sizeof(Py_ssize_t));
+    t->length = PyMem_Malloc((size_t)t->cap_ids * sizeof(Py_ssize_t));
+    t->hash = PyMem_Malloc((size_t)t->cap_ids * sizeof(uint64_t));
+    if (!t->slots || !t->start || !t->length || !t->hash) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void interner_free(interner_t *t) {
+    PyMem_Free(t->slots);
+    PyMem_Free(t->start);
+    PyMem_Free(t->length);
+    PyMem_Free(t->hash);
+}
+
+static inline uint64_t span_hash(const interner_t *t, Py_ssize_t start, Py_ssize_t length) {
+    uint64_t h = 0x243F6A8885A308D3ULL ^ (uint64_t)length;
+    for (Py_ssize_t i = start; i < start + length; i++)
+        h = (h ^ PyUnicode_READ(t->kind, t->data, i)) * 0x100000001B3ULL;
+    return h ^ (h >> 29);
+}
+
+static int interner_grow(interner_t *t) {
+    Py_ssize_t size = (t->mask + 1) * 2;
+    int32_t *slots = PyMem_Calloc((size_t)size, sizeof(int32_t));
+    Py_ssize_t cap = size / 2;
+    Py_ssize_t *start = PyMem_Realloc(t->start, (size_t)cap * sizeof(Py_ssize_t));
+    if (start) t->start = start;
+    Py_ssize_t *length = PyMem_Realloc(t->length, (size_t)cap * sizeof(Py_ssize_t));
+    if (length) t->length = length;
+    uint64_t *hash = PyMem_Realloc(t->hash, (size_t)cap * sizeof(uint64_t));
+    if (hash) t->hash = hash;
+    if (!slots || !start || !length || !hash) {
+        PyMem_Free(slots);
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_ssize_t mask = size - 1;
+    for (Py_ssize_t id = 0; id < t->count; id++) {
+        Py_ssize_t s = (Py_ssize_t)(t->hash[id] & (uint64_t)mask);
+        while (slots[s])
+            s = (s + 1) & mask;
+        slots[s] = (int32_t)(id + 1);
+    }
+    PyMem_Free(t->slots);
+    t->slots = slots;
+    t->mask = mask;
+    t->cap_ids = cap;
+    return 0;
+}
+
+/* The id of text[start : start + length], a new one if the span was not seen; -1 on error. */
+static int32_t intern(interner_t *t, Py_ssize_t start, Py_ssize_t length) {
+    uint64_t h = span_hash(t, start, length);
+    Py_ssize_t s = (Py_ssize_t)(h & (uint64_t)t->mask);
+    int kind = t->kind;
+    for (;;) {
+        int32_t slot = t->slots[s];
+        if (slot == 0)
+            break;
+        Py_ssize_t id = slot - 1;
+        if (t->hash[id] == h && t->length[id] == length &&
+            memcmp(t->data + t->start[id] * kind, t->data + start * kind, (size_t)(length * kind)) == 0)
+            return (int32_t)id;
+        s = (s + 1) & t->mask;
+    }
+    if (t->count >= INT32_MAX - 1) {
+        PyErr_SetString(PyExc_OverflowError, "more than 2**31 distinct tokens");
+        return -1;
+    }
+    if (t->count == t->cap_ids) {
+        if (interner_grow(t) < 0)
+            return -1;
+        s = (Py_ssize_t)(h & (uint64_t)t->mask);
+        while (t->slots[s])
+            s = (s + 1) & t->mask;
+    }
+    Py_ssize_t id = t->count++;
+    t->start[id] = start;
+    t->length[id] = length;
+    t->hash[id] = h;
+    t->slots[s] = (int32_t)(id + 1);
+    return (int32_t)id;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* token_ids                                                                            */
+
+static inline uint8_t flags_of(const uint8_t *table, Py_UCS4 c) {
+    return c < 0x110000 ? table[c] : 0;
+}
+
+/* Mark the token boundaries of line text[a:b) in cut[] (cut[i - a]: a boundary before
+ * position i) for the RULES modes; white space is not marked (it separates anyway). */
+static void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, const uint8_t *table,
+                      int dash_rule, uint8_t *cut) {
+    Py_ssize_t i = a;
+    while (i < b) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        uint8_t f = flags_of(table, c);
+        if (f & F_SPLIT) {
+            cut[i - a] = 1;
+            cut[i + 1 - a] = 1;
+        }
+        if (dash_rule && (f & F_DASH) && i > a &&
+            (flags_of(table, PyUnicode_READ(kind, data, i - 1)) & F_D)) {
+            cut[i - a] = 1;
+            cut[i + 1 - a] = 1;
+        }
+        if (f & F_P) {
+            /* A maximal run s..e of P characters (impl.tokenizers module docstring). */
+            Py_ssize_t s = i, e = i;
+            while (e + 1 < b && (flags_of(table, PyUnicode_READ(kind, data, e + 1)) & F_P))
+                e++;
+            int lx = s > a && !(flags_of(table, PyUnicode_READ(kind, data, s - 1)) & F_D);
+            int rx = e + 1 < b && !(flags_of(table, PyUnicode_READ(kind, data, e + 1)) & F_D);
+            Py_ssize_t run = e - s + 1;
+            int r2 = lx == (int)(run & 1);
+            int after = r2 || rx;
+            int before = lx || run >= 2 || after;
+            for (Py_ssize_t k = s + 1; k <= e; k++)
+                cut[k - a] = 1;
+            if (before)
+                cut[s - a] = 1;
+            if (after)
+                cut[e + 1 - a] = 1;
+            i = e + 1;
+            continue;
+        }
+        i++;
+    }
+}
+
+static PyObject *token_ids(PyObject *self, PyObject *args) {
+    PyObject *text;
+    long long sep;
+    int mode;
+    Py_buffer table = {0};
+    int want_spans = 0;
+    if (!PyArg_ParseTuple(args, "ULiy*|p", &text, &sep, &mode, &table, &want_spans))
+        return NULL;
+    PyObject *result = NULL;
+    vec_t ids = {0}, lengths = {0}, spans = {0};
+    interner_t names = {0};
+    uint8_t *cut = NULL;
+    int rules = mode == MODE_RULES || mode == MODE_RULES_DASH;
+    if (mode < MODE_WHITESPACE || mode > MODE_CHARS) {
+        PyErr_SetString(PyExc_ValueError, "unknown token_ids mode");
+        goto done;
+    }
+    if (rules && table.len != 0x110000) {
+        PyErr_SetString(PyExc_ValueError, "the flag table must have one byte per code point");
+        goto done;
+    }
+    const char *data = PyUnicode_DATA(text);
+    int kind = PyUnicode_KIND(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (vec_init(&ids, sizeof(int32_t), n / 4 + 16) < 0 || vec_init(&lengths, sizeof(int64_t), 1024) < 0 ||
+        interner_init(&names, text, 4096) < 0 || vec_init(&spans, sizeof(int64_t), want_spans ? n / 2 + 16 : 16) < 0)
+        goto done;
+    Py_ssize_t a = 0;
+    while (a <= n) {
+        Py_ssize_t b = a;
+        if (sep >= 0) {
+            while (b < n && PyUnicode_READ(kind, data, b) != (Py_UCS4)sep)
+                b++;
+        } else {
+            b = n;
+        }
+        /* Line text[a:b). */
+        Py_ssize_t before = ids.len;
+        if (rules) {
+            PyMem_Free(cut);
+            cut = PyMem_Calloc((size_t)(b - a + 2), 1);
+            if (cut == NULL) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            rule_cuts(data, kind, a, b, table.buf, mode == MODE_RULES_DASH, cut);
+        }
+        Py_ssize_t i = a;
+        while (i < b) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            if (Py_UNICODE_ISSPACE(c)) {
+                i++;
+                continue;
+            }
+            Py_ssize_t j = i + 1;
+            if (mode != MODE_CHARS) {
+                while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)) && !(rules && cut[j - a]))
+                    j++;
+            }
+            int32_t id = intern(&names, i, j - i);
+            if (id < 0 || vec_push_i32(&ids, id) < 0)
+                goto done;
+            if (want_spans && (vec_push_i64(&spans, i) < 0 || vec_push_i64(&spans, j) < 0))
+                goto done;
+            i = j;
+        }
+        if (vec_push_i64(&lengths, ids.len - before) < 0)
+            goto done;
+        a = b + 1;
+    }
+    PyObject *ids_bytes = vec_to_bytes(&ids);
+    PyObject *len_bytes = vec_to_bytes(&lengths);
+    PyObject *span_bytes = want_spans ? vec_to_bytes(&spans) : (Py_INCREF(Py_None), Py_None);
+    if (ids_bytes && len_bytes && span_bytes)
+        result = Py_BuildValue("NNnN", ids_bytes, len_bytes, names.count, span_bytes);
+    else {
+        Py_XDECREF(ids_bytes);
+        Py_XDECREF(len_bytes);
+        Py_XDECREF(span_bytes);
+    }
+done:
+    vec_free(&spans);
+    PyMem_Free(cut);
+    vec_free(&ids);
+    vec_free(&lengths);
+    interner_free(&names);
+    PyBuffer_Release(&table);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* chrf_units                                                                           */
+
+static PyObject *chrf_units(PyObject *self, PyObject *args) {
+    PyObject *text, *punct;
+    long long sep;
+    int keep_whitespace, want_words;
+    if (!PyArg_ParseTuple(args, "ULppU", &text, &sep, &keep_whitespace, &want_words, &punct))
+        return NULL;
+    PyObject *result = NULL;
+    vec_t chars = {0}, char_counts = {0}, words = {0}, word_counts = {0};
+    interner_t names = {0};
+    uint8_t is_punct[128] = {0};
+    Py_ssize_t np_ = PyUnicode_GET_LENGTH(punct);
+    for (Py_ssize_t k = 0; k < np_; k++) {
+        Py_UCS4 c = PyUnicode_READ_CHAR(punct, k);
+        if (c >= 128) {
+            PyErr_SetString(PyExc_ValueError, "punctuation must be ASCII");
+            return NULL;
+        }
+        is_punct[c] = 1;
+    }
+    const char *data = PyUnicode_DATA(text);
+    int kind = PyUnicode_KIND(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (vec_init(&chars, sizeof(int32_t), n + 16) < 0 || vec_init(&char_counts, sizeof(int64_t), 1024) < 0 ||
+        vec_init(&words, sizeof(int32_t), want_words ? n / 4 + 16 : 16) < 0 ||
+        vec_init(&word_counts, sizeof(int64_t), 1024) < 0 || interner_init(&names, text, want_words ? 4096 : 16) < 0)
+        goto done;
+    Py_ssize_t a = 0;
+    while (a <= n) {
+        Py_ssize_t b = a;
+        if (sep >= 0) {
+            while (b < n && PyUnicode_READ(kind, data, b) != (Py_UCS4)sep)
+                b++;
+        } else {
+            b = n;
+        }
+        Py_ssize_t chars_before = chars.len, words_before = words.len;
+        if (vec_reserve(&chars, b - a) < 0)
+            goto done;
+        int32_t *out = (int32_t *)chars.data;
+        for (Py_ssize_t i = a; i < b; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            if (keep_whitespace || !Py_UNICODE_ISSPACE(c))
+                out[chars.len++] = (int32_t)c;
+        }
+        if (want_words) {
+            Py_ssize_t i = a;
+            while (i < b) {
+                if (Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))) {
+                    i++;
+                    continue;
+                }
+                Py_ssize_t j = i + 1;
+                while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)))
+                    j++;
+                /* Token text[i:j): split off the last, else the first, ASCII punctuation. */
+                Py_UCS4 first = PyUnicode_READ(kind, data, i), last = PyUnicode_READ(kind, data, j - 1);
+                int32_t x, y;
+                if (j - i >= 2 && last < 128 && is_punct[last]) {
+                    if ((x = intern(&names, i, j - i - 1)) < 0 || (y = intern(&names, j - 1, 1)) < 0 ||
+                        vec_push_i32(&words, x) < 0 || vec_push_i32(&words, y) < 0)
+                        goto done;
+                } else if (j - i >= 2 && first < 128 && is_punct[first]) {
+                    if ((x = intern(&names, i, 1)) < 0 || (y = intern(&names, i + 1, j - i - 1)) < 0 ||
+                        vec_push_i32(&words, x) < 0 || vec_push_i32(&words, y) < 0)
+                        goto done;
+                } else {
+                    if ((x = intern(&names, i, j - i)) < 0 || vec_push_i32(&words, x) < 0)
+                        goto done;
+                }
+                i = j;
+            }
+        }
+        if (vec_push_i64(&char_counts, chars.len - chars_before) < 0 ||
+            vec_push_i64(&word_counts, words.len - words_before) < 0)
+            goto done;
+        a = b + 1;
+    }
+    PyObject *parts[4] = {vec_to_bytes(&chars), vec_to_bytes(&char_counts), vec_to_bytes(&words),
+                          vec_to_bytes(&word_counts)};
+    if (parts[0] && parts[1] && parts[2] && parts[3])
+        result = Py_BuildValue("NNNN", parts[0], parts[1], parts[2], parts[3]);
+    else
+        for (int k = 0; k < 4; k++)
+            Py_XDECREF(parts[k]);
+done:
+    vec_free(&chars);
+    vec_free(&char_counts);
+    vec_free(&words);
+    vec_free(&word_counts);
+    interner_free(&names);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* ngram_matches                                                                        */
+
+/* The n-grams of one hypothesis: (prefix id + 1, last token) -> id. */
+typedef struct {
+    uint64_t *keys;
+    int32_t *values;
+    uint32_t *stamps; /* a slot is used iff its stamp is the current one */
+    uint32_t stamp;
+    Py_ssize_t mask;
+} gram_map_t;
+
+static int gram_map_reserve(gram_map_t *m, Py_ssize_t entries) {
+    Py_ssize_t size = 64;
+    while (size < 2 * entries)
+        size *= 2;
+    if (m->keys != NULL && size <= m->mask + 1)
+        return 0;
+    PyMem_Free(m->keys);
+    PyMem_Free(m->values);
+    PyMem_Free(m->stamps);
+    m->keys = PyMem_Malloc((size_t)size * sizeof(uint64_t));
+    m->values = PyMem_Malloc((size_t)size * sizeof(int32_t));
+    m->stamps = PyMem_Calloc((size_t)size, sizeof(uint32_t));
+    m->mask = size - 1;
+    m->stamp = 0;
+    if (!m->keys || !m->values || !m->stamps) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static inline Py_ssize_t gram_slot(const gram_map_t *m, uint64_t key) {
+    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+    return (Py_ssize_t)((h ^ (h >> 32)) & (uint64_t)m->mask);
+}
+
+/* The id of key, inserting next_id if absent (then *inserted = 1). */
+static inline int32_t gram_insert(gram_map_t *m, uint64_t key, int32_t next_id, int *inserted) {
+    Py_ssize_t s = gram_slot(m, key);
+    while (m->stamps[s] == m->stamp) {
+        if (m->keys[s] == key) {
+            *inserted = 0;
+            return m->values[s];
+        }
+        s = (s + 1) & m->mask;
+    }
+    m->stamps[s] = m->stamp;
+    m->keys[s] = key;
+    m->values[s] = next_id;
+    *inserted = 1;
+    return next_id;
+}
+
+static inline int32_t gram_find(const gram_map_t *m, uint64_t key) {
+    Py_ssize_t s = gram_slot(m, key);
+    while (m->stamps[s] == m->stamp) {
+        if (m->keys[s] == key)
+            return m->values[s];
+        s = (s + 1) & m->mask;
+    }
+    return -1;
+}
+
+static inline uint64_t gram_key(int32_t prefix, int64_t token) {
+    return ((uint64_t)(uint32_t)(prefix + 1) << 32) | (uint32_t)token;
+}
+
+typedef struct {
+    Py_buffer view;
+    Py_ssize_t n;
+} array_arg;
+
+static int get_array(PyObject *obj, array_arg *a, Py_ssize_t itemsize, const char *name) {
+    if (PyObject_GetBuffer(obj, &a->view, PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    if (a->view.itemsize != itemsize || a->view.len % itemsize) {
+        PyErr_Format(PyExc_TypeError, "%s must be an array of %zd-byte integers", name, itemsize);
+        PyBuffer_Release(&a->view);
+        a->view.obj = NULL;
+        return -1;
+    }
+    a->n = a->view.len / itemsize;
+    return 0;
+}
+
+static PyObject *ngram_matches(PyObject *self, PyObject *args) {
+    PyObject *o_ids, *o_start, *o_len, *o_hyp, *o_offsets, *o_ref;
+    int order, clip_max;
+    if (!PyArg_ParseTuple(args, "OOOOOOip", &o_ids, &o_start, &o_len, &o_hyp, &o_offsets, &o_ref, &order,
+                          &clip_max))
+        return NULL;
+    array_arg ids = {0}, start = {0}, len = {0}, hyp = {0}, offsets = {0}, ref = {0};
+    PyObject *result = NULL;
+    gram_map_t map = {0};
+    int32_t *hyp_gram = NULL, *ref_gram = NULL, *gram_order = NULL;
+    int64_t *h_count = NULL, *best = NULL, *current = NULL;
+    int32_t *touched = NULL;
+    if (get_array(o_ids, &ids, 8, "ids") < 0 || get_array(o_start, &start, 8, "line_start") < 0 ||
+        get_array(o_len, &len, 8, "line_len") < 0 || get_array(o_hyp, &hyp, 8, "hyp_line") < 0 ||
+        get_array(o_offsets, &offsets, 8, "ref_offsets") < 0 || get_array(o_ref, &ref, 8, "ref_line") < 0)
+        goto done;
+    const int64_t *tok = ids.view.buf;
+    const int64_t *l_start = start.view.buf, *l_len = len.view.buf, *h_line = hyp.view.buf,
+                  *r_off = offsets.view.buf, *r_line = ref.view.buf;
+    Py_ssize_t n_sent = hyp.n, n_lines = start.n;
+    if (order < 1 || len.n != n_lines || offsets.n != n_sent + 1 || r_off[0] != 0 || r_off[n_sent] != ref.n) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent ngram_matches arguments");
+        goto done;
+    }
+    /* Bounds: ids fit the 32-bit key fields, every line inside ids, every line index
+     * valid, offsets increasing. */
+    for (Py_ssize_t k = 0; k < ids.n; k++)
+        if (tok[k] < 0 || tok[k] > INT32_MAX) {
+            PyErr_SetString(PyExc_ValueError, "ids must lie in 0..2**31-1");
+            goto done;
+        }
+    Py_ssize_t longest = 1;
+    for (Py_ssize_t k = 0; k < n_lines; k++) {
+        if (l_start[k] < 0 || l_len[k] < 0 || l_start[k] + l_len[k] > ids.n) {
+            PyErr_SetString(PyExc_ValueError, "a line lies outside the ids");
+            goto done;
+        }
+        if (l_len[k] > longest)
+            longest = l_len[k];
+    }
+    for (Py_ssize_t s = 0; s < n_sent; s++)
+        if (h_line[s] < 0 || h_line[s] >= n_lines || r_off[s + 1] < r_off[s]) {
+            PyErr_SetString(PyExc_ValueError, "bad hypothesis line or reference offsets");
+            goto done;
+        }
+    for (Py_ssize_t k = 0; k < ref.n; k++)
+        if (r_line[k] < 0 || r_line[k] >= n_lines) {
+            PyErr_SetString(PyExc_ValueError, "bad reference line");
+            goto done;
+        }
+    Py_ssize_t rows = clip_max ? n_sent : ref.n;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, rows * order * (Py_ssize_t)sizeof(int64_t));
+    if (out == NULL)
+        goto done;
+    int64_t *matches = (int64_t *)PyBytes_AS_STRING(out);
+    memset(matches, 0, (size_t)(rows * order) * sizeof(int64_t));
+
+    Py_ssize_t cap = longest * order + 1;
+    hyp_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
+    ref_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
+    gram_order = PyMem_Malloc((size_t)cap * sizeof(int32_t));
+    h_count = PyMem_Malloc((size_t)cap * sizeof(int64_t));
+    best = PyMem_Malloc((size_t)cap * sizeof(int64_t));
+    current = PyMem_Calloc((size_t)cap, sizeof(int64_t));
+    touched = PyMem_Malloc((size_t)cap * sizeof(int32_t));
+    if (!hyp_gram || !ref_gram || !gram_order || !h_count || !best || !current || !touched) {
+        PyErr_NoMemory();
+        Py_DECREF(out);
+        goto done;
+    }
+    if (gram_map_reserve(&map, cap) < 0) {
+        Py_DECREF(out);
+        goto done;
+    }
+
+    for (Py_ssize_t s = 0; s < n_sent; s++) {
+        const int64_t *h = tok + l_start[h_line[s]];
+        Py_ssize_t hl = l_len[h_line[s]];
+        if (++map.stamp == 0) { /* stamps wrapped: clear them */
+            memset(map.stamps, 0, (size_t)(map.mask + 1) * sizeof(uint32_t));
+            map.stamp = 1;
+        }
+        /* The hypothesis' n-grams, order by order, each prefix id replaced in place. */
+        int32_t n_grams = 0;
+        Py_ssize_t depth = 0;
+        for (int n = 1; n <= order && n <= hl; n++) {
+            depth = n;
+            for (Py_ssize_t p = 0; p + n <= hl; p++) {
+                int inserted;
+                int32_t prefix = n == 1 ? -1 : hyp_gram[p];
+                int32_t g = gram_insert(&map, gram_key(prefix, h[p + n - 1]), n_grams, &inserted);
+                if (inserted) {
+                    gram_order[n_grams] = n;
+                    h_count[n_grams] = 0;
+                    best[n_grams] = 0;
+                    n_grams++;
+                }
+                h_count[g]++;
+                hyp_gram[p] = g;
+            }
+        }
+        for (Py_ssize_t k = r_off[s]; k < r_off[s + 1]; k++) {
+            const int64_t *r = tok + l_start[r_line[k]];
+            Py_ssize_t rl = l_len[r_line[k]];
+            Py_ssize_t n_touched = 0;
+            for (int n = 1; n <= depth && n <= rl; n++) {
+                Py_ssize_t alive = 0;
+                for (Py_ssize_t p = 0; p + n <= rl; p++) {
+                    int32_t g;
+                    if (n == 1)
+                        g = gram_find(&map, gram_key(-1, r[p]));
+                    else
+                        g = ref_gram[p] < 0 ? -1 : gram_find(&map, gram_key(ref_gram[p], r[p + n - 1]));
+                    ref_gram[p] = g;
+                    if (g >= 0) {
+                        alive++;
+                        if (current[g]++ == 0)
+                            touched[n_touched++] = g;
+                    }
+                }
+                if (alive == 0)
+                    break;
+            }
+            int64_t *row = matches + (clip_max ? s : k) * order;
+            for (Py_ssize_t t = 0; t < n_touched; t++) {
+                int32_t g = touched[t];
+                if (clip_max) {
+                    if (current[g] > best[g])
+                        best[g] = current[g];
+                } else {
+                    row[gram_order[g] - 1] += current[g] < h_count[g] ? current[g] : h_count[g];
+                }
+                current[g] = 0;
+            }
+        }
+        if (clip_max) {
+            int64_t *row = matches + s * order;
+            for (int32_t g = 0; g < n_grams; g++)
+                row[gram_order[g] - 1] += best[g] < h_count[g] ? best[g] : h_count[g];
+        }
+    }
+    result = out;
+done:
+    PyMem_Free(map.keys);
+    PyMem_Free(map.values);
+    PyMem_Free(map.stamps);
+    PyMem_Free(hyp_gram);
+    PyMem_Free(ref_gram);
+    PyMem_Free(gram_order);
+    PyMem_Free(h_count);
+    PyMem_Free(best);
+    PyMem_Free(current);
+    PyMem_Free(touched);
+    array_arg *all[6] = {&ids, &start, &len, &hyp, &offsets, &ref};
+    for (int k = 0; k < 6; k++)
+        if (all[k]->view.obj)
+            PyBuffer_Release(&all[k]->view);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------- */
+
+static PyMethodDef methods[] = {
+    {"token_ids", token_ids, METH_VARARGS,
+     "token_ids(text, sep, mode, table[, spans]) -> (ids int32 bytes, tokens per line int64 bytes, distinct count,"
+     " (start, end) of every token as int64 bytes if spans else None)"},
+    {"chrf_units", chrf_units, METH_VARARGS,
+     "chrf_units(text, sep, keep_whitespace, words, punct) -> (chars, chars per line, word ids, words per line)"},
+    {"ngram_matches", ngram_matches, METH_VARARGS,
+     "ngram_matches(ids, line_start, line_len, hyp_line, ref_offsets, ref_line, order, clip_max) -> int64 bytes"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ngrams",
+                                    "BLEU's and chrF's per-token loops (see ngrams.c).", -1, methods};
+
+PyMODINIT_FUNC PyInit__ngrams(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    if (PyModule_AddIntConstant(m, "F_WS", F_WS) < 0 || PyModule_AddIntConstant(m, "F_P", F_P) < 0 ||
+        PyModule_AddIntConstant(m, "F_D", F_D) < 0 || PyModule_AddIntConstant(m, "F_SPLIT", F_SPLIT) < 0 ||
+        PyModule_AddIntConstant(m, "F_DASH", F_DASH) < 0 ||
+        PyModule_AddIntConstant(m, "MODE_WHITESPACE", MODE_WHITESPACE) < 0 ||
+        PyModule_AddIntConstant(m, "MODE_RULES_DASH", MODE_RULES_DASH) < 0 ||
+        PyModule_AddIntConstant(m, "MODE_RULES", MODE_RULES) < 0 ||
+        PyModule_AddIntConstant(m, "MODE_CHARS", MODE_CHARS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
