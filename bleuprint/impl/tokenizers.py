@@ -391,7 +391,7 @@ def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
         return None  # every candidate separator occurs (pathological): the numpy path
     text = (sep or "").join(lines) if name == "char" else _pre_rules(lines, name, sep)
     ids, lengths, distinct, where = kernel.token_ids(text, -1 if sep is None else ord(sep), mode, table, spans)
-    out = (np.frombuffer(ids, np.int32).astype(np.int64), np.frombuffer(lengths, np.int64), max(distinct, 1))
+    out = (np.frombuffer(ids, np.int64), np.frombuffer(lengths, np.int64), max(distinct, 1))
     if spans:
         out += (text, np.frombuffer(where, np.int64).reshape(-1, 2))
     return out

@@ -40,7 +40,7 @@
  * not occur in the hypothesis cannot match, and neither can its extensions.
  *
  * Only the Python C API is used; arrays are passed as buffers (numpy int64 arrays) and
- * returned as bytes objects (int32 ids, int64 counts) that numpy reads without a copy.
+ * returned as bytes objects of int64 that numpy reads without a copy.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -89,13 +89,6 @@ static int vec_reserve(vec_t *v, Py_ssize_t extra) {
     }
     v->data = data;
     v->cap = cap;
-    return 0;
-}
-
-static inline int vec_push_i32(vec_t *v, int32_t x) {
-    if (v->len == v->cap && vec_reserve(v, 1) < 0)
-        return -1;
-    ((int32_t *)v->data)[v->len++] = x;
     return 0;
 }
 
@@ -297,7 +290,7 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     const char *data = PyUnicode_DATA(text);
     int kind = PyUnicode_KIND(text);
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    if (vec_init(&ids, sizeof(int32_t), n / 4 + 16) < 0 || vec_init(&lengths, sizeof(int64_t), 1024) < 0 ||
+    if (vec_init(&ids, sizeof(int64_t), n / 4 + 16) < 0 || vec_init(&lengths, sizeof(int64_t), 1024) < 0 ||
         interner_init(&names, text, 4096) < 0 || vec_init(&spans, sizeof(int64_t), want_spans ? n / 2 + 16 : 16) < 0)
         goto done;
     Py_ssize_t a = 0;
@@ -333,7 +326,7 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
                     j++;
             }
             int32_t id = intern(&names, i, j - i);
-            if (id < 0 || vec_push_i32(&ids, id) < 0)
+            if (id < 0 || vec_push_i64(&ids, id) < 0)
                 goto done;
             if (want_spans && (vec_push_i64(&spans, i) < 0 || vec_push_i64(&spans, j) < 0))
                 goto done;
@@ -388,8 +381,8 @@ static PyObject *chrf_units(PyObject *self, PyObject *args) {
     const char *data = PyUnicode_DATA(text);
     int kind = PyUnicode_KIND(text);
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    if (vec_init(&chars, sizeof(int32_t), n + 16) < 0 || vec_init(&char_counts, sizeof(int64_t), 1024) < 0 ||
-        vec_init(&words, sizeof(int32_t), want_words ? n / 4 + 16 : 16) < 0 ||
+    if (vec_init(&chars, sizeof(int64_t), n + 16) < 0 || vec_init(&char_counts, sizeof(int64_t), 1024) < 0 ||
+        vec_init(&words, sizeof(int64_t), want_words ? n / 4 + 16 : 16) < 0 ||
         vec_init(&word_counts, sizeof(int64_t), 1024) < 0 || interner_init(&names, text, want_words ? 4096 : 16) < 0)
         goto done;
     Py_ssize_t a = 0;
@@ -404,11 +397,11 @@ static PyObject *chrf_units(PyObject *self, PyObject *args) {
         Py_ssize_t chars_before = chars.len, words_before = words.len;
         if (vec_reserve(&chars, b - a) < 0)
             goto done;
-        int32_t *out = (int32_t *)chars.data;
+        int64_t *out = (int64_t *)chars.data;
         for (Py_ssize_t i = a; i < b; i++) {
             Py_UCS4 c = PyUnicode_READ(kind, data, i);
             if (keep_whitespace || !Py_UNICODE_ISSPACE(c))
-                out[chars.len++] = (int32_t)c;
+                out[chars.len++] = (int64_t)c;
         }
         if (want_words) {
             Py_ssize_t i = a;
@@ -425,14 +418,14 @@ static PyObject *chrf_units(PyObject *self, PyObject *args) {
                 int32_t x, y;
                 if (j - i >= 2 && last < 128 && is_punct[last]) {
                     if ((x = intern(&names, i, j - i - 1)) < 0 || (y = intern(&names, j - 1, 1)) < 0 ||
-                        vec_push_i32(&words, x) < 0 || vec_push_i32(&words, y) < 0)
+                        vec_push_i64(&words, x) < 0 || vec_push_i64(&words, y) < 0)
                         goto done;
                 } else if (j - i >= 2 && first < 128 && is_punct[first]) {
                     if ((x = intern(&names, i, 1)) < 0 || (y = intern(&names, i + 1, j - i - 1)) < 0 ||
-                        vec_push_i32(&words, x) < 0 || vec_push_i32(&words, y) < 0)
+                        vec_push_i64(&words, x) < 0 || vec_push_i64(&words, y) < 0)
                         goto done;
                 } else {
-                    if ((x = intern(&names, i, j - i)) < 0 || vec_push_i32(&words, x) < 0)
+                    if ((x = intern(&names, i, j - i)) < 0 || vec_push_i64(&words, x) < 0)
                         goto done;
                 }
                 i = j;
@@ -462,64 +455,84 @@ done:
 /* ---------------------------------------------------------------------------------- */
 /* ngram_matches                                                                        */
 
-/* The n-grams of one hypothesis: (prefix id + 1, last token) -> id. */
+/* The n-grams of one hypothesis: (prefix id + 1, last token) -> id. One slot holds key,
+ * value and stamp together (one cache line per probe). */
 typedef struct {
-    uint64_t *keys;
-    int32_t *values;
-    uint32_t *stamps; /* a slot is used iff its stamp is the current one */
+    uint64_t key;
+    int32_t value;
+    uint32_t stamp; /* the slot is used iff its stamp is the map's current one */
+} gram_slot_t;
+
+typedef struct {
+    gram_slot_t *slots;
     uint32_t stamp;
-    Py_ssize_t mask;
+    Py_ssize_t mask, capacity;
+    int shift;
 } gram_map_t;
 
 static int gram_map_reserve(gram_map_t *m, Py_ssize_t entries) {
     Py_ssize_t size = 64;
-    while (size < 2 * entries)
+    int bits = 6;
+    while (size < 8 * entries) {
         size *= 2;
-    if (m->keys != NULL && size <= m->mask + 1)
-        return 0;
-    PyMem_Free(m->keys);
-    PyMem_Free(m->values);
-    PyMem_Free(m->stamps);
-    m->keys = PyMem_Malloc((size_t)size * sizeof(uint64_t));
-    m->values = PyMem_Malloc((size_t)size * sizeof(int32_t));
-    m->stamps = PyMem_Calloc((size_t)size, sizeof(uint32_t));
-    m->mask = size - 1;
-    m->stamp = 0;
-    if (!m->keys || !m->values || !m->stamps) {
+        bits++;
+    }
+    m->slots = PyMem_Calloc((size_t)size, sizeof(gram_slot_t));
+    if (m->slots == NULL) {
         PyErr_NoMemory();
         return -1;
     }
+    m->capacity = size;
+    m->mask = size - 1;
+    m->shift = 64 - bits;
+    m->stamp = 0;
     return 0;
 }
 
+/* Use the first slots only, enough for `entries` at most half full (<= the reserved size):
+ * a short sentence's n-grams then stay in a few cache lines. */
+static void gram_map_resize(gram_map_t *m, Py_ssize_t entries) {
+    Py_ssize_t size = 16;
+    int bits = 4;
+    while (size < 8 * entries) {
+        size *= 2;
+        bits++;
+    }
+    m->mask = size - 1;
+    m->shift = 64 - bits;
+}
+
 static inline Py_ssize_t gram_slot(const gram_map_t *m, uint64_t key) {
-    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
-    return (Py_ssize_t)((h ^ (h >> 32)) & (uint64_t)m->mask);
+    return (Py_ssize_t)((key * 0x9E3779B97F4A7C15ULL) >> m->shift);
 }
 
 /* The id of key, inserting next_id if absent (then *inserted = 1). */
 static inline int32_t gram_insert(gram_map_t *m, uint64_t key, int32_t next_id, int *inserted) {
     Py_ssize_t s = gram_slot(m, key);
-    while (m->stamps[s] == m->stamp) {
-        if (m->keys[s] == key) {
+    gram_slot_t *slot = m->slots + s;
+    while (slot->stamp == m->stamp) {
+        if (slot->key == key) {
             *inserted = 0;
-            return m->values[s];
+            return slot->value;
         }
         s = (s + 1) & m->mask;
+        slot = m->slots + s;
     }
-    m->stamps[s] = m->stamp;
-    m->keys[s] = key;
-    m->values[s] = next_id;
+    slot->stamp = m->stamp;
+    slot->key = key;
+    slot->value = next_id;
     *inserted = 1;
     return next_id;
 }
 
 static inline int32_t gram_find(const gram_map_t *m, uint64_t key) {
     Py_ssize_t s = gram_slot(m, key);
-    while (m->stamps[s] == m->stamp) {
-        if (m->keys[s] == key)
-            return m->values[s];
+    const gram_slot_t *slot = m->slots + s;
+    while (slot->stamp == m->stamp) {
+        if (slot->key == key)
+            return slot->value;
         s = (s + 1) & m->mask;
+        slot = m->slots + s;
     }
     return -1;
 }
@@ -625,9 +638,10 @@ static PyObject *ngram_matches(PyObject *self, PyObject *args) {
         const int64_t *h = tok + l_start[h_line[s]];
         Py_ssize_t hl = l_len[h_line[s]];
         if (++map.stamp == 0) { /* stamps wrapped: clear them */
-            memset(map.stamps, 0, (size_t)(map.mask + 1) * sizeof(uint32_t));
+            memset(map.slots, 0, (size_t)map.capacity * sizeof(gram_slot_t));
             map.stamp = 1;
         }
+        gram_map_resize(&map, hl * order + 1);
         /* The hypothesis' n-grams, order by order, each prefix id replaced in place. */
         int32_t n_grams = 0;
         Py_ssize_t depth = 0;
@@ -689,9 +703,7 @@ static PyObject *ngram_matches(PyObject *self, PyObject *args) {
     }
     result = out;
 done:
-    PyMem_Free(map.keys);
-    PyMem_Free(map.values);
-    PyMem_Free(map.stamps);
+    PyMem_Free(map.slots);
     PyMem_Free(hyp_gram);
     PyMem_Free(ref_gram);
     PyMem_Free(gram_order);
@@ -710,7 +722,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"token_ids", token_ids, METH_VARARGS,
-     "token_ids(text, sep, mode, table[, spans]) -> (ids int32 bytes, tokens per line int64 bytes, distinct count,"
+     "token_ids(text, sep, mode, table[, spans]) -> (ids int64 bytes, tokens per line int64 bytes, distinct count,"
      " (start, end) of every token as int64 bytes if spans else None)"},
     {"chrf_units", chrf_units, METH_VARARGS,
      "chrf_units(text, sep, keep_whitespace, words, punct) -> (chars, chars per line, word ids, words per line)"},
@@ -720,7 +732,8 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ngrams",
-                                    "BLEU's and chrF's per-token loops (see ngrams.c).", -1, methods};
+                                    "BLEU's and chrF's per-token loops (see ngrams.c).", -1, methods,
+                                    NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__ngrams(void) {
     PyObject *m = PyModule_Create(&module);
