@@ -88,6 +88,9 @@ def _pick_separator(text: str) -> str | None:
 
 _WS, _P, _D, _SPLIT, _DASH, _BLOCK = 1, 2, 4, 8, 16, 32
 
+#: The intl classes and the patterns that define them (sacreBLEU's tokenizer_intl).
+_INTL_CLASSES = ((r"\p{P}", _P), (r"\p{N}", _D), (r"\p{S}", _SPLIT))
+
 # R1 of mteval-v13a (shared by 13a and zh): ASCII punctuation and symbols except ' , - .
 # get a space on each side. The table below is derived from this pattern.
 _R1 = re.compile(r"[\{-\~\[-\` -\&\(-\+\:-\@\/]")
@@ -119,6 +122,24 @@ def _positions(pattern, text: str) -> np.ndarray:
     return np.fromiter((m.start() for m in pattern.finditer(text)), np.int64)
 
 
+#: 13a's and zh's flags (but white space) lie below these code points.
+_RULES_SIZE = {"13a": 128, "zh": max(high for _, high in _zh_code_ranges()) + 1}
+
+
+def _table_prefix(name: str, size: int) -> np.ndarray:
+    """The flags of the rules of 13a or zh (white space aside) for code points below ``size``."""
+    table = np.zeros(size, dtype=np.uint8)
+    ascii_chars = "".join(chr(c) for c in range(128))
+    table[[m.start() for m in _R1.finditer(ascii_chars)]] |= _SPLIT
+    table[[ord("."), ord(",")]] |= _P
+    table[ord("0") : ord("9") + 1] |= _D
+    table[ord("-")] |= _DASH
+    if name == "zh":
+        for low, high in _zh_code_ranges():
+            table[low : high + 1] |= _SPLIT
+    return table
+
+
 @functools.lru_cache(maxsize=None)
 def _table(name: str) -> np.ndarray:
     """Flags of every code point for the rules of tokenizer ``name`` (13a, zh, intl):
@@ -128,18 +149,11 @@ def _table(name: str) -> np.ndarray:
     table[: len(_SPACE_TABLE)][_SPACE_TABLE] |= _WS
     if name == "intl":
         everything = _all_code_points()
-        table[_positions(regex.compile(r"\p{P}"), everything)] |= _P
-        table[_positions(regex.compile(r"\p{N}"), everything)] |= _D
-        table[_positions(regex.compile(r"\p{S}"), everything)] |= _SPLIT
+        for pattern, flag in _INTL_CLASSES:
+            table[_positions(regex.compile(pattern), everything)] |= flag
         return table
-    ascii_chars = "".join(chr(c) for c in range(128))
-    table[[m.start() for m in _R1.finditer(ascii_chars)]] |= _SPLIT
-    table[[ord("."), ord(",")]] |= _P
-    table[ord("0") : ord("9") + 1] |= _D
-    table[ord("-")] |= _DASH
-    if name == "zh":
-        for low, high in _zh_code_ranges():
-            table[low : high + 1] |= _SPLIT
+    rules = _table_prefix(name, _RULES_SIZE[name])
+    table[: len(rules)] |= rules
     # A cut next to white space changes nothing, and white space is X for the period
     # rules whatever its flags: so white space (the space of R1, the spaces inside the zh
     # ranges) need not be visited.
@@ -373,6 +387,28 @@ def _check_kernel_flags(kernel) -> None:
         raise RuntimeError(f"the compiled tokenizer's flags {theirs} differ from {ours}")
 
 
+def _kernel_table(name: str, text: str) -> np.ndarray:
+    """The flags the kernel needs for the characters of ``text``: those of ``_table``
+    except white space (the kernel tests ``Py_UNICODE_ISSPACE``), and possibly only a
+    prefix of the code points (the kernel takes code points past the end as unflagged).
+
+    13a's rules concern ASCII only, zh's end with its last range. For intl, the regular
+    expression classes are evaluated on the distinct characters of ``text`` only (a few
+    hundred, where ``_table`` evaluates all 1,114,112 code points): the kernel reads the
+    flags of no other character, and for these they are the ``regex`` module's own."""
+    if name != "intl":
+        return _table_prefix(name, _RULES_SIZE[name])
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    present = np.zeros(0x110000, dtype=bool)
+    present[codes] = True
+    points = np.flatnonzero(present)
+    sample = points.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
+    table = np.zeros(0x110000, dtype=np.uint8)
+    for pattern, flag in _INTL_CLASSES:
+        table[points[_positions(regex.compile(pattern), sample)]] |= flag
+    return table
+
+
 def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
     """``bleu_token_ids`` on prepared lines by the compiled kernel: the same texts as the
     numpy path (``_pre_rules``: 13a padded and unescaped, zh stripped, lines joined by a
@@ -382,7 +418,6 @@ def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
     of every token in it."""
     _check_kernel_flags(kernel)
     mode = getattr(kernel, _KERNEL_MODES[name])
-    table = _table(name) if name in ("13a", "zh", "intl") else b""
     if not lines:
         empty = np.zeros(0, np.int64)
         return (empty, empty, 1, "", np.zeros((0, 2), np.int64)) if spans else (empty, empty, 1)
@@ -390,6 +425,7 @@ def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
     if sep is None and len(lines) > 1:
         return None  # every candidate separator occurs (pathological): the numpy path
     text = (sep or "").join(lines) if name == "char" else _pre_rules(lines, name, sep)
+    table = _kernel_table(name, text) if name in ("13a", "zh", "intl") else b""
     ids, lengths, distinct, where = kernel.token_ids(text, -1 if sep is None else ord(sep), mode, table, spans)
     out = (np.frombuffer(ids, np.int64), np.frombuffer(lengths, np.int64), max(distinct, 1))
     if spans:

@@ -14,8 +14,8 @@
  *       (mode RULES_DASH: 13a, zh) both sides of a hyphen after a D character. Each line
  *       is handled on its own: the separator blocks every rule, as a text edge does.
  *       Mode WHITESPACE (tokenizer none) cuts at white space only, mode CHARS (char) makes
- *       every non-white-space code point a token. `table` holds the flags of every code
- *       point (impl.tokenizers._table) for the RULES modes. With spans, also the
+ *       every non-white-space code point a token. `table` holds the flags of the code
+ *       points (impl.tokenizers._kernel_table; past its end none) for the RULES modes. With spans, also the
  *       (start, end) positions of every token in `text`, so that tests and
  *       impl.tokenizers.tokenize_corpus can read the token strings back.
  *
@@ -221,14 +221,20 @@ static int32_t intern(interner_t *t, Py_ssize_t start, Py_ssize_t length) {
 /* ---------------------------------------------------------------------------------- */
 /* token_ids                                                                            */
 
-static inline uint8_t flags_of(const uint8_t *table, Py_UCS4 c) {
-    return c < 0x110000 ? table[c] : 0;
+/* The flag table may cover a prefix of the code points only: past its end, no flags. */
+typedef struct {
+    const uint8_t *flags;
+    Py_ssize_t size;
+} table_t;
+
+static inline uint8_t flags_of(table_t table, Py_UCS4 c) {
+    return (Py_ssize_t)c < table.size ? table.flags[c] : 0;
 }
 
 /* Mark the token boundaries of line text[a:b) in cut[] (cut[i - a]: a boundary before
  * position i) for the RULES modes; white space is not marked (it separates anyway). */
-static void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, const uint8_t *table,
-                      int dash_rule, uint8_t *cut) {
+static void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, table_t table, int dash_rule,
+                      uint8_t *cut) {
     Py_ssize_t i = a;
     while (i < b) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
@@ -283,10 +289,11 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "unknown token_ids mode");
         goto done;
     }
-    if (rules && table.len != 0x110000) {
-        PyErr_SetString(PyExc_ValueError, "the flag table must have one byte per code point");
+    if (rules && (table.len < 128 || table.len > 0x110000)) {
+        PyErr_SetString(PyExc_ValueError, "the flag table must cover ASCII and at most every code point");
         goto done;
     }
+    table_t flags = {table.buf, table.len};
     const char *data = PyUnicode_DATA(text);
     int kind = PyUnicode_KIND(text);
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
@@ -311,7 +318,7 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
                 PyErr_NoMemory();
                 goto done;
             }
-            rule_cuts(data, kind, a, b, table.buf, mode == MODE_RULES_DASH, cut);
+            rule_cuts(data, kind, a, b, flags, mode == MODE_RULES_DASH, cut);
         }
         Py_ssize_t i = a;
         while (i < b) {
