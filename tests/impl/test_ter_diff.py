@@ -14,6 +14,11 @@ distances) equal to the spec's functions of the same name, exactly.
    ``test_ter_corpora_exercise_the_search`` measures with the spec that they do.
 2. The pieces: the implementation's trace/alignment, candidate enumeration and the
    forward/backward distance of a moved hypothesis, each against the spec's function.
+   The main property runs twice: with the compiled kernel (``bleuprint.impl.native.ter``,
+   ``csrc/terkernel.c``) and with ``native.ter`` set to None (the numpy/Python fallback,
+   with its internal paths); the kernel's own functions (edit count, distance, alignment,
+   candidates) are also checked against the spec's, and ``test_kernel_is_built`` fails
+   when the kernel is missing unless ``BLEUPRINT_NO_NATIVE`` asks for that.
 3. sacreBLEU: the golden TER cases (``bleuprint/oracles/goldens/ter.json``, or built live
    by ``bleuprint.oracles.cases_ter`` when the file is not there yet) and the TED corpus
    ``<repo>/../shared/corpora/ted-ende.json``: all 13 systems with every one of the 16
@@ -38,6 +43,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
+from bleuprint.impl import native
 from bleuprint.strategies import corpora, shuffled
 
 spec_ter = importlib.import_module("bleuprint.spec.ter")
@@ -171,6 +177,27 @@ def forced(constants: dict):
 
 
 
+#: The compiled TER kernel as loaded at import (None when not built or switched off).
+KERNEL = native.ter
+needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled TER kernel is not loaded")
+#: The searches the main property checks on every example: the kernel when it is loaded
+#: (``test_kernel_is_built`` fails when it should be and is not), and the fallback.
+SEARCHES = ("native", "fallback") if KERNEL is not None else ("fallback",)
+
+
+@contextlib.contextmanager
+def backend(name: str):
+    """``bleuprint.impl.ter`` with the compiled kernel (``"native"``) or with the
+    numpy/Python search (``"fallback"``: ``native.ter`` set to None for the block, as when
+    the kernel is not built)."""
+    saved = native.ter
+    native.ter = KERNEL if name == "native" else None
+    try:
+        yield
+    finally:
+        native.ter = saved
+
+
 @given(ter_corpora(), ter_options())
 @example((["b a c c"], [["c d b"]]), {})
 @example((["a b a c b c c b"], [["b c a b c b b c"]]), {})
@@ -178,22 +205,27 @@ def forced(constants: dict):
 @example(([""], [["", "a b c"]]), {})
 @example((["a b"], [["", "a b c"]]), {})
 def test_stats_and_scores_equal_the_spec(corpus, options):
+    """Every search of ``SEARCHES`` on the same example (the spec computed once)."""
     hyps, refs = corpus
     expected = [spec_ter.ter_stats(h, r, **options) for h, r in zip(hyps, refs)]
-    got = [fast.ter_stats(h, r, **options) for h, r in zip(hyps, refs)]
-    assert got == expected
-    assert [type(x) for row in got for x in row] == [type(x) for row in expected for x in row]
-    matrix = fast.ter_stats_matrix(hyps, refs, **options)
-    assert matrix.dtype == np.float64 and matrix.shape == (len(hyps), 2)
-    assert matrix.tolist() == [[float(e), float(length)] for e, length in expected]
-    # The other paths: batches of one or two pairs or of few cells, and the plain-Python
-    # search.
-    for constants in ({"_CHUNK": 1}, {"_CHUNK": 2}, {"_CELLS": 2000}, {"_VECTORISED": False}):
-        with forced(constants):
-            assert fast.ter_stats_matrix(hyps, refs, **options).tolist() == matrix.tolist(), constants
-    assert abs(fast.ter(hyps, refs, **options) - spec_ter.ter(hyps, refs, **options)) <= SCORE_TOLERANCE
-    assert abs(fast.sentence_ter(hyps[0], refs[0], **options)
-               - spec_ter.sentence_ter(hyps[0], refs[0], **options)) <= SCORE_TOLERANCE
+    expected_score = spec_ter.ter(hyps, refs, **options)
+    expected_sentence = spec_ter.sentence_ter(hyps[0], refs[0], **options)
+    for search in SEARCHES:
+        with backend(search):
+            got = [fast.ter_stats(h, r, **options) for h, r in zip(hyps, refs)]
+            assert got == expected, search
+            assert [type(x) for row in got for x in row] == [type(x) for row in expected for x in row], search
+            matrix = fast.ter_stats_matrix(hyps, refs, **options)
+            assert matrix.dtype == np.float64 and matrix.shape == (len(hyps), 2)
+            assert matrix.tolist() == [[float(e), float(length)] for e, length in expected], search
+            if search == "fallback":
+                # The fallback's other paths: batches of one or two pairs or of few cells,
+                # and the plain-Python search.
+                for constants in ({"_CHUNK": 1}, {"_CHUNK": 2}, {"_CELLS": 2000}, {"_VECTORISED": False}):
+                    with forced(constants):
+                        assert fast.ter_stats_matrix(hyps, refs, **options).tolist() == matrix.tolist(), constants
+            assert abs(fast.ter(hyps, refs, **options) - expected_score) <= SCORE_TOLERANCE, search
+            assert abs(fast.sentence_ter(hyps[0], refs[0], **options) - expected_sentence) <= SCORE_TOLERANCE, search
 
 
 @given(ter_corpora(kinds=("small", "text")), ter_options())
@@ -253,6 +285,21 @@ def word_pairs(draw):
     return hyp, ref
 
 
+def _spec_candidates(hyp, ref, align, ref_errors, hyp_errors, already: int):
+    """The (span start, length, target) sequence that one round of ``spec.ter.best_shift``
+    evaluates after ``already`` candidates of earlier rounds, and the count after it."""
+    expected, checked = [], already
+    for start, ref_start, length in spec_ter.matching_spans(hyp, ref):
+        if not spec_ter.worth_shifting(start, ref_start, length, align, ref_errors, hyp_errors):
+            continue
+        for target in spec_ter.shift_targets(ref_start, length, align):
+            expected.append((start, length, target))
+            checked += 1
+        if checked >= spec_ter.MAX_SHIFT_CANDIDATES:
+            break
+    return expected, checked
+
+
 @given(word_pairs())
 def test_trace_alignment_and_candidates_equal_the_spec(pair):
     """The implementation's distance, alignment (from its own operation matrix) and
@@ -273,15 +320,7 @@ def test_trace_alignment_and_candidates_equal_the_spec(pair):
     assert got[:3] == (align, ref_errors, hyp_errors)
     assert got[3] == (fast._next_marks(hyp_errors), fast._next_marks(ref_errors))
     for already in (0, 990):
-        expected, checked = [], already
-        for start, ref_start, length in spec_ter.matching_spans(hyp, ref):
-            if not spec_ter.worth_shifting(start, ref_start, length, align, ref_errors, hyp_errors):
-                continue
-            for target in spec_ter.shift_targets(ref_start, length, align):
-                expected.append((start, length, target))
-                checked += 1
-            if checked >= spec_ter.MAX_SHIFT_CANDIDATES:
-                break
+        expected, checked = _spec_candidates(hyp, ref, align, ref_errors, hyp_errors, already)
         assert fast._candidates(state, hyp_ids, align, ref_errors, hyp_errors, already) == (expected, checked)
         assert fast._candidates(state, hyp_ids, align, ref_errors, hyp_errors, already, got[3]) == (expected, checked)
 
@@ -310,6 +349,103 @@ def test_distance_of_a_moved_hypothesis_equals_the_spec(pair, data):
         moved_ids = _ids(moved, vocabulary)
         got = state.distance_through(costs[lo], moved_ids[lo:hi], lo, backward[hi])
         assert got == spec_ter.edit_distance_with_trace(moved, ref)[0]
+
+
+# --- 2b. The compiled kernel's functions against the spec's -------------------------------
+
+
+def test_kernel_is_built():
+    """The compiled TER kernel is loaded, unless ``BLEUPRINT_NO_NATIVE`` asks for the
+    fallback only: a failed build must not leave the suite testing the fallback alone."""
+    if native.DISABLED:
+        assert native.ter is None
+        pytest.skip("BLEUPRINT_NO_NATIVE is set: only the numpy/Python fallback is tested")
+    assert native.ter is not None, (
+        "bleuprint.impl._terkernel is not importable: build it with `python setup.py build_ext --inplace`")
+    assert native.available()["ter"]
+
+
+@needs_kernel
+@given(word_pairs())
+def test_kernel_distance_alignment_and_candidates_equal_the_spec(pair):
+    """``distance``, ``alignment`` and ``candidates`` of the kernel equal the spec's
+    ``edit_distance_with_trace``, ``alignment_from_trace`` and the (span, target) sequence
+    of one round of ``best_shift`` (with the budget rule: 0 or 990 candidates before)."""
+    hyp, ref = pair
+    distance, trace = spec_ter.edit_distance_with_trace(hyp, ref)
+    align, ref_errors, hyp_errors = spec_ter.alignment_from_trace(trace)
+    vocabulary: dict = {}
+    hyp_ids, ref_ids = _ids(hyp, vocabulary), _ids(ref, vocabulary)
+    assert KERNEL.distance(hyp_ids, ref_ids) == distance
+    assert KERNEL.alignment(hyp_ids, ref_ids) == (distance, align, ref_errors, hyp_errors)
+    for already in (0, 990):
+        expected = _spec_candidates(hyp, ref, align, ref_errors, hyp_errors, already)
+        assert KERNEL.candidates(hyp_ids, ref_ids, already) == (expected[0], expected[1])
+
+
+def _word_pairs_of(corpus) -> list[tuple[list[str], list[str]]]:
+    """Every (hypothesis, reference) pair of a corpus, as words of the default tokenizer."""
+    hyps, refs = corpus
+    return [(spec_ter.ter_words(h), spec_ter.ter_words(r)) for h, rs in zip(hyps, refs) for r in rs]
+
+
+@needs_kernel
+@given(ter_corpora(), word_pairs())
+def test_kernel_edits_equal_the_spec(corpus, pair):
+    """One ``edits`` call for every pair of a ``ter_corpora`` corpus and one more pair
+    gives each pair's ``spec.ter.edits_with_shifts`` count (empty lines, the candidate
+    budget, long blocks and uneven bands included), in either order of the batch (the
+    kernel's buffers are reused from pair to pair, growing or not)."""
+    pairs = _word_pairs_of(corpus) + [pair]
+    expected = [spec_ter.edits_with_shifts(hyp, ref)[0] for hyp, ref in pairs]
+    vocabulary: dict = {}
+    hyps = [_ids(hyp, vocabulary) for hyp, _ in pairs]
+    refs = [_ids(ref, vocabulary) for _, ref in pairs]
+    assert KERNEL.edits(hyps, refs) == expected
+    assert KERNEL.edits(hyps[::-1], refs[::-1]) == expected[::-1]
+    assert KERNEL.edits(tuple(map(tuple, hyps)), tuple(map(tuple, refs))) == expected
+
+
+@needs_kernel
+def test_kernel_edits_on_hand_cases():
+    """Counts derived by hand (``spec.ter.edits_with_shifts``), as word ids:
+
+    * ``a b c`` against the empty reference: 3 (every hypothesis word deleted);
+    * the empty hypothesis against ``a b``: 2 (two insertions, no word to shift);
+    * ``a b`` against ``a b``: 0;
+    * ``a b c d`` against ``c d a b``: 1. No word is at its place: the spec's trace is four
+      substitutions (the diagonal wins the ties), distance 4, every word an error and
+      ``align[r] = r``. The block ``a b`` (hypothesis start 0, reference start 2, length
+      2) passes the filter (``align[2] = 2`` is not inside 0..1); its first target,
+      ``align[1] + 1 = 2``, puts it after ``c d``: the words become the reference,
+      distance 0, gain 4, which no candidate can exceed. The next round has no error,
+      hence no candidate: 1 shift + distance 0 = 1.
+    """
+    a, b, c, d = 0, 1, 2, 3
+    assert KERNEL.edits([[a, b, c], [], [a, b], [a, b, c, d]], [[], [a, b], [a, b], [c, d, a, b]]) == [3, 2, 0, 1]
+    assert KERNEL.edits([], []) == []
+
+
+@needs_kernel
+def test_kernel_refuses_bad_input():
+    """Wrong types and sizes raise TypeError or ValueError naming the problem (the public
+    functions validate their text before the kernel sees word ids)."""
+    for args, error, message in (
+        (([[0]], [[0], [1]]), ValueError, "1 hypotheses but 2 references"),
+        (([[0]], 5), TypeError, "refs must be a sequence"),
+        ((None, [[0]]), TypeError, "hyps must be a sequence"),
+        (([["a"]], [[0]]), TypeError, "word ids must be int, not str"),
+        (([[0.5]], [[0]]), TypeError, "word ids must be int, not float"),
+        (([[0]], [[2**70]]), ValueError, "word ids must fit in 64 bits"),
+        ((["ab"], [[0]]), TypeError, "word ids must be a sequence of int, not str"),
+        (([3], [[0]]), TypeError, "word ids must be a sequence of int"),
+    ):
+        with pytest.raises(error, match=message):
+            KERNEL.edits(*args)
+    with pytest.raises(ValueError, match="checked must be in 0..999"):
+        KERNEL.candidates([0], [0], 1000)
+    with pytest.raises(TypeError):
+        KERNEL.distance([0])
 
 
 # --- Strategy quality ------------------------------------------------------------------
