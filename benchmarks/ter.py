@@ -15,6 +15,10 @@ Both wall-clock and process CPU times are measured (the machine may be shared: C
 is the steadier figure); the table gives the median of each over the repeats, the
 speed-ups (sacreBLEU / bleuprint) and whether the statistics and scores agree (every
 sentence's [edits, length] equal, scores within 1e-9). Goal of issue 4: 20x.
+
+The first line says whether bleuprint's compiled TER kernel was used
+(``bleuprint.impl.native.available()``; ``BLEUPRINT_NO_NATIVE=1`` times the numpy/Python
+fallback), and the JSON output records it.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 
+from bleuprint.impl import native  # noqa: E402
 from bleuprint.impl.ter import ter_stats_matrix  # noqa: E402
 from bleuprint.impl.ter import ter_from_stats  # noqa: E402
 
@@ -111,7 +116,10 @@ def main(argv=None) -> int:
     if args.all_options:
         combinations = [{name: True for name, flag in zip(OPTION_NAMES, flags) if flag}
                         for flags in itertools.product((False, True), repeat=4)]
+    kernel = native.available()["ter"]
     print(f"TER on ted-ende, 13 systems concatenated ({len(hyps)} segments), median of {args.repeats}, cold")
+    print("bleuprint search: " + ("compiled kernel (bleuprint.impl._terkernel)" if kernel
+                                  else "numpy/Python fallback (no compiled kernel loaded)"))
     header = (f"{'options':42} {'sacre wall':>10} {'sacre cpu':>9} {'ours wall':>9} {'ours cpu':>8} "
               f"{'x wall':>7} {'x cpu':>6} {'goal':>5} {'met(cpu)':>8} {'equal':>5}")
     print(header)
@@ -126,7 +134,8 @@ def main(argv=None) -> int:
               f"{'yes' if r['speedup_cpu'] >= GOAL else 'NO':>8} "
               f"{'yes' if r['rows_equal'] and r['scores_agree'] else 'NO':>5}", flush=True)
     if args.json:
-        args.json.write_text(json.dumps({"python": platform.python_version(), "results": results}, indent=1) + "\n")
+        summary = {"python": platform.python_version(), "native_ter": kernel, "results": results}
+        args.json.write_text(json.dumps(summary, indent=1) + "\n")
     return 0 if all(r["rows_equal"] and r["scores_agree"] for r in results) else 1
 
 
