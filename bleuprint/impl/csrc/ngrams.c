@@ -548,6 +548,14 @@ static inline uint64_t gram_key(int32_t prefix, int64_t token) {
     return ((uint64_t)(uint32_t)(prefix + 1) << 32) | (uint32_t)token;
 }
 
+/* What is known of one hypothesis n-gram (by id): its n, its count in the hypothesis,
+ * its count in the reference being read (0 between references) and its largest count in
+ * one reference so far. */
+typedef struct {
+    int32_t order, current;
+    int64_t hyp, best;
+} gram_info_t;
+
 typedef struct {
     Py_buffer view;
     Py_ssize_t n;
@@ -575,8 +583,8 @@ static PyObject *ngram_matches(PyObject *self, PyObject *args) {
     array_arg ids = {0}, start = {0}, len = {0}, hyp = {0}, offsets = {0}, ref = {0};
     PyObject *result = NULL;
     gram_map_t map = {0};
-    int32_t *hyp_gram = NULL, *ref_gram = NULL, *gram_order = NULL;
-    int64_t *h_count = NULL, *best = NULL, *current = NULL;
+    int32_t *hyp_gram = NULL, *ref_gram = NULL;
+    gram_info_t *info = NULL;
     int32_t *touched = NULL;
     if (get_array(o_ids, &ids, 8, "ids") < 0 || get_array(o_start, &start, 8, "line_start") < 0 ||
         get_array(o_len, &len, 8, "line_len") < 0 || get_array(o_hyp, &hyp, 8, "hyp_line") < 0 ||
@@ -626,12 +634,9 @@ static PyObject *ngram_matches(PyObject *self, PyObject *args) {
     Py_ssize_t cap = longest * order + 1;
     hyp_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
     ref_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
-    gram_order = PyMem_Malloc((size_t)cap * sizeof(int32_t));
-    h_count = PyMem_Malloc((size_t)cap * sizeof(int64_t));
-    best = PyMem_Malloc((size_t)cap * sizeof(int64_t));
-    current = PyMem_Calloc((size_t)cap, sizeof(int64_t));
+    info = PyMem_Calloc((size_t)cap, sizeof(gram_info_t));
     touched = PyMem_Malloc((size_t)cap * sizeof(int32_t));
-    if (!hyp_gram || !ref_gram || !gram_order || !h_count || !best || !current || !touched) {
+    if (!hyp_gram || !ref_gram || !info || !touched) {
         PyErr_NoMemory();
         Py_DECREF(out);
         goto done;
@@ -659,12 +664,12 @@ static PyObject *ngram_matches(PyObject *self, PyObject *args) {
                 int32_t prefix = n == 1 ? -1 : hyp_gram[p];
                 int32_t g = gram_insert(&map, gram_key(prefix, h[p + n - 1]), n_grams, &inserted);
                 if (inserted) {
-                    gram_order[n_grams] = n;
-                    h_count[n_grams] = 0;
-                    best[n_grams] = 0;
+                    info[g].order = n;
+                    info[g].hyp = 0;
+                    info[g].best = 0;
                     n_grams++;
                 }
-                h_count[g]++;
+                info[g].hyp++;
                 hyp_gram[p] = g;
             }
         }
@@ -683,7 +688,7 @@ static PyObject *ngram_matches(PyObject *self, PyObject *args) {
                     ref_gram[p] = g;
                     if (g >= 0) {
                         alive++;
-                        if (current[g]++ == 0)
+                        if (info[g].current++ == 0)
                             touched[n_touched++] = g;
                     }
                 }
@@ -693,19 +698,20 @@ static PyObject *ngram_matches(PyObject *self, PyObject *args) {
             int64_t *row = matches + (clip_max ? s : k) * order;
             for (Py_ssize_t t = 0; t < n_touched; t++) {
                 int32_t g = touched[t];
+                gram_info_t *x = info + g;
                 if (clip_max) {
-                    if (current[g] > best[g])
-                        best[g] = current[g];
+                    if (x->current > x->best)
+                        x->best = x->current;
                 } else {
-                    row[gram_order[g] - 1] += current[g] < h_count[g] ? current[g] : h_count[g];
+                    row[x->order - 1] += x->current < x->hyp ? x->current : x->hyp;
                 }
-                current[g] = 0;
+                x->current = 0;
             }
         }
         if (clip_max) {
             int64_t *row = matches + s * order;
             for (int32_t g = 0; g < n_grams; g++)
-                row[gram_order[g] - 1] += best[g] < h_count[g] ? best[g] : h_count[g];
+                row[info[g].order - 1] += info[g].best < info[g].hyp ? info[g].best : info[g].hyp;
         }
     }
     result = out;
@@ -713,10 +719,7 @@ done:
     PyMem_Free(map.slots);
     PyMem_Free(hyp_gram);
     PyMem_Free(ref_gram);
-    PyMem_Free(gram_order);
-    PyMem_Free(h_count);
-    PyMem_Free(best);
-    PyMem_Free(current);
+    PyMem_Free(info);
     PyMem_Free(touched);
     array_arg *all[6] = {&ids, &start, &len, &hyp, &offsets, &ref};
     for (int k = 0; k < 6; k++)
