@@ -5,15 +5,30 @@ The spec adds the resampled statistics rows one resample at a time in Python; he
 text), and scored with vectorised arithmetic that performs the spec's float operations
 in the spec's order and types, so the results are the same numbers:
 
-* Sums. With ``C[b, i]`` the number of times sentence i occurs in resample b (a bincount
-  of each row of the index matrix), the exact sums are ``C @ S``. In float32 mode (as
-  sacreBLEU), row-order float32 addition gives the exact integer sum whenever every
-  partial sum is an integer <= 2^24; since the statistics are non-negative, the partial
-  sums never exceed the final sum, so only resamples whose exact sum of some column
-  exceeds 2^24, and columns with fractional values (TER's average reference lengths),
-  are re-added the slow way: over the N positions, one vectorised float32 add across the
-  resamples per position, which keeps sacreBLEU's order. (The float32 matrix product used
-  for the exact sums is itself exact when N * max(column) <= 2^24; otherwise float64.)
+* Indices and sums, compiled (``bleuprint.impl._resample``, when ``impl.native`` has it
+  and the generator's bit generator is numpy's ``PCG64``, which ``default_rng`` gives):
+  the indices are drawn by our own C implementation of what numpy's
+  ``choice(N, (n_boot, N))`` runs (PCG64, O'Neill 2014, XSL-RR output; numpy's buffered
+  32-bit halves; Lemire's bounded integers, Lemire 2019) and each one is added into its
+  resample's running sum as it is drawn, so the n_boot x N index matrix is never built.
+  The rows are added in resample order in the arithmetic of the mode: float32, exactly
+  the spec's (and sacreBLEU's ``_s.sum(0)``) additions, so no 2^24 case needs handling;
+  float64 in exact mode, exact for integer statistics (the partial sums stay below
+  N * max < 2^53, checked) and the spec's row-order float sums for TER's fractional
+  columns. Afterwards the generator's state is set to what numpy's call leaves (a
+  caller may keep drawing). With another bit generator numpy draws the indices and the
+  same C code sums them (``index_sums``). The tests compare every index, sum and state
+  with numpy's and the spec's.
+* Sums, numpy (the fallback, ``native.resample is None``). With ``C[b, i]`` the number
+  of times sentence i occurs in resample b (a bincount of each row of the index
+  matrix), the exact sums are ``C @ S``. In float32 mode (as sacreBLEU), row-order
+  float32 addition gives the exact integer sum whenever every partial sum is an integer
+  <= 2^24; since the statistics are non-negative, the partial sums never exceed the
+  final sum, so only resamples whose exact sum of some column exceeds 2^24, and columns
+  with fractional values (TER's average reference lengths), are re-added the slow way:
+  over the N positions, one vectorised float32 add across the resamples per position,
+  which keeps sacreBLEU's order. (The float32 matrix product used for the exact sums is
+  itself exact when N * max(column) <= 2^24; otherwise float64.)
 * Scores. Element-wise numpy arithmetic is IEEE arithmetic, so a float32 (or float64)
   division of two arrays gives, element by element, what the spec's scalar code gives.
   ``math.log``/``math.exp`` are applied per element (numpy's ``log`` may differ from the C
@@ -37,6 +52,7 @@ from ..spec.intervals import (
     check_rng,
     percentile_indices,
 )
+from . import native
 from .corpus import metric_option_names
 
 __all__ = [
@@ -47,6 +63,7 @@ __all__ = [
     "percentile_indices",
     "resample_indices",
     "resample_sums",
+    "resampled_sums",
     "score_sums",
     "summarise",
 ]
@@ -64,16 +81,55 @@ EPS = 1e-16
 
 
 def resample_indices(rng: np.random.Generator, n_sentences: int, n_boot: int) -> np.ndarray:
-    """The spec's ``rng.choice(n_sentences, size=(n_boot, n_sentences), replace=True)``,
-    drawn as ``rng.integers(0, n_sentences, size, dtype=uint32)`` when n_sentences <= 2^32:
-    numpy draws the same values from the same stream (its bounded 32-bit path either way),
-    leaves the generator in the same state, and is faster (checked by the tests)."""
+    """The spec's ``rng.choice(n_sentences, size=(n_boot, n_sentences), replace=True)`` as
+    uint32 when n_sentences < 2^32: drawn by the C kernel for a PCG64 generator, else by
+    ``rng.integers(0, n_sentences, size, dtype=uint32)`` (numpy draws the same values from
+    the same stream, its bounded 32-bit path either way); the generator is left in the
+    state numpy's ``choice`` leaves (checked by the tests)."""
     check_rng(rng)
     check_positive_int(n_sentences, "n_sentences")
     check_positive_int(n_boot, "n_boot")
+    if n_sentences <= _NATIVE_MAX_N:
+        kernel = native.resample
+        if kernel is not None:
+            out = np.empty((n_boot, n_sentences), dtype=np.uint32)
+            if _with_pcg64(rng, lambda state: kernel.draw_indices(state, n_sentences, out)):
+                return out
     if n_sentences <= 2**32:
         return rng.integers(0, n_sentences, size=(n_boot, n_sentences), dtype=np.uint32)
     return rng.choice(n_sentences, size=(n_boot, n_sentences), replace=True)
+
+
+#: The C kernel reproduces numpy's bounded draws for N - 1 <= 2^32 - 2 (numpy's Lemire
+#: path; N = 2^32 takes another branch in numpy, left to numpy).
+_NATIVE_MAX_N = 2**32 - 1
+_MASK64 = 2**64 - 1
+
+
+def _with_pcg64(rng: np.random.Generator, draw) -> bool:
+    """Run ``draw(state)`` on the C kernel with ``rng``'s PCG64 state, and store the state
+    it returns back into ``rng``, under the bit generator's lock. False (``rng``
+    untouched) when the bit generator is not exactly numpy's PCG64 or its state is not
+    what the kernel understands."""
+    bit_generator = rng.bit_generator
+    if type(bit_generator) is not np.random.PCG64:
+        return False
+    with bit_generator.lock:
+        state = bit_generator.state
+        try:
+            inner = state["state"]
+            value, inc = int(inner["state"]), int(inner["inc"])
+            has_uint32, uinteger = int(state["has_uint32"]), int(state["uinteger"])
+        except (KeyError, TypeError, ValueError):
+            return False
+        if (state.get("bit_generator") != "PCG64" or not 0 <= value < 2**128 or not 0 <= inc < 2**128
+                or has_uint32 not in (0, 1) or not 0 <= uinteger < 2**32):
+            return False
+        hi, lo, has_after, uinteger_after = draw(
+            (value >> 64, value & _MASK64, inc >> 64, inc & _MASK64, has_uint32, uinteger))
+        bit_generator.state = {"bit_generator": "PCG64", "state": {"state": (hi << 64) | lo, "inc": inc},
+                               "has_uint32": has_after, "uinteger": uinteger_after}
+    return True
 
 
 def _check_stats_matrix(stats) -> np.ndarray:
@@ -116,12 +172,43 @@ def _sequential_sums(matrix: np.ndarray, idx: np.ndarray, dtype) -> np.ndarray:
     return total.astype(np.float64)
 
 
+def _exact_bound_check(matrix: np.ndarray) -> None:
+    """Exact mode sums integer columns in float64 (the numpy path: matrix products), exact
+    only while N * max < 2^53: refuse beyond, in either path."""
+    integral = np.all(matrix == np.floor(matrix), axis=0)
+    if integral.any() and matrix.shape[0] * float(matrix[:, integral].max(initial=0.0)) >= 2.0**53:
+        raise ValueError("statistics too large for exact sums (N * max >= 2^53)")
+
+
+def _kernel_matrix(matrix: np.ndarray, exact: bool) -> np.ndarray:
+    """The statistics as the kernel adds them: float64 (exact mode, after the bound check)
+    or float32 (sacreBLEU's ``numpy.array(stats, dtype='float32')``), C-contiguous."""
+    if exact:
+        _exact_bound_check(matrix)
+        return np.ascontiguousarray(matrix, dtype=np.float64)
+    return np.ascontiguousarray(matrix, dtype=np.float32)
+
+
 def resample_sums(stats, idx: np.ndarray, exact: bool = False) -> np.ndarray:
     """The statistics sum of every resample (row of ``idx``), as float64 holding the exact
     values the spec's sums have: float32 row-order sums (``exact=False``) or exact sums
-    (Python ints; float64 in row order for fractional columns) (``exact=True``)."""
+    (Python ints; float64 in row order for fractional columns) (``exact=True``). The C
+    kernel adds the rows in that order when available; otherwise numpy (module doc)."""
     matrix = _check_stats_matrix(stats)
     idx = np.asarray(idx)
+    kernel = native.resample
+    if (kernel is not None and idx.ndim == 2 and idx.shape[0] > 0 and idx.shape[1] == matrix.shape[0]
+            and idx.dtype.kind in "iu" and idx.size and int(idx.min()) >= 0 and int(idx.max()) < matrix.shape[0]
+            and matrix.shape[0] <= _NATIVE_MAX_N):
+        weights = _kernel_matrix(matrix, exact)
+        sums = np.empty((idx.shape[0], matrix.shape[1]), dtype=np.float64)
+        kernel.index_sums(np.ascontiguousarray(idx, dtype=np.uint32), weights, sums)
+        return sums
+    return _numpy_resample_sums(matrix, idx, exact)
+
+
+def _numpy_resample_sums(matrix: np.ndarray, idx: np.ndarray, exact: bool) -> np.ndarray:
+    """``resample_sums`` with numpy (the module doc's count-matrix method)."""
     if not exact:
         matrix = matrix.astype(np.float32).astype(np.float64)  # the values sacreBLEU sums
     integral = np.all(matrix == np.floor(matrix), axis=0)
@@ -139,6 +226,24 @@ def resample_sums(stats, idx: np.ndarray, exact: bool = False) -> np.ndarray:
         dtype = np.float64 if exact else np.float32
         sums[:, fraction_cols] = _sequential_sums(matrix[:, fraction_cols], idx, dtype)
     return sums
+
+
+def resampled_sums(stats, rng: np.random.Generator, n_boot: int, exact: bool = False) -> np.ndarray:
+    """``resample_sums(stats, resample_indices(rng, N, n_boot), exact)``, the generator left
+    in the same state, without building the index matrix when the C kernel can draw from
+    ``rng`` (a PCG64 generator): each index is added into its resample's sum as it is
+    drawn."""
+    matrix = _check_stats_matrix(stats)
+    check_rng(rng)
+    check_positive_int(n_boot, "n_boot")
+    n = matrix.shape[0]
+    kernel = native.resample
+    if kernel is not None and n <= _NATIVE_MAX_N:
+        weights = _kernel_matrix(matrix, exact)
+        sums = np.empty((n_boot, matrix.shape[1]), dtype=np.float64)
+        if _with_pcg64(rng, lambda state: kernel.draw_sums(state, n, n_boot, weights, sums)):
+            return sums
+    return resample_sums(matrix, resample_indices(rng, n, n_boot), exact)
 
 
 # ----------------------------------------------------------------------------- scores
@@ -415,8 +520,7 @@ def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05,
         raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
     matrix = _check_stats_matrix(stats)
     score = _corpus_score(metric, matrix, options)
-    idx = resample_indices(rng, matrix.shape[0], n_boot)
-    sums = resample_sums(matrix, idx, exact)
+    sums = resampled_sums(matrix, rng, n_boot, exact)
     values, python_float = score_sums(metric, sums, matrix.shape[0], not exact, **options)
     return summarise(score, values, n_boot, alpha, python_float=python_float)
 

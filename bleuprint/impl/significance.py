@@ -25,7 +25,7 @@ from ..spec.significance import (
     summary_numpy,
 )
 from .corpus import stats_matrix
-from .intervals import _check_stats_matrix, _corpus_score, option_names, resample_indices, resample_sums, score_sums
+from .intervals import _check_stats_matrix, _corpus_score, option_names, resampled_sums, score_sums
 
 __all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization", "paired_bootstrap"]
 
@@ -62,12 +62,14 @@ def _as_sacrebleu_array(values: np.ndarray, python_float: np.ndarray) -> np.ndar
     return values if python_float.any() else values.astype(np.float32)
 
 
-def _float32_scores(metric, matrices: list, idx, options) -> list:
+def _float32_scores(metric, matrices: list, rng, n, options) -> list:
     """The float32-mode resample scores of every matrix in ``matrices`` for the same
-    indices: one summation over the matrices side by side (one count matrix, one
-    product), then each scored."""
+    ``n`` resamples, drawn from ``rng`` (one ``choice(N, (n, N))``): one summation over the
+    matrices side by side (``intervals.resampled_sums``: the C kernel draws each index once
+    and adds the row of every matrix; numpy's fallback builds one count matrix), then each
+    scored."""
     widths = [m.shape[1] for m in matrices]
-    sums = resample_sums(np.hstack(matrices), idx)
+    sums = resampled_sums(np.hstack(matrices), rng, n)
     out, start = [], 0
     for matrix, width in zip(matrices, widths):
         values, python_float = score_sums(metric, sums[:, start : start + width], matrix.shape[0], True, **options)
@@ -82,18 +84,16 @@ def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=1
     drawn once and all systems are summed together."""
     seed, options = _check(metric, n, seed, options)
     items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
-    N = bl.shape[0]
     bl_score = _corpus_score(metric, bl, options)
     if seed:
-        idx = resample_indices(np.random.default_rng(seed), N, n)
-        scores_bl, *all_sys = _float32_scores(metric, [bl] + matrices, idx, options)
+        scores_bl, *all_sys = _float32_scores(metric, [bl] + matrices, np.random.default_rng(seed), n, options)
         pairs = [(scores_bl, scores) for scores in all_sys]
         bl_mean, bl_ci = summary_numpy(scores_bl)
     else:
-        (own,) = _float32_scores(metric, [bl], resample_indices(np.random.default_rng(seed), N, n), options)
+        (own,) = _float32_scores(metric, [bl], np.random.default_rng(seed), n, options)
         bl_mean, bl_ci = summary_numpy(own)
-        pairs = [tuple(_float32_scores(metric, [bl, matrix], resample_indices(np.random.default_rng(None), N, n),
-                                       options)) for matrix in matrices]
+        pairs = [tuple(_float32_scores(metric, [bl, matrix], np.random.default_rng(None), n, options))
+                 for matrix in matrices]
     results = []
     for matrix, (scores_bl, scores_sys) in zip(matrices, pairs):
         mean, ci = summary_numpy(scores_sys)

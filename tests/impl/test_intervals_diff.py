@@ -5,6 +5,10 @@ equal, every resample score included) on Hypothesis corpora, in both arithmetics
 statistics matrices crossing 2^24 where float32 row-order sums round. The spec is itself
 checked against sacreBLEU (tests/spec/test_intervals_*.py, test_significance.py); this
 file also runs the impl against the shipped sacreBLEU goldens.
+
+Every test runs twice (``resampling``): with the resampling kernel of
+``bleuprint.impl.native`` (bleuprint.impl._resample; skipped where it is not built,
+test_resample_native.py fails then) and with numpy only (``native.resample = None``).
 """
 
 from __future__ import annotations
@@ -15,12 +19,27 @@ from hypothesis import example, given, strategies as st
 
 from bleuprint import spec
 from bleuprint.impl import intervals as impl_intervals
+from bleuprint.impl import native
 from bleuprint.impl import significance as impl_significance
 from bleuprint.oracles.cases_intervals import compare_with_goldens
 from bleuprint.oracles.goldens import golden_cases
 from bleuprint.spec import intervals as spec_intervals
 from bleuprint.spec import significance as spec_significance
 from bleuprint.strategies import bleu_options, chrf_options, corpora, sentences
+
+
+@pytest.fixture(scope="module", params=["kernel", "numpy"], autouse=True)
+def resampling(request):
+    """The resampling path under test: the C kernel or numpy's. Module-scoped, so that
+    Hypothesis tests may use it (nothing in it changes between examples)."""
+    if request.param == "kernel":
+        if native.resample is None:
+            pytest.skip("bleuprint.impl._resample is not built")
+        yield request.param
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(native, "resample", None)
+        yield request.param
 
 
 def _metric_and_options():

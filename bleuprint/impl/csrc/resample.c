@@ -1,6 +1,596 @@
+/*
+ * bleuprint.impl._resample: sacreBLEU's bootstrap resamples, drawn and summed in C.
+ *
+ * sacreBLEU 2.5.1 (significance.py, _bootstrap_resample and _paired_bs_test) draws its
+ * resamples with ONE call idx = rng.choice(N, size=(n_boot, N), replace=True) on
+ * numpy.random.default_rng(seed), and scores resample b on stats[idx[b]].sum(0): the
+ * float32 statistics rows added in resample order (bleuprint.spec.intervals, step 2).
+ * This module reproduces both steps exactly without materialising the n_boot * N
+ * indices, for callers in bleuprint.impl.intervals (which keeps the numpy code as the
+ * fallback and decides when this module applies).
+ *
+ * The random numbers (numpy >= 1.17's Generator on its default bit generator; this is
+ * our own implementation of the published algorithms, checked against numpy by
+ * tests/impl/test_resample_native.py):
+ *
+ *   * PCG64 (M. E. O'Neill, "PCG: A Family of Simple Fast Space-Efficient Statistically
+ *     Good Algorithms for Random Number Generation", 2014), the XSL-RR 128/64 variant:
+ *     a 128-bit LCG, state = state * 0x2360ED051FC65DA44385DF649FCCF645 + inc (mod 2^128),
+ *     stepped first; the 64-bit output of the new state is the rotation of
+ *     (high 64 bits XOR low 64 bits) right by the top 6 bits of the state.
+ *   * numpy's 32-bit draws from that 64-bit generator: a draw returns the low half of a
+ *     fresh 64-bit output and keeps the high half for the next draw (the bit generator's
+ *     state fields has_uint32 and uinteger).
+ *   * numpy's bounded integers in [0, N) for N - 1 <= 0xFFFFFFFE (choice -> integers ->
+ *     random_bounded_uint64_fill, use_masked = false): D. Lemire, "Fast Random Integer
+ *     Generation in an Interval", ACM TOMACS 2019, on 32-bit draws x: m = x * N (64 bits);
+ *     if (m mod 2^32) < N, draws are rejected while (m mod 2^32) < (2^32 - N) mod N; the
+ *     result is m >> 32. N = 1 draws nothing (every index is 0).
+ *
+ * The sums: resample b's statistics are rows idx[b, 0], idx[b, 1], ... added in that
+ * order, column by column, in float32 (sacreBLEU's arithmetic) or float64 (bleuprint's
+ * exact mode, exact for integer statistics below 2^53), starting from the first row
+ * itself; each column is an independent chain of additions in resample order, so holding
+ * several columns in one SIMD register changes no result. The sums are returned as
+ * float64 (every float32 value is a float64 value).
+ *
+ * Functions (buffers: numpy arrays or anything with the buffer protocol, C-contiguous;
+ * a generator state is (state_hi, state_lo, inc_hi, inc_lo, has_uint32, uinteger) and
+ * the functions that draw return the state after as (state_hi, state_lo, has_uint32,
+ * uinteger), which the caller writes back into numpy's bit generator):
+ *
+ *   draw_indices(state, N, out)       out (uint32, any length L): the next L indices in
+ *                                     [0, N), as numpy's integers(0, N, L) draws them.
+ *   draw_sums(state, N, n_boot, stats, out)
+ *                                     stats: N x S float32 ('f') or float64 ('d');
+ *                                     out: n_boot x S float64, resample b's row sums.
+ *   index_sums(idx, stats, out)       idx: n_boot x N uint32 indices (< N, checked),
+ *                                     stats and out as above: the same sums for indices
+ *                                     drawn elsewhere (a bit generator other than PCG64).
+ *
+ * The GIL is released while drawing and summing. Only the Python C API is used.
+ */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_resample", "placeholder", -1, NULL};
+/* ---------------------------------------------------------------------------------- */
+/* PCG64 (XSL-RR 128/64), as a stream of numpy's 32-bit draws.                          */
+
+#if defined(__SIZEOF_INT128__)
+#define HAVE_INT128 1
+typedef unsigned __int128 u128;
+
+#define MULT ((((u128)0x2360ED051FC65DA4ULL) << 64) | (u128)0x4385DF649FCCF645ULL)
+
+/* The 64-bit output of a (freshly stepped) state: XSL-RR. */
+static inline uint64_t xsl_rr(u128 s) {
+    uint64_t hi = (uint64_t)(s >> 64), v = hi ^ (uint64_t)s;
+    unsigned r = (unsigned)(hi >> 58);
+    return (v >> r) | (v << ((64u - r) & 63u));
+}
+
+/* The refill is inlined into the summing loops: a call there would make the compiler
+ * keep the vector accumulators in memory (no vector register survives a call). */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE_REFILL __attribute__((always_inline)) inline
+#else
+#define ALWAYS_INLINE_REFILL inline
+#endif
+
+/* 64-bit outputs generated at once. They are computed on two interleaved LCG chains
+ * (even and odd steps: state_{t+2} = state_t * MULT^2 + inc * (MULT + 1)), which gives
+ * the same states as stepping one at a time, faster (the 128-bit multiplications of the
+ * two chains overlap). */
+#define BATCH 128
+#define RAW (2 * BATCH)
+
+/* numpy's 32-bit draws, turned into bounded indices a batch at a time: the index of a
+ * 32-bit draw u is (u * n) >> 32 when (u * n) mod 2^32 >= threshold, and u is rejected
+ * (Lemire's loop draws again) otherwise; so the indices are the accepted draws' values
+ * in order, and the batch can be computed before any index is used. */
+typedef struct {
+    uint32_t n, threshold;
+    u128 state;          /* the LCG state before the outputs in raw */
+    u128 after;          /* the state after them */
+    u128 inc, mult2, inc2;
+    int generated;       /* raw holds generated outputs (else the initial half, if any) */
+    int compacted;       /* some draw of raw was rejected: where[] maps index -> draw */
+    uint32_t uinteger0;  /* numpy's uinteger on entry */
+    uint32_t uinteger_before;  /* numpy's uinteger before the outputs in raw */
+    size_t n_raw;        /* 32-bit draws in raw */
+    size_t len, pos;     /* indices in idx, and how many of them are used */
+    uint32_t raw[RAW];   /* low half, high half, low, high, ... of successive outputs */
+    uint32_t idx[RAW];   /* the indices of the accepted draws */
+    uint16_t where[RAW]; /* (compacted) the draw each index comes from */
+} stream_t;
+
+static uint32_t lemire_threshold(uint32_t n) { return (uint32_t)((0x100000000ULL - n) % n); }
+
+/* Indices of raw[0..n_raw) into idx; sets len and compacted. */
+static ALWAYS_INLINE_REFILL void stream_bound(stream_t *st) {
+    const uint64_t n = st->n;
+    const uint32_t threshold = st->threshold;
+    uint32_t rejected = 0;
+    for (size_t k = 0; k < st->n_raw; k++) {
+        uint64_t m = (uint64_t)st->raw[k] * n;
+        st->idx[k] = (uint32_t)(m >> 32);
+        rejected |= (uint32_t)m < threshold;
+    }
+    st->len = st->n_raw;
+    st->compacted = 0;
+    if (rejected) { /* rare: about n_raw * threshold / 2^32 */
+        size_t len = 0;
+        for (size_t k = 0; k < st->n_raw; k++)
+            if ((uint32_t)((uint64_t)st->raw[k] * n) >= threshold) {
+                st->idx[len] = (uint32_t)(((uint64_t)st->raw[k] * n) >> 32);
+                st->where[len++] = (uint16_t)k;
+            }
+        st->len = len;
+        st->compacted = 1;
+    }
+    st->pos = 0;
+}
+
+/* numpy's state (the LCG state, and a buffered high half: has_uint32, uinteger), for
+ * bounded draws in [0, n), 2 <= n <= 2^32 - 1. */
+static void stream_init(stream_t *st, u128 state, u128 inc, int has_uint32, uint32_t uinteger, uint32_t n) {
+    st->n = n;
+    st->threshold = n > 1 ? lemire_threshold(n) : 0;
+    st->state = st->after = state;
+    st->inc = inc;
+    st->mult2 = MULT * MULT;
+    st->inc2 = inc * (MULT + 1);
+    st->generated = 0;
+    st->uinteger0 = st->uinteger_before = uinteger;
+    st->n_raw = 0;
+    if (has_uint32) /* numpy's next 32-bit draw is the buffered half */
+        st->raw[st->n_raw++] = uinteger;
+    stream_bound(st);
+}
+
+/* The next BATCH outputs (RAW draws) and their indices. Returns the new len (0 if every
+ * draw was rejected). */
+static ALWAYS_INLINE_REFILL size_t stream_refill(stream_t *st) {
+    st->uinteger_before = st->generated ? st->raw[RAW - 1] : st->uinteger0;
+    st->state = st->after;
+    u128 a = st->state * MULT + st->inc, b = a * MULT + st->inc, last = b;
+    const u128 mult2 = st->mult2, inc2 = st->inc2;
+    for (size_t k = 0; k < RAW; k += 4) {
+        uint64_t x = xsl_rr(a), y = xsl_rr(b);
+        st->raw[k] = (uint32_t)x;
+        st->raw[k + 1] = (uint32_t)(x >> 32);
+        st->raw[k + 2] = (uint32_t)y;
+        st->raw[k + 3] = (uint32_t)(y >> 32);
+        last = b;
+        a = a * mult2 + inc2;
+        b = b * mult2 + inc2;
+    }
+    st->after = last;
+    st->generated = 1;
+    st->n_raw = RAW;
+    stream_bound(st);
+    return st->len;
+}
+
+/* numpy's state after the indices used so far (st->pos of idx). The draws used are those
+ * up to the one of the last index used; a 32-bit draw takes the low half of a new output
+ * and keeps its high half (has_uint32 = 1, uinteger = high half), or takes the kept half
+ * (has_uint32 = 0, uinteger unchanged). */
+static void stream_finish(const stream_t *st, u128 *state, int *has_uint32, uint32_t *uinteger) {
+    size_t used = st->pos == 0 ? 0 : (st->compacted ? (size_t)st->where[st->pos - 1] : st->pos - 1) + 1;
+    if (!st->generated) {
+        *state = st->state;
+        *has_uint32 = st->n_raw == 1 && used == 0;
+        *uinteger = st->uinteger0;
+        return;
+    }
+    u128 s = st->state;
+    for (size_t k = 0; k < (used + 1) / 2; k++)
+        s = s * MULT + st->inc;
+    *state = s;
+    *has_uint32 = (int)(used & 1);
+    *uinteger = used == 0 ? st->uinteger_before : (used & 1) ? st->raw[used] : st->raw[used - 1];
+}
+
+/* Inside a loop with locals pos and len (copies of st->pos, st->len): the next index. */
+#define BOUNDED(j)                                  \
+    do {                                            \
+        if (pos == len) {                           \
+            do                                      \
+                len = stream_refill(st);            \
+            while (len == 0);                       \
+            pos = 0;                                \
+        }                                           \
+        (j) = st->idx[pos++];                       \
+    } while (0)
+
+/* ---------------------------------------------------------------------------------- */
+/* Row sums in resample order.                                                          */
+
+#if defined(__GNUC__)
+#define HAVE_VECTORS 1
+typedef float vf __attribute__((vector_size(16)));   /* 4 float32 */
+typedef double vd __attribute__((vector_size(16)));  /* 2 float64 */
+#define ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define HAVE_VECTORS 0
+#define ALWAYS_INLINE inline
+#endif
+
+/* Columns held in registers at once: MAX_VECTORS vectors of 16 bytes; and resamples
+ * summed side by side (independent chains of additions, which the processor overlaps),
+ * at most MAX_GROUP and at most ACC_REGISTERS accumulator vectors in all. */
+#define MAX_VECTORS 8
+#define MAX_GROUP 4
+#define ACC_REGISTERS 12
+#define LANE_BYTES 16
+
+typedef struct {
+    const char *rows;   /* N rows of `pitch` bytes, padded with zeros to whole vectors */
+    size_t pitch;       /* bytes per row (a multiple of 16) */
+    size_t n_rows;
+    size_t n_cols;      /* S */
+    int is_double;
+} padded_t;
+
+/* The next count indices of the stream into out (numpy's integers(0, n, count)). */
+static void draw_into(stream_t *st, size_t count, uint32_t *out) {
+    if (st->n == 1) { /* numpy's range-0 case: no draw */
+        memset(out, 0, count * sizeof(uint32_t));
+        return;
+    }
+    size_t pos = st->pos, len = st->len;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t j;
+        BOUNDED(j);
+        out[i] = j;
+    }
+    st->pos = pos;
+}
+
+#if HAVE_VECTORS
+/* r resamples (indices idx[q * N + i], q < r), the columns of vectors [first, first + k):
+ * acc_q = row[j_q0]; acc_q += row[j_q1]; ... into dst + q * dst_stride. k and r are
+ * constants after inlining, so the accumulators live in registers. */
+#define DEFINE_GROUP(NAME, VT, CT, LANES)                                                      \
+    static ALWAYS_INLINE void NAME(const padded_t *p, size_t first, const int k, const int r, \
+                                   const uint32_t *idx, CT *dst, size_t dst_stride) {        \
+        VT acc[MAX_GROUP][MAX_VECTORS];                                                      \
+        const char *base = p->rows + first * LANE_BYTES;                                     \
+        const size_t pitch = p->pitch, n = p->n_rows;                                        \
+        for (int q = 0; q < r; q++) {                                                        \
+            const char *row = base + (size_t)idx[q * n] * pitch;                             \
+            for (int v = 0; v < k; v++)                                                      \
+                memcpy(&acc[q][v], row + v * LANE_BYTES, LANE_BYTES);                        \
+        }                                                                                    \
+        for (size_t i = 1; i < n; i++) {                                                     \
+            for (int q = 0; q < r; q++) {                                                    \
+                const char *row = base + (size_t)idx[q * n + i] * pitch;                     \
+                for (int v = 0; v < k; v++) {                                                \
+                    VT x;                                                                    \
+                    memcpy(&x, row + v * LANE_BYTES, LANE_BYTES);                            \
+                    acc[q][v] += x;                                                          \
+                }                                                                            \
+            }                                                                                \
+        }                                                                                    \
+        for (int q = 0; q < r; q++)                                                          \
+            for (int v = 0; v < k; v++)                                                      \
+                memcpy(dst + q * dst_stride + v * LANES, &acc[q][v], LANE_BYTES);            \
+    }
+
+DEFINE_GROUP(group_f32, vf, float, 4)
+DEFINE_GROUP(group_f64, vd, double, 2)
+
+/* The largest group for k vectors: MAX_GROUP, and at most ACC_REGISTERS accumulators. */
+static int group_size(int k) {
+    int r = ACC_REGISTERS / k;
+    return r < 1 ? 1 : r > MAX_GROUP ? MAX_GROUP : r;
+}
+
+#define KR(FN, K, R) \
+    case (K) * 8 + (R): FN(p, first, K, R, idx, dst, dst_stride); break;
+#define KS(FN, K) KR(FN, K, 1) KR(FN, K, 2) KR(FN, K, 3) KR(FN, K, 4)
+/* Dispatch (k, r), 1 <= k <= MAX_VECTORS, 1 <= r <= group_size(k), to constant copies. */
+#define DISPATCH(FN)                                                                 \
+    switch (k * 8 + r) {                                                             \
+        KS(FN, 1) KS(FN, 2) KS(FN, 3) KR(FN, 4, 1) KR(FN, 4, 2) KR(FN, 4, 3)         \
+        KR(FN, 5, 1) KR(FN, 5, 2) KR(FN, 6, 1) KR(FN, 6, 2) KR(FN, 7, 1) KR(FN, 8, 1) \
+    default: FN(p, first, 8, 1, idx, dst, dst_stride); break;                        \
+    }
+
+static void group_any(const padded_t *p, size_t first, int k, int r, const uint32_t *idx, char *out_rows,
+                      size_t pitch) {
+    if (p->is_double) {
+        double *dst = (double *)out_rows + first * 2;
+        size_t dst_stride = pitch / sizeof(double);
+        DISPATCH(group_f64)
+    } else {
+        float *dst = (float *)out_rows + first * 4;
+        size_t dst_stride = pitch / sizeof(float);
+        DISPATCH(group_f32)
+    }
+}
+#else
+/* Scalar version (no vector extension): the columns of one resample from idx[0..N). */
+static void column_sums(const padded_t *p, const uint32_t *idx, char *dst) {
+    size_t n_rows = p->n_rows, pitch = p->pitch;
+    for (size_t c = 0; c < p->n_cols; c++) {
+        if (p->is_double) {
+            double acc = ((const double *)(p->rows + (size_t)idx[0] * pitch))[c];
+            for (size_t i = 1; i < n_rows; i++)
+                acc += ((const double *)(p->rows + (size_t)idx[i] * pitch))[c];
+            ((double *)dst)[c] = acc;
+        } else {
+            float acc = ((const float *)(p->rows + (size_t)idx[0] * pitch))[c];
+            for (size_t i = 1; i < n_rows; i++)
+                acc += ((const float *)(p->rows + (size_t)idx[i] * pitch))[c];
+            ((float *)dst)[c] = acc;
+        }
+    }
+}
+#endif
+
+/* All resamples into out (n_boot x S float64), indices drawn from st (st != NULL) or read
+ * from idx_all (n_boot x N). The resamples go in groups: the indices of a group are
+ * drawn into a buffer (a few times N, in cache), then the group is summed side by side,
+ * in blocks of at most MAX_VECTORS vectors of columns. Returns 0, or -1 if the workspace
+ * cannot be allocated. */
+static int resample_sums(const padded_t *p, stream_t *st, const uint32_t *idx_all, size_t n_boot, double *out) {
+    size_t n_vectors = p->pitch / LANE_BYTES;
+    size_t n = p->n_rows;
+#if HAVE_VECTORS
+    size_t group = n_vectors <= MAX_VECTORS ? (size_t)group_size((int)n_vectors) : 1;
+#else
+    size_t group = 1;
+#endif
+    uint32_t *buffer = NULL;
+    char *rows_out = malloc(group * p->pitch);
+    if (rows_out == NULL)
+        return -1;
+    if (st != NULL) {
+        buffer = malloc(group * n * sizeof(uint32_t));
+        if (buffer == NULL) {
+            free(rows_out);
+            return -1;
+        }
+    }
+    for (size_t b = 0; b < n_boot; b += group) {
+        size_t r = n_boot - b < group ? n_boot - b : group;
+        const uint32_t *idx = idx_all == NULL ? NULL : idx_all + b * n;
+        if (st != NULL) {
+            draw_into(st, r * n, buffer);
+            idx = buffer;
+        }
+#if HAVE_VECTORS
+        for (size_t first = 0; first < n_vectors; first += MAX_VECTORS) {
+            size_t k = n_vectors - first < MAX_VECTORS ? n_vectors - first : MAX_VECTORS;
+            group_any(p, first, (int)k, (int)r, idx, rows_out, p->pitch);
+        }
+#else
+        for (size_t q = 0; q < r; q++)
+            column_sums(p, idx + q * n, rows_out + q * p->pitch);
+#endif
+        for (size_t q = 0; q < r; q++) {
+            double *dst = out + (b + q) * p->n_cols;
+            const char *src = rows_out + q * p->pitch;
+            if (p->is_double)
+                memcpy(dst, src, p->n_cols * sizeof(double));
+            else
+                for (size_t c = 0; c < p->n_cols; c++)
+                    dst[c] = (double)((const float *)src)[c];
+        }
+    }
+    free(buffer);
+    free(rows_out);
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Python glue.                                                                         */
+
+static int parse_state(PyObject *state, stream_t *st, Py_ssize_t n) {
+    unsigned long long hi, lo, inc_hi, inc_lo;
+    int has;
+    unsigned long uinteger;
+    if (!PyArg_ParseTuple(state, "KKKKpk;state must be (state_hi, state_lo, inc_hi, inc_lo, has_uint32, uinteger)",
+                          &hi, &lo, &inc_hi, &inc_lo, &has, &uinteger))
+        return -1;
+    if (uinteger > 0xFFFFFFFFUL) {
+        PyErr_SetString(PyExc_ValueError, "uinteger must be < 2^32");
+        return -1;
+    }
+    if (n < 1 || (unsigned long long)n > 0xFFFFFFFFULL) {
+        PyErr_Format(PyExc_ValueError, "N must be in [1, 2^32 - 1], got %zd", n);
+        return -1;
+    }
+    stream_init(st, ((u128)hi << 64) | lo, ((u128)inc_hi << 64) | inc_lo, has, (uint32_t)uinteger, (uint32_t)n);
+    return 0;
+}
+
+static PyObject *state_after(const stream_t *st) {
+    u128 state;
+    int has;
+    uint32_t uinteger;
+    stream_finish(st, &state, &has, &uinteger);
+    return Py_BuildValue("(KKik)", (unsigned long long)(state >> 64), (unsigned long long)state, has,
+                         (unsigned long)uinteger);
+}
+
+/* Reads a C-contiguous N x S statistics buffer of float32/float64 into zero-padded rows
+ * (whole 16-byte vectors). Fills p; p->rows must be freed. */
+static int padded_copy(PyObject *obj, padded_t *p) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return -1;
+    if (view.ndim != 2 || view.format == NULL || view.format[0] == '\0' || view.format[1] != '\0' ||
+        (view.format[0] != 'f' && view.format[0] != 'd') || view.itemsize != (view.format[0] == 'f' ? 4 : 8)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "stats must be a 2-dimensional float32 or float64 buffer");
+        return -1;
+    }
+    p->is_double = view.format[0] == 'd';
+    p->n_rows = (size_t)view.shape[0];
+    p->n_cols = (size_t)view.shape[1];
+    if (p->n_rows == 0 || p->n_cols == 0 || p->n_rows > 0xFFFFFFFFULL) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "stats must have 1 to 2^32 - 1 rows and at least one column");
+        return -1;
+    }
+    size_t row_bytes = p->n_cols * (size_t)view.itemsize;
+    p->pitch = (row_bytes + LANE_BYTES - 1) / LANE_BYTES * LANE_BYTES;
+    char *rows = calloc(p->n_rows, p->pitch);
+    if (rows == NULL) {
+        PyBuffer_Release(&view);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t i = 0; i < p->n_rows; i++)
+        memcpy(rows + i * p->pitch, (const char *)view.buf + i * row_bytes, row_bytes);
+    PyBuffer_Release(&view);
+    p->rows = rows;
+    return 0;
+}
+
+/* A writable C-contiguous buffer of `count` items of one-character format in `formats`
+ * and size itemsize. */
+static int get_out(PyObject *obj, Py_buffer *out, const char *formats, Py_ssize_t itemsize, size_t count,
+                   const char *what) {
+    if (PyObject_GetBuffer(obj, out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    if (out->itemsize != itemsize || out->format == NULL || strlen(out->format) != 1 ||
+        strchr(formats, out->format[0]) == NULL || (count != (size_t)-1 && (size_t)out->len != count * itemsize)) {
+        PyBuffer_Release(out);
+        PyErr_Format(PyExc_ValueError, "out must be a writable C-contiguous %s buffer", what);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *py_draw_indices(PyObject *self, PyObject *args) {
+    PyObject *state, *out_obj;
+    Py_ssize_t n;
+    Py_buffer out;
+    stream_t st;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!nO", &PyTuple_Type, &state, &n, &out_obj) || parse_state(state, &st, n) < 0 ||
+        get_out(out_obj, &out, "I", 4, (size_t)-1, "uint32") < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    draw_into(&st, (size_t)out.len / 4, out.buf);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&out);
+    return state_after(&st);
+}
+
+static PyObject *py_draw_sums(PyObject *self, PyObject *args) {
+    PyObject *state, *stats_obj, *out_obj;
+    Py_ssize_t n, n_boot;
+    Py_buffer out;
+    stream_t st;
+    padded_t p;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!nnOO", &PyTuple_Type, &state, &n, &n_boot, &stats_obj, &out_obj) ||
+        parse_state(state, &st, n) < 0)
+        return NULL;
+    if (n_boot < 1) {
+        PyErr_SetString(PyExc_ValueError, "n_boot must be >= 1");
+        return NULL;
+    }
+    if (padded_copy(stats_obj, &p) < 0)
+        return NULL;
+    if (p.n_rows != (size_t)n) {
+        free((void *)p.rows);
+        PyErr_SetString(PyExc_ValueError, "stats must have N rows");
+        return NULL;
+    }
+    if (get_out(out_obj, &out, "d", 8, (size_t)n_boot * p.n_cols, "float64 n_boot x S") < 0) {
+        free((void *)p.rows);
+        return NULL;
+    }
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = resample_sums(&p, &st, NULL, (size_t)n_boot, out.buf);
+    Py_END_ALLOW_THREADS
+    free((void *)p.rows);
+    PyBuffer_Release(&out);
+    if (rc < 0)
+        return PyErr_NoMemory();
+    return state_after(&st);
+}
+
+static PyObject *py_index_sums(PyObject *self, PyObject *args) {
+    PyObject *idx_obj, *stats_obj, *out_obj;
+    Py_buffer idx, out;
+    padded_t p;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOO", &idx_obj, &stats_obj, &out_obj))
+        return NULL;
+    if (padded_copy(stats_obj, &p) < 0)
+        return NULL;
+    if (PyObject_GetBuffer(idx_obj, &idx, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        free((void *)p.rows);
+        return NULL;
+    }
+    int bad = idx.ndim != 2 || idx.itemsize != 4 || idx.format == NULL || strcmp(idx.format, "I") != 0 ||
+              idx.shape[0] < 1 || (size_t)idx.shape[1] != p.n_rows;
+    size_t n_boot = bad ? 0 : (size_t)idx.shape[0];
+    if (!bad) {
+        const uint32_t *ix = idx.buf;
+        for (size_t i = 0; i < n_boot * p.n_rows && !bad; i++)
+            bad = ix[i] >= p.n_rows;
+    }
+    if (bad) {
+        free((void *)p.rows);
+        PyBuffer_Release(&idx);
+        PyErr_SetString(PyExc_ValueError, "idx must be an n_boot x N uint32 buffer of indices < N");
+        return NULL;
+    }
+    if (get_out(out_obj, &out, "d", 8, n_boot * p.n_cols, "float64 n_boot x S") < 0) {
+        free((void *)p.rows);
+        PyBuffer_Release(&idx);
+        return NULL;
+    }
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = resample_sums(&p, NULL, idx.buf, n_boot, out.buf);
+    Py_END_ALLOW_THREADS
+    free((void *)p.rows);
+    PyBuffer_Release(&idx);
+    PyBuffer_Release(&out);
+    if (rc < 0)
+        return PyErr_NoMemory();
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"draw_indices", py_draw_indices, METH_VARARGS,
+     "draw_indices(state, N, out): fill the uint32 buffer out with numpy's bounded draws in [0, N) "
+     "from the PCG64 state; returns the state after."},
+    {"draw_sums", py_draw_sums, METH_VARARGS,
+     "draw_sums(state, N, n_boot, stats, out): out[b] = sum of the stats rows of resample b "
+     "(numpy's choice(N, (n_boot, N)) indices), added in resample order in the dtype of stats; "
+     "returns the state after."},
+    {"index_sums", py_index_sums, METH_VARARGS,
+     "index_sums(idx, stats, out): out[b] = sum of stats[idx[b, 0]], stats[idx[b, 1]], ... in that "
+     "order, in the dtype of stats."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_resample",
+    "sacreBLEU's bootstrap resamples (numpy's PCG64 + Lemire bounded draws) drawn and summed in C.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
 
 PyMODINIT_FUNC PyInit__resample(void) { return PyModule_Create(&module); }
+
+#else /* no 128-bit integers: no kernel, impl.native falls back to numpy */
+
+PyMODINIT_FUNC PyInit__resample(void) {
+    PyErr_SetString(PyExc_ImportError, "bleuprint.impl._resample needs a compiler with 128-bit integers");
+    return NULL;
+}
+#endif
