@@ -18,6 +18,7 @@ exit status is 1 when any case differs.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import json
@@ -31,7 +32,10 @@ from pathlib import Path
 #: Scores must agree within this (absolute, on the 0-100 scale; 0-1 for exact match).
 SCORE_TOLERANCE = 1e-9
 
-SUBJECTS = {"spec": "bleuprint.spec", "impl": "bleuprint.impl"}
+#: What is verified: the spec, the fast implementation as installed (its compiled kernels
+#: where they are built), and the fast implementation on its numpy code alone (the
+#: fallback of an install without a C compiler).
+SUBJECTS = {"spec": "bleuprint.spec", "impl": "bleuprint.impl", "impl-numpy": "bleuprint.impl"}
 
 #: Seed and size of the corpora generated to compare impl with spec.
 GENERATED_SEED, GENERATED_COUNT = 20261129, 300
@@ -296,13 +300,39 @@ def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1) -> 
     rows: dict = {}
     for subject_name in subjects:
         subject = importlib.import_module(SUBJECTS[subject_name])
-        for oracle, groups in sources:
-            for cases in groups.values():
-                _collect(rows, subject_name, subject, cases, oracle)
-        if subject_name != "spec":
-            _collect(rows, subject_name, subject, generated_cases(), "spec")
-        notes += _interval_rows(rows, subject_name, subject)
+        with _kernels_for(subject_name) as note:
+            if note:
+                notes.append(note)
+            for oracle, groups in sources:
+                for cases in groups.values():
+                    _collect(rows, subject_name, subject, cases, oracle)
+            if subject_name != "spec":
+                _collect(rows, subject_name, subject, generated_cases(), "spec")
+            notes += _interval_rows(rows, subject_name, subject)
     return list(rows.values()), notes
+
+
+@contextlib.contextmanager
+def _kernels_for(subject_name: str):
+    """impl-numpy runs with the compiled kernels switched off; yields a note saying which
+    kernels the subject uses."""
+    if subject_name == "spec":
+        yield ""
+        return
+    from .impl import native
+
+    names = [name for name, built in native.available().items() if built]
+    if subject_name == "impl":
+        yield f"impl: compiled kernels {', '.join(names) if names else 'none (numpy only)'}"
+        return
+    saved = {name: getattr(native, name) for name in native.available()}
+    try:
+        for name in saved:
+            setattr(native, name, None)
+        yield "impl-numpy: the compiled kernels switched off"
+    finally:
+        for name, value in saved.items():
+            setattr(native, name, value)
 
 
 def _interval_rows(rows: dict, subject_name: str, subject) -> list[str]:
