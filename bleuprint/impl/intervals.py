@@ -298,9 +298,22 @@ def _inputs(sums: np.ndarray, float32: bool) -> list[_Mixed]:
 
 
 def _math_map(function, values: np.ndarray, mask: np.ndarray, fill: float) -> np.ndarray:
+    """``function`` (``math.log`` or ``math.exp``) of ``values`` where ``mask``, ``fill``
+    elsewhere. With the kernel, the C library's log/exp applied in C: what the math
+    module computes for finite arguments in range (the masked values are: positive
+    precisions, exponents <= 1); numpy's vectorised log/exp could differ in the last bit."""
     out = np.full(values.shape, fill, dtype=np.float64)
     where = np.flatnonzero(mask)
-    out[where] = [function(x) for x in values[where].tolist()]
+    kernel = native.resample
+    name = {math.log: "log", math.exp: "exp"}.get(function)
+    selected = np.ascontiguousarray(values[where], dtype=np.float64)
+    if kernel is not None and name is not None and np.all(np.isfinite(selected)) and (
+            name == "exp" and np.all(selected < 700) or name == "log" and np.all(selected > 0)):
+        mapped = np.empty_like(selected)
+        kernel.math_map(name, selected, mapped)
+        out[where] = mapped
+    else:
+        out[where] = [function(x) for x in selected.tolist()]
     return out
 
 
@@ -500,6 +513,19 @@ def _corpus_score(metric: str, matrix: np.ndarray, options: dict) -> float:
         summed = np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])])
     values, _ = score_sums(metric, summed[None, :], matrix.shape[0], False, **options)
     return float(values[0])
+
+
+def _corpus_scores(metric: str, matrices: list, options: dict) -> list:
+    """``[_corpus_score(metric, m, options) for m in matrices]`` (same N and width), scored
+    in one element-wise call on the stacked sums."""
+    summed = []
+    for matrix in matrices:
+        if np.all(matrix == np.floor(matrix)):
+            summed.append(matrix.astype(np.int64).sum(axis=0).astype(np.float64))
+        else:
+            summed.append(np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])]))
+    values, _ = score_sums(metric, np.array(summed), matrices[0].shape[0], False, **options)
+    return [float(v) for v in values]
 
 
 def _row_order_sum(column: np.ndarray) -> float:

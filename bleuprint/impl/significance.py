@@ -25,7 +25,7 @@ from ..spec.significance import (
     summary_numpy,
 )
 from .corpus import stats_matrix
-from .intervals import _check_stats_matrix, _corpus_score, option_names, resampled_sums, score_sums
+from .intervals import _check_stats_matrix, _corpus_score, _corpus_scores, option_names, resampled_sums, score_sums
 
 __all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization", "paired_bootstrap"]
 
@@ -66,16 +66,16 @@ def _float32_scores(metric, matrices: list, rng, n, options) -> list:
     """The float32-mode resample scores of every matrix in ``matrices`` for the same
     ``n`` resamples, drawn from ``rng`` (one ``choice(N, (n, N))``): one summation over the
     matrices side by side (``intervals.resampled_sums``: the C kernel draws each index once
-    and adds the row of every matrix; numpy's fallback builds one count matrix), then each
-    scored."""
-    widths = [m.shape[1] for m in matrices]
+    and adds the row of every matrix; numpy's fallback builds one count matrix), then one
+    element-wise scoring of all their sums stacked (each score depends on its own row
+    only)."""
+    widths = {m.shape[1] for m in matrices}
+    (width,) = widths
     sums = resampled_sums(np.hstack(matrices), rng, n)
-    out, start = [], 0
-    for matrix, width in zip(matrices, widths):
-        values, python_float = score_sums(metric, sums[:, start : start + width], matrix.shape[0], True, **options)
-        out.append(_as_sacrebleu_array(values, python_float))
-        start += width
-    return out
+    stacked = sums.reshape(n, len(matrices), width).transpose(1, 0, 2).reshape(len(matrices) * n, width)
+    values, python_float = score_sums(metric, stacked, matrices[0].shape[0], True, **options)
+    return [_as_sacrebleu_array(values[k * n : (k + 1) * n], python_float[k * n : (k + 1) * n])
+            for k in range(len(matrices))]
 
 
 def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=12345, **options) -> PairedTestResult:
@@ -95,9 +95,8 @@ def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=1
         pairs = [tuple(_float32_scores(metric, [bl, matrix], np.random.default_rng(None), n, options))
                  for matrix in matrices]
     results = []
-    for matrix, (scores_bl, scores_sys) in zip(matrices, pairs):
+    for score, (scores_bl, scores_sys) in zip(_corpus_scores(metric, matrices, options), pairs):
         mean, ci = summary_numpy(scores_sys)
-        score = _corpus_score(metric, matrix, options)
         distance = np.abs(scores_sys - scores_bl)
         centred = distance - distance.mean()
         results.append(PairedResult(score, p_value(centred, abs(bl_score - score)), mean, ci))

@@ -13,6 +13,8 @@ under both the kernel and the fallback.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
@@ -206,9 +208,9 @@ def test_intervals_and_paired_bootstrap_use_the_kernel(monkeypatch):
     monkeypatch.setattr(native, "resample", counting)
     hyps, refs = ["a b c d", "b c d e", "c d"], [["a b c d"], ["b c d"], ["c e"]]
     intervals.bootstrap("bleu", hyps, refs, 20, rng=np.random.default_rng(1))
-    assert counting.calls == {"draw_sums": 1}
+    assert counting.calls["draw_sums"] == 1 and counting.calls["math_map"] > 0  # BLEU's log and exp
     significance.paired_bootstrap("chrf", hyps, [["a b", "b c d e", "c"], hyps], refs, n=20)
-    assert counting.calls == {"draw_sums": 2}
+    assert counting.calls["draw_sums"] == 2 and "index_sums" not in counting.calls
 
 
 def test_fallback_when_the_kernel_is_missing(monkeypatch):
@@ -241,6 +243,22 @@ def test_bad_input_still_raises(monkeypatch, use_kernel):
         intervals.resampled_sums([[2.0**52, 1], [1, 1], [1, 1]], np.random.default_rng(1), 3, exact=True)
     with pytest.raises(ValueError, match="rng is required"):
         intervals.bootstrap_stats("bleu", [[1] * 10], 10)
+
+
+@needs_kernel
+def test_kernel_log_and_exp_are_the_math_modules():
+    """BLEU's resample scores use ``math.log``/``math.exp``; the kernel's element-wise
+    versions must return the same doubles (numpy's vectorised ones need not)."""
+    rng = np.random.default_rng(2)
+    positive = np.concatenate([rng.random(20000) * 100, np.exp(rng.uniform(-700, 700, 20000)),
+                               [5e-324, 1e-300, 1.0, 2.0, 100.0, 1e300]])
+    exponents = np.concatenate([rng.uniform(-745, 700, 20000), rng.uniform(-2, 1, 20000), [0.0, -0.0, 1.0]])
+    for name, function, values in (("log", math.log, positive), ("exp", math.exp, exponents)):
+        out = np.empty_like(values)
+        kernel.math_map(name, values, out)
+        assert out.tolist() == [function(x) for x in values.tolist()], name
+    with pytest.raises(ValueError, match="'log' or 'exp'"):
+        kernel.math_map("sqrt", positive, np.empty_like(positive))
 
 
 @needs_kernel
