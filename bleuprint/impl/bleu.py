@@ -226,6 +226,11 @@ def bleu_stats_matrix(
     Sentences with the same hypothesis and the same references (in the same order) are
     computed once."""
     hyps, refs = _check_corpus(hyps, refs)
+    return _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order)
+
+
+def _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order) -> np.ndarray:
+    """``bleu_stats_matrix`` of a corpus that passed ``_check_corpus``."""
     check_choice(tokenize, TOKENIZERS, "tokenizer")
     check_positive_int(max_ngram_order, "max_ngram_order")
     n_sent = len(hyps)
@@ -375,7 +380,7 @@ def corpus_bleu(
     """Corpus BLEU: ``bleu_from_stats`` of the column sums of ``bleu_stats_matrix``."""
     hyps, refs = _check_corpus(hyps, refs)
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
-    matrix = bleu_stats_matrix(hyps, refs, tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order)
+    matrix = _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order)
     return bleu_from_stats(
         [int(x) for x in matrix.sum(axis=0)],
         smooth_method=smooth_method,
