@@ -5,6 +5,7 @@ Usage::
     python benchmarks/speed.py            # full: median of 5, synthetic corpus of 100,000 segments
     python benchmarks/speed.py --quick    # median of 3, synthetic corpus of 10,000 segments
     python benchmarks/speed.py --json results.json
+    BLEUPRINT_NO_NATIVE=1 python benchmarks/speed.py --quick   # the numpy code alone
 
 Corpora: all 13 systems of ``<repo>/../shared/corpora/ted-ende.json`` concatenated (6,877
 segments, one reference each; skipped with a message when the file is absent) and a
@@ -48,6 +49,7 @@ sys.path.insert(0, str(HERE))
 from synthetic import SyntheticCorpus  # noqa: E402
 
 import bleuprint.impl as impl  # noqa: E402
+from bleuprint.impl import native  # noqa: E402
 
 TED = REPO.parent / "shared" / "corpora" / "ted-ende.json"
 AGREEMENT = 1e-9  # scores on the 0..100 scale
@@ -155,6 +157,8 @@ def machine() -> dict:
         "python": platform.python_version(),
         "numpy": np.__version__,
         "sacrebleu": sacrebleu.__version__,
+        # Which compiled kernels bleuprint.impl runs (BLEUPRINT_NO_NATIVE=1: numpy only).
+        "kernels": ", ".join(k for k, built in native.available().items() if built) or "none (numpy only)",
     }
 
 
