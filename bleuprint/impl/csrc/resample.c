@@ -247,13 +247,17 @@ static void draw_into(stream_t *st, size_t count, uint32_t *out) {
         memset(out, 0, count * sizeof(uint32_t));
         return;
     }
-    size_t pos = st->pos, len = st->len;
-    for (size_t i = 0; i < count; i++) {
-        uint32_t j;
-        BOUNDED(j);
-        out[i] = j;
+    while (count > 0) {
+        if (st->pos == st->len) {
+            while (stream_refill(st) == 0)
+                ;
+        }
+        size_t take = st->len - st->pos < count ? st->len - st->pos : count;
+        memcpy(out, st->idx + st->pos, take * sizeof(uint32_t));
+        st->pos += take;
+        out += take;
+        count -= take;
     }
-    st->pos = pos;
 }
 
 #if HAVE_VECTORS
