@@ -112,12 +112,20 @@ static void vec_free(vec_t *v) {
 /* Interning spans of one string: equal code-point sequences get equal dense ids.       */
 
 typedef struct {
+    Py_ssize_t start, length;
+    uint64_t hash;
+} span_t;
+
+typedef struct {
+    uint32_t id; /* id + 1, 0 = empty */
+    uint32_t tag; /* high half of the span's hash: most mismatches are rejected here */
+} name_slot_t;
+
+typedef struct {
     const char *data; /* the string's code units */
     int kind;         /* 1, 2 or 4 bytes per code point */
-    Py_ssize_t *start;
-    Py_ssize_t *length;
-    uint64_t *hash;
-    int32_t *slots; /* id + 1, 0 = empty */
+    span_t *spans;    /* by id: where its first occurrence is */
+    name_slot_t *slots;
     Py_ssize_t mask, count, cap_ids;
 } interner_t;
 
@@ -130,11 +138,9 @@ static int interner_init(interner_t *t, PyObject *text, Py_ssize_t expected) {
     t->mask = size - 1;
     t->count = 0;
     t->cap_ids = size / 2;
-    t->slots = PyMem_Calloc((size_t)size, sizeof(int32_t));
-    t->start = PyMem_Malloc((size_t)t->cap_ids * sizeof(Py_ssize_t));
-    t->length = PyMem_Malloc((size_t)t->cap_ids * sizeof(Py_ssize_t));
-    t->hash = PyMem_Malloc((size_t)t->cap_ids * sizeof(uint64_t));
-    if (!t->slots || !t->start || !t->length || !t->hash) {
+    t->slots = PyMem_Calloc((size_t)size, sizeof(name_slot_t));
+    t->spans = PyMem_Malloc((size_t)t->cap_ids * sizeof(span_t));
+    if (!t->slots || !t->spans) {
         PyErr_NoMemory();
         return -1;
     }
@@ -143,9 +149,7 @@ static int interner_init(interner_t *t, PyObject *text, Py_ssize_t expected) {
 
 static void interner_free(interner_t *t) {
     PyMem_Free(t->slots);
-    PyMem_Free(t->start);
-    PyMem_Free(t->length);
-    PyMem_Free(t->hash);
+    PyMem_Free(t->spans);
 }
 
 static inline uint64_t span_hash(const interner_t *t, Py_ssize_t start, Py_ssize_t length) {
@@ -157,25 +161,24 @@ static inline uint64_t span_hash(const interner_t *t, Py_ssize_t start, Py_ssize
 
 static int interner_grow(interner_t *t) {
     Py_ssize_t size = (t->mask + 1) * 2;
-    int32_t *slots = PyMem_Calloc((size_t)size, sizeof(int32_t));
+    name_slot_t *slots = PyMem_Calloc((size_t)size, sizeof(name_slot_t));
     Py_ssize_t cap = size / 2;
-    Py_ssize_t *start = PyMem_Realloc(t->start, (size_t)cap * sizeof(Py_ssize_t));
-    if (start) t->start = start;
-    Py_ssize_t *length = PyMem_Realloc(t->length, (size_t)cap * sizeof(Py_ssize_t));
-    if (length) t->length = length;
-    uint64_t *hash = PyMem_Realloc(t->hash, (size_t)cap * sizeof(uint64_t));
-    if (hash) t->hash = hash;
-    if (!slots || !start || !length || !hash) {
+    span_t *spans = PyMem_Realloc(t->spans, (size_t)cap * sizeof(span_t));
+    if (spans)
+        t->spans = spans;
+    if (!slots || !spans) {
         PyMem_Free(slots);
         PyErr_NoMemory();
         return -1;
     }
     Py_ssize_t mask = size - 1;
     for (Py_ssize_t id = 0; id < t->count; id++) {
-        Py_ssize_t s = (Py_ssize_t)(t->hash[id] & (uint64_t)mask);
-        while (slots[s])
+        uint64_t h = t->spans[id].hash;
+        Py_ssize_t s = (Py_ssize_t)(h & (uint64_t)mask);
+        while (slots[s].id)
             s = (s + 1) & mask;
-        slots[s] = (int32_t)(id + 1);
+        slots[s].id = (uint32_t)(id + 1);
+        slots[s].tag = (uint32_t)(h >> 32);
     }
     PyMem_Free(t->slots);
     t->slots = slots;
@@ -187,16 +190,19 @@ static int interner_grow(interner_t *t) {
 /* The id of text[start : start + length], a new one if the span was not seen; -1 on error. */
 static int32_t intern(interner_t *t, Py_ssize_t start, Py_ssize_t length) {
     uint64_t h = span_hash(t, start, length);
+    uint32_t tag = (uint32_t)(h >> 32);
     Py_ssize_t s = (Py_ssize_t)(h & (uint64_t)t->mask);
     int kind = t->kind;
     for (;;) {
-        int32_t slot = t->slots[s];
-        if (slot == 0)
+        name_slot_t slot = t->slots[s];
+        if (slot.id == 0)
             break;
-        Py_ssize_t id = slot - 1;
-        if (t->hash[id] == h && t->length[id] == length &&
-            memcmp(t->data + t->start[id] * kind, t->data + start * kind, (size_t)(length * kind)) == 0)
-            return (int32_t)id;
+        if (slot.tag == tag) {
+            const span_t *old = t->spans + (slot.id - 1);
+            if (old->hash == h && old->length == length &&
+                memcmp(t->data + old->start * kind, t->data + start * kind, (size_t)(length * kind)) == 0)
+                return (int32_t)(slot.id - 1);
+        }
         s = (s + 1) & t->mask;
     }
     if (t->count >= INT32_MAX - 1) {
@@ -207,14 +213,15 @@ static int32_t intern(interner_t *t, Py_ssize_t start, Py_ssize_t length) {
         if (interner_grow(t) < 0)
             return -1;
         s = (Py_ssize_t)(h & (uint64_t)t->mask);
-        while (t->slots[s])
+        while (t->slots[s].id)
             s = (s + 1) & t->mask;
     }
     Py_ssize_t id = t->count++;
-    t->start[id] = start;
-    t->length[id] = length;
-    t->hash[id] = h;
-    t->slots[s] = (int32_t)(id + 1);
+    t->spans[id].start = start;
+    t->spans[id].length = length;
+    t->spans[id].hash = h;
+    t->slots[s].id = (uint32_t)(id + 1);
+    t->slots[s].tag = tag;
     return (int32_t)id;
 }
 
