@@ -26,3 +26,96 @@ def test_no_native_switch_is_read_from_the_environment():
     env = dict(os.environ, BLEUPRINT_NO_NATIVE="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == str({"ngrams": False, "ter": False, "resample": False})
+
+
+# --- the n-gram kernel on its own, against Counters ------------------------------------
+
+from collections import Counter  # noqa: E402
+
+import numpy as np  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+needs_kernel = pytest.mark.skipif(native.ngrams is None, reason="the compiled kernels are not built")
+
+
+def _grams(line, n):
+    return Counter(tuple(line[i : i + n]) for i in range(len(line) - n + 1))
+
+
+def _kernel_matches(sentences, order, clip_max):
+    """Flatten [(hyp, [refs])] of integer lists into the kernel's arrays and call it."""
+    lines = [line for hyp, refs in sentences for line in [hyp, *refs]]
+    lengths = np.array([len(line) for line in lines], dtype=np.int64)
+    starts = np.cumsum(lengths) - lengths
+    ids = np.array([t for line in lines for t in line], dtype=np.int64)
+    hyp_line, ref_line, offsets, at = [], [], [0], 0
+    for _, refs in sentences:
+        hyp_line.append(at)
+        ref_line += range(at + 1, at + 1 + len(refs))
+        offsets.append(offsets[-1] + len(refs))
+        at += 1 + len(refs)
+    out = native.ngrams.ngram_matches(ids, starts, lengths, np.array(hyp_line, dtype=np.int64),
+                                      np.array(offsets, dtype=np.int64), np.array(ref_line, dtype=np.int64),
+                                      order, clip_max)
+    return np.frombuffer(out, np.int64).reshape(-1, order).tolist()
+
+
+lines_of_ids = st.lists(st.integers(0, 4), max_size=12) | st.lists(st.integers(0, 2**31 - 1), max_size=6)
+
+
+@needs_kernel
+@given(sentences=st.lists(st.tuples(lines_of_ids, st.lists(lines_of_ids, min_size=1, max_size=3)),
+                          min_size=1, max_size=5),
+       order=st.integers(1, 7))
+def test_ngram_matches_equal_counter_definitions(sentences, order):
+    """clip_max: per sentence, sum over the hypothesis n-grams of min(count, largest count
+    in one reference) (spec.bleu.clipped_matches); otherwise per reference, sum of
+    min(hypothesis count, reference count) (spec.chrf.order_stats). Ids up to 2**31 - 1,
+    the largest the kernel's keys hold; a small alphabet so that n-grams repeat."""
+    clipped = []
+    paired = []
+    for hyp, refs in sentences:
+        row = []
+        for n in range(1, order + 1):
+            h = _grams(hyp, n)
+            best = Counter()
+            for ref in refs:
+                for gram, count in _grams(ref, n).items():
+                    best[gram] = max(best[gram], count)
+            row.append(sum(min(c, best[g]) for g, c in h.items()))
+        clipped.append(row)
+        for ref in refs:
+            r = [_grams(ref, n) for n in range(1, order + 1)]
+            paired.append([sum(min(c, r[n - 1][g]) for g, c in _grams(hyp, n).items()) for n in range(1, order + 1)])
+    assert _kernel_matches(sentences, order, True) == clipped
+    assert _kernel_matches(sentences, order, False) == paired
+
+
+@needs_kernel
+def test_ngram_matches_refuses_inconsistent_arrays():
+    """Bad arrays raise (the kernel never reads outside them): a line past the ids, a
+    negative or too large id, a wrong item size, offsets that do not cover the references."""
+    k = native.ngrams
+    a = lambda *xs: np.array(xs, dtype=np.int64)  # noqa: E731
+    with pytest.raises(ValueError, match="outside the ids"):
+        k.ngram_matches(a(1, 2), a(0, 1), a(1, 5), a(0), a(0, 1), a(1), 2, True)
+    with pytest.raises(ValueError, match="ids must lie"):
+        k.ngram_matches(a(-1, 2), a(0, 1), a(1, 1), a(0), a(0, 1), a(1), 2, True)
+    with pytest.raises(ValueError, match="ids must lie"):
+        k.ngram_matches(a(2**31, 2), a(0, 1), a(1, 1), a(0), a(0, 1), a(1), 2, True)
+    with pytest.raises(TypeError, match="8-byte"):
+        k.ngram_matches(np.array([1, 2], dtype=np.int32), a(0, 1), a(1, 1), a(0), a(0, 1), a(1), 2, True)
+    with pytest.raises(ValueError, match="inconsistent"):
+        k.ngram_matches(a(1, 2), a(0, 1), a(1, 1), a(0), a(0, 2), a(1), 2, True)
+    with pytest.raises(ValueError, match="bad reference line"):
+        k.ngram_matches(a(1, 2), a(0, 1), a(1, 1), a(0), a(0, 1), a(7), 2, True)
+
+
+@needs_kernel
+def test_token_ids_refuses_bad_modes_and_tables():
+    k = native.ngrams
+    with pytest.raises(ValueError, match="mode"):
+        k.token_ids("a b", -1, 9, b"")
+    with pytest.raises(ValueError, match="flag table"):
+        k.token_ids("a b", -1, k.MODE_RULES, b"\0" * 10)
