@@ -162,13 +162,18 @@ static ALWAYS_INLINE_REFILL size_t stream_refill(stream_t *st) {
     st->uinteger_before = st->generated ? st->raw[RAW - 1] : st->uinteger0;
     st->state = st->after;
     u128 a = st->state * MULT + st->inc, b = a * MULT + st->inc, last = b;
-    const u128 mult2 = st->mult2, inc2 = st->inc2;
+    const u128 mult2 = MULT * MULT, inc2 = st->inc2;
     for (size_t k = 0; k < RAW; k += 4) {
         uint64_t x = xsl_rr(a), y = xsl_rr(b);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&st->raw[k], &x, 8); /* low half first, as numpy draws them */
+        memcpy(&st->raw[k + 2], &y, 8);
+#else
         st->raw[k] = (uint32_t)x;
         st->raw[k + 1] = (uint32_t)(x >> 32);
         st->raw[k + 2] = (uint32_t)y;
         st->raw[k + 3] = (uint32_t)(y >> 32);
+#endif
         last = b;
         a = a * mult2 + inc2;
         b = b * mult2 + inc2;
