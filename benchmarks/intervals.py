@@ -18,11 +18,18 @@ bleuprint's caches cleared too). Columns:
   precomputed statistics; ``resampling speed-up`` = that / impl resampling.
 * ``RNG floor``: ``rng.choice(N, (1000, N))`` alone, the draw of sacreBLEU's 6.9 million
   indices that any seed-for-seed reproduction must make (numpy's PCG64 and bounded-integer
-  code): no exact reproduction can resample faster than this, and sacreBLEU pays it too.
+  code), and the same draws by bleuprint's C kernel (``bleuprint.impl._resample``, when
+  built): as an index matrix (``impl.intervals.resample_indices``), and drawn and added
+  into a one-column sum without any matrix (``resampled_sums``), which is what an
+  interval costs at least.
 * paired: ``impl.significance.paired_bootstrap`` (n=1000) vs sacreBLEU ``PairedTest``
   (``test_type="bs"``, one process), goal at least 50.
 
-The machine's other load is not controlled: read the ratios, not the absolute times.
+Which compiled kernels are loaded (``bleuprint.impl.native.available()``) is printed
+first: without them (no C compiler, or ``BLEUPRINT_NO_NATIVE=1``) impl runs its numpy code.
+Each time is printed as wall time, with the process CPU time in parentheses (the median
+of the repeats too): the machine's other load is not controlled, and the CPU time is less
+sensitive to it. Read the ratios, not the absolute times.
 """
 
 from __future__ import annotations
@@ -70,17 +77,40 @@ def all_caches() -> list:
     return caches
 
 
-def timed(function, repeats: int):
-    """Median wall time of ``repeats`` cold calls."""
-    times = []
+class Timing(float):
+    """A median wall time (the float) with the median CPU time of the same runs (``cpu``)."""
+
+    cpu: float
+
+    def __new__(cls, wall: float, cpu: float):
+        self = super().__new__(cls, wall)
+        self.cpu = cpu
+        return self
+
+    def __format__(self, spec: str) -> str:
+        precision = "." + spec.split(".", 1)[1] if "." in spec else ""
+        width = spec.split(".", 1)[0]
+        both = f"{format(float(self), precision)} ({format(self.cpu, precision)})"
+        return format(both, f">{width}") if width else both
+
+
+def timed(function, repeats: int) -> Timing:
+    """Median wall time (and median process CPU time) of ``repeats`` cold calls."""
+    walls, cpus = [], []
     for _ in range(repeats):
         for cache in all_caches():
             cache.cache_clear()
         gc.collect()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        cpus.append(time.process_time() - start_cpu)
+        walls.append(time.perf_counter() - start)
+    return Timing(statistics.median(walls), statistics.median(cpus))
+
+
+def ratio(slow: Timing, fast: Timing) -> str:
+    """``slow / fast`` in wall time, and in CPU time in parentheses."""
+    return f"{slow / fast:.1f}x ({slow.cpu / fast.cpu:.1f}x)"
 
 
 def load():
@@ -121,7 +151,7 @@ def main(argv=None) -> int:
     if not TED.exists():
         print(f"{TED} not found: the benchmark needs the shared corpus", file=sys.stderr)
         return 2
-    from bleuprint.impl import intervals, significance
+    from bleuprint.impl import intervals, native, significance
     from bleuprint.impl.corpus import score_from_stats, stats_matrix
 
     slow_repeats = args.sacrebleu_repeats or args.repeats
@@ -129,10 +159,21 @@ def main(argv=None) -> int:
     streams = [[r[0] for r in refs]]
     print(f"ted-ende, 13 systems concatenated: {len(hyps)} segments; median of {args.repeats} "
           f"(sacreBLEU: {slow_repeats}); numpy {np.__version__}, {os.cpu_count()} CPUs")
-    floor = timed(lambda: np.random.default_rng(12345).choice(len(hyps), size=(1000, len(hyps))), args.repeats)
-    print(f"RNG floor (rng.choice(N, (1000, N)), N = {len(hyps)}): {floor:.3f}s")
-    header = (f"{'metric':6} {'impl score':>11} {'impl CI':>9} {'resampling':>11} {'CI/score':>9} "
-              f"{'sacreBLEU CI':>13} {'speed-up':>9} {'sacreBLEU resampling':>21} {'resampling speed-up':>20}")
+    print(f"native kernels: {native.available()}; times: wall s (CPU s)")
+    n = len(hyps)
+    floor = timed(lambda: np.random.default_rng(12345).choice(n, size=(1000, n)), args.repeats)
+    print(f"RNG floor, N = {n}: numpy rng.choice(N, (1000, N)) {floor:.3f} s", end="")
+    if native.resample is not None:
+        matrix_draw = timed(lambda: intervals.resample_indices(np.random.default_rng(12345), n, 1000), args.repeats)
+        column = np.zeros((n, 1))
+        fused_draw = timed(lambda: intervals.resampled_sums(column, np.random.default_rng(12345), 1000),
+                           args.repeats)
+        print(f"; kernel: index matrix {matrix_draw:.3f} s, drawn and summed (1 column) {fused_draw:.3f} s "
+              f"= {ratio(floor, fused_draw)} faster")
+    else:
+        print("; kernel not loaded")
+    header = (f"{'metric':6} {'impl score':>17} {'impl CI':>17} {'resampling':>17} {'CI/score':>9} "
+              f"{'sacreBLEU CI':>17} {'speed-up':>13} {'sacreBLEU resampling':>21} {'resampling speed-up':>20}")
     print(header)
     print("-" * len(header))
     for metric in args.metrics.split(","):
@@ -146,7 +187,8 @@ def main(argv=None) -> int:
                         args.repeats)
         resample_time = timed(lambda: intervals.bootstrap_stats(metric, matrix, 1000, rng=np.random.default_rng(12345)),
                               args.repeats)
-        line = f"{metric:6} {score_time:10.3f}s {ci_time:8.3f}s {resample_time:10.3f}s {ci_time / score_time:9.2f}"
+        line = (f"{metric:6} {score_time:17.3f} {ci_time:17.3f} {resample_time:17.3f} "
+                f"{ci_time / score_time:9.2f}")
         if not args.skip_sacrebleu:
             previous = os.environ.get("SACREBLEU_SEED")
             os.environ["SACREBLEU_SEED"] = "12345"
@@ -158,7 +200,7 @@ def main(argv=None) -> int:
                     os.environ.pop("SACREBLEU_SEED", None)
                 else:
                     os.environ["SACREBLEU_SEED"] = previous
-            line += f" {sacre:12.3f}s {sacre / ci_time:8.1f}x"
+            line += f" {sacre:17.3f} {ratio(sacre, ci_time):>13}"
             from sacrebleu.significance import _bootstrap_resample
 
             scorer = sacrebleu_metric(metric)
@@ -176,7 +218,7 @@ def main(argv=None) -> int:
                     os.environ.pop("SACREBLEU_SEED", None)
                 else:
                     os.environ["SACREBLEU_SEED"] = previous
-            line += f" {sacre_resample:20.3f}s {sacre_resample / resample_time:19.1f}x"
+            line += f" {sacre_resample:21.3f} {ratio(sacre_resample, resample_time):>20}"
         print(line, flush=True)
 
     names = list(systems)
@@ -188,7 +230,7 @@ def main(argv=None) -> int:
             continue
         ours = timed(lambda: significance.paired_bootstrap(metric, baseline, others, reference, n=1000),
                      args.repeats)
-        line = f"{metric:6} impl {ours:7.3f}s"
+        line = f"{metric:6} impl {ours:15.3f} s"
         if not args.skip_sacrebleu:
             from sacrebleu.significance import PairedTest
 
@@ -200,7 +242,7 @@ def main(argv=None) -> int:
                 tester()
 
             sacre = timed(run_sacrebleu, slow_repeats)
-            line += f"   sacreBLEU {sacre:8.3f}s   speed-up {sacre / ours:6.1f}x"
+            line += f"   sacreBLEU {sacre:15.3f} s   speed-up {ratio(sacre, ours)}"
         print(line, flush=True)
     return 0
 
