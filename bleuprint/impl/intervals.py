@@ -415,9 +415,10 @@ def _ter_scores(sums, float32, **_):
     return result.value, ~result.is32
 
 
-def score_sums(metric: str, sums: np.ndarray, n_sentences: int, float32: bool, **options):
+def score_sums(metric: str, sums: np.ndarray, n_sentences: int, float32, **options):
     """The score of every row of ``sums`` as the spec's scorer computes it on float32
-    scalars (``float32=True``) or Python numbers: ``(values, python_float)``, the second
+    scalars (``float32=True``) or Python numbers (``float32`` may also be a bool per
+    row: each score depends on its own row only): ``(values, python_float)``, the second
     flagging the scores that are Python floats rather than ``numpy.float32`` (sacreBLEU's
     0.0 branches; always true for BLEU and exact match)."""
     if metric == "exact_match":
@@ -504,27 +505,26 @@ def _check_metric_and_options(metric: str, options: dict) -> None:
         raise TypeError(f"unknown option(s) for {metric}: {', '.join(unknown)}")
 
 
-def _corpus_score(metric: str, matrix: np.ndarray, options: dict) -> float:
-    """The corpus score: exact sums (ints; Python's row-order float sums for fractional
-    columns), scored in double like the spec's scorer on Python numbers."""
+def _exact_sum(matrix: np.ndarray) -> np.ndarray:
+    """The corpus's statistics: exact sums (ints; Python's row-order float sums for
+    fractional columns), as float64."""
     if np.all(matrix == np.floor(matrix)):
-        summed = matrix.astype(np.int64).sum(axis=0).astype(np.float64)
-    else:
-        summed = np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])])
-    values, _ = score_sums(metric, summed[None, :], matrix.shape[0], False, **options)
+        return matrix.astype(np.int64).sum(axis=0).astype(np.float64)
+    return np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])])
+
+
+def _corpus_score(metric: str, matrix: np.ndarray, options: dict) -> float:
+    """The corpus score: the exact sums (``_exact_sum``), scored in double like the spec's
+    scorer on Python numbers."""
+    values, _ = score_sums(metric, _exact_sum(matrix)[None, :], matrix.shape[0], False, **options)
     return float(values[0])
 
 
 def _corpus_scores(metric: str, matrices: list, options: dict) -> list:
     """``[_corpus_score(metric, m, options) for m in matrices]`` (same N and width), scored
     in one element-wise call on the stacked sums."""
-    summed = []
-    for matrix in matrices:
-        if np.all(matrix == np.floor(matrix)):
-            summed.append(matrix.astype(np.int64).sum(axis=0).astype(np.float64))
-        else:
-            summed.append(np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])]))
-    values, _ = score_sums(metric, np.array(summed), matrices[0].shape[0], False, **options)
+    summed = np.array([_exact_sum(matrix) for matrix in matrices])
+    values, _ = score_sums(metric, summed, matrices[0].shape[0], False, **options)
     return [float(v) for v in values]
 
 
@@ -545,10 +545,14 @@ def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05,
     if not isinstance(exact, bool):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
     matrix = _check_stats_matrix(stats)
-    score = _corpus_score(metric, matrix, options)
     sums = resampled_sums(matrix, rng, n_boot, exact)
-    values, python_float = score_sums(metric, sums, matrix.shape[0], not exact, **options)
-    return summarise(score, values, n_boot, alpha, python_float=python_float)
+    # the corpus score (exact sums, double arithmetic) and the resamples' (float32 unless
+    # exact) in one element-wise call: row 0 is the corpus, with its own arithmetic flag
+    rows = np.concatenate([_exact_sum(matrix)[None, :], sums])
+    float32 = np.full(n_boot + 1, not exact)
+    float32[0] = False
+    values, python_float = score_sums(metric, rows, matrix.shape[0], float32, **options)
+    return summarise(float(values[0]), values[1:], n_boot, alpha, python_float=python_float[1:])
 
 
 def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
