@@ -118,13 +118,28 @@ def _stats(rng, n, width, kind):
     return values
 
 
-_SHAPES = [(1, 2), (2, 1), (3, 2), (7, 3), (50, 10), (529, 18), (6877, 10), (40, 24), (33, 37), (529, 130)]
+@pytest.fixture(params=[True, False], ids=["avx", "sse"])
+def simd(request):
+    """Both versions of the kernel's summing loops: 32-byte AVX vectors (where the processor
+    has them; the kernel's default there) and 16-byte ones."""
+    if kernel is None:
+        pytest.skip("bleuprint.impl._resample is not built")
+    previous = kernel.simd(request.param)
+    if kernel.simd() != request.param:
+        kernel.simd(previous)
+        pytest.skip("the processor has no AVX")
+    yield request.param
+    kernel.simd(previous)
+
+
+_SHAPES = [(1, 2), (2, 1), (3, 2), (7, 3), (20, 7), (20, 14), (20, 27), (20, 31), (50, 10), (529, 18), (6877, 10),
+           (40, 24), (33, 37), (529, 130)]  # 1 to 33 vectors of 16 bytes per row, odd and even
 
 
 @needs_kernel
 @pytest.mark.parametrize("n,width", _SHAPES)
 @pytest.mark.parametrize("kind", ["counts", "big", "fractional"])
-def test_float32_sums_are_sacrebleus(n, width, kind):
+def test_float32_sums_are_sacrebleus(n, width, kind, simd):
     """``resampled_sums`` (the kernel drawing and adding in float32) equals sacreBLEU's
     expression on sacreBLEU's indices, bit for bit, 2^24 crossings and fractions included
     (for width >= 2, where numpy's ``sum(0)`` adds rows in order); the state after equals
@@ -153,7 +168,7 @@ def _row_order(rows: list, order, cast) -> list:
 @pytest.mark.parametrize("n,width", _SHAPES)
 @pytest.mark.parametrize("kind", ["counts", "big", "fractional"])
 @pytest.mark.parametrize("exact", [False, True])
-def test_sums_are_the_specs_row_order_sums(n, width, kind, exact):
+def test_sums_are_the_specs_row_order_sums(n, width, kind, exact, simd):
     """Both arithmetics against a plain Python row-order sum: numpy float32 scalars
     (sacreBLEU's) or Python numbers (ints exact, floats in double) for exact mode; also
     ``resample_sums`` (the kernel adding given indices) equal to ``resampled_sums``."""
