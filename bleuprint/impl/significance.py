@@ -125,32 +125,53 @@ def _trial_matrix(matrix: np.ndarray, metric: str) -> np.ndarray:
     return matrix if metric == "ter" else matrix.astype(np.int64)
 
 
+def _pseudo_systems(metric, take_baseline: np.ndarray, bl_trial: np.ndarray, trials: list) -> list:
+    """The trial sums ``(A, B)`` of every system in ``trials`` for one mask: A takes the
+    baseline's row where the mask is true, B the system's. TER: float64 products per
+    system, as sacreBLEU computes them (BLAS's order). Integer statistics: exact sums,
+    all systems in one product (A = sys + mask @ (bl - sys), B = bl + sys - A, exact
+    below 2^53, checked), so the order of the additions does not matter."""
+    if metric == "ter":
+        return [(take_baseline @ bl_trial + ~take_baseline @ sys_trial,
+                 ~take_baseline @ bl_trial + take_baseline @ sys_trial) for sys_trial in trials]
+    N = take_baseline.shape[1]
+    differences = np.hstack([(bl_trial - sys_trial).astype(np.float64) for sys_trial in trials])
+    if N * float(np.abs(differences).max(initial=0)) >= 2.0**53:
+        raise ValueError("statistics too large for exact trial sums")
+    products = np.rint(take_baseline.astype(np.float64) @ differences).astype(np.int64)
+    width, bl_sum, pairs = bl_trial.shape[1], bl_trial.sum(axis=0), []
+    for k, sys_trial in enumerate(trials):
+        pseudo_a = sys_trial.sum(axis=0) + products[:, k * width : (k + 1) * width]
+        pairs.append((pseudo_a, bl_sum + sys_trial.sum(axis=0) - pseudo_a))
+    return pairs
+
+
 def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=12345,
                                      **options) -> PairedTestResult:
-    """``bleuprint.spec.significance.paired_approximate_randomization``, vectorised."""
+    """``bleuprint.spec.significance.paired_approximate_randomization``, vectorised. With a
+    fixed seed every comparison draws the same mask (a fresh ``default_rng(seed)`` each,
+    as sacreBLEU), so it is drawn once and all systems are summed and scored together;
+    unseeded (0 or None), each system gets its own mask from fresh entropy."""
     seed, options = _check(metric, n, seed, options)
     items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
     N = bl.shape[0]
     bl_score = _corpus_score(metric, bl, options)
     bl_trial = _trial_matrix(bl, metric)
+    trials = [_trial_matrix(matrix, metric) for matrix in matrices]
+    if seed:
+        pairs = _pseudo_systems(metric, np.random.default_rng(seed).integers(2, size=(n, N), dtype=bool),
+                                bl_trial, trials)
+    else:
+        pairs = [_pseudo_systems(metric, np.random.default_rng(None).integers(2, size=(n, N), dtype=bool),
+                                 bl_trial, [trial])[0] for trial in trials]
+    # every trial of every system scored in one element-wise call (each score depends on
+    # its own row only): rows k*n .. (k+1)*n - 1 are system k's
+    rows_a = np.concatenate([np.asarray(a, dtype=np.float64) for a, _ in pairs])
+    rows_b = np.concatenate([np.asarray(b, dtype=np.float64) for _, b in pairs])
+    scores_a, scores_b = _trial_scores(metric, rows_a, N, options), _trial_scores(metric, rows_b, N, options)
     results = []
-    for matrix in matrices:
-        rng = np.random.default_rng(seed if seed else None)
-        take_baseline = rng.integers(2, size=(n, N), dtype=bool)
-        sys_trial = _trial_matrix(matrix, metric)
-        if metric == "ter":  # float64 products, as sacreBLEU (BLAS order)
-            pseudo_a = take_baseline @ bl_trial + ~take_baseline @ sys_trial
-            pseudo_b = ~take_baseline @ bl_trial + take_baseline @ sys_trial
-        else:  # exact integer sums: A + B = bl + sys for every trial
-            mask = take_baseline.astype(np.float64)
-            difference = (bl_trial - sys_trial).astype(np.float64)
-            if N * float(np.abs(difference).max(initial=0)) >= 2.0**53:
-                raise ValueError("statistics too large for exact trial sums")
-            pseudo_a = sys_trial.sum(axis=0) + np.rint(mask @ difference).astype(np.int64)
-            pseudo_b = bl_trial.sum(axis=0) + sys_trial.sum(axis=0) - pseudo_a
-        scores_a = _trial_scores(metric, np.asarray(pseudo_a, dtype=np.float64), N, options)
-        scores_b = _trial_scores(metric, np.asarray(pseudo_b, dtype=np.float64), N, options)
-        score = _corpus_score(metric, matrix, options)
-        results.append(PairedResult(score, p_value(np.abs(scores_a - scores_b), abs(bl_score - score)), None, None))
+    for k, score in enumerate(_corpus_scores(metric, matrices, options)):
+        distance = np.abs(scores_a[k * n : (k + 1) * n] - scores_b[k * n : (k + 1) * n])
+        results.append(PairedResult(score, p_value(distance, abs(bl_score - score)), None, None))
     return PairedTestResult(PairedResult(bl_score, None, None, None), _package(systems, items, results),
                             "ar", n, seed)
