@@ -5,9 +5,10 @@
  * resamples with ONE call idx = rng.choice(N, size=(n_boot, N), replace=True) on
  * numpy.random.default_rng(seed), and scores resample b on stats[idx[b]].sum(0): the
  * float32 statistics rows added in resample order (bleuprint.spec.intervals, step 2).
- * This module reproduces both steps exactly without materialising the n_boot * N
- * indices, for callers in bleuprint.impl.intervals (which keeps the numpy code as the
- * fallback and decides when this module applies).
+ * This module reproduces both steps exactly without materialising the n_boot x N index
+ * matrix (only the indices of the few resamples being summed, in cache), for callers in
+ * bleuprint.impl.intervals (which keeps the numpy code as the fallback and decides when
+ * this module applies).
  *
  * The random numbers (numpy >= 1.17's Generator on its default bit generator; this is
  * our own implementation of the published algorithms, checked against numpy by
@@ -31,8 +32,18 @@
  * order, column by column, in float32 (sacreBLEU's arithmetic) or float64 (bleuprint's
  * exact mode, exact for integer statistics below 2^53), starting from the first row
  * itself; each column is an independent chain of additions in resample order, so holding
- * several columns in one SIMD register changes no result. The sums are returned as
- * float64 (every float32 value is a float64 value).
+ * several columns in one SIMD register, or summing several resamples side by side,
+ * changes no result. The sums are returned as float64 (every float32 value is a float64
+ * value).
+ *
+ * How the work is arranged (speed only; the tests compare every number with numpy's and
+ * sacreBLEU's): outputs are generated 128 at a time on two interleaved LCG chains (the
+ * same states as one step at a time), and Lemire's multiplications of a batch are done
+ * together (vectorised); the indices of up to 4 resamples at a time are summed side by
+ * side, their accumulators in SIMD registers, with 16-byte vectors or, where the
+ * processor has AVX (checked when the module loads; simd() switches it for the tests),
+ * 32-byte ones. Without 128-bit integers in the compiler the module refuses to load
+ * (ImportError), and bleuprint.impl uses numpy.
  *
  * Functions (buffers: numpy arrays or anything with the buffer protocol, C-contiguous;
  * a generator state is (state_hi, state_lo, inc_hi, inc_lo, has_uint32, uinteger) and
@@ -51,6 +62,7 @@
  *                                     C library's functions (what math.log and math.exp
  *                                     return for finite arguments in range), for scoring
  *                                     the resamples' BLEU without a Python call each.
+ *   simd([flag])                      whether the AVX sums run; with flag, switch them.
  *
  * The GIL is released while drawing and summing. Only the Python C API is used.
  */
