@@ -444,18 +444,23 @@ def _literal_counts(lines, line_sentence, line_label, first_line, n, word_order,
 
 
 def _kernel_blocks(lines, n, word_order, lowercase, whitespace, line_label, first_line, kernel):
-    """``_corpus_blocks`` by the compiled kernel (``csrc/ngrams.c``): the lines joined by a
-    separator and lowercased in one call as below, the characters and chrF++ words of
-    each line read off by ``chrf_units``, the clipped matches of each reference against
+    """``_corpus_blocks`` by the compiled kernel (``csrc/ngrams.c``): the lines, in chunks
+    of whole lines (``native.line_chunks``), joined by a separator and lowercased in one
+    call per chunk as below, the characters and chrF++ words of each line read off by
+    ``chrf_units``, the clipped matches of each reference against
     its hypothesis counted by ``ngram_matches``. None when no separator is free."""
-    separator = _separator(lines)
-    if separator is None:
-        return None
-    text = separator.join(lines)
-    if lowercase:
-        text = text.lower()  # the separator ends a word for the final-sigma rule, as a string end does
+    texts, seps = [], []
+    for chunk in native.line_chunks(lines):
+        separator = _separator(chunk)
+        if separator is None:
+            return None
+        text = separator.join(chunk)
+        if lowercase:
+            text = text.lower()  # the separator ends a word for the final-sigma rule, as a string end does
+        texts.append(text)
+        seps.append(ord(separator))
     chars, char_counts, words, word_counts = kernel.chrf_units(
-        text, ord(separator), whitespace, word_order > 0, "".join(sorted(ASCII_PUNCTUATION)))
+        texts, seps, whitespace, word_order > 0, "".join(sorted(ASCII_PUNCTUATION)))
     hyp_lines = first_line[:-1]
     ref_lines = np.flatnonzero(line_label > 0)
     ref_offsets = np.concatenate(([0], np.cumsum(np.diff(first_line) - 1)))

@@ -387,20 +387,20 @@ def _check_kernel_flags(kernel) -> None:
         raise RuntimeError(f"the compiled tokenizer's flags {theirs} differ from {ours}")
 
 
-def _kernel_table(name: str, text: str) -> np.ndarray:
-    """The flags the kernel needs for the characters of ``text``: those of ``_table``
+def _kernel_table(name: str, texts: list[str]) -> np.ndarray:
+    """The flags the kernel needs for the characters of ``texts``: those of ``_table``
     except white space (the kernel tests ``Py_UNICODE_ISSPACE``), and possibly only a
     prefix of the code points (the kernel takes code points past the end as unflagged).
 
     13a's rules concern ASCII only, zh's end with its last range. For intl, the regular
-    expression classes are evaluated on the distinct characters of ``text`` only (a few
+    expression classes are evaluated on the distinct characters of ``texts`` only (a few
     hundred, where ``_table`` evaluates all 1,114,112 code points): the kernel reads the
     flags of no other character, and for these they are the ``regex`` module's own."""
     if name != "intl":
         return _table_prefix(name, _RULES_SIZE[name])
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     present = np.zeros(0x110000, dtype=bool)
-    present[codes] = True
+    for text in texts:
+        present[np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)] = True
     points = np.flatnonzero(present)
     sample = points.astype(np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
     table = np.zeros(0x110000, dtype=np.uint8)
@@ -410,26 +410,27 @@ def _kernel_table(name: str, text: str) -> np.ndarray:
 
 
 def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
-    """``bleu_token_ids`` on prepared lines by the compiled kernel: the same texts as the
-    numpy path (``_pre_rules``: 13a padded and unescaped, zh stripped, lines joined by a
-    separator), whose boundaries the kernel computes line by line with the rules of
-    ``_cuts`` and interns in order of first occurrence. None when no separator is free.
-    Returns ``(ids, lengths, id_bound)``, with ``spans`` also the text and the (start, end)
-    of every token in it."""
+    """``bleu_token_ids`` on prepared lines by the compiled kernel, in chunks of whole
+    lines (``native.line_chunks``), each the text the numpy path would build
+    (``_pre_rules``: 13a padded and unescaped, zh stripped, lines joined by a separator):
+    the kernel computes the boundaries line by line with the rules of ``_cuts`` and
+    interns the tokens in order of first occurrence, one vocabulary for all chunks.
+    Returns ``(ids, lengths, id_bound)``, with ``spans`` also the chunk texts and the
+    (chunk, start, end) of every token; None when some chunk has no free separator."""
     _check_kernel_flags(kernel)
     mode = getattr(kernel, _KERNEL_MODES[name])
-    if not lines:
-        empty = np.zeros(0, np.int64)
-        return (empty, empty, 1, "", np.zeros((0, 2), np.int64)) if spans else (empty, empty, 1)
-    sep = _pick_separator("".join(lines)) if len(lines) > 1 else None
-    if sep is None and len(lines) > 1:
-        return None  # every candidate separator occurs (pathological): the numpy path
-    text = (sep or "").join(lines) if name == "char" else _pre_rules(lines, name, sep)
-    table = _kernel_table(name, text) if name in ("13a", "zh", "intl") else b""
-    ids, lengths, distinct, where = kernel.token_ids(text, -1 if sep is None else ord(sep), mode, table, spans)
+    texts, seps = [], []
+    for chunk in native.line_chunks(lines):
+        sep = _pick_separator("".join(chunk)) if len(chunk) > 1 else None
+        if sep is None and len(chunk) > 1:
+            return None  # every candidate separator occurs (pathological): the numpy path
+        texts.append((sep or "").join(chunk) if name == "char" else _pre_rules(chunk, name, sep))
+        seps.append(-1 if sep is None else ord(sep))
+    table = _kernel_table(name, texts) if name in ("13a", "zh", "intl") else b""
+    ids, lengths, distinct, where = kernel.token_ids(texts, seps, mode, table, spans)
     out = (np.frombuffer(ids, np.int64), np.frombuffer(lengths, np.int64), max(distinct, 1))
     if spans:
-        out += (text, np.frombuffer(where, np.int64).reshape(-1, 2))
+        out += (texts, np.frombuffer(where, np.int64).reshape(-1, 3))
     return out
 
 
@@ -466,8 +467,8 @@ def tokenize_corpus(lines: list[str], name: str = "13a", lowercase: bool = False
     kernel = native.ngrams
     done = None if kernel is None else _kernel_tokens(prepared, name, kernel, spans=True)
     if done is not None:
-        _, lengths, _, text, where = done
-        flat = [text[a:b] for a, b in where.tolist()]
+        _, lengths, _, texts, where = done
+        flat = [texts[c][a:b] for c, a, b in where.tolist()]
         ends = np.cumsum(lengths).tolist()
         return [flat[b - n : b] for n, b in zip(lengths.tolist(), ends)]
     if name == "char":

@@ -40,6 +40,7 @@ SCORE_TOLERANCE = 1e-9
 #: but "kernel" is one of the numpy code's, with the compiled kernel switched off.
 PATHS = {
     "kernel": {},
+    "kernel-tiny-chunks": {},
     "default": {},
     "wide-symbols": {"_BYTE_ALPHABET": 0},
     "lexsort": {"_BYTE_ALPHABET": 0, "_KEY_BITS": 0},
@@ -51,12 +52,15 @@ PATHS = {
 
 @contextlib.contextmanager
 def forced(path: str):
-    if path == "kernel" and native.ngrams is None:
+    on_kernel = path.startswith("kernel")
+    if on_kernel and native.ngrams is None:
         pytest.skip("the compiled kernels are not built")
     saved = {name: getattr(fast, name) for name in PATHS[path]}
-    kernel = native.ngrams
-    if path != "kernel":
+    kernel, chunk = native.ngrams, native.CHUNK_CHARS
+    if not on_kernel:
         native.ngrams = None
+    if path == "kernel-tiny-chunks":
+        native.CHUNK_CHARS = 7
     try:
         for name, value in PATHS[path].items():
             setattr(fast, name, value)
@@ -64,7 +68,7 @@ def forced(path: str):
     finally:
         for name, value in saved.items():
             setattr(fast, name, value)
-        native.ngrams = kernel
+        native.ngrams, native.CHUNK_CHARS = kernel, chunk
 
 
 def spec_rows(hyps, refs, options):

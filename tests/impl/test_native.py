@@ -116,6 +116,10 @@ def test_ngram_matches_refuses_inconsistent_arrays():
 def test_token_ids_refuses_bad_modes_and_tables():
     k = native.ngrams
     with pytest.raises(ValueError, match="mode"):
-        k.token_ids("a b", -1, 9, b"")
+        k.token_ids(["a b"], [-1], 9, b"")
     with pytest.raises(ValueError, match="flag table"):
-        k.token_ids("a b", -1, k.MODE_RULES, b"\0" * 10)
+        k.token_ids(["a b"], [-1], k.MODE_RULES, b"\0" * 10)
+    with pytest.raises(TypeError, match="same length"):
+        k.token_ids(["a b"], [], k.MODE_WHITESPACE, b"")
+    with pytest.raises(TypeError, match="str"):
+        k.token_ids([b"a b"], [-1], k.MODE_WHITESPACE, b"")

@@ -4,10 +4,10 @@
  * Three functions, each the compiled form of a numpy routine of bleuprint.impl that
  * stays as the fallback (and is checked against the same spec):
  *
- *   token_ids(text, sep, mode, table[, spans])
- *       BLEU's tokens of every line of `text` (lines joined by the code point `sep`, or
- *       sep = -1 for one line) as dense integer ids, equal tokens equal ids, and the
- *       number of tokens of each line. The token boundaries are those of
+ *   token_ids(texts, seps, mode, table[, spans])
+ *       BLEU's tokens of every line of the strings `texts` (chunks of the corpus; the lines
+ *       of texts[c] joined by the code point seps[c], or seps[c] = -1 for one line) as
+ *       dense integer ids, equal tokens equal ids, and the number of tokens of each line. The token boundaries are those of
  *       impl.tokenizers._cuts (whose docstring derives them from the spec's regular
  *       expressions): white space (Py_UNICODE_ISSPACE, exactly what str.split() splits
  *       on), both sides of a SPLIT character, the rule for runs of P characters, and
@@ -15,11 +15,11 @@
  *       is handled on its own: the separator blocks every rule, as a text edge does.
  *       Mode WHITESPACE (tokenizer none) cuts at white space only, mode CHARS (char) makes
  *       every non-white-space code point a token. `table` holds the flags of the code
- *       points (impl.tokenizers._kernel_table; past its end none) for the RULES modes. With spans, also the
- *       (start, end) positions of every token in `text`, so that tests and
+ *       points (impl.tokenizers._kernel_table; past its end none) for the RULES modes.
+ *       With spans, also (chunk, start, end) of every token, so that tests and
  *       impl.tokenizers.tokenize_corpus can read the token strings back.
  *
- *   chrf_units(text, sep, keep_whitespace, punct)
+ *   chrf_units(texts, seps, keep_whitespace, words, punct)
  *       chrF's characters of every line (code points; white space dropped unless
  *       keep_whitespace: spec.chrf.char_ngram_counts) and chrF++'s words (white-space
  *       tokens with one ASCII punctuation mark split off, last character first:
@@ -112,35 +112,44 @@ static void vec_free(vec_t *v) {
 /* Interning spans of one string: equal code-point sequences get equal dense ids.       */
 
 typedef struct {
-    Py_ssize_t start, length;
+    Py_ssize_t start, length; /* in the arena */
     uint64_t hash;
 } span_t;
 
-typedef struct {
-    uint32_t id; /* id + 1, 0 = empty */
-    uint32_t tag; /* high half of the span's hash: most mismatches are rejected here */
-} name_slot_t;
+/* A slot of the interner's table holds what most lookups need, so that one cache line
+ * decides them: a sequence of up to 3 code points (21 bits each) is its own exact key;
+ * a longer one is keyed by its 64-bit hash and then compared with its copy in the arena. */
+#define INLINE_CHARS 3
 
 typedef struct {
-    const char *data; /* the string's code units */
-    int kind;         /* 1, 2 or 4 bytes per code point */
-    span_t *spans;    /* by id: where its first occurrence is */
+    uint64_t key;
+    uint32_t id; /* id + 1, 0 = empty */
+    uint32_t length;
+} name_slot_t;
+
+/* Equal code-point sequences get equal dense ids (0, 1, ... in order of first
+ * occurrence), across all the strings of a call. Each distinct sequence is copied once
+ * into `arena` (UCS4), so comparisons read a compact array, not the far corners of a
+ * large text. */
+typedef struct {
+    Py_UCS4 *arena;
+    Py_ssize_t arena_len, arena_cap;
+    span_t *spans; /* by id */
     name_slot_t *slots;
     Py_ssize_t mask, count, cap_ids;
 } interner_t;
 
-static int interner_init(interner_t *t, PyObject *text, Py_ssize_t expected) {
-    t->data = PyUnicode_DATA(text);
-    t->kind = PyUnicode_KIND(text);
-    Py_ssize_t size = 64;
-    while (size < 2 * expected)
-        size *= 2;
+static int interner_init(interner_t *t) {
+    Py_ssize_t size = 1 << 13;
     t->mask = size - 1;
     t->count = 0;
     t->cap_ids = size / 2;
+    t->arena_len = 0;
+    t->arena_cap = 1 << 16;
     t->slots = PyMem_Calloc((size_t)size, sizeof(name_slot_t));
     t->spans = PyMem_Malloc((size_t)t->cap_ids * sizeof(span_t));
-    if (!t->slots || !t->spans) {
+    t->arena = PyMem_Malloc((size_t)t->arena_cap * sizeof(Py_UCS4));
+    if (!t->slots || !t->spans || !t->arena) {
         PyErr_NoMemory();
         return -1;
     }
@@ -150,13 +159,32 @@ static int interner_init(interner_t *t, PyObject *text, Py_ssize_t expected) {
 static void interner_free(interner_t *t) {
     PyMem_Free(t->slots);
     PyMem_Free(t->spans);
+    PyMem_Free(t->arena);
 }
 
-static inline uint64_t span_hash(const interner_t *t, Py_ssize_t start, Py_ssize_t length) {
-    uint64_t h = 0x243F6A8885A308D3ULL ^ (uint64_t)length;
+static inline uint64_t fmix64(uint64_t h) { /* MurmurHash3's finaliser */
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ULL;
+    return h ^ (h >> 33);
+}
+
+/* The key of a sequence (exact when short) and the hash that places it. */
+static inline uint64_t span_key(const char *data, int kind, Py_ssize_t start, Py_ssize_t length, uint64_t *hash) {
+    uint64_t h;
+    if (length <= INLINE_CHARS) {
+        h = 0;
+        for (Py_ssize_t i = start; i < start + length; i++)
+            h = (h << 21) | PyUnicode_READ(kind, data, i);
+        *hash = fmix64(h ^ ((uint64_t)length << 63));
+        return h;
+    }
+    h = 0x243F6A8885A308D3ULL ^ (uint64_t)length;
     for (Py_ssize_t i = start; i < start + length; i++)
-        h = (h ^ PyUnicode_READ(t->kind, t->data, i)) * 0x100000001B3ULL;
-    return h ^ (h >> 29);
+        h = (h ^ PyUnicode_READ(kind, data, i)) * 0x100000001B3ULL; /* FNV-1a */
+    *hash = fmix64(h); /* FNV's low bits mix poorly, and they pick the slot */
+    return *hash;
 }
 
 static int interner_grow(interner_t *t) {
@@ -172,13 +200,14 @@ static int interner_grow(interner_t *t) {
         return -1;
     }
     Py_ssize_t mask = size - 1;
-    for (Py_ssize_t id = 0; id < t->count; id++) {
-        uint64_t h = t->spans[id].hash;
-        Py_ssize_t s = (Py_ssize_t)(h & (uint64_t)mask);
-        while (slots[s].id)
-            s = (s + 1) & mask;
-        slots[s].id = (uint32_t)(id + 1);
-        slots[s].tag = (uint32_t)(h >> 32);
+    for (Py_ssize_t s = 0; s <= t->mask; s++) {
+        name_slot_t slot = t->slots[s];
+        if (slot.id == 0)
+            continue;
+        Py_ssize_t at = (Py_ssize_t)(t->spans[slot.id - 1].hash & (uint64_t)mask);
+        while (slots[at].id)
+            at = (at + 1) & mask;
+        slots[at] = slot;
     }
     PyMem_Free(t->slots);
     t->slots = slots;
@@ -187,26 +216,31 @@ static int interner_grow(interner_t *t) {
     return 0;
 }
 
-/* The id of text[start : start + length], a new one if the span was not seen; -1 on error. */
-static int32_t intern(interner_t *t, Py_ssize_t start, Py_ssize_t length) {
-    uint64_t h = span_hash(t, start, length);
-    uint32_t tag = (uint32_t)(h >> 32);
+static inline int same_span(const interner_t *t, const span_t *old, const char *data, int kind, Py_ssize_t start) {
+    const Py_UCS4 *a = t->arena + old->start;
+    for (Py_ssize_t k = 0; k < old->length; k++)
+        if (a[k] != PyUnicode_READ(kind, data, start + k))
+            return 0;
+    return 1;
+}
+
+/* The id of data[start : start + length] (a string of the given kind), a new one if the
+ * sequence was not seen; -1 on error. */
+static int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t start, Py_ssize_t length) {
+    uint64_t h;
+    uint64_t key = span_key(data, kind, start, length, &h);
     Py_ssize_t s = (Py_ssize_t)(h & (uint64_t)t->mask);
-    int kind = t->kind;
     for (;;) {
         name_slot_t slot = t->slots[s];
         if (slot.id == 0)
             break;
-        if (slot.tag == tag) {
-            const span_t *old = t->spans + (slot.id - 1);
-            if (old->hash == h && old->length == length &&
-                memcmp(t->data + old->start * kind, t->data + start * kind, (size_t)(length * kind)) == 0)
-                return (int32_t)(slot.id - 1);
-        }
+        if (slot.key == key && slot.length == (uint32_t)length &&
+            (length <= INLINE_CHARS || same_span(t, t->spans + (slot.id - 1), data, kind, start)))
+            return (int32_t)(slot.id - 1);
         s = (s + 1) & t->mask;
     }
-    if (t->count >= INT32_MAX - 1) {
-        PyErr_SetString(PyExc_OverflowError, "more than 2**31 distinct tokens");
+    if (t->count >= INT32_MAX - 1 || length > UINT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "more than 2**31 distinct tokens, or one over 2**32 characters");
         return -1;
     }
     if (t->count == t->cap_ids) {
@@ -217,12 +251,57 @@ static int32_t intern(interner_t *t, Py_ssize_t start, Py_ssize_t length) {
             s = (s + 1) & t->mask;
     }
     Py_ssize_t id = t->count++;
-    t->spans[id].start = start;
-    t->spans[id].length = length;
     t->spans[id].hash = h;
+    t->spans[id].length = length;
+    t->spans[id].start = t->arena_len;
+    if (length > INLINE_CHARS) {
+        if (t->arena_len + length > t->arena_cap) {
+            Py_ssize_t cap = t->arena_cap;
+            while (cap < t->arena_len + length)
+                cap *= 2;
+            Py_UCS4 *arena = PyMem_Realloc(t->arena, (size_t)cap * sizeof(Py_UCS4));
+            if (arena == NULL) {
+                t->count--;
+                PyErr_NoMemory();
+                return -1;
+            }
+            t->arena = arena;
+            t->arena_cap = cap;
+        }
+        for (Py_ssize_t k = 0; k < length; k++)
+            t->arena[t->arena_len + k] = PyUnicode_READ(kind, data, start + k);
+        t->arena_len += length;
+    }
+    t->slots[s].key = key;
+    t->slots[s].length = (uint32_t)length;
     t->slots[s].id = (uint32_t)(id + 1);
-    t->slots[s].tag = tag;
     return (int32_t)id;
+}
+
+/* The strings of a call: a list of str (chunks of the corpus, whole lines each) and, for
+ * each, the code point that separates its lines (-1: the chunk is one line). */
+static int check_chunks(PyObject *texts, PyObject *seps) {
+    if (!PyList_Check(texts) || !PyList_Check(seps) || PyList_GET_SIZE(texts) != PyList_GET_SIZE(seps)) {
+        PyErr_SetString(PyExc_TypeError, "texts and seps must be lists of the same length");
+        return -1;
+    }
+    for (Py_ssize_t c = 0; c < PyList_GET_SIZE(texts); c++) {
+        if (!PyUnicode_Check(PyList_GET_ITEM(texts, c)) || !PyLong_Check(PyList_GET_ITEM(seps, c))) {
+            PyErr_SetString(PyExc_TypeError, "texts must hold str and seps int");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The end of the line starting at a in data[0:n) (its separator or n). */
+static inline Py_ssize_t line_end(const char *data, int kind, Py_ssize_t a, Py_ssize_t n, long long sep) {
+    if (sep < 0)
+        return n;
+    Py_ssize_t b = a;
+    while (b < n && PyUnicode_READ(kind, data, b) != (Py_UCS4)sep)
+        b++;
+    return b;
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -280,18 +359,20 @@ static void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, ta
 }
 
 static PyObject *token_ids(PyObject *self, PyObject *args) {
-    PyObject *text;
-    long long sep;
+    PyObject *texts, *seps;
     int mode;
     Py_buffer table = {0};
     int want_spans = 0;
-    if (!PyArg_ParseTuple(args, "ULiy*|p", &text, &sep, &mode, &table, &want_spans))
+    if (!PyArg_ParseTuple(args, "OOiy*|p", &texts, &seps, &mode, &table, &want_spans))
         return NULL;
     PyObject *result = NULL;
     vec_t ids = {0}, lengths = {0}, spans = {0};
     interner_t names = {0};
     uint8_t *cut = NULL;
+    Py_ssize_t cut_room = 0;
     int rules = mode == MODE_RULES || mode == MODE_RULES_DASH;
+    if (check_chunks(texts, seps) < 0)
+        goto done;
     if (mode < MODE_WHITESPACE || mode > MODE_CHARS) {
         PyErr_SetString(PyExc_ValueError, "unknown token_ids mode");
         goto done;
@@ -301,54 +382,58 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
         goto done;
     }
     table_t flags = {table.buf, table.len};
-    const char *data = PyUnicode_DATA(text);
-    int kind = PyUnicode_KIND(text);
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    if (vec_init(&ids, sizeof(int64_t), n / 4 + 16) < 0 || vec_init(&lengths, sizeof(int64_t), 1024) < 0 ||
-        interner_init(&names, text, 4096) < 0 || vec_init(&spans, sizeof(int64_t), want_spans ? n / 2 + 16 : 16) < 0)
+    if (vec_init(&ids, sizeof(int64_t), 1 << 12) < 0 || vec_init(&lengths, sizeof(int64_t), 1024) < 0 ||
+        interner_init(&names) < 0 || vec_init(&spans, sizeof(int64_t), 16) < 0)
         goto done;
-    Py_ssize_t a = 0;
-    while (a <= n) {
-        Py_ssize_t b = a;
-        if (sep >= 0) {
-            while (b < n && PyUnicode_READ(kind, data, b) != (Py_UCS4)sep)
-                b++;
-        } else {
-            b = n;
-        }
-        /* Line text[a:b). */
-        Py_ssize_t before = ids.len;
-        if (rules) {
-            PyMem_Free(cut);
-            cut = PyMem_Calloc((size_t)(b - a + 2), 1);
-            if (cut == NULL) {
-                PyErr_NoMemory();
-                goto done;
-            }
-            rule_cuts(data, kind, a, b, flags, mode == MODE_RULES_DASH, cut);
-        }
-        Py_ssize_t i = a;
-        while (i < b) {
-            Py_UCS4 c = PyUnicode_READ(kind, data, i);
-            if (Py_UNICODE_ISSPACE(c)) {
-                i++;
-                continue;
-            }
-            Py_ssize_t j = i + 1;
-            if (mode != MODE_CHARS) {
-                while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)) && !(rules && cut[j - a]))
-                    j++;
-            }
-            int32_t id = intern(&names, i, j - i);
-            if (id < 0 || vec_push_i64(&ids, id) < 0)
-                goto done;
-            if (want_spans && (vec_push_i64(&spans, i) < 0 || vec_push_i64(&spans, j) < 0))
-                goto done;
-            i = j;
-        }
-        if (vec_push_i64(&lengths, ids.len - before) < 0)
+    for (Py_ssize_t chunk = 0; chunk < PyList_GET_SIZE(texts); chunk++) {
+        PyObject *text = PyList_GET_ITEM(texts, chunk);
+        long long sep = PyLong_AsLongLong(PyList_GET_ITEM(seps, chunk));
+        if (sep == -1 && PyErr_Occurred())
             goto done;
-        a = b + 1;
+        const char *data = PyUnicode_DATA(text);
+        int kind = PyUnicode_KIND(text);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+        for (Py_ssize_t a = 0; a <= n;) {
+            Py_ssize_t b = line_end(data, kind, a, n, sep);
+            /* Line text[a:b). */
+            Py_ssize_t before = ids.len;
+            if (rules) {
+                if (b - a + 2 > cut_room) {
+                    PyMem_Free(cut);
+                    cut_room = 2 * (b - a + 2);
+                    cut = PyMem_Malloc((size_t)cut_room);
+                    if (cut == NULL) {
+                        PyErr_NoMemory();
+                        goto done;
+                    }
+                }
+                memset(cut, 0, (size_t)(b - a + 2));
+                rule_cuts(data, kind, a, b, flags, mode == MODE_RULES_DASH, cut);
+            }
+            Py_ssize_t i = a;
+            while (i < b) {
+                Py_UCS4 c = PyUnicode_READ(kind, data, i);
+                if (Py_UNICODE_ISSPACE(c)) {
+                    i++;
+                    continue;
+                }
+                Py_ssize_t j = i + 1;
+                if (mode != MODE_CHARS) {
+                    while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)) && !(rules && cut[j - a]))
+                        j++;
+                }
+                int32_t id = intern(&names, data, kind, i, j - i);
+                if (id < 0 || vec_push_i64(&ids, id) < 0)
+                    goto done;
+                if (want_spans && (vec_push_i64(&spans, chunk) < 0 || vec_push_i64(&spans, i) < 0 ||
+                                   vec_push_i64(&spans, j) < 0))
+                    goto done;
+                i = j;
+            }
+            if (vec_push_i64(&lengths, ids.len - before) < 0)
+                goto done;
+            a = b + 1;
+        }
     }
     PyObject *ids_bytes = vec_to_bytes(&ids);
     PyObject *len_bytes = vec_to_bytes(&lengths);
@@ -374,17 +459,14 @@ done:
 /* chrf_units                                                                           */
 
 static PyObject *chrf_units(PyObject *self, PyObject *args) {
-    PyObject *text, *punct;
-    long long sep;
+    PyObject *texts, *seps, *punct;
     int keep_whitespace, want_words;
-    if (!PyArg_ParseTuple(args, "ULppU", &text, &sep, &keep_whitespace, &want_words, &punct))
+    if (!PyArg_ParseTuple(args, "OOppU", &texts, &seps, &keep_whitespace, &want_words, &punct))
         return NULL;
-    PyObject *result = NULL;
-    vec_t chars = {0}, char_counts = {0}, words = {0}, word_counts = {0};
-    interner_t names = {0};
+    if (check_chunks(texts, seps) < 0)
+        return NULL;
     uint8_t is_punct[128] = {0};
-    Py_ssize_t np_ = PyUnicode_GET_LENGTH(punct);
-    for (Py_ssize_t k = 0; k < np_; k++) {
+    for (Py_ssize_t k = 0; k < PyUnicode_GET_LENGTH(punct); k++) {
         Py_UCS4 c = PyUnicode_READ_CHAR(punct, k);
         if (c >= 128) {
             PyErr_SetString(PyExc_ValueError, "punctuation must be ASCII");
@@ -392,34 +474,33 @@ static PyObject *chrf_units(PyObject *self, PyObject *args) {
         }
         is_punct[c] = 1;
     }
-    const char *data = PyUnicode_DATA(text);
-    int kind = PyUnicode_KIND(text);
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    if (vec_init(&chars, sizeof(int64_t), n + 16) < 0 || vec_init(&char_counts, sizeof(int64_t), 1024) < 0 ||
-        vec_init(&words, sizeof(int64_t), want_words ? n / 4 + 16 : 16) < 0 ||
-        vec_init(&word_counts, sizeof(int64_t), 1024) < 0 || interner_init(&names, text, want_words ? 4096 : 16) < 0)
+    PyObject *result = NULL;
+    vec_t chars = {0}, char_counts = {0}, words = {0}, word_counts = {0};
+    interner_t names = {0};
+    if (vec_init(&chars, sizeof(int64_t), 1 << 14) < 0 || vec_init(&char_counts, sizeof(int64_t), 1024) < 0 ||
+        vec_init(&words, sizeof(int64_t), 1 << 12) < 0 || vec_init(&word_counts, sizeof(int64_t), 1024) < 0 ||
+        interner_init(&names) < 0)
         goto done;
-    Py_ssize_t a = 0;
-    while (a <= n) {
-        Py_ssize_t b = a;
-        if (sep >= 0) {
-            while (b < n && PyUnicode_READ(kind, data, b) != (Py_UCS4)sep)
-                b++;
-        } else {
-            b = n;
-        }
-        Py_ssize_t chars_before = chars.len, words_before = words.len;
-        if (vec_reserve(&chars, b - a) < 0)
+    for (Py_ssize_t chunk = 0; chunk < PyList_GET_SIZE(texts); chunk++) {
+        PyObject *text = PyList_GET_ITEM(texts, chunk);
+        long long sep = PyLong_AsLongLong(PyList_GET_ITEM(seps, chunk));
+        if (sep == -1 && PyErr_Occurred())
             goto done;
-        int64_t *out = (int64_t *)chars.data;
-        for (Py_ssize_t i = a; i < b; i++) {
-            Py_UCS4 c = PyUnicode_READ(kind, data, i);
-            if (keep_whitespace || !Py_UNICODE_ISSPACE(c))
-                out[chars.len++] = (int64_t)c;
-        }
-        if (want_words) {
-            Py_ssize_t i = a;
-            while (i < b) {
+        const char *data = PyUnicode_DATA(text);
+        int kind = PyUnicode_KIND(text);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+        for (Py_ssize_t a = 0; a <= n;) {
+            Py_ssize_t b = line_end(data, kind, a, n, sep);
+            Py_ssize_t chars_before = chars.len, words_before = words.len;
+            if (vec_reserve(&chars, b - a) < 0)
+                goto done;
+            int64_t *out = (int64_t *)chars.data;
+            for (Py_ssize_t i = a; i < b; i++) {
+                Py_UCS4 c = PyUnicode_READ(kind, data, i);
+                if (keep_whitespace || !Py_UNICODE_ISSPACE(c))
+                    out[chars.len++] = (int64_t)c;
+            }
+            for (Py_ssize_t i = a; want_words && i < b;) {
                 if (Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))) {
                     i++;
                     continue;
@@ -429,26 +510,26 @@ static PyObject *chrf_units(PyObject *self, PyObject *args) {
                     j++;
                 /* Token text[i:j): split off the last, else the first, ASCII punctuation. */
                 Py_UCS4 first = PyUnicode_READ(kind, data, i), last = PyUnicode_READ(kind, data, j - 1);
-                int32_t x, y;
-                if (j - i >= 2 && last < 128 && is_punct[last]) {
-                    if ((x = intern(&names, i, j - i - 1)) < 0 || (y = intern(&names, j - 1, 1)) < 0 ||
-                        vec_push_i64(&words, x) < 0 || vec_push_i64(&words, y) < 0)
-                        goto done;
-                } else if (j - i >= 2 && first < 128 && is_punct[first]) {
-                    if ((x = intern(&names, i, 1)) < 0 || (y = intern(&names, i + 1, j - i - 1)) < 0 ||
-                        vec_push_i64(&words, x) < 0 || vec_push_i64(&words, y) < 0)
-                        goto done;
-                } else {
-                    if ((x = intern(&names, i, j - i)) < 0 || vec_push_i64(&words, x) < 0)
+                Py_ssize_t cut = j; /* the token is text[i:cut) + text[cut:j) */
+                if (j - i >= 2 && last < 128 && is_punct[last])
+                    cut = j - 1;
+                else if (j - i >= 2 && first < 128 && is_punct[first])
+                    cut = i + 1;
+                int32_t x = intern(&names, data, kind, i, cut - i);
+                if (x < 0 || vec_push_i64(&words, x) < 0)
+                    goto done;
+                if (cut < j) {
+                    int32_t y = intern(&names, data, kind, cut, j - cut);
+                    if (y < 0 || vec_push_i64(&words, y) < 0)
                         goto done;
                 }
                 i = j;
             }
+            if (vec_push_i64(&char_counts, chars.len - chars_before) < 0 ||
+                vec_push_i64(&word_counts, words.len - words_before) < 0)
+                goto done;
+            a = b + 1;
         }
-        if (vec_push_i64(&char_counts, chars.len - chars_before) < 0 ||
-            vec_push_i64(&word_counts, words.len - words_before) < 0)
-            goto done;
-        a = b + 1;
     }
     PyObject *parts[4] = {vec_to_bytes(&chars), vec_to_bytes(&char_counts), vec_to_bytes(&words),
                           vec_to_bytes(&word_counts)};
@@ -739,10 +820,10 @@ done:
 
 static PyMethodDef methods[] = {
     {"token_ids", token_ids, METH_VARARGS,
-     "token_ids(text, sep, mode, table[, spans]) -> (ids int64 bytes, tokens per line int64 bytes, distinct count,"
-     " (start, end) of every token as int64 bytes if spans else None)"},
+     "token_ids(texts, seps, mode, table[, spans]) -> (ids int64 bytes, tokens per line int64 bytes, distinct count,"
+     " (chunk, start, end) of every token as int64 bytes if spans else None)"},
     {"chrf_units", chrf_units, METH_VARARGS,
-     "chrf_units(text, sep, keep_whitespace, words, punct) -> (chars, chars per line, word ids, words per line)"},
+     "chrf_units(texts, seps, keep_whitespace, words, punct) -> (chars, chars per line, word ids, words per line)"},
     {"ngram_matches", ngram_matches, METH_VARARGS,
      "ngram_matches(ids, line_start, line_len, hyp_line, ref_offsets, ref_line, order, clip_max) -> int64 bytes"},
     {NULL, NULL, 0, NULL},
