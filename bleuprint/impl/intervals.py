@@ -270,10 +270,13 @@ class _Mixed:
     def _op(self, other, op) -> "_Mixed":
         other = _Mixed.of(other, self.value.shape)
         is32 = self.is32 | other.is32
-        wide = op(self.value, other.value)
+        if not is32.any():  # double arithmetic only
+            return _Mixed(op(self.value, other.value), is32)
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             narrow = op(self.value.astype(np.float32), other.value.astype(np.float32)).astype(np.float64)
-        return _Mixed(np.where(is32, narrow, wide), is32)
+        if is32.all():  # float32 arithmetic only
+            return _Mixed(narrow, is32)
+        return _Mixed(np.where(is32, narrow, op(self.value, other.value)), is32)
 
     def __add__(self, other):
         return self._op(other, np.add)
