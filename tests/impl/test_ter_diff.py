@@ -204,8 +204,29 @@ def backend(name: str):
 @example((["d e b a e f"], [["f a b f d e a b"]]), {})
 @example(([""], [["", "a b c"]]), {})
 @example((["a b"], [["", "a b c"]]), {})
+# Found by planting faults in the kernel (see the docstring):
+@example((["g"], [["g e g b a e d a e b e c c f a c f a b e d e c f d f b a"]]), {})
+@example((["b b c a"], [["c b a b"]]), {})
+@example((["h h f"], [["d h h"]]), {})
+@example((["a"], [["a " + " ".join(f"w{k}" for k in
+                                    [103, 102, 103, 103, 102, 103, 103, 100, 102, 101, 103, 100, 100, 101, 103, 100,
+                                     103, 102, 100, 100, 102, 100, 100, 103, 103, 102, 100, 103, 100, 100, 103, 100,
+                                     101, 100, 101, 101, 102, 102, 101, 102, 103, 103, 102, 100, 102, 101, 101, 102,
+                                     102, 103, 100, 103])]]), {})
+@example((["a a b b a c b d c d"], [["b w101 w101 w102 w100 w100 w100 w102 w101 w102 d w101 w100 d w101 w102 w100 "
+                                     "w102 w102 w102 b w101 c a w102 w100 w100 w100 w102 w102 w102 w100 w102 w102 "
+                                     "w102 w102 w102 w100 w101 w100 w101 w101 a w102 w100 w101 w102 d w102 c w102 a"]]),
+         {})
 def test_stats_and_scores_equal_the_spec(corpus, options):
-    """Every search of ``SEARCHES`` on the same example (the spec computed once)."""
+    """Every search of ``SEARCHES`` on the same example (the spec computed once).
+
+    The last five explicit examples each tell the spec from a planted fault of the
+    compiled kernel that the generated examples missed: a band half-width of 24 instead of
+    25 (``g`` against 28 words), the later block start preferred among equal gains and
+    lengths (``b b c a`` / ``c b a b``), a best gain of 0 applied instead of ending the
+    search (``h h f`` / ``d h h``), the widened half-width rounded down instead of up
+    (one word against 53, ratio/2 = 26.5), and reference starts up to 49 instead of 50
+    positions after the hypothesis start (10 words against 52)."""
     hyps, refs = corpus
     expected = [spec_ter.ter_stats(h, r, **options) for h, r in zip(hyps, refs)]
     expected_score = spec_ter.ter(hyps, refs, **options)
@@ -404,6 +425,45 @@ def test_kernel_edits_equal_the_spec(corpus, pair):
     assert KERNEL.edits(hyps, refs) == expected
     assert KERNEL.edits(hyps[::-1], refs[::-1]) == expected[::-1]
     assert KERNEL.edits(tuple(map(tuple, hyps)), tuple(map(tuple, refs))) == expected
+
+
+@st.composite
+def band_edge_pairs(draw):
+    """``(hyp_ids, ref_ids)``: 1-6 distinct hypothesis words against 20-260 filler words
+    (ids 100-103, none in the hypothesis), with 1-3 hypothesis words copied into the
+    reference at or next to the edge of the band of the row that reads them (columns
+    ``low - 1, low, high - 1, high`` of ``spec.ter.band_columns`` and one more either
+    side), so that the distance depends on exactly where the band ends; the reference is
+    often more than 50 times longer (the widened band)."""
+    rng = _rng(draw)
+    n = rng.randint(1, 6)
+    m = rng.randint(20, 260)
+    hyp = list(range(n))
+    ref = [100 + rng.randint(0, 3) for _ in range(m)]
+    for _ in range(rng.randint(1, 3)):
+        row = rng.randint(1, n)
+        columns = spec_ter.band_columns(row, n, m)
+        edge = rng.choice((columns.start, columns.stop))
+        column = min(max(edge + rng.randint(-2, 1), 1), m)
+        ref[column - 1] = hyp[row - 1]  # read by the diagonal into cell (row, column)
+    return hyp, ref
+
+
+@given(band_edge_pairs())
+def test_band_edges_equal_the_spec(pair):
+    """The kernel and the fallback's distance and edit count on words placed at the band's
+    edges equal the spec's ``edit_distance_with_trace`` and ``edits_with_shifts``."""
+    hyp, ref = pair
+    distance = spec_ter.edit_distance_with_trace(hyp, ref)[0]
+    edits = spec_ter.edits_with_shifts(hyp, ref)[0]
+    costs, _ = fast._Pair(ref, len(hyp)).forward(hyp)
+    assert costs[-1][-1] == distance
+    assert fast._edits(hyp, ref) == edits
+    with backend("fallback"):
+        assert fast._edits_many([(hyp, ref)]) == [edits]
+    if KERNEL is not None:
+        assert KERNEL.distance(hyp, ref) == distance
+        assert KERNEL.edits([hyp], [ref]) == [edits]
 
 
 @needs_kernel
