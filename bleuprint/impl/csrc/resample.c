@@ -559,7 +559,7 @@ static PyObject *py_draw_indices(PyObject *self, PyObject *args) {
     stream_t st;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!nO", &PyTuple_Type, &state, &n, &out_obj) || parse_state(state, &st, n) < 0 ||
-        get_out(out_obj, &out, "I", 4, (size_t)-1, "uint32") < 0)
+        get_out(out_obj, &out, "IL", 4, (size_t)-1, "uint32") < 0) /* 'L' is 32-bit on some platforms */
         return NULL;
     Py_BEGIN_ALLOW_THREADS
     draw_into(&st, (size_t)out.len / 4, out.buf);
@@ -617,7 +617,8 @@ static PyObject *py_index_sums(PyObject *self, PyObject *args) {
         free((void *)p.rows);
         return NULL;
     }
-    int bad = idx.ndim != 2 || idx.itemsize != 4 || idx.format == NULL || strcmp(idx.format, "I") != 0 ||
+    int bad = idx.ndim != 2 || idx.itemsize != 4 || idx.format == NULL || strlen(idx.format) != 1 ||
+              strchr("IL", idx.format[0]) == NULL ||
               idx.shape[0] < 1 || (size_t)idx.shape[1] != p.n_rows;
     size_t n_boot = bad ? 0 : (size_t)idx.shape[0];
     if (!bad) {
