@@ -427,8 +427,8 @@ def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
         texts.append((sep or "").join(chunk) if name == "char" else _pre_rules(chunk, name, sep))
         seps.append(-1 if sep is None else ord(sep))
     table = _kernel_table(name, texts) if name in ("13a", "zh", "intl") else b""
-    ids, lengths, distinct, where = kernel.token_ids(texts, seps, mode, table, spans)
-    out = (np.frombuffer(ids, np.int64), np.frombuffer(lengths, np.int64), max(distinct, 1))
+    ids, lengths, bound, where = kernel.token_ids(texts, seps, mode, table, spans)
+    out = (np.frombuffer(ids, np.int64), np.frombuffer(lengths, np.int64), max(bound, 1))
     if spans:
         out += (texts, np.frombuffer(where, np.int64).reshape(-1, 3))
     return out

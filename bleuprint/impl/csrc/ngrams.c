@@ -7,7 +7,8 @@
  *   token_ids(texts, seps, mode, table[, spans])
  *       BLEU's tokens of every line of the strings `texts` (chunks of the corpus; the lines
  *       of texts[c] joined by the code point seps[c], or seps[c] = -1 for one line) as
- *       dense integer ids, equal tokens equal ids, and the number of tokens of each line. The token boundaries are those of
+ *       integer ids, equal tokens equal ids (dense, in order of first occurrence; in mode
+ *       CHARS the code points), a bound on the ids, and the number of tokens of each line. The token boundaries are those of
  *       impl.tokenizers._cuts (whose docstring derives them from the spec's regular
  *       expressions): white space (Py_UNICODE_ISSPACE, exactly what str.split() splits
  *       on), both sides of a SPLIT character, the rule for runs of P characters, and
@@ -369,7 +370,7 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     vec_t ids = {0}, lengths = {0}, spans = {0};
     interner_t names = {0};
     uint8_t *cut = NULL;
-    Py_ssize_t cut_room = 0;
+    Py_ssize_t cut_room = 0, bound = 0; /* bound: ids lie in range(bound) */
     int rules = mode == MODE_RULES || mode == MODE_RULES_DASH;
     if (check_chunks(texts, seps) < 0)
         goto done;
@@ -422,9 +423,12 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
                     while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)) && !(rules && cut[j - a]))
                         j++;
                 }
-                int32_t id = intern(&names, data, kind, i, j - i);
+                /* A character token's id is its code point (ids need not be dense). */
+                int64_t id = mode == MODE_CHARS ? (int64_t)c : intern(&names, data, kind, i, j - i);
                 if (id < 0 || vec_push_i64(&ids, id) < 0)
                     goto done;
+                if (mode == MODE_CHARS && id >= bound)
+                    bound = id + 1;
                 if (want_spans && (vec_push_i64(&spans, chunk) < 0 || vec_push_i64(&spans, i) < 0 ||
                                    vec_push_i64(&spans, j) < 0))
                     goto done;
@@ -439,7 +443,7 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     PyObject *len_bytes = vec_to_bytes(&lengths);
     PyObject *span_bytes = want_spans ? vec_to_bytes(&spans) : (Py_INCREF(Py_None), Py_None);
     if (ids_bytes && len_bytes && span_bytes)
-        result = Py_BuildValue("NNnN", ids_bytes, len_bytes, names.count, span_bytes);
+        result = Py_BuildValue("NNnN", ids_bytes, len_bytes, mode == MODE_CHARS ? bound : names.count, span_bytes);
     else {
         Py_XDECREF(ids_bytes);
         Py_XDECREF(len_bytes);
@@ -820,7 +824,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"token_ids", token_ids, METH_VARARGS,
-     "token_ids(texts, seps, mode, table[, spans]) -> (ids int64 bytes, tokens per line int64 bytes, distinct count,"
+     "token_ids(texts, seps, mode, table[, spans]) -> (ids int64 bytes, tokens per line int64 bytes, id bound,"
      " (chunk, start, end) of every token as int64 bytes if spans else None)"},
     {"chrf_units", chrf_units, METH_VARARGS,
      "chrf_units(texts, seps, keep_whitespace, words, punct) -> (chars, chars per line, word ids, words per line)"},
