@@ -375,7 +375,7 @@ def _string_token_ids(lines: list[str], name: str) -> tuple[np.ndarray, np.ndarr
 
 
 #: token_ids mode of the compiled kernel for each tokenizer (``csrc/ngrams.c``).
-_KERNEL_MODES = {"13a": "MODE_RULES_DASH", "zh": "MODE_RULES_DASH", "intl": "MODE_RULES",
+_KERNEL_MODES = {"13a": "MODE_13A", "zh": "MODE_RULES_DASH", "intl": "MODE_RULES",
                  "none": "MODE_WHITESPACE", "char": "MODE_CHARS"}
 
 
@@ -409,11 +409,38 @@ def _kernel_table(name: str, texts: list[str]) -> np.ndarray:
     return table
 
 
+def _kernel_text(lines: list[str], name: str) -> tuple[str | None, str | None]:
+    """A separator that occurs in none of ``lines`` (None for a single line) and the text
+    the kernel reads: the lines joined by it, with 13a's steps 1-2 applied (the kernel pads
+    each line itself, mode 13A) or zh's strip. A candidate is kept when the joined text
+    holds it exactly ``len(lines) - 1`` times: one join and one count, no separate search.
+    (None, None) when every candidate occurs."""
+    if len(lines) == 1:
+        return None, _kernel_text_with(lines, name, "")
+    for code in _SEP_CANDIDATES[:8]:
+        text = _kernel_text_with(lines, name, chr(code))
+        if text.count(chr(code)) == len(lines) - 1:
+            return chr(code), text
+    sep = _pick_separator("".join(lines))
+    return (None, None) if sep is None else (sep, _kernel_text_with(lines, name, sep))
+
+
+def _kernel_text_with(lines: list[str], name: str, glue: str) -> str:
+    """``lines`` joined by ``glue`` after the steps of tokenizer ``name`` that come before
+    its rules and that the kernel does not do (13a: ``_unescape_13a``; zh: ``strip``).
+    ``glue`` passes through them unchanged: no replacement pattern contains it."""
+    if name == "13a":
+        return _unescape_13a(glue.join(lines))
+    if name == "zh":
+        return glue.join([line.strip() for line in lines])
+    return glue.join(lines)
+
+
 def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
     """``bleu_token_ids`` on prepared lines by the compiled kernel, in chunks of whole
-    lines (``native.line_chunks``), each the text the numpy path would build
-    (``_pre_rules``: 13a padded and unescaped, zh stripped, lines joined by a separator):
-    the kernel computes the boundaries line by line with the rules of ``_cuts`` and
+    lines (``native.line_chunks``), each the text ``_kernel_text`` builds (as ``_pre_rules``
+    does, but 13a's padding left to the kernel): the kernel computes the boundaries line
+    by line with the rules of ``_cuts`` and
     interns the tokens in order of first occurrence, one vocabulary for all chunks.
     Returns ``(ids, lengths, id_bound)``, with ``spans`` also the chunk texts and the
     (chunk, start, end) of every token; None when some chunk has no free separator."""
@@ -421,10 +448,10 @@ def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
     mode = getattr(kernel, _KERNEL_MODES[name])
     texts, seps = [], []
     for chunk in native.line_chunks(lines):
-        sep = _pick_separator("".join(chunk)) if len(chunk) > 1 else None
-        if sep is None and len(chunk) > 1:
+        sep, text = _kernel_text(chunk, name)
+        if text is None:
             return None  # every candidate separator occurs (pathological): the numpy path
-        texts.append((sep or "").join(chunk) if name == "char" else _pre_rules(chunk, name, sep))
+        texts.append(text)
         seps.append(-1 if sep is None else ord(sep))
     table = _kernel_table(name, texts) if name in ("13a", "zh", "intl") else b""
     ids, lengths, bound, where = kernel.token_ids(texts, seps, mode, table, spans)

@@ -13,7 +13,8 @@
  *       expressions): white space (Py_UNICODE_ISSPACE, exactly what str.split() splits
  *       on), both sides of a SPLIT character, the rule for runs of P characters, and
  *       (mode RULES_DASH: 13a, zh) both sides of a hyphen after a D character. Each line
- *       is handled on its own: the separator blocks every rule, as a text edge does.
+ *       is handled on its own: the separator blocks every rule, as a text edge does; in
+ *       mode 13A the lines are taken as padded with a space on each side (13a's step 3).
  *       Mode WHITESPACE (tokenizer none) cuts at white space only, mode CHARS (char) makes
  *       every non-white-space code point a token. `table` holds the flags of the code
  *       points (impl.tokenizers._kernel_table; past its end none) for the RULES modes.
@@ -55,7 +56,7 @@
 #define F_SPLIT 8
 #define F_DASH 16
 
-enum { MODE_WHITESPACE = 0, MODE_RULES_DASH = 1, MODE_RULES = 2, MODE_CHARS = 3 };
+enum { MODE_WHITESPACE = 0, MODE_RULES_DASH = 1, MODE_RULES = 2, MODE_CHARS = 3, MODE_13A = 4 };
 
 /* ---------------------------------------------------------------------------------- */
 /* Growable arrays.                                                                     */
@@ -321,7 +322,7 @@ static inline uint8_t flags_of(table_t table, Py_UCS4 c) {
 /* Mark the token boundaries of line text[a:b) in cut[] (cut[i - a]: a boundary before
  * position i) for the RULES modes; white space is not marked (it separates anyway). */
 static void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, table_t table, int dash_rule,
-                      uint8_t *cut) {
+                      int padded, uint8_t *cut) {
     Py_ssize_t i = a;
     while (i < b) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
@@ -340,8 +341,9 @@ static void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, ta
             Py_ssize_t s = i, e = i;
             while (e + 1 < b && (flags_of(table, PyUnicode_READ(kind, data, e + 1)) & F_P))
                 e++;
-            int lx = s > a && !(flags_of(table, PyUnicode_READ(kind, data, s - 1)) & F_D);
-            int rx = e + 1 < b && !(flags_of(table, PyUnicode_READ(kind, data, e + 1)) & F_D);
+            /* A padded line (13a) has a space, which is X, beyond each edge. */
+            int lx = s > a ? !(flags_of(table, PyUnicode_READ(kind, data, s - 1)) & F_D) : padded;
+            int rx = e + 1 < b ? !(flags_of(table, PyUnicode_READ(kind, data, e + 1)) & F_D) : padded;
             Py_ssize_t run = e - s + 1;
             int r2 = lx == (int)(run & 1);
             int after = r2 || rx;
@@ -371,10 +373,10 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     interner_t names = {0};
     uint8_t *cut = NULL;
     Py_ssize_t cut_room = 0, bound = 0; /* bound: ids lie in range(bound) */
-    int rules = mode == MODE_RULES || mode == MODE_RULES_DASH;
+    int rules = mode == MODE_RULES || mode == MODE_RULES_DASH || mode == MODE_13A;
     if (check_chunks(texts, seps) < 0)
         goto done;
-    if (mode < MODE_WHITESPACE || mode > MODE_CHARS) {
+    if (mode < MODE_WHITESPACE || mode > MODE_13A) {
         PyErr_SetString(PyExc_ValueError, "unknown token_ids mode");
         goto done;
     }
@@ -409,7 +411,7 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
                     }
                 }
                 memset(cut, 0, (size_t)(b - a + 2));
-                rule_cuts(data, kind, a, b, flags, mode == MODE_RULES_DASH, cut);
+                rule_cuts(data, kind, a, b, flags, mode != MODE_RULES, mode == MODE_13A, cut);
             }
             Py_ssize_t i = a;
             while (i < b) {
@@ -847,6 +849,7 @@ PyMODINIT_FUNC PyInit__ngrams(void) {
         PyModule_AddIntConstant(m, "MODE_WHITESPACE", MODE_WHITESPACE) < 0 ||
         PyModule_AddIntConstant(m, "MODE_RULES_DASH", MODE_RULES_DASH) < 0 ||
         PyModule_AddIntConstant(m, "MODE_RULES", MODE_RULES) < 0 ||
+        PyModule_AddIntConstant(m, "MODE_13A", MODE_13A) < 0 ||
         PyModule_AddIntConstant(m, "MODE_CHARS", MODE_CHARS) < 0) {
         Py_DECREF(m);
         return NULL;
