@@ -123,3 +123,19 @@ def test_token_ids_refuses_bad_modes_and_tables():
         k.token_ids(["a b"], [], k.MODE_WHITESPACE, b"")
     with pytest.raises(TypeError, match="str"):
         k.token_ids([b"a b"], [-1], k.MODE_WHITESPACE, b"")
+
+
+@needs_kernel
+def test_interned_keys_of_different_packings_do_not_collide():
+    """The interner packs short tokens into exact keys: "ab" as bytes (0x6162) and
+    "\\x00\\u6162" as 21-bit fields ((0 << 21) | 0x6162 = 0x6162) give the same number, and
+    "abcdefgh" / "abcdefgi" differ only in the last byte. Equal tokens must get equal ids
+    and different ones different ids (the kernel tags each key with its packing)."""
+    k = native.ngrams
+    words = ["ab", "\x00\u6162", "ab", "abcdefgh", "abcdefgi", "abcdefghi", "\x00\u6162", "\U0001F600ab", "abcdefgh"]
+    ids, lengths, bound, _ = k.token_ids([" ".join(words)], [-1], k.MODE_WHITESPACE, b"")
+    ids = np.frombuffer(ids, np.int64).tolist()
+    assert len(ids) == len(words) and max(ids) < bound
+    for i, a in enumerate(words):
+        for j, b in enumerate(words):
+            assert (ids[i] == ids[j]) == (a == b), (a, b)

@@ -119,9 +119,13 @@ typedef struct {
 } span_t;
 
 /* A slot of the interner's table holds what most lookups need, so that one cache line
- * decides them: a sequence of up to 3 code points (21 bits each) is its own exact key;
- * a longer one is keyed by its 64-bit hash and then compared with its copy in the arena. */
-#define INLINE_CHARS 3
+ * decides them: a sequence of up to 8 code points below 256, or of up to 3 code points
+ * (21 bits each), is packed into its own exact key; a longer one is keyed by its 64-bit
+ * hash and then compared with its copy in the arena. The slot's `length` field carries
+ * the packing in its top bits, so keys of different packings never compare equal. */
+#define PACK_HASHED 0u
+#define PACK_BYTES (1u << 30)
+#define PACK_WIDE (2u << 30)
 
 typedef struct {
     uint64_t key;
@@ -172,19 +176,36 @@ static inline uint64_t fmix64(uint64_t h) { /* MurmurHash3's finaliser */
     return h ^ (h >> 33);
 }
 
-/* The key of a sequence (exact when short) and the hash that places it. */
-static inline uint64_t span_key(const char *data, int kind, Py_ssize_t start, Py_ssize_t length, uint64_t *hash) {
-    uint64_t h;
-    if (length <= INLINE_CHARS) {
+/* The key of a sequence (exact when short), its tagged length (see PACK_*) and the hash
+ * that places it. */
+static inline uint64_t span_key(const char *data, int kind, Py_ssize_t start, Py_ssize_t length, uint32_t *tagged,
+                                uint64_t *hash) {
+    uint64_t h = 0;
+    if (length <= 8) {
+        Py_UCS4 top = 0;
+        for (Py_ssize_t i = start; i < start + length; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            top |= c;
+            h = (h << 8) | (c & 0xFF);
+        }
+        if (top < 256) {
+            *tagged = (uint32_t)length | PACK_BYTES;
+            *hash = fmix64(h ^ ((uint64_t)length << 59));
+            return h;
+        }
+    }
+    if (length <= 3) {
         h = 0;
         for (Py_ssize_t i = start; i < start + length; i++)
             h = (h << 21) | PyUnicode_READ(kind, data, i);
-        *hash = fmix64(h ^ ((uint64_t)length << 63));
+        *tagged = (uint32_t)length | PACK_WIDE;
+        *hash = fmix64(h ^ ((uint64_t)length << 63) ^ 0x5555555555555555ULL);
         return h;
     }
     h = 0x243F6A8885A308D3ULL ^ (uint64_t)length;
     for (Py_ssize_t i = start; i < start + length; i++)
         h = (h ^ PyUnicode_READ(kind, data, i)) * 0x100000001B3ULL; /* FNV-1a */
+    *tagged = (uint32_t)length | PACK_HASHED;
     *hash = fmix64(h); /* FNV's low bits mix poorly, and they pick the slot */
     return *hash;
 }
@@ -229,20 +250,26 @@ static inline int same_span(const interner_t *t, const span_t *old, const char *
 /* The id of data[start : start + length] (a string of the given kind), a new one if the
  * sequence was not seen; -1 on error. */
 static int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t start, Py_ssize_t length) {
+    if (length >= (1 << 30)) {
+        PyErr_SetString(PyExc_OverflowError, "a token of 2**30 characters or more");
+        return -1;
+    }
     uint64_t h;
-    uint64_t key = span_key(data, kind, start, length, &h);
+    uint32_t tagged;
+    uint64_t key = span_key(data, kind, start, length, &tagged, &h);
+    int exact = (tagged & ~((1u << 30) - 1)) != PACK_HASHED;
     Py_ssize_t s = (Py_ssize_t)(h & (uint64_t)t->mask);
     for (;;) {
         name_slot_t slot = t->slots[s];
         if (slot.id == 0)
             break;
-        if (slot.key == key && slot.length == (uint32_t)length &&
-            (length <= INLINE_CHARS || same_span(t, t->spans + (slot.id - 1), data, kind, start)))
+        if (slot.key == key && slot.length == tagged &&
+            (exact || same_span(t, t->spans + (slot.id - 1), data, kind, start)))
             return (int32_t)(slot.id - 1);
         s = (s + 1) & t->mask;
     }
-    if (t->count >= INT32_MAX - 1 || length > UINT32_MAX) {
-        PyErr_SetString(PyExc_OverflowError, "more than 2**31 distinct tokens, or one over 2**32 characters");
+    if (t->count >= INT32_MAX - 1) {
+        PyErr_SetString(PyExc_OverflowError, "more than 2**31 distinct tokens");
         return -1;
     }
     if (t->count == t->cap_ids) {
@@ -256,7 +283,7 @@ static int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t star
     t->spans[id].hash = h;
     t->spans[id].length = length;
     t->spans[id].start = t->arena_len;
-    if (length > INLINE_CHARS) {
+    if (!exact) {
         if (t->arena_len + length > t->arena_cap) {
             Py_ssize_t cap = t->arena_cap;
             while (cap < t->arena_len + length)
@@ -275,7 +302,7 @@ static int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t star
         t->arena_len += length;
     }
     t->slots[s].key = key;
-    t->slots[s].length = (uint32_t)length;
+    t->slots[s].length = tagged;
     t->slots[s].id = (uint32_t)(id + 1);
     return (int32_t)id;
 }
