@@ -237,18 +237,26 @@ def _unescape_13a(text: str) -> str:
     return text
 
 
+def _unpadded_text(lines: list[str], name: str, glue: str) -> str:
+    """``lines`` joined by ``glue`` after the steps of tokenizer ``name`` that come before
+    its rules, 13a's padding left out (13a: ``_unescape_13a``; zh: ``strip``). ``glue``
+    passes through them unchanged: no replacement pattern contains a separator."""
+    if name == "13a":
+        return _unescape_13a(glue.join(lines))
+    if name == "zh":
+        return glue.join([line.strip() for line in lines])
+    return glue.join(lines)
+
+
 def _pre_rules(lines: list[str], name: str, sep: str | None) -> str:
     """The joined text the boundary rules of ``name`` work on: lines joined by ``sep``
     (13a: padded and unescaped first; zh: stripped first)."""
     if sep is None and len(lines) != 1:
         raise ValueError("a separator is needed to join several lines")
     glue = "" if sep is None else sep
-    if name == "13a":
-        # The padding is per line: " line1 " sep " line2 " ...
-        return " " + _unescape_13a((" " + glue + " ").join(lines)) + " "
-    if name == "zh":
-        return glue.join([line.strip() for line in lines])
-    return glue.join(lines)
+    if name == "13a":  # the padding is per line: " line1 " sep " line2 " ...
+        return " " + _unpadded_text(lines, name, " " + glue + " ") + " "
+    return _unpadded_text(lines, name, glue)
 
 
 def _joined_output(lines: list[str], name: str, sep: str | None) -> str:
@@ -416,24 +424,13 @@ def _kernel_text(lines: list[str], name: str) -> tuple[str | None, str | None]:
     holds it exactly ``len(lines) - 1`` times: one join and one count, no separate search.
     (None, None) when every candidate occurs."""
     if len(lines) == 1:
-        return None, _kernel_text_with(lines, name, "")
+        return None, _unpadded_text(lines, name, "")
     for code in _SEP_CANDIDATES[:8]:
-        text = _kernel_text_with(lines, name, chr(code))
+        text = _unpadded_text(lines, name, chr(code))
         if text.count(chr(code)) == len(lines) - 1:
             return chr(code), text
     sep = _pick_separator("".join(lines))
-    return (None, None) if sep is None else (sep, _kernel_text_with(lines, name, sep))
-
-
-def _kernel_text_with(lines: list[str], name: str, glue: str) -> str:
-    """``lines`` joined by ``glue`` after the steps of tokenizer ``name`` that come before
-    its rules and that the kernel does not do (13a: ``_unescape_13a``; zh: ``strip``).
-    ``glue`` passes through them unchanged: no replacement pattern contains it."""
-    if name == "13a":
-        return _unescape_13a(glue.join(lines))
-    if name == "zh":
-        return glue.join([line.strip() for line in lines])
-    return glue.join(lines)
+    return (None, None) if sep is None else (sep, _unpadded_text(lines, name, sep))
 
 
 def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
