@@ -323,6 +323,26 @@ static int check_chunks(PyObject *texts, PyObject *seps) {
     return 0;
 }
 
+/* Chunk c of a call (checked by check_chunks): its code units, their width, its length
+ * in code points and its line separator. */
+typedef struct {
+    const char *data;
+    int kind;
+    Py_ssize_t n;
+    long long sep;
+} chunk_t;
+
+static int get_chunk(PyObject *texts, PyObject *seps, Py_ssize_t c, chunk_t *out) {
+    PyObject *text = PyList_GET_ITEM(texts, c);
+    out->sep = PyLong_AsLongLong(PyList_GET_ITEM(seps, c));
+    if (out->sep == -1 && PyErr_Occurred())
+        return -1;
+    out->data = PyUnicode_DATA(text);
+    out->kind = PyUnicode_KIND(text);
+    out->n = PyUnicode_GET_LENGTH(text);
+    return 0;
+}
+
 /* The end of the line starting at a in data[0:n) (its separator or n). */
 static inline Py_ssize_t line_end(const char *data, int kind, Py_ssize_t a, Py_ssize_t n, long long sep) {
     if (sep < 0)
@@ -416,13 +436,13 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
         interner_init(&names) < 0 || vec_init(&spans, sizeof(int64_t), 16) < 0)
         goto done;
     for (Py_ssize_t chunk = 0; chunk < PyList_GET_SIZE(texts); chunk++) {
-        PyObject *text = PyList_GET_ITEM(texts, chunk);
-        long long sep = PyLong_AsLongLong(PyList_GET_ITEM(seps, chunk));
-        if (sep == -1 && PyErr_Occurred())
+        chunk_t ch;
+        if (get_chunk(texts, seps, chunk, &ch) < 0)
             goto done;
-        const char *data = PyUnicode_DATA(text);
-        int kind = PyUnicode_KIND(text);
-        Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+        const char *data = ch.data;
+        int kind = ch.kind;
+        Py_ssize_t n = ch.n;
+        long long sep = ch.sep;
         for (Py_ssize_t a = 0; a <= n;) {
             Py_ssize_t b = line_end(data, kind, a, n, sep);
             /* Line text[a:b). */
@@ -515,13 +535,13 @@ static PyObject *chrf_units(PyObject *self, PyObject *args) {
         interner_init(&names) < 0)
         goto done;
     for (Py_ssize_t chunk = 0; chunk < PyList_GET_SIZE(texts); chunk++) {
-        PyObject *text = PyList_GET_ITEM(texts, chunk);
-        long long sep = PyLong_AsLongLong(PyList_GET_ITEM(seps, chunk));
-        if (sep == -1 && PyErr_Occurred())
+        chunk_t ch;
+        if (get_chunk(texts, seps, chunk, &ch) < 0)
             goto done;
-        const char *data = PyUnicode_DATA(text);
-        int kind = PyUnicode_KIND(text);
-        Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+        const char *data = ch.data;
+        int kind = ch.kind;
+        Py_ssize_t n = ch.n;
+        long long sep = ch.sep;
         for (Py_ssize_t a = 0; a <= n;) {
             Py_ssize_t b = line_end(data, kind, a, n, sep);
             Py_ssize_t chars_before = chars.len, words_before = words.len;
