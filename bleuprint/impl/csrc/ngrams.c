@@ -323,34 +323,48 @@ static int check_chunks(PyObject *texts, PyObject *seps) {
     return 0;
 }
 
-/* Chunk c of a call (checked by check_chunks): its code units, their width, its length
- * in code points and its line separator. */
+/* The lines of a call's chunks (checked by check_chunks), one after another: when
+ * next_line returns 1 the line is data[start:end) (code units of width kind) of chunk c;
+ * it returns 0 after the last line and -1 on error. A chunk of n code points holds one
+ * line more than it has separators (seps[c] = -1: the whole chunk is one line). */
 typedef struct {
+    PyObject *texts, *seps;
+    Py_ssize_t c, start, end, next, n;
     const char *data;
     int kind;
-    Py_ssize_t n;
     long long sep;
-} chunk_t;
+} lines_t;
 
-static int get_chunk(PyObject *texts, PyObject *seps, Py_ssize_t c, chunk_t *out) {
-    PyObject *text = PyList_GET_ITEM(texts, c);
-    out->sep = PyLong_AsLongLong(PyList_GET_ITEM(seps, c));
-    if (out->sep == -1 && PyErr_Occurred())
-        return -1;
-    out->data = PyUnicode_DATA(text);
-    out->kind = PyUnicode_KIND(text);
-    out->n = PyUnicode_GET_LENGTH(text);
-    return 0;
+static void lines_init(lines_t *it, PyObject *texts, PyObject *seps) {
+    memset(it, 0, sizeof(*it));
+    it->texts = texts;
+    it->seps = seps;
+    it->c = -1;
 }
 
-/* The end of the line starting at a in data[0:n) (its separator or n). */
-static inline Py_ssize_t line_end(const char *data, int kind, Py_ssize_t a, Py_ssize_t n, long long sep) {
-    if (sep < 0)
-        return n;
-    Py_ssize_t b = a;
-    while (b < n && PyUnicode_READ(kind, data, b) != (Py_UCS4)sep)
-        b++;
-    return b;
+static int next_line(lines_t *it) {
+    while (it->c < 0 || it->next > it->n) {
+        if (++it->c >= PyList_GET_SIZE(it->texts))
+            return 0;
+        PyObject *text = PyList_GET_ITEM(it->texts, it->c);
+        it->sep = PyLong_AsLongLong(PyList_GET_ITEM(it->seps, it->c));
+        if (it->sep == -1 && PyErr_Occurred())
+            return -1;
+        it->data = PyUnicode_DATA(text);
+        it->kind = PyUnicode_KIND(text);
+        it->n = PyUnicode_GET_LENGTH(text);
+        it->next = 0;
+    }
+    Py_ssize_t b = it->next;
+    if (it->sep < 0)
+        b = it->n;
+    else
+        while (b < it->n && PyUnicode_READ(it->kind, it->data, b) != (Py_UCS4)it->sep)
+            b++;
+    it->start = it->next;
+    it->end = b;
+    it->next = b + 1;
+    return 1;
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -435,59 +449,56 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     if (vec_init(&ids, sizeof(int64_t), 1 << 12) < 0 || vec_init(&lengths, sizeof(int64_t), 1024) < 0 ||
         interner_init(&names) < 0 || vec_init(&spans, sizeof(int64_t), 16) < 0)
         goto done;
-    for (Py_ssize_t chunk = 0; chunk < PyList_GET_SIZE(texts); chunk++) {
-        chunk_t ch;
-        if (get_chunk(texts, seps, chunk, &ch) < 0)
-            goto done;
-        const char *data = ch.data;
-        int kind = ch.kind;
-        Py_ssize_t n = ch.n;
-        long long sep = ch.sep;
-        for (Py_ssize_t a = 0; a <= n;) {
-            Py_ssize_t b = line_end(data, kind, a, n, sep);
-            /* Line text[a:b). */
-            Py_ssize_t before = ids.len;
-            if (rules) {
-                if (b - a + 2 > cut_room) {
-                    PyMem_Free(cut);
-                    cut_room = 2 * (b - a + 2);
-                    cut = PyMem_Malloc((size_t)cut_room);
-                    if (cut == NULL) {
-                        PyErr_NoMemory();
-                        goto done;
-                    }
-                }
-                memset(cut, 0, (size_t)(b - a + 2));
-                rule_cuts(data, kind, a, b, flags, mode != MODE_RULES, mode == MODE_13A, cut);
-            }
-            Py_ssize_t i = a;
-            while (i < b) {
-                Py_UCS4 c = PyUnicode_READ(kind, data, i);
-                if (Py_UNICODE_ISSPACE(c)) {
-                    i++;
-                    continue;
-                }
-                Py_ssize_t j = i + 1;
-                if (mode != MODE_CHARS) {
-                    while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)) && !(rules && cut[j - a]))
-                        j++;
-                }
-                /* A character token's id is its code point (ids need not be dense). */
-                int64_t id = mode == MODE_CHARS ? (int64_t)c : intern(&names, data, kind, i, j - i);
-                if (id < 0 || vec_push_i64(&ids, id) < 0)
+    lines_t line;
+    lines_init(&line, texts, seps);
+    int more;
+    while ((more = next_line(&line)) > 0) {
+        const char *data = line.data;
+        int kind = line.kind;
+        Py_ssize_t a = line.start, b = line.end;
+        /* Line text[a:b). */
+        Py_ssize_t before = ids.len;
+        if (rules) {
+            if (b - a + 2 > cut_room) {
+                PyMem_Free(cut);
+                cut_room = 2 * (b - a + 2);
+                cut = PyMem_Malloc((size_t)cut_room);
+                if (cut == NULL) {
+                    PyErr_NoMemory();
                     goto done;
-                if (mode == MODE_CHARS && id >= bound)
-                    bound = id + 1;
-                if (want_spans && (vec_push_i64(&spans, chunk) < 0 || vec_push_i64(&spans, i) < 0 ||
-                                   vec_push_i64(&spans, j) < 0))
-                    goto done;
-                i = j;
+                }
             }
-            if (vec_push_i64(&lengths, ids.len - before) < 0)
-                goto done;
-            a = b + 1;
+            memset(cut, 0, (size_t)(b - a + 2));
+            rule_cuts(data, kind, a, b, flags, mode != MODE_RULES, mode == MODE_13A, cut);
         }
+        Py_ssize_t i = a;
+        while (i < b) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            if (Py_UNICODE_ISSPACE(c)) {
+                i++;
+                continue;
+            }
+            Py_ssize_t j = i + 1;
+            if (mode != MODE_CHARS) {
+                while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)) && !(rules && cut[j - a]))
+                    j++;
+            }
+            /* A character token's id is its code point (ids need not be dense). */
+            int64_t id = mode == MODE_CHARS ? (int64_t)c : intern(&names, data, kind, i, j - i);
+            if (id < 0 || vec_push_i64(&ids, id) < 0)
+                goto done;
+            if (mode == MODE_CHARS && id >= bound)
+                bound = id + 1;
+            if (want_spans && (vec_push_i64(&spans, line.c) < 0 || vec_push_i64(&spans, i) < 0 ||
+                               vec_push_i64(&spans, j) < 0))
+                goto done;
+            i = j;
+        }
+        if (vec_push_i64(&lengths, ids.len - before) < 0)
+            goto done;
     }
+    if (more < 0)
+        goto done;
     PyObject *ids_bytes = vec_to_bytes(&ids);
     PyObject *len_bytes = vec_to_bytes(&lengths);
     PyObject *span_bytes = want_spans ? vec_to_bytes(&spans) : (Py_INCREF(Py_None), Py_None);
@@ -534,56 +545,53 @@ static PyObject *chrf_units(PyObject *self, PyObject *args) {
         vec_init(&words, sizeof(int64_t), 1 << 12) < 0 || vec_init(&word_counts, sizeof(int64_t), 1024) < 0 ||
         interner_init(&names) < 0)
         goto done;
-    for (Py_ssize_t chunk = 0; chunk < PyList_GET_SIZE(texts); chunk++) {
-        chunk_t ch;
-        if (get_chunk(texts, seps, chunk, &ch) < 0)
+    lines_t line;
+    lines_init(&line, texts, seps);
+    int more;
+    while ((more = next_line(&line)) > 0) {
+        const char *data = line.data;
+        int kind = line.kind;
+        Py_ssize_t a = line.start, b = line.end;
+        Py_ssize_t chars_before = chars.len, words_before = words.len;
+        if (vec_reserve(&chars, b - a) < 0)
             goto done;
-        const char *data = ch.data;
-        int kind = ch.kind;
-        Py_ssize_t n = ch.n;
-        long long sep = ch.sep;
-        for (Py_ssize_t a = 0; a <= n;) {
-            Py_ssize_t b = line_end(data, kind, a, n, sep);
-            Py_ssize_t chars_before = chars.len, words_before = words.len;
-            if (vec_reserve(&chars, b - a) < 0)
-                goto done;
-            int64_t *out = (int64_t *)chars.data;
-            for (Py_ssize_t i = a; i < b; i++) {
-                Py_UCS4 c = PyUnicode_READ(kind, data, i);
-                if (keep_whitespace || !Py_UNICODE_ISSPACE(c))
-                    out[chars.len++] = (int64_t)c;
-            }
-            for (Py_ssize_t i = a; want_words && i < b;) {
-                if (Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))) {
-                    i++;
-                    continue;
-                }
-                Py_ssize_t j = i + 1;
-                while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)))
-                    j++;
-                /* Token text[i:j): split off the last, else the first, ASCII punctuation. */
-                Py_UCS4 first = PyUnicode_READ(kind, data, i), last = PyUnicode_READ(kind, data, j - 1);
-                Py_ssize_t cut = j; /* the token is text[i:cut) + text[cut:j) */
-                if (j - i >= 2 && last < 128 && is_punct[last])
-                    cut = j - 1;
-                else if (j - i >= 2 && first < 128 && is_punct[first])
-                    cut = i + 1;
-                int32_t x = intern(&names, data, kind, i, cut - i);
-                if (x < 0 || vec_push_i64(&words, x) < 0)
-                    goto done;
-                if (cut < j) {
-                    int32_t y = intern(&names, data, kind, cut, j - cut);
-                    if (y < 0 || vec_push_i64(&words, y) < 0)
-                        goto done;
-                }
-                i = j;
-            }
-            if (vec_push_i64(&char_counts, chars.len - chars_before) < 0 ||
-                vec_push_i64(&word_counts, words.len - words_before) < 0)
-                goto done;
-            a = b + 1;
+        int64_t *out = (int64_t *)chars.data;
+        for (Py_ssize_t i = a; i < b; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            if (keep_whitespace || !Py_UNICODE_ISSPACE(c))
+                out[chars.len++] = (int64_t)c;
         }
+        for (Py_ssize_t i = a; want_words && i < b;) {
+            if (Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))) {
+                i++;
+                continue;
+            }
+            Py_ssize_t j = i + 1;
+            while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)))
+                j++;
+            /* Token text[i:j): split off the last, else the first, ASCII punctuation. */
+            Py_UCS4 first = PyUnicode_READ(kind, data, i), last = PyUnicode_READ(kind, data, j - 1);
+            Py_ssize_t cut = j; /* the token is text[i:cut) + text[cut:j) */
+            if (j - i >= 2 && last < 128 && is_punct[last])
+                cut = j - 1;
+            else if (j - i >= 2 && first < 128 && is_punct[first])
+                cut = i + 1;
+            int32_t x = intern(&names, data, kind, i, cut - i);
+            if (x < 0 || vec_push_i64(&words, x) < 0)
+                goto done;
+            if (cut < j) {
+                int32_t y = intern(&names, data, kind, cut, j - cut);
+                if (y < 0 || vec_push_i64(&words, y) < 0)
+                    goto done;
+            }
+            i = j;
+        }
+        if (vec_push_i64(&char_counts, chars.len - chars_before) < 0 ||
+            vec_push_i64(&word_counts, words.len - words_before) < 0)
+            goto done;
     }
+    if (more < 0)
+        goto done;
     PyObject *parts[4] = {vec_to_bytes(&chars), vec_to_bytes(&char_counts), vec_to_bytes(&words),
                           vec_to_bytes(&word_counts)};
     if (parts[0] && parts[1] && parts[2] && parts[3])
