@@ -142,59 +142,49 @@ static int grow(void **buffer, Py_ssize_t *capacity, Py_ssize_t count, size_t si
     return 0;
 }
 
+/* grow() of buffers that share one capacity: each holds `count` items after, and
+ * *capacity says so once all have grown. */
+static int grow_all(Py_ssize_t *capacity, Py_ssize_t count, int n_buffers, void **buffers[], const size_t sizes[])
+{
+    Py_ssize_t cap = *capacity;
+    for (int k = 0; k < n_buffers; k++) {
+        cap = *capacity;
+        if (grow(buffers[k], &cap, count, sizes[k]) < 0)
+            return -1;
+    }
+    *capacity = cap;
+    return 0;
+}
+
 /* Make the workspace hold an n-word hypothesis against an m-word reference; fill the
    matrices with BIG and compute the bands. */
 static int work_prepare(Work *w, Py_ssize_t n, Py_ssize_t m)
 {
-    Py_ssize_t width = m + 1, cells, i, k, cap;
+    Py_ssize_t width = m + 1, cells, i, k;
     if (n + 1 > PY_SSIZE_T_MAX / width / (Py_ssize_t)sizeof(int32_t)) {
         PyErr_NoMemory();
         return -1;
     }
     cells = (n + 1) * width;
     if (cells > w->cells_cap || w->forward == NULL) {
-        cap = w->cells_cap;
-        if (grow((void **)&w->forward, &cap, cells, sizeof(int32_t)) < 0)
+        void **buffers[] = {(void **)&w->forward, (void **)&w->backward, (void **)&w->scratch};
+        const size_t sizes[] = {sizeof(int32_t), sizeof(int32_t), sizeof(int32_t)};
+        if (grow_all(&w->cells_cap, cells, 3, buffers, sizes) < 0)
             return -1;
-        cap = w->cells_cap;
-        if (grow((void **)&w->backward, &cap, cells, sizeof(int32_t)) < 0)
-            return -1;
-        cap = w->cells_cap;
-        if (grow((void **)&w->scratch, &cap, cells, sizeof(int32_t)) < 0)
-            return -1;
-        w->cells_cap = cap;
     }
     if (n + 1 > w->n_cap || w->lows == NULL) {
-        Py_ssize_t wanted = n + 1;
-        cap = w->n_cap;
-        if (grow((void **)&w->lows, &cap, wanted, sizeof(Py_ssize_t)) < 0)
+        void **buffers[] = {(void **)&w->lows, (void **)&w->highs, (void **)&w->next_hyp,
+                            (void **)&w->words, (void **)&w->moved, (void **)&w->segment};
+        const size_t sizes[] = {sizeof(Py_ssize_t), sizeof(Py_ssize_t), sizeof(Py_ssize_t),
+                                sizeof(int64_t), sizeof(int64_t), sizeof(int64_t)};
+        if (grow_all(&w->n_cap, n + 1, 6, buffers, sizes) < 0)
             return -1;
-        cap = w->n_cap;
-        if (grow((void **)&w->highs, &cap, wanted, sizeof(Py_ssize_t)) < 0)
-            return -1;
-        cap = w->n_cap;
-        if (grow((void **)&w->next_hyp, &cap, wanted, sizeof(Py_ssize_t)) < 0)
-            return -1;
-        cap = w->n_cap;
-        if (grow((void **)&w->words, &cap, wanted, sizeof(int64_t)) < 0)
-            return -1;
-        cap = w->n_cap;
-        if (grow((void **)&w->moved, &cap, wanted, sizeof(int64_t)) < 0)
-            return -1;
-        cap = w->n_cap;
-        if (grow((void **)&w->segment, &cap, wanted, sizeof(int64_t)) < 0)
-            return -1;
-        w->n_cap = cap;
     }
     if (m + 1 > w->m_cap || w->align == NULL) {
-        Py_ssize_t wanted = m + 1;
-        cap = w->m_cap;
-        if (grow((void **)&w->align, &cap, wanted, sizeof(Py_ssize_t)) < 0)
+        void **buffers[] = {(void **)&w->align, (void **)&w->next_ref};
+        const size_t sizes[] = {sizeof(Py_ssize_t), sizeof(Py_ssize_t)};
+        if (grow_all(&w->m_cap, m + 1, 2, buffers, sizes) < 0)
             return -1;
-        cap = w->m_cap;
-        if (grow((void **)&w->next_ref, &cap, wanted, sizeof(Py_ssize_t)) < 0)
-            return -1;
-        w->m_cap = cap;
     }
     if (w->shifts == NULL) {
         w->shifts = PyMem_Malloc(CANDIDATE_CAPACITY * sizeof(Shift));
