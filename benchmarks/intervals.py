@@ -25,11 +25,18 @@ bleuprint's caches cleared too). Columns:
 * paired: ``impl.significance.paired_bootstrap`` (n=1000) vs sacreBLEU ``PairedTest``
   (``test_type="bs"``, one process), goal at least 50.
 
-Which compiled kernels are loaded (``bleuprint.impl.native.available()``) is printed
-first: without them (no C compiler, or ``BLEUPRINT_NO_NATIVE=1``) impl runs its numpy code.
+Which compiled kernels are loaded (``bleuprint.impl.native.available()``) and how many
+threads impl may use (``native.THREADS``: ``BLEUPRINT_THREADS``, or ``--threads``) are
+printed first: without the kernels (no C compiler, or ``BLEUPRINT_NO_NATIVE=1``) impl runs
+its numpy code; with two threads or more, an interval draws its indices on a second
+thread while the statistics are computed, and splits the n-gram counts and the sums.
+sacreBLEU runs on one thread, so the CPU-time ratio (in parentheses) is the one that
+compares work done; the wall-time ratio compares what a user waits for.
+
 Each time is printed as wall time, with the process CPU time in parentheses (the median
-of the repeats too): the machine's other load is not controlled, and the CPU time is less
-sensitive to it. Read the ratios, not the absolute times.
+of the repeats too). The machine's other load is not controlled: sacreBLEU's runs and
+bleuprint's alternate (one of each per repeat), so that both medians come from the same
+stretch of time. Read the ratios, not the absolute times.
 """
 
 from __future__ import annotations
@@ -108,6 +115,20 @@ def timed(function, repeats: int) -> Timing:
     return Timing(statistics.median(walls), statistics.median(cpus))
 
 
+def timed_alternately(fast, slow, repeats: int, slow_repeats: int) -> tuple[Timing, Timing]:
+    """``timed`` of ``fast`` and of ``slow``, their cold runs alternating: ``max(repeats,
+    slow_repeats)`` rounds, each running ``fast`` (first ``repeats`` rounds) and then
+    ``slow`` (first ``slow_repeats`` rounds), one call each."""
+    runs = {"fast": ([], []), "slow": ([], [])}
+    for k in range(max(repeats, slow_repeats)):
+        for name, function, count in (("fast", fast, repeats), ("slow", slow, slow_repeats)):
+            if k < count:
+                one = timed(function, 1)
+                runs[name][0].append(float(one))
+                runs[name][1].append(one.cpu)
+    return tuple(Timing(statistics.median(runs[n][0]), statistics.median(runs[n][1])) for n in ("fast", "slow"))
+
+
 def ratio(slow: Timing, fast: Timing) -> str:
     """``slow / fast`` in wall time, and in CPU time in parentheses."""
     return f"{slow / fast:.1f}x ({slow.cpu / fast.cpu:.1f}x)"
@@ -147,6 +168,8 @@ def main(argv=None) -> int:
                         help="repeats for sacreBLEU (default: --repeats)")
     parser.add_argument("--skip-sacrebleu", action="store_true")
     parser.add_argument("--metrics", default="bleu,chrf,ter")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="threads impl may use (default: native.THREADS, from BLEUPRINT_THREADS or the CPUs)")
     args = parser.parse_args(argv)
     if not TED.exists():
         print(f"{TED} not found: the benchmark needs the shared corpus", file=sys.stderr)
@@ -154,12 +177,16 @@ def main(argv=None) -> int:
     from bleuprint.impl import intervals, native, significance
     from bleuprint.impl.corpus import score_from_stats, stats_matrix
 
+    if args.threads is not None:
+        if args.threads < 1:
+            parser.error("--threads must be at least 1")
+        native.THREADS = args.threads
     slow_repeats = args.sacrebleu_repeats or args.repeats
     hyps, refs, systems, reference = load()
     streams = [[r[0] for r in refs]]
     print(f"ted-ende, 13 systems concatenated: {len(hyps)} segments; median of {args.repeats} "
           f"(sacreBLEU: {slow_repeats}); numpy {np.__version__}, {os.cpu_count()} CPUs")
-    print(f"native kernels: {native.available()}; times: wall s (CPU s)")
+    print(f"native kernels: {native.available()}; impl threads: {native.THREADS}; times: wall s (CPU s)")
     n = len(hyps)
     floor = timed(lambda: np.random.default_rng(12345).choice(n, size=(1000, n)), args.repeats)
     print(f"RNG floor, N = {n}: numpy rng.choice(N, (1000, N)) {floor:.3f} s", end="")
@@ -183,23 +210,28 @@ def main(argv=None) -> int:
         matrix = stats_matrix(metric, hyps, refs)
         score_time = timed(lambda: score_from_stats(metric, stats_matrix(metric, hyps, refs).sum(axis=0), len(hyps)),
                            args.repeats)
-        ci_time = timed(lambda: intervals.bootstrap(metric, hyps, refs, 1000, rng=np.random.default_rng(12345)),
-                        args.repeats)
+        def impl_ci():
+            intervals.bootstrap(metric, hyps, refs, 1000, rng=np.random.default_rng(12345))
+
         resample_time = timed(lambda: intervals.bootstrap_stats(metric, matrix, 1000, rng=np.random.default_rng(12345)),
                               args.repeats)
-        line = (f"{metric:6} {score_time:17.3f} {ci_time:17.3f} {resample_time:17.3f} "
-                f"{ci_time / score_time:9.2f}")
-        if not args.skip_sacrebleu:
-            previous = os.environ.get("SACREBLEU_SEED")
+        previous = os.environ.get("SACREBLEU_SEED")
+        if args.skip_sacrebleu:
+            ci_time, sacre = timed(impl_ci, args.repeats), None
+        else:
             os.environ["SACREBLEU_SEED"] = "12345"
             try:
-                sacre = timed(lambda: sacrebleu_metric(metric).corpus_score(hyps, streams, n_bootstrap=1000),
-                              slow_repeats)
+                ci_time, sacre = timed_alternately(
+                    impl_ci, lambda: sacrebleu_metric(metric).corpus_score(hyps, streams, n_bootstrap=1000),
+                    args.repeats, slow_repeats)
             finally:
                 if previous is None:
                     os.environ.pop("SACREBLEU_SEED", None)
                 else:
                     os.environ["SACREBLEU_SEED"] = previous
+        line = (f"{metric:6} {score_time:17.3f} {ci_time:17.3f} {resample_time:17.3f} "
+                f"{ci_time / score_time:9.2f}")
+        if sacre is not None:
             line += f" {sacre:17.3f} {ratio(sacre, ci_time):>13}"
             from sacrebleu.significance import _bootstrap_resample
 
@@ -228,10 +260,12 @@ def main(argv=None) -> int:
     for metric in args.metrics.split(","):
         if not impl_has(metric):
             continue
-        ours = timed(lambda: significance.paired_bootstrap(metric, baseline, others, reference, n=1000),
-                     args.repeats)
-        line = f"{metric:6} impl {ours:15.3f} s"
-        if not args.skip_sacrebleu:
+        def run_ours():
+            significance.paired_bootstrap(metric, baseline, others, reference, n=1000)
+
+        if args.skip_sacrebleu:
+            ours = timed(run_ours, args.repeats)
+        else:
             from sacrebleu.significance import PairedTest
 
             named = [(names[0], baseline)] + list(others.items())
@@ -241,7 +275,9 @@ def main(argv=None) -> int:
                                     test_type="bs", n_samples=1000)
                 tester()
 
-            sacre = timed(run_sacrebleu, slow_repeats)
+            ours, sacre = timed_alternately(run_ours, run_sacrebleu, args.repeats, slow_repeats)
+        line = f"{metric:6} impl {ours:15.3f} s"
+        if not args.skip_sacrebleu:
             line += f"   sacreBLEU {sacre:15.3f} s   speed-up {ratio(sacre, ours)}"
         print(line, flush=True)
     return 0

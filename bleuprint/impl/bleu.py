@@ -145,11 +145,12 @@ def _length_stats(hyp_len, ref_len, ref_counts, order) -> np.ndarray:
 def _kernel_stats(hyp_line, ref_line, ref_counts, tok, tok_len, order, kernel) -> np.ndarray:
     """``_pair_stats`` of all the sentences at once, the matches counted by the compiled
     kernel (``csrc/ngrams.c``: per sentence, min(hypothesis count, largest count in one
-    reference) summed over the hypothesis n-grams, Papineni et al. 2002, section 2.1)."""
+    reference) summed over the hypothesis n-grams, Papineni et al. 2002, section 2.1),
+    the sentences in parts on ``native.THREADS`` threads."""
     stats = _length_stats(tok_len[hyp_line], tok_len[ref_line], ref_counts, order)
     tok_start = np.cumsum(tok_len) - tok_len
     ref_offsets = np.concatenate(([0], np.cumsum(ref_counts)))
-    matches = kernel.ngram_matches(tok, tok_start, tok_len, hyp_line, ref_offsets, ref_line, order, True)
+    matches = native.ngram_matches(tok, tok_start, tok_len, hyp_line, ref_offsets, ref_line, order, True)
     stats[:, 2 : 2 + order] = np.frombuffer(matches, np.int64).reshape(len(hyp_line), order)
     return stats
 

@@ -471,7 +471,7 @@ def _kernel_blocks(lines, n, word_order, lowercase, whitespace, line_label, firs
         if depth > 0:
             ids = np.frombuffer(units, np.int64)
             starts = np.cumsum(counts) - counts
-            found = kernel.ngram_matches(ids, starts, counts, hyp_lines, ref_offsets, ref_lines, depth, False)
+            found = native.ngram_matches(ids, starts, counts, hyp_lines, ref_offsets, ref_lines, depth, False)
             matches[ref_lines] = np.frombuffer(found, np.int64).reshape(len(ref_lines), depth)
         blocks.append((counts, matches, depth))
     return blocks

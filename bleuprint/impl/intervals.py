@@ -106,6 +106,34 @@ _NATIVE_MAX_N = 2**32 - 1
 _MASK64 = 2**64 - 1
 
 
+def _pcg64_state(bit_generator):
+    """The kernel's state tuple of numpy's PCG64 ``bit_generator`` (its lock held by the
+    caller), or None when it is not exactly numpy's PCG64 or its state is not what the
+    kernel understands."""
+    if type(bit_generator) is not np.random.PCG64:
+        return None
+    state = bit_generator.state
+    try:
+        inner = state["state"]
+        value, inc = int(inner["state"]), int(inner["inc"])
+        has_uint32, uinteger = int(state["has_uint32"]), int(state["uinteger"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if (state.get("bit_generator") != "PCG64" or not 0 <= value < 2**128 or not 0 <= inc < 2**128
+            or has_uint32 not in (0, 1) or not 0 <= uinteger < 2**32):
+        return None
+    return (value >> 64, value & _MASK64, inc >> 64, inc & _MASK64, has_uint32, uinteger)
+
+
+def _store_pcg64(bit_generator, state: tuple, after: tuple) -> None:
+    """Write the kernel's state after drawing (``after``, from ``state``) into numpy's bit
+    generator."""
+    hi, lo, has_after, uinteger_after = after
+    bit_generator.state = {"bit_generator": "PCG64", "state": {"state": (hi << 64) | lo,
+                                                               "inc": (state[2] << 64) | state[3]},
+                           "has_uint32": has_after, "uinteger": uinteger_after}
+
+
 def _with_pcg64(rng: np.random.Generator, draw) -> bool:
     """Run ``draw(state)`` on the C kernel with ``rng``'s PCG64 state, and store the state
     it returns back into ``rng``, under the bit generator's lock. False (``rng``
@@ -115,21 +143,70 @@ def _with_pcg64(rng: np.random.Generator, draw) -> bool:
     if type(bit_generator) is not np.random.PCG64:
         return False
     with bit_generator.lock:
-        state = bit_generator.state
-        try:
-            inner = state["state"]
-            value, inc = int(inner["state"]), int(inner["inc"])
-            has_uint32, uinteger = int(state["has_uint32"]), int(state["uinteger"])
-        except (KeyError, TypeError, ValueError):
+        state = _pcg64_state(bit_generator)
+        if state is None:
             return False
-        if (state.get("bit_generator") != "PCG64" or not 0 <= value < 2**128 or not 0 <= inc < 2**128
-                or has_uint32 not in (0, 1) or not 0 <= uinteger < 2**32):
-            return False
-        hi, lo, has_after, uinteger_after = draw(
-            (value >> 64, value & _MASK64, inc >> 64, inc & _MASK64, has_uint32, uinteger))
-        bit_generator.state = {"bit_generator": "PCG64", "state": {"state": (hi << 64) | lo, "inc": inc},
-                               "has_uint32": has_after, "uinteger": uinteger_after}
+        _store_pcg64(bit_generator, state, draw(state))
     return True
+
+
+#: Index matrices drawn ahead hold at most this many entries (128 MB of uint32); a larger
+#: interval draws its indices as it sums them, after the statistics.
+_AHEAD_ENTRIES = 2**25
+
+
+class _DrawAhead:
+    """The ``n_boot x N`` resample indices, drawn by the C kernel on another thread while
+    this one computes the statistics (the draws depend only on ``rng`` and N), as uint16
+    where N <= 2^16 (half the memory to write and read back) and uint32 otherwise.
+
+    They are drawn from a copy of ``rng``'s PCG64 state taken with the bit generator's
+    lock held, and the lock stays held until ``take`` stores the state after the draws
+    into ``rng`` (which then stands where numpy's ``choice`` would leave it) or ``cancel``
+    drops the draws (the statistics failed: ``rng`` is left as it was, as the spec,
+    which checks the corpus before drawing, leaves it)."""
+
+    def __init__(self, bit_generator, state, out, job):
+        self._bit_generator, self._state, self.out, self._job = bit_generator, state, out, job
+
+    @classmethod
+    def start(cls, rng, n: int, n_boot: int):
+        """The draws started, or None where they cannot run ahead: no kernel, a single
+        thread, a bit generator other than PCG64, or a matrix above ``_AHEAD_ENTRIES``."""
+        kernel = native.resample
+        bit_generator = getattr(rng, "bit_generator", None)
+        if (kernel is None or native.THREADS < 2 or not 1 <= n <= _NATIVE_MAX_N or n * n_boot > _AHEAD_ENTRIES
+                or type(bit_generator) is not np.random.PCG64):
+            return None
+        bit_generator.lock.acquire()
+        try:
+            state = _pcg64_state(bit_generator)
+            if state is None:
+                bit_generator.lock.release()
+                return None
+            out = np.empty((n_boot, n), dtype=np.uint16 if n <= 2**16 else np.uint32)
+            job = native.Background(lambda: kernel.draw_indices(state, n, out))
+        except BaseException:
+            bit_generator.lock.release()
+            raise
+        return cls(bit_generator, state, out, job)
+
+    def take(self) -> np.ndarray:
+        """The index matrix; ``rng`` advanced past it."""
+        try:
+            _store_pcg64(self._bit_generator, self._state, self._job.result())
+        finally:
+            self._bit_generator.lock.release()
+        return self.out
+
+    def cancel(self) -> None:
+        """Wait for the draws and drop them; ``rng`` untouched."""
+        try:
+            self._job.result()
+        except Exception:
+            pass
+        finally:
+            self._bit_generator.lock.release()
 
 
 def _check_stats_matrix(stats) -> np.ndarray:
@@ -197,14 +274,28 @@ def resample_sums(stats, idx: np.ndarray, exact: bool = False) -> np.ndarray:
     matrix = _check_stats_matrix(stats)
     idx = np.asarray(idx)
     kernel = native.resample
-    if (kernel is not None and idx.ndim == 2 and idx.shape[0] > 0 and idx.shape[1] == matrix.shape[0]
-            and idx.dtype.kind in "iu" and idx.size and int(idx.min()) >= 0 and int(idx.max()) < matrix.shape[0]
-            and matrix.shape[0] <= _NATIVE_MAX_N):
+    usable = (kernel is not None and idx.ndim == 2 and idx.shape[0] > 0 and idx.shape[1] == matrix.shape[0]
+              and idx.dtype.kind in "iu" and idx.size and matrix.shape[0] <= _NATIVE_MAX_N)
+    narrow = idx.dtype == np.uint16 and matrix.shape[0] <= 2**16
+    if usable and idx.dtype != np.uint32 and not narrow:  # the kernel range-checks uint32 and uint16
+        usable = int(idx.min()) >= 0 and int(idx.max()) < matrix.shape[0]
+    if usable:
         weights = _kernel_matrix(matrix, exact)
         sums = np.empty((idx.shape[0], matrix.shape[1]), dtype=np.float64)
-        kernel.index_sums(np.ascontiguousarray(idx, dtype=np.uint32), weights, sums)
-        return sums
+        idx = np.ascontiguousarray(idx, dtype=np.uint16 if narrow else np.uint32)
+        # resamples are independent: consecutive runs of them summed on threads at once
+        bounds = native.split_points(idx.shape[0], native.THREADS, max(1, _SPLIT_MIN_ENTRIES // idx.shape[1]))
+        try:
+            native.run_parallel([lambda a=a, b=b: kernel.index_sums(idx[a:b], weights, sums[a:b])
+                                 for a, b in zip(bounds[:-1], bounds[1:])])
+            return sums
+        except ValueError:  # an index >= N: the numpy code below says so in its own way
+            pass
     return _numpy_resample_sums(matrix, idx, exact)
+
+
+#: Fewest index entries per thread when the sums are split (read at call time).
+_SPLIT_MIN_ENTRIES = 2**18
 
 
 def _numpy_resample_sums(matrix: np.ndarray, idx: np.ndarray, exact: bool) -> np.ndarray:
@@ -547,8 +638,15 @@ def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05,
     check_rng(rng)
     if not isinstance(exact, bool):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
-    matrix = _check_stats_matrix(stats)
-    sums = resampled_sums(matrix, rng, n_boot, exact)
+    return _bootstrap_matrix(metric, _check_stats_matrix(stats), n_boot, alpha, rng, exact, options)
+
+
+def _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, ahead=None) -> BootstrapResult:
+    """``bootstrap_stats`` of a checked matrix; the indices drawn ahead if ``ahead``."""
+    if ahead is not None:
+        sums = resample_sums(matrix, ahead.take(), exact)
+    else:
+        sums = resampled_sums(matrix, rng, n_boot, exact)
     # the corpus score (exact sums, double arithmetic) and the resamples' (float32 unless
     # exact) in one element-wise call: row 0 is the corpus, with its own arithmetic flag
     rows = np.concatenate([_exact_sum(matrix)[None, :], sums])
@@ -568,8 +666,20 @@ def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, 
     check_positive_int(n_boot, "n_boot")
     check_alpha(alpha)
     check_rng(rng)
-    matrix = stats_matrix(metric, hyps, refs, **options)
-    return bootstrap_stats(metric, matrix, n_boot, alpha, rng, exact=exact, **options)
+    # the indices depend only on rng and N: drawn on another thread meanwhile
+    ahead = _DrawAhead.start(rng, len(hyps), n_boot) if type(hyps) is list and hyps else None
+    try:
+        matrix = _check_stats_matrix(stats_matrix(metric, hyps, refs, **options))
+        if not isinstance(exact, bool):  # checked where the spec checks it: after the statistics
+            raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
+        if ahead is not None and matrix.shape[0] != ahead.out.shape[1]:
+            ahead.cancel()
+            ahead = None
+    except BaseException:
+        if ahead is not None:
+            ahead.cancel()
+        raise
+    return _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, ahead)
 
 
 def metric_ci(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,

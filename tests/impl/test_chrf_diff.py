@@ -11,7 +11,8 @@ The implementation has several internal paths (byte symbols read as 8-byte windo
 wider symbols packed by shifts, ``np.lexsort`` when a key does not fit in 63 bits,
 sentence chunks, word ids from verified hashes or from strings, a literal fallback when
 no separator character is free); ``PATHS`` forces each one by overriding a module
-constant, and the differential tests run on every path.
+constant, and the differential tests run on every path (the kernel's also with its
+n-gram counts split over threads).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ SCORE_TOLERANCE = 1e-9
 PATHS = {
     "kernel": {},
     "kernel-tiny-chunks": {},
+    "kernel-threads": {},
     "default": {},
     "wide-symbols": {"_BYTE_ALPHABET": 0},
     "lexsort": {"_BYTE_ALPHABET": 0, "_KEY_BITS": 0},
@@ -56,11 +58,13 @@ def forced(path: str):
     if on_kernel and native.ngrams is None:
         pytest.skip("the compiled kernels are not built")
     saved = {name: getattr(fast, name) for name in PATHS[path]}
-    kernel, chunk = native.ngrams, native.CHUNK_CHARS
+    kernel, chunk, threads, split = native.ngrams, native.CHUNK_CHARS, native.THREADS, native.SPLIT_MIN_SENTENCES
     if not on_kernel:
         native.ngrams = None
     if path == "kernel-tiny-chunks":
         native.CHUNK_CHARS = 7
+    # "kernel-threads": the matches counted in parts of one sentence and up, on threads
+    native.THREADS, native.SPLIT_MIN_SENTENCES = (3, 1) if path == "kernel-threads" else (1, split)
     try:
         for name, value in PATHS[path].items():
             setattr(fast, name, value)
@@ -69,6 +73,7 @@ def forced(path: str):
         for name, value in saved.items():
             setattr(fast, name, value)
         native.ngrams, native.CHUNK_CHARS = kernel, chunk
+        native.THREADS, native.SPLIT_MIN_SENTENCES = threads, split
 
 
 def spec_rows(hyps, refs, options):

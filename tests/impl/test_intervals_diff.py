@@ -6,9 +6,12 @@ statistics matrices crossing 2^24 where float32 row-order sums round. The spec i
 checked against sacreBLEU (tests/spec/test_intervals_*.py, test_significance.py); this
 file also runs the impl against the shipped sacreBLEU goldens.
 
-Every test runs twice (``resampling``): with the resampling kernel of
+Every test runs three times (``resampling``): with the resampling kernel of
 ``bleuprint.impl.native`` (bleuprint.impl._resample; skipped where it is not built,
-test_resample_native.py fails then) and with numpy only (``native.resample = None``).
+test_resample_native.py fails then) on one thread; with it on threads (the indices drawn
+ahead while the statistics are computed, the sums and the n-gram counts split into parts
+however small the corpus: ``native.THREADS = 3``, minimum part sizes 1); and with numpy
+only (``native.resample = None``).
 """
 
 from __future__ import annotations
@@ -28,17 +31,22 @@ from bleuprint.spec import significance as spec_significance
 from bleuprint.strategies import bleu_options, chrf_options, corpora, sentences
 
 
-@pytest.fixture(scope="module", params=["kernel", "numpy"], autouse=True)
+@pytest.fixture(scope="module", params=["kernel", "kernel-threads", "numpy"], autouse=True)
 def resampling(request):
-    """The resampling path under test: the C kernel or numpy's. Module-scoped, so that
-    Hypothesis tests may use it (nothing in it changes between examples)."""
-    if request.param == "kernel":
-        if native.resample is None:
-            pytest.skip("bleuprint.impl._resample is not built")
-        yield request.param
-        return
+    """The resampling path under test: the C kernel on one thread or on several, or
+    numpy's. Module-scoped, so that Hypothesis tests may use it (nothing in it changes
+    between examples)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(native, "resample", None)
+        if request.param == "numpy":
+            patch.setattr(native, "resample", None)
+        elif native.resample is None:
+            pytest.skip("bleuprint.impl._resample is not built")
+        if request.param == "kernel-threads":
+            patch.setattr(native, "THREADS", 3)
+            patch.setattr(native, "SPLIT_MIN_SENTENCES", 1)
+            patch.setattr(impl_intervals, "_SPLIT_MIN_ENTRIES", 1)
+        else:
+            patch.setattr(native, "THREADS", 1)
         yield request.param
 
 
@@ -61,14 +69,15 @@ def _metric_and_options():
                                   "eps_smoothing": True}),
          seed=0, exact=False, n_boot=200, alpha=0.05)  # Python-float scores in float32 mode
 def test_bootstrap_equals_spec(corpus, metric_options, seed, exact, n_boot, alpha):
-    """Same score, interval, mean, half-width and every resample score (==)."""
+    """Same score, interval, mean, half-width and every resample score (==), and the
+    generator left in the same state (the indices drawn ahead store theirs back)."""
     hyps, refs = corpus
     metric, options = metric_options
-    want = spec_intervals.bootstrap(metric, hyps, refs, n_boot, alpha, np.random.default_rng(seed), exact=exact,
-                                    **options)
-    got = impl_intervals.bootstrap(metric, hyps, refs, n_boot, alpha, np.random.default_rng(seed), exact=exact,
-                                   **options)
+    spec_rng, impl_rng = np.random.default_rng(seed), np.random.default_rng(seed)
+    want = spec_intervals.bootstrap(metric, hyps, refs, n_boot, alpha, spec_rng, exact=exact, **options)
+    got = impl_intervals.bootstrap(metric, hyps, refs, n_boot, alpha, impl_rng, exact=exact, **options)
     assert got == want
+    assert impl_rng.bit_generator.state == spec_rng.bit_generator.state
     assert impl_intervals.metric_ci(metric, hyps, refs, n_boot, alpha, np.random.default_rng(seed), exact=exact,
                                     **options) == (want.score, want.lo, want.hi)
 

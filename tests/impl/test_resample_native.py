@@ -216,16 +216,26 @@ class _Counting:
 
 
 @needs_kernel
-def test_intervals_and_paired_bootstrap_use_the_kernel(monkeypatch):
-    """With the kernel loaded, a bootstrap interval and a paired bootstrap draw and sum in
-    one kernel call (so the differential tests of the kernel parametrisation check it)."""
+@pytest.mark.parametrize("threads", [1, 2])
+def test_intervals_and_paired_bootstrap_use_the_kernel(monkeypatch, threads):
+    """With the kernel loaded, a bootstrap interval on one thread draws and sums in one
+    kernel call; on two, it draws the index matrix on another thread while the statistics
+    are computed, and sums it (so the differential tests of the kernel parametrisations
+    check both). A paired bootstrap draws and sums in one call."""
     counting = _Counting(kernel)
     monkeypatch.setattr(native, "resample", counting)
+    monkeypatch.setattr(native, "THREADS", threads)
     hyps, refs = ["a b c d", "b c d e", "c d"], [["a b c d"], ["b c d"], ["c e"]]
     intervals.bootstrap("bleu", hyps, refs, 20, rng=np.random.default_rng(1))
-    assert counting.calls["draw_sums"] == 1 and counting.calls["math_map"] > 0  # BLEU's log and exp
+    assert counting.calls["math_map"] > 0  # BLEU's log and exp
+    if threads == 1:
+        assert counting.calls["draw_sums"] == 1 and "draw_indices" not in counting.calls
+    else:
+        assert counting.calls["draw_indices"] == 1 and counting.calls["index_sums"] == 1
+        assert "draw_sums" not in counting.calls
+    sums_before = counting.calls.get("draw_sums", 0)
     significance.paired_bootstrap("chrf", hyps, [["a b", "b c d e", "c"], hyps], refs, n=20)
-    assert counting.calls["draw_sums"] == 2 and "index_sums" not in counting.calls
+    assert counting.calls["draw_sums"] == sums_before + 1
 
 
 def test_fallback_when_the_kernel_is_missing(monkeypatch):

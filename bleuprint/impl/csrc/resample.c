@@ -50,12 +50,13 @@
  * the functions that draw return the state after as (state_hi, state_lo, has_uint32,
  * uinteger), which the caller writes back into numpy's bit generator):
  *
- *   draw_indices(state, N, out)       out (uint32, any length L): the next L indices in
- *                                     [0, N), as numpy's integers(0, N, L) draws them.
+ *   draw_indices(state, N, out)       out (uint32, or uint16 if N <= 2^16; any length L):
+ *                                     the next L indices in [0, N), as numpy's
+ *                                     integers(0, N, L) draws them.
  *   draw_sums(state, N, n_boot, stats, out)
  *                                     stats: N x S float32 ('f') or float64 ('d');
  *                                     out: n_boot x S float64, resample b's row sums.
- *   index_sums(idx, stats, out)       idx: n_boot x N uint32 indices (< N, checked),
+ *   index_sums(idx, stats, out)       idx: n_boot x N uint32 (or uint16) indices (< N, checked),
  *                                     stats and out as above: the same sums for indices
  *                                     drawn elsewhere (a bit generator other than PCG64).
  *   math_map(function, values, out)   out = log(values) or exp(values), element-wise, the
@@ -417,11 +418,12 @@ static void column_sums(const padded_t *p, const uint32_t *idx, char *dst) {
 #endif
 
 /* All resamples into out (n_boot x S float64), indices drawn from st (st != NULL) or read
- * from idx_all (n_boot x N). The resamples go in groups: the indices of a group are
+ * from idx_all (n_boot x N uint32) or idx16 (the same as uint16, N <= 2^16). The resamples go in groups: the indices of a group are
  * drawn into a buffer (a few times N, in cache), then the group is summed side by side,
  * in blocks of at most MAX_VECTORS vectors of columns. Returns 0, or -1 if the workspace
  * cannot be allocated. */
-static int resample_sums(const padded_t *p, stream_t *st, const uint32_t *idx_all, size_t n_boot, double *out) {
+static int resample_sums(const padded_t *p, stream_t *st, const uint32_t *idx_all, const uint16_t *idx16,
+                         size_t n_boot, double *out) {
     size_t n_vectors = p->pitch / LANE_BYTES;
     size_t n = p->n_rows;
 #if HAVE_VECTORS
@@ -433,7 +435,7 @@ static int resample_sums(const padded_t *p, stream_t *st, const uint32_t *idx_al
     char *rows_out = malloc(group * p->pitch);
     if (rows_out == NULL)
         return -1;
-    if (st != NULL) {
+    if (st != NULL || idx16 != NULL) {
         buffer = malloc(group * n * sizeof(uint32_t));
         if (buffer == NULL) {
             free(rows_out);
@@ -445,6 +447,11 @@ static int resample_sums(const padded_t *p, stream_t *st, const uint32_t *idx_al
         const uint32_t *idx = idx_all == NULL ? NULL : idx_all + b * n;
         if (st != NULL) {
             draw_into(st, r * n, buffer);
+            idx = buffer;
+        } else if (idx16 != NULL) { /* widened into the group's buffer, in cache */
+            const uint16_t *from = idx16 + b * n;
+            for (size_t i = 0; i < r * n; i++)
+                buffer[i] = from[i];
             idx = buffer;
         }
 #if HAVE_VECTORS
@@ -558,11 +565,32 @@ static PyObject *py_draw_indices(PyObject *self, PyObject *args) {
     Py_buffer out;
     stream_t st;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!nO", &PyTuple_Type, &state, &n, &out_obj) || parse_state(state, &st, n) < 0 ||
-        get_out(out_obj, &out, "IL", 4, (size_t)-1, "uint32") < 0) /* 'L' is 32-bit on some platforms */
+    if (!PyArg_ParseTuple(args, "O!nO", &PyTuple_Type, &state, &n, &out_obj) || parse_state(state, &st, n) < 0)
         return NULL;
+    /* uint32 ('L' is 32-bit on some platforms), or uint16 for N <= 2^16 */
+    if (PyObject_GetBuffer(out_obj, &out, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    int narrow = out.itemsize == 2;
+    if (out.format == NULL || strlen(out.format) != 1 || out.len % out.itemsize ||
+        !(narrow ? n <= 65536 && out.format[0] == 'H' : out.itemsize == 4 && strchr("IL", out.format[0]) != NULL)) {
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "out must be a writable C-contiguous uint32 buffer (or uint16 for N <= 2^16)");
+        return NULL;
+    }
     Py_BEGIN_ALLOW_THREADS
-    draw_into(&st, (size_t)out.len / 4, out.buf);
+    if (narrow) { /* drawn a block at a time, then narrowed */
+        uint32_t block[1024];
+        uint16_t *to = out.buf;
+        for (size_t left = (size_t)out.len / 2; left > 0;) {
+            size_t take = left < 1024 ? left : 1024;
+            draw_into(&st, take, block);
+            for (size_t i = 0; i < take; i++)
+                to[i] = (uint16_t)block[i];
+            to += take;
+            left -= take;
+        }
+    } else
+        draw_into(&st, (size_t)out.len / 4, out.buf);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&out);
     return state_after(&st);
@@ -595,7 +623,7 @@ static PyObject *py_draw_sums(PyObject *self, PyObject *args) {
     }
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = resample_sums(&p, &st, NULL, (size_t)n_boot, out.buf);
+    rc = resample_sums(&p, &st, NULL, NULL, (size_t)n_boot, out.buf);
     Py_END_ALLOW_THREADS
     free((void *)p.rows);
     PyBuffer_Release(&out);
@@ -617,33 +645,44 @@ static PyObject *py_index_sums(PyObject *self, PyObject *args) {
         free((void *)p.rows);
         return NULL;
     }
-    int bad = idx.ndim != 2 || idx.itemsize != 4 || idx.format == NULL || strlen(idx.format) != 1 ||
-              strchr("IL", idx.format[0]) == NULL ||
+    int narrow = idx.itemsize == 2;
+    int bad = idx.ndim != 2 || (idx.itemsize != 4 && !narrow) || idx.format == NULL || strlen(idx.format) != 1 ||
+              strchr(narrow ? "H" : "IL", idx.format[0]) == NULL ||
               idx.shape[0] < 1 || (size_t)idx.shape[1] != p.n_rows;
     size_t n_boot = bad ? 0 : (size_t)idx.shape[0];
+    if (!bad && get_out(out_obj, &out, "d", 8, n_boot * p.n_cols, "float64 n_boot x S") < 0) {
+        free((void *)p.rows);
+        PyBuffer_Release(&idx);
+        return NULL;
+    }
+    int rc = 0;
     if (!bad) {
-        const uint32_t *ix = idx.buf;
-        for (size_t i = 0; i < n_boot * p.n_rows && !bad; i++)
-            bad = ix[i] >= p.n_rows;
+        /* without the GIL, so that callers summing parts of one index matrix on several
+         * threads check and sum them at the same time */
+        Py_BEGIN_ALLOW_THREADS
+        uint32_t largest = 0;
+        if (narrow) {
+            const uint16_t *ix = idx.buf;
+            for (size_t i = 0; i < n_boot * p.n_rows; i++)
+                largest = ix[i] > largest ? ix[i] : largest;
+        } else {
+            const uint32_t *ix = idx.buf;
+            for (size_t i = 0; i < n_boot * p.n_rows; i++)
+                largest = ix[i] > largest ? ix[i] : largest;
+        }
+        bad = largest >= p.n_rows;
+        if (!bad)
+            rc = narrow ? resample_sums(&p, NULL, NULL, idx.buf, n_boot, out.buf)
+                        : resample_sums(&p, NULL, idx.buf, NULL, n_boot, out.buf);
+        Py_END_ALLOW_THREADS
+        PyBuffer_Release(&out);
     }
-    if (bad) {
-        free((void *)p.rows);
-        PyBuffer_Release(&idx);
-        PyErr_SetString(PyExc_ValueError, "idx must be an n_boot x N uint32 buffer of indices < N");
-        return NULL;
-    }
-    if (get_out(out_obj, &out, "d", 8, n_boot * p.n_cols, "float64 n_boot x S") < 0) {
-        free((void *)p.rows);
-        PyBuffer_Release(&idx);
-        return NULL;
-    }
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = resample_sums(&p, NULL, idx.buf, n_boot, out.buf);
-    Py_END_ALLOW_THREADS
     free((void *)p.rows);
     PyBuffer_Release(&idx);
-    PyBuffer_Release(&out);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "idx must be an n_boot x N uint32 (or uint16) buffer of indices < N");
+        return NULL;
+    }
     if (rc < 0)
         return PyErr_NoMemory();
     Py_RETURN_NONE;
@@ -710,7 +749,7 @@ static PyObject *py_simd(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"draw_indices", py_draw_indices, METH_VARARGS,
-     "draw_indices(state, N, out): fill the uint32 buffer out with numpy's bounded draws in [0, N) "
+     "draw_indices(state, N, out): fill the uint32 (or, N <= 2^16, uint16) buffer out with numpy's bounded draws in [0, N) "
      "from the PCG64 state; returns the state after."},
     {"draw_sums", py_draw_sums, METH_VARARGS,
      "draw_sums(state, N, n_boot, stats, out): out[b] = sum of the stats rows of resample b "
