@@ -178,7 +178,16 @@ static inline uint64_t fmix64(uint64_t h) { /* MurmurHash3's finaliser */
 
 /* The key of a sequence (exact when short), its tagged length (see PACK_*) and the hash
  * that places it. */
-static inline uint64_t span_key(const char *data, int kind, Py_ssize_t start, Py_ssize_t length, uint32_t *tagged,
+/* The helpers that read a string take its kind as an argument and are always inlined,
+ * so that token_ids' per-kind copies (tokens_of_line) read code units without testing the
+ * kind at every character. */
+#if defined(__GNUC__)
+#define READS_TEXT __attribute__((always_inline)) static inline
+#else
+#define READS_TEXT static inline
+#endif
+
+READS_TEXT uint64_t span_key(const char *data, int kind, Py_ssize_t start, Py_ssize_t length, uint32_t *tagged,
                                 uint64_t *hash) {
     uint64_t h = 0;
     if (length <= 8) {
@@ -239,7 +248,7 @@ static int interner_grow(interner_t *t) {
     return 0;
 }
 
-static inline int same_span(const interner_t *t, const span_t *old, const char *data, int kind, Py_ssize_t start) {
+READS_TEXT int same_span(const interner_t *t, const span_t *old, const char *data, int kind, Py_ssize_t start) {
     const Py_UCS4 *a = t->arena + old->start;
     for (Py_ssize_t k = 0; k < old->length; k++)
         if (a[k] != PyUnicode_READ(kind, data, start + k))
@@ -249,7 +258,7 @@ static inline int same_span(const interner_t *t, const span_t *old, const char *
 
 /* The id of data[start : start + length] (a string of the given kind), a new one if the
  * sequence was not seen; -1 on error. */
-static int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t start, Py_ssize_t length) {
+READS_TEXT int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t start, Py_ssize_t length) {
     if (length >= (1 << 30)) {
         PyErr_SetString(PyExc_OverflowError, "a token of 2**30 characters or more");
         return -1;
@@ -382,8 +391,8 @@ static inline uint8_t flags_of(table_t table, Py_UCS4 c) {
 
 /* Mark the token boundaries of line text[a:b) in cut[] (cut[i - a]: a boundary before
  * position i) for the RULES modes; white space is not marked (it separates anyway). */
-static void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, table_t table, int dash_rule,
-                      int padded, uint8_t *cut) {
+READS_TEXT void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, table_t table, int dash_rule,
+                          int padded, uint8_t *cut) {
     Py_ssize_t i = a;
     while (i < b) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
@@ -422,6 +431,63 @@ static void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, ta
     }
 }
 
+/* What token_ids carries from line to line. */
+typedef struct {
+    int mode, rules, want_spans;
+    table_t flags;
+    interner_t *names;
+    vec_t *ids, *lengths, *spans;
+    uint8_t *cut; /* the boundary marks of a line (rules modes), grown as needed */
+    Py_ssize_t cut_room;
+    Py_ssize_t bound; /* MODE_CHARS: ids lie in range(bound) */
+} line_state_t;
+
+/* The tokens of line text[a:b) of chunk c: their ids appended to ls->ids, their number to
+ * ls->lengths (and their spans, if wanted). 0, or -1 with an exception set. */
+READS_TEXT int tokens_of_line(line_state_t *ls, const char *data, const int kind, Py_ssize_t a, Py_ssize_t b,
+                              Py_ssize_t c) {
+    const int mode = ls->mode, rules = ls->rules;
+    Py_ssize_t before = ls->ids->len;
+    if (rules) {
+        if (b - a + 2 > ls->cut_room) {
+            PyMem_Free(ls->cut);
+            ls->cut_room = 2 * (b - a + 2);
+            ls->cut = PyMem_Malloc((size_t)ls->cut_room);
+            if (ls->cut == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+        }
+        memset(ls->cut, 0, (size_t)(b - a + 2));
+        rule_cuts(data, kind, a, b, ls->flags, mode != MODE_RULES, mode == MODE_13A, ls->cut);
+    }
+    const uint8_t *cut = ls->cut;
+    Py_ssize_t i = a;
+    while (i < b) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        if (Py_UNICODE_ISSPACE(ch)) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 1;
+        if (mode != MODE_CHARS) {
+            while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)) && !(rules && cut[j - a]))
+                j++;
+        }
+        /* A character token's id is its code point (ids need not be dense). */
+        int64_t id = mode == MODE_CHARS ? (int64_t)ch : intern(ls->names, data, kind, i, j - i);
+        if (id < 0 || vec_push_i64(ls->ids, id) < 0)
+            return -1;
+        if (mode == MODE_CHARS && id >= ls->bound)
+            ls->bound = id + 1;
+        if (ls->want_spans && (vec_push_i64(ls->spans, c) < 0 || vec_push_i64(ls->spans, i) < 0 ||
+                               vec_push_i64(ls->spans, j) < 0))
+            return -1;
+        i = j;
+    }
+    return vec_push_i64(ls->lengths, ls->ids->len - before);
+}
+
 static PyObject *token_ids(PyObject *self, PyObject *args) {
     PyObject *texts, *seps;
     int mode;
@@ -433,7 +499,7 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     vec_t ids = {0}, lengths = {0}, spans = {0};
     interner_t names = {0};
     uint8_t *cut = NULL;
-    Py_ssize_t cut_room = 0, bound = 0; /* bound: ids lie in range(bound) */
+    Py_ssize_t bound = 0; /* bound: ids lie in range(bound) */
     int rules = mode == MODE_RULES || mode == MODE_RULES_DASH || mode == MODE_13A;
     if (check_chunks(texts, seps) < 0)
         goto done;
@@ -451,52 +517,27 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
         goto done;
     lines_t line;
     lines_init(&line, texts, seps);
+    line_state_t ls = {mode, rules, want_spans, flags, &names, &ids, &lengths, &spans, NULL, 0, 0};
     int more;
     while ((more = next_line(&line)) > 0) {
-        const char *data = line.data;
-        int kind = line.kind;
-        Py_ssize_t a = line.start, b = line.end;
-        /* Line text[a:b). */
-        Py_ssize_t before = ids.len;
-        if (rules) {
-            if (b - a + 2 > cut_room) {
-                PyMem_Free(cut);
-                cut_room = 2 * (b - a + 2);
-                cut = PyMem_Malloc((size_t)cut_room);
-                if (cut == NULL) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-            }
-            memset(cut, 0, (size_t)(b - a + 2));
-            rule_cuts(data, kind, a, b, flags, mode != MODE_RULES, mode == MODE_13A, cut);
+        int rc;
+        switch (line.kind) { /* one copy of the loop per kind (READS_TEXT) */
+        case PyUnicode_1BYTE_KIND:
+            rc = tokens_of_line(&ls, line.data, PyUnicode_1BYTE_KIND, line.start, line.end, line.c);
+            break;
+        case PyUnicode_2BYTE_KIND:
+            rc = tokens_of_line(&ls, line.data, PyUnicode_2BYTE_KIND, line.start, line.end, line.c);
+            break;
+        default:
+            rc = tokens_of_line(&ls, line.data, PyUnicode_4BYTE_KIND, line.start, line.end, line.c);
         }
-        Py_ssize_t i = a;
-        while (i < b) {
-            Py_UCS4 c = PyUnicode_READ(kind, data, i);
-            if (Py_UNICODE_ISSPACE(c)) {
-                i++;
-                continue;
-            }
-            Py_ssize_t j = i + 1;
-            if (mode != MODE_CHARS) {
-                while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)) && !(rules && cut[j - a]))
-                    j++;
-            }
-            /* A character token's id is its code point (ids need not be dense). */
-            int64_t id = mode == MODE_CHARS ? (int64_t)c : intern(&names, data, kind, i, j - i);
-            if (id < 0 || vec_push_i64(&ids, id) < 0)
-                goto done;
-            if (mode == MODE_CHARS && id >= bound)
-                bound = id + 1;
-            if (want_spans && (vec_push_i64(&spans, line.c) < 0 || vec_push_i64(&spans, i) < 0 ||
-                               vec_push_i64(&spans, j) < 0))
-                goto done;
-            i = j;
-        }
-        if (vec_push_i64(&lengths, ids.len - before) < 0)
+        if (rc < 0) {
+            cut = ls.cut;
             goto done;
+        }
     }
+    cut = ls.cut;
+    bound = ls.bound;
     if (more < 0)
         goto done;
     PyObject *ids_bytes = vec_to_bytes(&ids);
