@@ -563,6 +563,58 @@ done:
 /* ---------------------------------------------------------------------------------- */
 /* chrf_units                                                                           */
 
+/* What chrf_units carries from line to line. */
+typedef struct {
+    int keep_whitespace, want_words;
+    const uint8_t *is_punct; /* 128 flags */
+    interner_t *names;
+    vec_t *chars, *char_counts, *words, *word_counts;
+} units_state_t;
+
+/* chrF's characters and chrF++'s words of line text[a:b), appended with their counts.
+ * 0, or -1 with an exception set. */
+READS_TEXT int units_of_line(units_state_t *us, const char *data, const int kind, Py_ssize_t a, Py_ssize_t b) {
+    vec_t *chars = us->chars, *words = us->words;
+    Py_ssize_t chars_before = chars->len, words_before = words->len;
+    if (vec_reserve(chars, b - a) < 0)
+        return -1;
+    int64_t *out = (int64_t *)chars->data;
+    for (Py_ssize_t i = a; i < b; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (us->keep_whitespace || !Py_UNICODE_ISSPACE(c))
+            out[chars->len++] = (int64_t)c;
+    }
+    for (Py_ssize_t i = a; us->want_words && i < b;) {
+        if (Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 1;
+        while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)))
+            j++;
+        /* Token text[i:j): split off the last, else the first, ASCII punctuation. */
+        Py_UCS4 first = PyUnicode_READ(kind, data, i), last = PyUnicode_READ(kind, data, j - 1);
+        Py_ssize_t cut = j; /* the token is text[i:cut) + text[cut:j) */
+        if (j - i >= 2 && last < 128 && us->is_punct[last])
+            cut = j - 1;
+        else if (j - i >= 2 && first < 128 && us->is_punct[first])
+            cut = i + 1;
+        int32_t x = intern(us->names, data, kind, i, cut - i);
+        if (x < 0 || vec_push_i64(words, x) < 0)
+            return -1;
+        if (cut < j) {
+            int32_t y = intern(us->names, data, kind, cut, j - cut);
+            if (y < 0 || vec_push_i64(words, y) < 0)
+                return -1;
+        }
+        i = j;
+    }
+    if (vec_push_i64(us->char_counts, chars->len - chars_before) < 0 ||
+        vec_push_i64(us->word_counts, words->len - words_before) < 0)
+        return -1;
+    return 0;
+}
+
 static PyObject *chrf_units(PyObject *self, PyObject *args) {
     PyObject *texts, *seps, *punct;
     int keep_whitespace, want_words;
@@ -589,46 +641,20 @@ static PyObject *chrf_units(PyObject *self, PyObject *args) {
     lines_t line;
     lines_init(&line, texts, seps);
     int more;
+    units_state_t us = {keep_whitespace, want_words, is_punct, &names, &chars, &char_counts, &words, &word_counts};
     while ((more = next_line(&line)) > 0) {
-        const char *data = line.data;
-        int kind = line.kind;
-        Py_ssize_t a = line.start, b = line.end;
-        Py_ssize_t chars_before = chars.len, words_before = words.len;
-        if (vec_reserve(&chars, b - a) < 0)
-            goto done;
-        int64_t *out = (int64_t *)chars.data;
-        for (Py_ssize_t i = a; i < b; i++) {
-            Py_UCS4 c = PyUnicode_READ(kind, data, i);
-            if (keep_whitespace || !Py_UNICODE_ISSPACE(c))
-                out[chars.len++] = (int64_t)c;
+        int rc;
+        switch (line.kind) { /* one copy of the loop per kind (READS_TEXT) */
+        case PyUnicode_1BYTE_KIND:
+            rc = units_of_line(&us, line.data, PyUnicode_1BYTE_KIND, line.start, line.end);
+            break;
+        case PyUnicode_2BYTE_KIND:
+            rc = units_of_line(&us, line.data, PyUnicode_2BYTE_KIND, line.start, line.end);
+            break;
+        default:
+            rc = units_of_line(&us, line.data, PyUnicode_4BYTE_KIND, line.start, line.end);
         }
-        for (Py_ssize_t i = a; want_words && i < b;) {
-            if (Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))) {
-                i++;
-                continue;
-            }
-            Py_ssize_t j = i + 1;
-            while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)))
-                j++;
-            /* Token text[i:j): split off the last, else the first, ASCII punctuation. */
-            Py_UCS4 first = PyUnicode_READ(kind, data, i), last = PyUnicode_READ(kind, data, j - 1);
-            Py_ssize_t cut = j; /* the token is text[i:cut) + text[cut:j) */
-            if (j - i >= 2 && last < 128 && is_punct[last])
-                cut = j - 1;
-            else if (j - i >= 2 && first < 128 && is_punct[first])
-                cut = i + 1;
-            int32_t x = intern(&names, data, kind, i, cut - i);
-            if (x < 0 || vec_push_i64(&words, x) < 0)
-                goto done;
-            if (cut < j) {
-                int32_t y = intern(&names, data, kind, cut, j - cut);
-                if (y < 0 || vec_push_i64(&words, y) < 0)
-                    goto done;
-            }
-            i = j;
-        }
-        if (vec_push_i64(&char_counts, chars.len - chars_before) < 0 ||
-            vec_push_i64(&word_counts, words.len - words_before) < 0)
+        if (rc < 0)
             goto done;
     }
     if (more < 0)
