@@ -461,6 +461,27 @@ def _bleu_scores(sums, float32, smooth_method="exp", smooth_value=None, effectiv
     return scores, np.zeros(n_boot, dtype=bool)
 
 
+#: The smoothing methods the kernel's bleu_scores computes (add-k is numpy's only).
+_KERNEL_SMOOTHING = {"exp": 0, "floor": 1, "none": 2}
+
+
+def _kernel_bleu_scores(sums, float32, smooth_method="exp", smooth_value=None, effective_order=False, **_):
+    """``_bleu_scores``' values computed by the C kernel (``resample.bleu_scores``: the
+    spec's operations row by row, float32 where ``float32``), or None where it does not
+    apply (no kernel, add-k smoothing, more than 64 orders)."""
+    from ..spec.bleu import SMOOTH_DEFAULTS
+
+    kernel = native.resample
+    if kernel is None or smooth_method not in _KERNEL_SMOOTHING or sums.shape[1] > 2 + 2 * 64:
+        return None
+    value = SMOOTH_DEFAULTS[smooth_method] if smooth_value is None else smooth_value
+    rows = np.ascontiguousarray(sums, dtype=np.float64)
+    is32 = np.ascontiguousarray(np.broadcast_to(np.asarray(float32, dtype=bool), rows.shape[:1]), dtype=np.uint8)
+    out = np.empty(rows.shape[0], dtype=np.float64)
+    kernel.bleu_scores(rows, is32, _KERNEL_SMOOTHING[smooth_method], float(value or 0), bool(effective_order), out)
+    return out
+
+
 def _chrf_scores(sums, float32, n=6, beta=2, word_order=0, eps_smoothing=False, **_):
     """``chrf_from_stats`` element-wise (see ``bleuprint.spec.chrf``)."""
     n_boot = sums.shape[0]
@@ -518,7 +539,10 @@ def score_sums(metric: str, sums: np.ndarray, n_sentences: int, float32, **optio
     if metric == "exact_match":
         return sums[:, 0] / n_sentences, np.ones(sums.shape[0], dtype=bool)
     if metric == "bleu":
-        return _bleu_scores(sums, float32, **options)[0], np.ones(sums.shape[0], dtype=bool)
+        scores = _kernel_bleu_scores(sums, float32, **options)
+        if scores is None:
+            scores = _bleu_scores(sums, float32, **options)[0]
+        return scores, np.ones(sums.shape[0], dtype=bool)
     if metric == "chrf":
         return _chrf_scores(sums, float32, **options)
     if metric == "ter":

@@ -227,7 +227,7 @@ def test_intervals_and_paired_bootstrap_use_the_kernel(monkeypatch, threads):
     monkeypatch.setattr(native, "THREADS", threads)
     hyps, refs = ["a b c d", "b c d e", "c d"], [["a b c d"], ["b c d"], ["c e"]]
     intervals.bootstrap("bleu", hyps, refs, 20, rng=np.random.default_rng(1))
-    assert counting.calls["math_map"] > 0  # BLEU's log and exp
+    assert counting.calls["bleu_scores"] == 1 and "math_map" not in counting.calls  # scored in C
     if threads == 1:
         assert counting.calls["draw_sums"] == 1 and "draw_indices" not in counting.calls
     else:
@@ -303,3 +303,53 @@ def test_kernel_rejects_malformed_buffers():
         kernel.draw_sums(state, 3, 2, stats, np.empty((2, 3)))
     with pytest.raises(ValueError, match="indices < N"):
         kernel.index_sums(np.array([[0, 1, 3]], dtype=np.uint32), stats, np.empty((1, 2)))
+
+
+@st.composite
+def _bleu_rows(draw):
+    """BLEU statistics sums ``[c, r, m_1..m_N, t_1..t_N]`` with the hard cases often: zero
+    lengths, zero matches at some order (smoothing), zero totals (the loop stops), ties
+    c == r, and float32 values (up to 2^24, where every integer is a float32) or larger
+    exact ones (the double rows)."""
+    order = draw(st.integers(1, 5))
+    big = draw(st.booleans())
+    value = st.one_of(st.just(0), st.integers(0, 3), st.integers(0, 2**24 if not big else 2**40))
+    rows = draw(st.lists(st.lists(value, min_size=2 + 2 * order, max_size=2 + 2 * order), min_size=1, max_size=20))
+    rows = np.array(rows, dtype=np.float64)
+    if draw(st.booleans()):
+        rows[:, 1] = rows[:, 0]  # c == r: no brevity penalty
+    return rows, not big and draw(st.booleans())
+
+
+@needs_kernel
+@given(_bleu_rows(), st.sampled_from(["exp", "floor", "none"]), st.sampled_from([None, 0.1, 0.5, 1, 3]),
+       st.booleans())
+def test_kernel_bleu_scores_equal_the_element_wise_numpy_ones(rows_and_flag, method, value, effective):
+    """The kernel's BLEU of summed statistics (resample scores) is bit for bit the numpy
+    code's, which the interval tests compare with the spec: float32 rows (sacreBLEU's
+    resamples) and double rows (the corpus row, exact mode), every smoothing it takes."""
+    rows, float32 = rows_and_flag
+    options = {"smooth_method": method, "smooth_value": value, "effective_order": effective}
+    got = intervals._kernel_bleu_scores(rows, float32, **options)
+    want = intervals._bleu_scores(rows, float32, **options)[0]
+    assert np.array_equal(got, want)
+
+
+@needs_kernel
+def test_kernel_bleu_scores_equal_the_spec_on_float32_scalars():
+    """Hand-picked rows scored by ``spec.bleu.bleu_from_stats`` on numpy float32 scalars
+    (sacreBLEU's resample arithmetic) and on Python ints: zero matches at order 2 (exp
+    smoothing halves), a zero total at order 3 (the loop stops), c < r (brevity penalty),
+    c = 0, no match at all."""
+    from bleuprint.spec.bleu import bleu_from_stats
+
+    rows = [[10, 12, 7, 0, 1, 0, 10, 9, 8, 7], [5, 5, 3, 2, 0, 0, 5, 4, 0, 0], [0, 3, 0, 0, 0, 0, 0, 0, 0, 0],
+            [4, 9, 0, 0, 0, 0, 4, 3, 2, 1], [123457, 123456, 99999, 54321, 22222, 11111, 123457, 120000, 110000, 100000]]
+    for method, effective in (("exp", False), ("floor", False), ("none", True), ("exp", True)):
+        for float32 in (True, False):
+            got = intervals._kernel_bleu_scores(np.array(rows, np.float64), float32, smooth_method=method,
+                                                effective_order=effective)
+            cast = np.float32 if float32 else int
+            want = [bleu_from_stats([cast(x) for x in row], smooth_method=method, effective_order=effective)
+                    for row in rows]
+            assert got.tolist() == want, (method, effective, float32)

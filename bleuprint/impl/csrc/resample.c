@@ -63,6 +63,10 @@
  *                                     C library's functions (what math.log and math.exp
  *                                     return for finite arguments in range), for scoring
  *                                     the resamples' BLEU without a Python call each.
+ *   bleu_scores(sums, is32, method, value, effective_order, out)
+ *                                     BLEU of every row (exp, floor or none smoothing),
+ *                                     float32 arithmetic where is32, as the spec computes
+ *                                     it on numpy float32 statistics, double elsewhere.
  *   simd([flag])                      whether the AVX sums run; with flag, switch them.
  *
  * The GIL is released while drawing and summing. Only the Python C API is used.
@@ -741,6 +745,111 @@ static PyObject *py_math_map(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* bleu_scores(sums, is32, method, value, effective_order, out): BLEU of every row of sums
+ * (n x (2 + 2 * order) float64 holding exact values) into out (n float64), as
+ * bleuprint.spec.bleu.bleu_from_stats computes it on that row (sacreBLEU's
+ * BLEU.compute_bleu), for the smoothing methods 'exp' (0), 'floor' (1) and 'none' (2);
+ * 'add-k' is left to impl.intervals' numpy code. is32 (n bytes): the row's statistics are
+ * numpy float32 scalars (sacreBLEU's resamples: the precisions are then float32
+ * arithmetic, a Python float operand rounded to float32 first, NumPy >= 2 rules) or
+ * Python numbers (the corpus row, exact mode: double arithmetic). Lengths, brevity
+ * penalty, logs and their left-to-right sum are doubles either way, the logs and
+ * exponentials the C library's, as Python's math module computes them. (Each float
+ * operation is rounded to float: ISO C, no contraction into fused multiply-adds.) */
+#define LOG_ZERO_VALUE (-9999999999.0)
+static double bleu_of_row(const double *v, int order, int is32, int method, double value, int effective) {
+    double c = v[0], r = v[1];
+    double bp = c >= r ? 1.0 : c == 0.0 ? 0.0 : exp(1.0 - r / c);
+    int any = 0;
+    for (int n = 0; n < order; n++)
+        any |= v[2 + n] != 0.0;
+    if (!any)
+        return 0.0;
+    double precision[64];
+    int eff = order;
+    double mteval = 1.0;
+    for (int n = 0; n < order; n++)
+        precision[n] = 0.0;
+    for (int n = 1; n <= order; n++) {
+        double m = v[1 + n], t = v[1 + order + n];
+        if (t == 0.0)
+            break;
+        if (effective)
+            eff = n;
+        if (m == 0.0) {
+            if (method == 0) {
+                mteval *= 2;
+                if (is32)
+                    precision[n - 1] = (double)(100.0f / ((float)mteval * (float)t));
+                else
+                    precision[n - 1] = 100.0 / (mteval * t);
+            } else if (method == 1) {
+                if (is32)
+                    precision[n - 1] = (double)((float)(100.0 * value) / (float)t);
+                else
+                    precision[n - 1] = 100.0 * value / t;
+            }
+        } else if (is32)
+            precision[n - 1] = (double)(100.0f * (float)m / (float)t);
+        else
+            precision[n - 1] = 100.0 * m / t;
+    }
+    double log_sum = 0.0;
+    for (int n = 0; n < eff; n++)
+        log_sum += precision[n] == 0.0 ? LOG_ZERO_VALUE : log(precision[n]);
+    return bp * exp(log_sum / eff);
+}
+
+static PyObject *py_bleu_scores(PyObject *self, PyObject *args) {
+    PyObject *sums_obj, *is32_obj, *out_obj;
+    int method, effective;
+    double value;
+    Py_buffer sums, is32, out;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOidpO", &sums_obj, &is32_obj, &method, &value, &effective, &out_obj))
+        return NULL;
+    if (method < 0 || method > 2) {
+        PyErr_SetString(PyExc_ValueError, "method must be 0 (exp), 1 (floor) or 2 (none)");
+        return NULL;
+    }
+    if (PyObject_GetBuffer(sums_obj, &sums, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0)
+        return NULL;
+    if (sums.ndim != 2 || sums.itemsize != 8 || sums.format == NULL || strcmp(sums.format, "d") != 0 ||
+        sums.shape[1] < 4 || sums.shape[1] % 2 || sums.shape[1] > 2 + 2 * 64) {
+        PyBuffer_Release(&sums);
+        PyErr_SetString(PyExc_ValueError, "sums must be an n x (2 + 2 * order) float64 buffer, order <= 64");
+        return NULL;
+    }
+    size_t n = (size_t)sums.shape[0], width = (size_t)sums.shape[1];
+    if (PyObject_GetBuffer(is32_obj, &is32, PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&sums);
+        return NULL;
+    }
+    if ((size_t)is32.len != n || is32.itemsize != 1) {
+        PyBuffer_Release(&sums);
+        PyBuffer_Release(&is32);
+        PyErr_SetString(PyExc_ValueError, "is32 must hold one byte per row");
+        return NULL;
+    }
+    if (get_out(out_obj, &out, "d", 8, n, "float64 buffer of one value per row") < 0) {
+        PyBuffer_Release(&sums);
+        PyBuffer_Release(&is32);
+        return NULL;
+    }
+    const double *rows = sums.buf;
+    const uint8_t *flags = is32.buf;
+    double *y = out.buf;
+    int order = (int)(width - 2) / 2;
+    Py_BEGIN_ALLOW_THREADS
+    for (size_t i = 0; i < n; i++)
+        y[i] = bleu_of_row(rows + i * width, order, flags[i] != 0, method, value, effective);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&sums);
+    PyBuffer_Release(&is32);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
 /* simd() -> whether the AVX sums run; simd(flag) switches them (on only where the
  * processor has AVX) and returns the previous setting: for the tests of both versions. */
 static PyObject *py_simd(PyObject *self, PyObject *args) {
@@ -772,6 +881,10 @@ static PyMethodDef methods[] = {
     {"math_map", py_math_map, METH_VARARGS,
      "math_map(function, values, out): out[i] = log(values[i]) or exp(values[i]) (function 'log' or "
      "'exp'), the C library's, as Python's math module computes them."},
+    {"bleu_scores", py_bleu_scores, METH_VARARGS,
+     "bleu_scores(sums, is32, method, value, effective_order, out): out[i] = BLEU of row i as "
+     "bleuprint.spec.bleu.bleu_from_stats computes it (method 0 exp, 1 floor, 2 none), in float32 "
+     "arithmetic where is32[i] (numpy float32 statistics) and double elsewhere."},
     {"simd", py_simd, METH_VARARGS,
      "simd([flag]): whether the AVX version of the sums runs (chosen on loading where the processor "
      "has AVX); with flag, switch it (on only with AVX) and return the previous setting."},
