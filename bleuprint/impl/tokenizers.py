@@ -433,24 +433,50 @@ def _kernel_text(lines: list[str], name: str) -> tuple[str | None, str | None]:
     return (None, None) if sep is None else (sep, _unpadded_text(lines, name, sep))
 
 
+#: Lines handed to the kernel one string each (``_plain_lines``) when there are at most
+#: this many: beyond, chunks of joined lines read faster than a million small strings.
+_PLAIN_LINES_MAX = 100_000
+
+
+def _plain_lines(lines: list[str], name: str) -> list[str] | None:
+    """The kernel's strings when each prepared line can be given as it is (what
+    ``_unpadded_text`` makes of one line): the lines themselves, zh's stripped; None for
+    13a when some line holds what its steps 1-2 replace (``<skipped>``, a newline, an
+    ``&``), which the joined chunks of ``_kernel_text`` handle, and for many lines."""
+    if len(lines) > _PLAIN_LINES_MAX:
+        return None
+    if name == "13a":
+        joined = "".join(lines)
+        return None if "\n" in joined or "&" in joined or "<skipped>" in joined else lines
+    if name == "zh":
+        return [line.strip() for line in lines]
+    return lines
+
+
 def _kernel_tokens(lines: list[str], name: str, kernel, spans: bool = False):
-    """``bleu_token_ids`` on prepared lines by the compiled kernel, in chunks of whole
-    lines (``native.line_chunks``), each the text ``_kernel_text`` builds (as ``_pre_rules``
-    does, but 13a's padding left to the kernel): the kernel computes the boundaries line
+    """``bleu_token_ids`` on prepared lines by the compiled kernel, given each line as it
+    is (``_plain_lines``) or in chunks of whole lines (``native.line_chunks``), each the
+    text ``_kernel_text`` builds (as ``_pre_rules`` does, but 13a's padding left to the
+    kernel): the kernel computes the boundaries line
     by line with the rules of ``_cuts`` and
     interns the tokens in order of first occurrence, one vocabulary for all chunks.
     Returns ``(ids, lengths, id_bound)``, with ``spans`` also the chunk texts and the
     (chunk, start, end) of every token; None when some chunk has no free separator."""
     _check_kernel_flags(kernel)
     mode = getattr(kernel, _KERNEL_MODES[name])
-    texts, seps = [], []
-    for chunk in native.line_chunks(lines):
-        sep, text = _kernel_text(chunk, name)
-        if text is None:
-            return None  # every candidate separator occurs (pathological): the numpy path
-        texts.append(text)
-        seps.append(-1 if sep is None else ord(sep))
-    table = _kernel_table(name, texts) if name in ("13a", "zh", "intl") else b""
+    texts = _plain_lines(lines, name)
+    if texts is not None:  # each line its own string: no join, no separator
+        seps = [-1] * len(texts)
+        table = _kernel_table(name, ["".join(texts)]) if name in ("13a", "zh", "intl") else b""
+    else:
+        texts, seps = [], []
+        for chunk in native.line_chunks(lines):
+            sep, text = _kernel_text(chunk, name)
+            if text is None:
+                return None  # every candidate separator occurs (pathological): the numpy path
+            texts.append(text)
+            seps.append(-1 if sep is None else ord(sep))
+        table = _kernel_table(name, texts) if name in ("13a", "zh", "intl") else b""
     ids, lengths, bound, where = kernel.token_ids(texts, seps, mode, table, spans)
     out = (np.frombuffer(ids, np.int64), np.frombuffer(lengths, np.int64), max(bound, 1))
     if spans:

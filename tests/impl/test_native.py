@@ -139,3 +139,25 @@ def test_interned_keys_of_different_packings_do_not_collide():
     for i, a in enumerate(words):
         for j, b in enumerate(words):
             assert (ids[i] == ids[j]) == (a == b), (a, b)
+
+
+# --- the kernel's two ways of reading lines ---------------------------------------------
+
+@needs_kernel
+@pytest.mark.parametrize("name", ["13a", "zh", "intl", "none", "char"])
+@pytest.mark.parametrize("lines", [
+    ["a b.", " zh中文, 1,000.5 ", "", "x-y"],
+    ["Tom &amp; Jerry", "a-\nb", "<skipped> end", "&quot;q&quot;"],  # 13a's steps 1-2 apply
+])
+def test_one_string_per_line_and_joined_chunks_give_the_same_tokens(monkeypatch, name, lines):
+    """``tokenizers._plain_lines`` hands each line to the kernel as it is, except where
+    13a's unescaping needs the joined text; both ways give the spec's tokens."""
+    from bleuprint.impl import tokenizers
+    from bleuprint.spec.bleu import bleu_tokens
+
+    if name == "13a":
+        assert (tokenizers._plain_lines(lines, name) is None) == ("&amp;" in lines[0])
+    plain = tokenizers.tokenize_corpus(lines, name)
+    monkeypatch.setattr(tokenizers, "_PLAIN_LINES_MAX", -1)
+    assert tokenizers._plain_lines(lines, name) is None
+    assert tokenizers.tokenize_corpus(lines, name) == plain == [bleu_tokens(line, name) for line in lines]
