@@ -443,22 +443,32 @@ def _literal_counts(lines, line_sentence, line_label, first_line, n, word_order,
     return blocks
 
 
+#: Lines handed to the kernel one string each when there are at most this many (read at
+#: call time; beyond, chunks of joined lines read faster than a million small strings).
+_PLAIN_LINES_MAX = 100_000
+
+
 def _kernel_blocks(lines, n, word_order, lowercase, whitespace, line_label, first_line, kernel):
-    """``_corpus_blocks`` by the compiled kernel (``csrc/ngrams.c``): the lines, in chunks
-    of whole lines (``native.line_chunks``), joined by a separator and lowercased in one
-    call per chunk as below, the characters and chrF++ words of each line read off by
-    ``chrf_units``, the clipped matches of each reference against
-    its hypothesis counted by ``ngram_matches``. None when no separator is free."""
-    texts, seps = [], []
-    for chunk in native.line_chunks(lines):
-        separator = _separator(chunk)
-        if separator is None:
-            return None
-        text = separator.join(chunk)
-        if lowercase:
-            text = text.lower()  # the separator ends a word for the final-sigma rule, as a string end does
-        texts.append(text)
-        seps.append(ord(separator))
+    """``_corpus_blocks`` by the compiled kernel (``csrc/ngrams.c``): the lines, each its
+    own string (lowercased one by one, as the spec lowercases each sentence) or, for many
+    lines, in chunks of whole lines (``native.line_chunks``) joined by a separator and
+    lowercased in one call per chunk; the characters and chrF++ words of each line read
+    off by ``chrf_units``, the clipped matches of each reference against its hypothesis
+    counted by ``ngram_matches``. None when no separator is free."""
+    if len(lines) <= _PLAIN_LINES_MAX:  # each line its own string: no join, no separator
+        texts = [line.lower() for line in lines] if lowercase else lines
+        seps = [-1] * len(texts)
+    else:
+        texts, seps = [], []
+        for chunk in native.line_chunks(lines):
+            separator = _separator(chunk)
+            if separator is None:
+                return None
+            text = separator.join(chunk)
+            if lowercase:
+                text = text.lower()  # the separator ends a word for the final-sigma rule, as a string end does
+            texts.append(text)
+            seps.append(ord(separator))
     chars, char_counts, words, word_counts = kernel.chrf_units(
         texts, seps, whitespace, word_order > 0, "".join(sorted(ASCII_PUNCTUATION)))
     hyp_lines = first_line[:-1]

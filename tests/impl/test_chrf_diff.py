@@ -61,8 +61,10 @@ def forced(path: str):
     kernel, chunk, threads, split = native.ngrams, native.CHUNK_CHARS, native.THREADS, native.SPLIT_MIN_SENTENCES
     if not on_kernel:
         native.ngrams = None
+    plain = fast._PLAIN_LINES_MAX
     if path == "kernel-tiny-chunks":
         native.CHUNK_CHARS = 7
+        fast._PLAIN_LINES_MAX = -1  # joined chunks, not one string per line
     # "kernel-threads": the matches counted in parts of one sentence and up, on threads
     native.THREADS, native.SPLIT_MIN_SENTENCES = (3, 1) if path == "kernel-threads" else (1, split)
     try:
@@ -74,6 +76,7 @@ def forced(path: str):
             setattr(fast, name, value)
         native.ngrams, native.CHUNK_CHARS = kernel, chunk
         native.THREADS, native.SPLIT_MIN_SENTENCES = threads, split
+        fast._PLAIN_LINES_MAX = plain
 
 
 def spec_rows(hyps, refs, options):
