@@ -226,30 +226,53 @@ def bleu_stats_matrix(
 
     Sentences with the same hypothesis and the same references (in the same order) are
     computed once."""
-    hyps, refs = _check_corpus(hyps, refs)
-    return _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order)
+    hyps, refs, indexed = _indexed_corpus(hyps, refs)
+    return _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed)
 
 
-def _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order) -> np.ndarray:
-    """``bleu_stats_matrix`` of a corpus that passed ``_check_corpus``."""
-    check_choice(tokenize, TOKENIZERS, "tokenizer")
-    check_positive_int(max_ngram_order, "max_ngram_order")
+def _indexed_corpus(hyps, refs):
+    """``(hyps, refs, indexed)``: the corpus checked as ``_check_corpus`` checks it, and
+    its lines indexed by the kernel's ``line_index`` (None without the kernel, or when the
+    corpus is not plain lists of str and the spec's checks decide)."""
+    kernel = native.ngrams
+    indexed = None if kernel is None else kernel.line_index(hyps, refs)
+    if indexed is None:
+        hyps, refs = _check_corpus(hyps, refs)
+    return hyps, refs, indexed
+
+
+def _line_index(hyps, refs) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The distinct lines of a checked corpus (hypotheses, then the references flattened)
+    in order of first occurrence, the id of every line among them, and the number of
+    references of each hypothesis (what the kernel's ``line_index`` returns)."""
     n_sent = len(hyps)
-
     ref_counts = np.fromiter(map(len, refs), np.int64, n_sent)
     flat_refs = list(chain.from_iterable(refs))
-    # Distinct lines: the id of a line is the position of its first occurrence, compacted.
+    # the id of a line is the position of its first occurrence, compacted
     first_seen: dict[str, int] = {}
     n_lines = n_sent + len(flat_refs)
     line_of = np.fromiter(map(first_seen.setdefault, chain(hyps, flat_refs), range(n_lines)), np.int64, n_lines)
     is_first = np.zeros(n_lines, dtype=bool)
     is_first[line_of] = True
-    line_of = (np.cumsum(is_first) - 1)[line_of]
+    return list(first_seen), (np.cumsum(is_first) - 1)[line_of], ref_counts
+
+
+def _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed=None) -> np.ndarray:
+    """``bleu_stats_matrix`` of a corpus that passed ``_check_corpus`` (or the kernel's
+    ``line_index``, whose result ``indexed`` is)."""
+    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_positive_int(max_ngram_order, "max_ngram_order")
+    n_sent = len(hyps)
+
+    if indexed is None:
+        distinct_lines, line_of, ref_counts = _line_index(hyps, refs)
+    else:
+        distinct_lines, ids, counts = indexed
+        line_of, ref_counts = np.frombuffer(ids, np.int64), np.frombuffer(counts, np.int64)
     hyp_line, ref_line = line_of[:n_sent], line_of[n_sent:]
-    distinct_lines = list(first_seen)
 
     # Distinct sentences (hypothesis, references).
-    if len(flat_refs) == n_sent:
+    if len(ref_line) == n_sent:
         _, first, inverse = np.unique(hyp_line * len(distinct_lines) + ref_line, return_index=True, return_inverse=True)
         first_refs = first
     else:
@@ -379,9 +402,9 @@ def corpus_bleu(
     effective_order: bool = False,
 ) -> float:
     """Corpus BLEU: ``bleu_from_stats`` of the column sums of ``bleu_stats_matrix``."""
-    hyps, refs = _check_corpus(hyps, refs)
+    hyps, refs, indexed = _indexed_corpus(hyps, refs)
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
-    matrix = _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order)
+    matrix = _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed)
     return bleu_from_stats(
         [int(x) for x in matrix.sum(axis=0)],
         smooth_method=smooth_method,

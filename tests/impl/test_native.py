@@ -161,3 +161,40 @@ def test_one_string_per_line_and_joined_chunks_give_the_same_tokens(monkeypatch,
     monkeypatch.setattr(tokenizers, "_PLAIN_LINES_MAX", -1)
     assert tokenizers._plain_lines(lines, name) is None
     assert tokenizers.tokenize_corpus(lines, name) == plain == [bleu_tokens(line, name) for line in lines]
+
+
+# --- line_index against the Python definition ----------------------------------------
+
+from bleuprint.strategies import corpora  # noqa: E402
+
+
+@needs_kernel
+@given(corpora())
+def test_line_index_equals_the_python_index(corpus):
+    """The kernel's distinct lines, line ids and reference counts are those of
+    ``impl.bleu._line_index`` (dict order of first occurrence), repeated lines included."""
+    from bleuprint.impl import bleu
+
+    hyps, refs = corpus
+    hyps, refs = hyps + hyps[:2], refs + refs[:2]  # repeated sentences, shared lines
+    lines, ids, counts = native.ngrams.line_index(hyps, refs)
+    want_lines, want_ids, want_counts = bleu._line_index(hyps, refs)
+    assert lines == want_lines
+    assert np.frombuffer(ids, np.int64).tolist() == want_ids.tolist()
+    assert np.frombuffer(counts, np.int64).tolist() == want_counts.tolist()
+
+
+class _Str(str):
+    pass
+
+
+@needs_kernel
+@pytest.mark.parametrize("hyps, refs", [
+    ([], []), (["a"], ["a"]), (["a"], [[]]), (("a",), [["a"]]), (["a"], (["a"],)), (["a", "b"], [["a"]]),
+    ([_Str("a")], [["a"]]), (["a"], [[_Str("a")]]), (["a"], [[b"a"]]), ([1], [["a"]]), (["a"], [{"a"}]),
+])
+def test_line_index_leaves_anything_but_plain_lists_of_str_to_the_spec_checks(hyps, refs):
+    """None (the caller then runs ``_check_corpus``, which accepts or refuses with the
+    spec's own messages) for empty or mismatched corpora, bare strings, empty reference
+    lists, tuples of hypotheses, str subclasses and non-str lines."""
+    assert native.ngrams.line_index(hyps, refs) is None

@@ -27,6 +27,12 @@
  *       tokens with one ASCII punctuation mark split off, last character first:
  *       spec.chrf.chrf_words) as dense ids, with the count per line.
  *
+ *   line_index(hyps, refs)
+ *       The distinct lines of a corpus (hypotheses, then the references flattened) in order
+ *       of first occurrence, each line's id among them, and the number of references of
+ *       each hypothesis, for lists of str (list or tuple references); None for anything
+ *       else (impl.bleu checks it then, with the spec's messages).
+ *
  *   ngram_matches(ids, line_start, line_len, hyp_line, ref_offsets, ref_line, order, clip_max)
  *       For every sentence (a hypothesis line and its reference lines) and every order
  *       n = 1..order, the clipped n-gram matches. clip_max (BLEU, spec.bleu.clipped_matches):
@@ -561,6 +567,93 @@ done:
 }
 
 /* ---------------------------------------------------------------------------------- */
+/* line_index                                                                           */
+
+/* Python's str equality for two exact str objects. */
+static int same_str(PyObject *a, PyObject *b) {
+    if (a == b)
+        return 1;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(a);
+    int kind = PyUnicode_KIND(a);
+    return n == PyUnicode_GET_LENGTH(b) && kind == PyUnicode_KIND(b) &&
+           memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), (size_t)n * (size_t)kind) == 0;
+}
+
+/* line_index(hyps, refs): for a corpus whose hyps is a list of exact str and refs a list,
+ * as long and non-empty, of lists or tuples of exact str, each non-empty: the distinct
+ * lines of hyps then of the flattened references in order of first occurrence (a list),
+ * the id of every line in that list (int64 bytes, hyps first), and the number of
+ * references of each hypothesis (int64 bytes). None for any other input, which the
+ * caller checks with the spec's messages. */
+static PyObject *line_index(PyObject *self, PyObject *args) {
+    PyObject *hyps, *refs;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO", &hyps, &refs))
+        return NULL;
+    if (!PyList_CheckExact(hyps) || !PyList_CheckExact(refs) || PyList_GET_SIZE(hyps) == 0 ||
+        PyList_GET_SIZE(hyps) != PyList_GET_SIZE(refs))
+        Py_RETURN_NONE;
+    Py_ssize_t n_sent = PyList_GET_SIZE(hyps), n_lines = n_sent;
+    for (Py_ssize_t i = 0; i < n_sent; i++) {
+        PyObject *r = PyList_GET_ITEM(refs, i);
+        if (!PyUnicode_CheckExact(PyList_GET_ITEM(hyps, i)) || !(PyList_CheckExact(r) || PyTuple_CheckExact(r)) ||
+            PySequence_Fast_GET_SIZE(r) == 0)
+            Py_RETURN_NONE;
+        PyObject **items = PySequence_Fast_ITEMS(r);
+        for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(r); k++)
+            if (!PyUnicode_CheckExact(items[k]))
+                Py_RETURN_NONE;
+        n_lines += PySequence_Fast_GET_SIZE(r);
+    }
+    PyObject *result = NULL, *distinct = PyList_New(0);
+    PyObject *ids = PyBytes_FromStringAndSize(NULL, n_lines * (Py_ssize_t)sizeof(int64_t));
+    PyObject *counts = PyBytes_FromStringAndSize(NULL, n_sent * (Py_ssize_t)sizeof(int64_t));
+    Py_ssize_t size = 16;
+    while (size < 2 * n_lines)
+        size *= 2;
+    Py_ssize_t *slots = PyMem_Malloc((size_t)size * sizeof(Py_ssize_t)); /* id + 1, 0 = empty */
+    if (!distinct || !ids || !counts || !slots) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    memset(slots, 0, (size_t)size * sizeof(Py_ssize_t));
+    int64_t *id_of = (int64_t *)PyBytes_AS_STRING(ids), *count_of = (int64_t *)PyBytes_AS_STRING(counts);
+    Py_ssize_t at = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (Py_ssize_t i = 0; i < n_sent; i++) {
+            PyObject *r = PyList_GET_ITEM(refs, i);
+            Py_ssize_t many = pass == 0 ? 1 : PySequence_Fast_GET_SIZE(r);
+            PyObject **items = pass == 0 ? PySequence_Fast_ITEMS(hyps) + i : PySequence_Fast_ITEMS(r);
+            if (pass == 1)
+                count_of[i] = many;
+            for (Py_ssize_t k = 0; k < many; k++) {
+                PyObject *line = items[k];
+                Py_hash_t h = PyObject_Hash(line); /* cached in the str after the first time */
+                if (h == -1)
+                    goto done;
+                Py_ssize_t s = (Py_ssize_t)((size_t)h & (size_t)(size - 1));
+                while (slots[s] && !same_str(PyList_GET_ITEM(distinct, slots[s] - 1), line))
+                    s = (s + 1) & (size - 1);
+                if (!slots[s]) {
+                    if (PyList_Append(distinct, line) < 0)
+                        goto done;
+                    slots[s] = PyList_GET_SIZE(distinct);
+                }
+                id_of[at++] = slots[s] - 1;
+            }
+        }
+    }
+    result = Py_BuildValue("OOO", distinct, ids, counts);
+done:
+    PyMem_Free(slots);
+    Py_XDECREF(distinct);
+    Py_XDECREF(ids);
+    Py_XDECREF(counts);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------- */
 /* chrf_units                                                                           */
 
 /* What chrf_units carries from line to line. */
@@ -956,6 +1049,8 @@ static PyMethodDef methods[] = {
      " (chunk, start, end) of every token as int64 bytes if spans else None)"},
     {"chrf_units", chrf_units, METH_VARARGS,
      "chrf_units(texts, seps, keep_whitespace, words, punct) -> (chars, chars per line, word ids, words per line)"},
+    {"line_index", line_index, METH_VARARGS,
+     "line_index(hyps, refs) -> (distinct lines, int64 bytes line ids, int64 bytes reference counts) or None"},
     {"ngram_matches", ngram_matches, METH_VARARGS,
      "ngram_matches(ids, line_start, line_len, hyp_line, ref_offsets, ref_line, order, clip_max) -> int64 bytes"},
     {NULL, NULL, 0, NULL},
