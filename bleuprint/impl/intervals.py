@@ -156,8 +156,8 @@ _AHEAD_ENTRIES = 2**25
 
 
 class _DrawAhead:
-    """The ``n_boot x N`` resample indices, drawn by the C kernel on another thread while
-    this one computes the statistics (the draws depend only on ``rng`` and N), as uint16
+    """The ``n_boot x N`` resample indices, drawn by the C kernel on a worker thread
+    (``native.Background``) while this one computes the statistics (the draws depend only on ``rng`` and N), as uint16
     where N <= 2^16 (half the memory to write and read back) and uint32 otherwise.
 
     They are drawn from a copy of ``rng``'s PCG64 state taken with the bit generator's
@@ -200,11 +200,10 @@ class _DrawAhead:
         return self.out
 
     def cancel(self) -> None:
-        """Wait for the draws and drop them; ``rng`` untouched."""
+        """Drop the draws (waiting for them if a worker has started them); ``rng``
+        untouched."""
         try:
-            self._job.result()
-        except Exception:
-            pass
+            self._job.drop()
         finally:
             self._bit_generator.lock.release()
 

@@ -22,6 +22,7 @@ exactly what the whole would for its rows (the tests run both ways).
 
 from __future__ import annotations
 
+import collections
 import importlib
 import os
 import threading
@@ -100,45 +101,118 @@ def split_points(total: int, parts: int, minimum: int) -> list[int]:
 
 
 class Background:
-    """``call()`` started on a thread of its own (a kernel call that releases the GIL);
-    ``result()`` waits for it and returns its value or raises its exception."""
+    """``call()`` handed to bleuprint's worker threads (a kernel call that releases the
+    GIL); ``result()`` returns its value or raises its exception.
+
+    A call no worker has started yet when ``result()`` is asked for is run there and
+    then, on the asking thread: so a busy worker (say, drawing an interval's indices)
+    never makes the caller wait for work it can do itself, and three threads never
+    compete for two processors. The workers (``THREADS - 1`` of them, daemon threads
+    started at the first call and kept waiting for work, as a BLAS library keeps its
+    threads) take calls in the order they were given."""
+
+    __slots__ = ("_call", "_claim", "_done", "_value", "_error")
 
     def __init__(self, call):
         self._call = call
+        self._claim = threading.Lock()  # held by whoever runs the call
+        self._done = threading.Event()
         self._value = self._error = None
-        self._thread = threading.Thread(target=self._run, name="bleuprint-kernel", daemon=True)
-        self._thread.start()
+        _POOL.give(self)
+
+    def _take(self) -> bool:
+        """Claim the call (True) unless someone else has."""
+        return self._claim.acquire(blocking=False)
 
     def _run(self) -> None:
         try:
             self._value = self._call()
         except BaseException as error:  # handed to the caller by result()
             self._error = error
+        finally:
+            self._call = None
+            self._done.set()
 
     def result(self):
-        self._thread.join()
+        if self._take():
+            self._run()
+        self._done.wait()
         if self._error is not None:
             raise self._error
         return self._value
 
+    def drop(self) -> None:
+        """Do not run the call if no one has started it; otherwise wait for it to end."""
+        if self._take():
+            self._call = None
+            self._done.set()
+        self._done.wait()
+
+
+class _Pool:
+    """The worker threads of ``Background`` and their queue."""
+
+    def __init__(self):
+        self._queue = collections.deque()
+        self._ready = threading.Condition()
+        self._workers = 0
+
+    def give(self, task: Background) -> None:
+        with self._ready:
+            while self._workers < THREADS - 1:
+                threading.Thread(target=self._work, name=f"bleuprint-worker-{self._workers}", daemon=True).start()
+                self._workers += 1
+            self._queue.append(task)
+            self._ready.notify()
+
+    def _work(self) -> None:
+        while True:
+            with self._ready:
+                while not self._queue:
+                    self._ready.wait()
+                task = self._queue.popleft()
+            if task._take():
+                task._run()
+
+    def _after_fork(self) -> None:  # the child has no workers: start afresh
+        self.__init__()
+
+
+_POOL = _Pool()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_POOL._after_fork)
+
 
 def run_parallel(calls: list) -> list:
-    """The results of ``calls`` (callables without arguments), run at the same time: the
-    first on this thread, each other on a thread of its own. All have finished when it
-    returns; the first exception (in the order of ``calls``) is raised."""
+    """The results of ``calls`` (callables without arguments), run at the same time where
+    workers are free: the first on this thread, the others given to the workers
+    (``Background``), and any a worker has not started by the time this thread is done
+    run here. None is running when it returns; the first exception (in the order of
+    ``calls``) is raised, after the others have run, except that an exception of the
+    first call drops the others that no worker has started."""
     if len(calls) == 1:
         return [calls[0]()]
     others = [Background(call) for call in calls[1:]]
     try:
-        first = calls[0]()
-    finally:
-        for other in others:
-            other._thread.join()
-    return [first] + [other.result() for other in others]
+        results = [calls[0]()]
+    except BaseException:
+        for other in others:  # not started: not run; running: waited for
+            other.drop()
+        raise
+    error = None
+    for other in others:
+        try:
+            results.append(other.result())
+        except BaseException as raised:
+            error = error or raised
+    if error is not None:
+        raise error
+    return results
 
 
-#: Fewest sentences per thread when ``ngram_matches`` is split (thread start-up costs
-#: about as much as counting a few hundred sentences). Read at call time (tests set 1).
+#: Fewest sentences per part when ``ngram_matches`` is split (handing a part to a worker
+#: costs about as much as counting a few hundred sentences). Read at call time (tests
+#: set 1).
 SPLIT_MIN_SENTENCES = 1000
 
 

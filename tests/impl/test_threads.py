@@ -11,6 +11,7 @@ or untouched when the statistics fail.
 from __future__ import annotations
 
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -33,7 +34,8 @@ def test_split_points_cut_into_near_equal_runs(total, parts, minimum):
         assert runs.min() >= minimum and runs.max() - runs.min() <= 1
 
 
-def test_run_parallel_keeps_the_order_and_runs_on_other_threads():
+def test_run_parallel_keeps_the_order_and_runs_on_other_threads(monkeypatch):
+    monkeypatch.setattr(native, "THREADS", 3)
     barrier = threading.Barrier(3, timeout=30)  # passes only if the three run at once
 
     def part(k):
@@ -45,8 +47,10 @@ def test_run_parallel_keeps_the_order_and_runs_on_other_threads():
     assert len({ident for _, ident, _ in results}) == 3
 
 
-@pytest.mark.parametrize("failing", [0, 2])
-def test_run_parallel_raises_the_error_of_any_part_after_all_finished(failing):
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("failing", [1, 2])
+def test_run_parallel_raises_the_error_of_any_part_after_the_others_ran(monkeypatch, threads, failing):
+    monkeypatch.setattr(native, "THREADS", threads)
     finished = []
 
     def part(k):
@@ -58,14 +62,60 @@ def test_run_parallel_raises_the_error_of_any_part_after_all_finished(failing):
         return run
 
     with pytest.raises(ValueError, match=f"part {failing}"):
-        native.run_parallel([part(k) for k in range(3)])
-    assert sorted(finished) == sorted(set(range(3)) - {failing})
+        native.run_parallel([part(k) for k in range(4)])
+    assert sorted(finished) == sorted(set(range(4)) - {failing})
 
 
-def test_background_returns_or_raises():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_run_parallel_error_of_the_first_part_leaves_nothing_running(monkeypatch, threads):
+    """The others either ran to their end or were dropped unstarted."""
+    monkeypatch.setattr(native, "THREADS", threads)
+    started, ended = [], []
+
+    def slow(k):
+        def run():
+            started.append(k)
+            time.sleep(0.05)
+            ended.append(k)
+        return run
+
+    def fail():
+        raise KeyError("first")
+
+    with pytest.raises(KeyError):
+        native.run_parallel([fail, slow(1), slow(2)])
+    assert sorted(started) == sorted(ended)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_background_returns_or_raises(monkeypatch, threads):
+    monkeypatch.setattr(native, "THREADS", threads)
     assert native.Background(lambda: 41 + 1).result() == 42
     with pytest.raises(KeyError):
         native.Background(lambda: {}["missing"]).result()
+
+
+def test_a_call_no_worker_has_started_runs_on_the_caller(monkeypatch):
+    """With every worker busy, ``result()`` runs the call itself instead of waiting."""
+    monkeypatch.setattr(native, "THREADS", 2)
+    release = threading.Event()
+    native.Background(lambda: None).result()  # the pool started
+    # every worker busy, and one call more waiting in the queue
+    busy = [native.Background(lambda: release.wait(30)) for _ in range(native._POOL._workers + 1)]
+    try:
+        assert native.Background(threading.get_ident).result() == threading.get_ident()
+    finally:
+        release.set()
+        for task in busy:
+            task.result()
+
+
+def test_dropped_calls_do_not_run(monkeypatch):
+    monkeypatch.setattr(native, "THREADS", 1)  # no worker takes it first
+    ran = []
+    task = native.Background(lambda: ran.append(1))
+    task.drop()
+    assert ran == []
 
 
 @pytest.mark.parametrize("value, expected", [("3", 3), ("1", 1), (" 2 ", 2)])
