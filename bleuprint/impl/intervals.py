@@ -283,7 +283,7 @@ def resample_sums(stats, idx: np.ndarray, exact: bool = False) -> np.ndarray:
         sums = np.empty((idx.shape[0], matrix.shape[1]), dtype=np.float64)
         idx = np.ascontiguousarray(idx, dtype=np.uint16 if narrow else np.uint32)
         # resamples are independent: consecutive runs of them summed on threads at once
-        bounds = native.split_points(idx.shape[0], native.THREADS, max(1, _SPLIT_MIN_ENTRIES // idx.shape[1]))
+        bounds = native.split_points(idx.shape[0], native.parts(), max(1, _SPLIT_MIN_ENTRIES // idx.shape[1]))
         try:
             native.run_parallel([lambda a=a, b=b: kernel.index_sums(idx[a:b], weights, sums[a:b])
                                  for a, b in zip(bounds[:-1], bounds[1:])])

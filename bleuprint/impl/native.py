@@ -26,11 +26,12 @@ import collections
 import importlib
 import os
 import threading
+import time
 
 import numpy as np
 
-__all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "line_chunks", "ngrams", "resample",
-           "ngram_matches", "run_parallel", "split_points", "ter"]
+__all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "line_chunks", "ngram_matches", "ngrams",
+           "parts", "resample", "run_parallel", "split_points", "ter"]
 
 #: True when the environment asks for the numpy code only.
 DISABLED = os.environ.get("BLEUPRINT_NO_NATIVE", "") not in ("", "0")
@@ -100,6 +101,13 @@ def split_points(total: int, parts: int, minimum: int) -> list[int]:
     return [total * k // parts for k in range(parts + 1)]
 
 
+def parts() -> int:
+    """How many parts to cut splittable work into: two per thread (one thread: one part),
+    so that a thread that comes free late, or runs slowly (a processor shared with other
+    work), still takes a share, and the others do not wait for it."""
+    return 1 if THREADS == 1 else 2 * THREADS
+
+
 class Background:
     """``call()`` handed to bleuprint's worker threads (a kernel call that releases the
     GIL); ``result()`` returns its value or raises its exception.
@@ -118,7 +126,8 @@ class Background:
         self._claim = threading.Lock()  # held by whoever runs the call
         self._done = threading.Event()
         self._value = self._error = None
-        _POOL.give(self)
+        if _POOL.give(self):
+            time.sleep(0)  # let go of the GIL, so that a waiting worker takes the call now
 
     def _take(self) -> bool:
         """Claim the call (True) unless someone else has."""
@@ -157,13 +166,18 @@ class _Pool:
         self._ready = threading.Condition()
         self._workers = 0
 
-    def give(self, task: Background) -> None:
+    def give(self, task: Background) -> bool:
+        """Queue ``task``; whether a worker may take it (False with THREADS = 1: the call
+        then runs when its result is asked for)."""
+        if THREADS < 2:
+            return False
         with self._ready:
             while self._workers < THREADS - 1:
                 threading.Thread(target=self._work, name=f"bleuprint-worker-{self._workers}", daemon=True).start()
                 self._workers += 1
             self._queue.append(task)
             self._ready.notify()
+            return self._workers > 0
 
     def _work(self) -> None:
         while True:
@@ -199,6 +213,9 @@ def run_parallel(calls: list) -> list:
         for other in others:  # not started: not run; running: waited for
             other.drop()
         raise
+    for other in others:  # every call no worker has started, here, before waiting for any
+        if other._take():
+            other._run()
     error = None
     for other in others:
         try:
@@ -218,9 +235,9 @@ SPLIT_MIN_SENTENCES = 1000
 
 def ngram_matches(ids, line_start, line_len, hyp_line, ref_offsets, ref_line, order: int, clip_max: bool) -> bytes:
     """``ngrams.ngram_matches`` (see ``csrc/ngrams.c``), the sentences counted in up to
-    ``THREADS`` consecutive parts at once. Each sentence's rows depend on its own lines
+    ``parts()`` consecutive parts at once. Each sentence's rows depend on its own lines
     only, so the parts' results, one after another, are the whole call's."""
-    bounds = split_points(len(hyp_line), THREADS, SPLIT_MIN_SENTENCES)
+    bounds = split_points(len(hyp_line), parts(), SPLIT_MIN_SENTENCES)
 
     def part(a: int, b: int):
         first, last = int(ref_offsets[a]), int(ref_offsets[b])

@@ -275,6 +275,27 @@ static void draw_into(stream_t *st, size_t count, uint32_t *out) {
     }
 }
 
+/* draw_into for N <= 2^16, the indices narrowed to uint16 as they are copied out. */
+static void draw_into16(stream_t *st, size_t count, uint16_t *out) {
+    if (st->n == 1) {
+        memset(out, 0, count * sizeof(uint16_t));
+        return;
+    }
+    while (count > 0) {
+        if (st->pos == st->len) {
+            while (stream_refill(st) == 0)
+                ;
+        }
+        size_t take = st->len - st->pos < count ? st->len - st->pos : count;
+        const uint32_t *from = st->idx + st->pos;
+        for (size_t i = 0; i < take; i++)
+            out[i] = (uint16_t)from[i];
+        st->pos += take;
+        out += take;
+        count -= take;
+    }
+}
+
 #if HAVE_VECTORS
 /* r resamples (indices idx[q * N + i], q < r), the columns of vectors [first, first + k):
  * acc_q = row[j_q0]; acc_q += row[j_q1]; ... into dst + q * dst_stride. k and r are
@@ -593,18 +614,9 @@ static PyObject *py_draw_indices(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS
-    if (narrow) { /* drawn a block at a time, then narrowed */
-        uint32_t block[1024];
-        uint16_t *to = out.buf;
-        for (size_t left = (size_t)out.len / 2; left > 0;) {
-            size_t take = left < 1024 ? left : 1024;
-            draw_into(&st, take, block);
-            for (size_t i = 0; i < take; i++)
-                to[i] = (uint16_t)block[i];
-            to += take;
-            left -= take;
-        }
-    } else
+    if (narrow)
+        draw_into16(&st, (size_t)out.len / 2, out.buf);
+    else
         draw_into(&st, (size_t)out.len / 4, out.buf);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&out);
