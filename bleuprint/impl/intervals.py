@@ -19,6 +19,10 @@ in the spec's order and types, so the results are the same numbers:
   caller may keep drawing). With another bit generator numpy draws the indices and the
   same C code sums them (``index_sums``). The tests compare every index, sum and state
   with numpy's and the spec's.
+* Threads (``native.THREADS`` >= 2): ``bootstrap`` hands the draws of the index matrix
+  to a worker (``_DrawAhead``) before computing the statistics, from a copy of the
+  generator's state (stored back only when the statistics succeed), and the matrix is
+  then summed in parts, resample runs on separate threads (``index_sums``).
 * Sums, numpy (the fallback, ``native.resample is None``). With ``C[b, i]`` the number
   of times sentence i occurs in resample b (a bincount of each row of the index
   matrix), the exact sums are ``C @ S``. In float32 mode (as sacreBLEU), row-order
@@ -29,7 +33,9 @@ in the spec's order and types, so the results are the same numbers:
   over the N positions, one vectorised float32 add across the resamples per position,
   which keeps sacreBLEU's order. (The float32 matrix product used for the exact sums is
   itself exact when N * max(column) <= 2^24; otherwise float64.)
-* Scores. Element-wise numpy arithmetic is IEEE arithmetic, so a float32 (or float64)
+* Scores. BLEU (but add-k smoothing) is scored by the C kernel (``bleu_scores``: the
+  spec's operations row by row, float32 or double). Otherwise element-wise numpy
+  arithmetic, which is IEEE arithmetic: a float32 (or float64)
   division of two arrays gives, element by element, what the spec's scalar code gives.
   ``math.log``/``math.exp`` are applied per element (numpy's ``log`` may differ from the C
   library's in the last bit). Where sacreBLEU's arithmetic mixes Python floats with
