@@ -142,7 +142,7 @@ def _length_stats(hyp_len, ref_len, ref_counts, order) -> np.ndarray:
     return stats
 
 
-def _kernel_stats(hyp_line, ref_line, ref_counts, tok, tok_len, order, kernel) -> np.ndarray:
+def _kernel_stats(hyp_line, ref_line, ref_counts, tok, tok_len, order) -> np.ndarray:
     """``_pair_stats`` of all the sentences at once, the matches counted by the compiled
     kernel (``csrc/ngrams.c``: per sentence, min(hypothesis count, largest count in one
     reference) summed over the hypothesis n-grams, Papineni et al. 2002, section 2.1),
@@ -286,9 +286,8 @@ def _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed=No
 
     tok, tok_len, vocab = bleu_token_ids(distinct_lines, tokenize, lowercase)
     hyp_line, ref_line, ref_counts = hyp_line[first], ref_line[first_refs], ref_counts[first]
-    kernel = native.ngrams
-    if kernel is not None:
-        return _kernel_stats(hyp_line, ref_line, ref_counts, tok, tok_len, max_ngram_order, kernel)[inverse]
+    if native.ngrams is not None:
+        return _kernel_stats(hyp_line, ref_line, ref_counts, tok, tok_len, max_ngram_order)[inverse]
     # Sentences are independent: count them in chunks of about _CHUNK entries, whose
     # arrays stay in the CPU caches (same results, fewer cache misses in the sorts).
     ref_offsets = np.concatenate(([0], np.cumsum(ref_counts)))

@@ -786,13 +786,16 @@ typedef struct {
     int shift;
 } gram_map_t;
 
-static int gram_map_reserve(gram_map_t *m, Py_ssize_t entries) {
-    Py_ssize_t size = 64;
-    int bits = 6;
-    while (size < 8 * entries) {
-        size *= 2;
+/* The smallest power of two >= 8 * entries and >= 2^bits, as its exponent. */
+static int table_bits(Py_ssize_t entries, int bits) {
+    while (((Py_ssize_t)1 << bits) < 8 * entries)
         bits++;
-    }
+    return bits;
+}
+
+static int gram_map_reserve(gram_map_t *m, Py_ssize_t entries) {
+    int bits = table_bits(entries, 6);
+    Py_ssize_t size = (Py_ssize_t)1 << bits;
     m->slots = PyMem_Calloc((size_t)size, sizeof(gram_slot_t));
     if (m->slots == NULL) {
         PyErr_NoMemory();
@@ -808,13 +811,8 @@ static int gram_map_reserve(gram_map_t *m, Py_ssize_t entries) {
 /* Use the first slots only, enough for `entries` at most half full (<= the reserved size):
  * a short sentence's n-grams then stay in a few cache lines. */
 static void gram_map_resize(gram_map_t *m, Py_ssize_t entries) {
-    Py_ssize_t size = 16;
-    int bits = 4;
-    while (size < 8 * entries) {
-        size *= 2;
-        bits++;
-    }
-    m->mask = size - 1;
+    int bits = table_bits(entries, 4);
+    m->mask = ((Py_ssize_t)1 << bits) - 1;
     m->shift = 64 - bits;
 }
 
