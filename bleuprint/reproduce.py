@@ -149,12 +149,17 @@ def parse_claim(text: str, signature: str | None = None, metric: str | None = No
     sig_text = signature
     number = text
     if text.startswith("{"):
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"cannot read the claim {text!r} as sacreBLEU's JSON: {exc.msg}") from None
+        if not isinstance(data, dict) or "score" not in data:
+            raise ValueError(f"cannot read a score in {text!r}: sacreBLEU's JSON has a \"score\" field")
         name, number = data.get("name"), str(data["score"])
         sig_text = sig_text or data.get("signature")
     elif "=" in text:
         head, tail = text.split("=", 1)
-        number = tail.split()[0]
+        number = tail.split()[0] if tail.split() else ""
         head = head.strip()
         name = head.split("|", 1)[0]
         if "|" in head:
@@ -163,7 +168,11 @@ def parse_claim(text: str, signature: str | None = None, metric: str | None = No
         raise ValueError(f"cannot read a score in {text!r}: expected a number such as 27.3")
     decimals = len(number.split(".")[1]) if "." in number else 0
     found_metric, fields = parse_signature(sig_text) if sig_text else (None, None)
-    metric = metric or (_metric_of_name(name) if name else None) or found_metric
+    named_metric = _metric_of_name(name) if name else None
+    if named_metric and found_metric and named_metric != found_metric:
+        raise ValueError(f"the claim names {name.strip()!r} ({named_metric}) but its signature is {found_metric}'s: "
+                         f"{sig_text!r}")
+    metric = metric or named_metric or found_metric
     beta = word_order = None
     if name and metric == "chrf":
         match = re.fullmatch(r"chrF(\d+)(\+*)", name.strip())
@@ -412,6 +421,9 @@ def audit(hyps: list[str], streams: list[list[str]], claim: Claim, *, metrics=No
     for r, stream in enumerate(streams):
         if len(stream) != len(hyps):
             raise ValueError(f"reference {r + 1} has {len(stream)} lines but there are {len(hyps)} hypotheses")
+    if metrics and claim.metric and claim.metric not in metrics:
+        raise ValueError(f"the claim {claim.text!r} is a {claim.metric} score, but the metrics to search (-m) are "
+                         f"{' '.join(metrics)}: search {claim.metric}, or give the claim without a metric name")
     recomputed = recomputed_signature = holds = None
     notes = []
     if claim.signature:
