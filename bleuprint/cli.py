@@ -1,5 +1,8 @@
-"""The ``bleuprint`` command line: ``bleuprint verify`` (more subcommands come with later
-issues: ``score``, ``mutants``, ``reproduce``)."""
+"""The ``bleuprint`` command line: ``verify``, ``mutants``, ``score`` and ``reproduce``.
+
+Every parser is built with ``allow_abbrev=False``: argparse's prefix matching would take
+sacreBLEU's ``-t`` (its test-set option) for ``-tok`` and score with another tokenizer.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +11,12 @@ import sys
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bleuprint",
         description="An executable, auditable reference for text-generation metrics, exact to sacreBLEU 2.5.1.",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--version", "-V", action=VersionAction, text=version_line)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
     from .verify import SUBJECTS
@@ -33,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also run the project's tests against every planted mutant (a few minutes)")
 
     mutants = commands.add_parser("mutants", help="planted mutants of the spec: kill matrix and grading")
-    actions = mutants.add_subparsers(dest="action", metavar="ACTION")
+    actions = mutants.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
     actions.required = True
     actions.add_parser("list", help="list the planted mutants")
     run = actions.add_parser("run", help="run the project's tests against every mutant and print the kill matrix")
@@ -51,6 +55,49 @@ def build_parser() -> argparse.ArgumentParser:
         if module is not None:
             module.add_parser(commands)
     return parser
+
+
+class _Parser(argparse.ArgumentParser):
+    """The parser of every subcommand: no prefix matching of long options (module doc)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def _get_option_tuples(self, option_string):
+        # Python 3.10 and 3.11 still match single-dash prefixes (-t for -tok) when
+        # allow_abbrev is off; keep only a one-letter option joined to its value (-b5).
+        return [found for found in super()._get_option_tuples(option_string) if found[1] == option_string[:2]]
+
+
+class VersionAction(argparse.Action):
+    """``--version``: prints its text on standard output as written (argparse's own action
+    re-wraps it onto one line) and exits with status 0."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, text=None, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "print the version and exit")
+        self.text = text
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        sys.stdout.write(self.text() + "\n")
+        parser.exit(0)
+
+
+def bleuprint_version() -> str:
+    """The installed distribution's version (pyproject.toml is its one source)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bleuprint")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def version_line() -> str:
+    from .spec.signature import SACREBLEU_VERSION
+
+    return f"bleuprint {bleuprint_version()} (exact to sacreBLEU {SACREBLEU_VERSION})"
 
 
 #: Subcommands defined in modules of their own: each module has ``add_parser(commands)``,

@@ -29,6 +29,7 @@ import os
 import sys
 import time
 
+from .cli import VersionAction, version_line
 from .compat import backends
 from .compat.metrics import BLEU, CHRF, TER, UNSUPPORTED_TOKENIZERS
 from .compat.printing import _RESET, Painter, paired_cells, results_json, results_table, single_results
@@ -109,7 +110,41 @@ def add_parser(commands) -> None:
     report.add_argument("--width", "-w", type=int, default=1)
     report.add_argument("--no-color", "-nc", action="store_true")
     report.add_argument("--format", "-f", choices=OUTPUT_FORMATS, default="json")
+    report.add_argument("--version", "-V", action=VersionAction, text=_version_text,
+                        help="print sacreBLEU's version line, then bleuprint's, and exit")
+    test_sets = parser.add_argument_group(
+        "sacreBLEU's test-set database", "accepted so that a sacreBLEU command gets a clear answer: bleuprint "
+        "downloads no test sets, so each of these stops with a message and exit status 1")
+    for flags, kind in TEST_SET_OPTIONS:
+        if kind == "flag":
+            test_sets.add_argument(*flags, action="store_true", default=False, dest=_dest(flags))
+        else:
+            test_sets.add_argument(*flags, nargs="+" if kind == "values" else None, default=None, dest=_dest(flags))
     parser.set_defaults(handler=main)
+
+
+#: sacreBLEU 2.5.1's options for its test-set database, with how each takes a value.
+TEST_SET_OPTIONS = (
+    (("--test-set", "-t"), "value"),
+    (("--list",), "flag"),
+    (("--echo",), "values"),
+    (("--download",), "value"),
+    (("--citation", "--cite"), "flag"),
+    (("--origlang", "-ol"), "value"),
+    (("--subset",), "value"),
+    (("--detail", "-d"), "flag"),
+)
+
+
+def _dest(flags: tuple) -> str:
+    return "testset_" + flags[0].lstrip("-").replace("-", "_")
+
+
+def _version_text() -> str:
+    """What ``sacrebleu --version`` prints, then bleuprint's own version line."""
+    from .spec.signature import SACREBLEU_VERSION
+
+    return f"sacrebleu {SACREBLEU_VERSION}\n{version_line()}"
 
 
 # ---------------------------------------------------------------------------- reading
@@ -245,6 +280,11 @@ def _statistics(metric, hyps, refs, progress: "Progress", label: str, cost: int)
 
 
 def _check_arguments(args) -> None:
+    for flags, _ in TEST_SET_OPTIONS:
+        if getattr(args, _dest(flags)) not in (None, False):
+            raise UsageError(f"{'/'.join(flags)} needs sacreBLEU's test-set database, and bleuprint downloads no "
+                             "test sets: give reference files instead ('sacrebleu -t SET -l PAIR --echo ref' "
+                             "writes one)")
     if args.sentence_level and len(args.metrics) > 1:
         raise UsageError("Only one metric can be used in sentence-level mode.")
     if args.num_refs != 1 and len(args.refs) > 1:

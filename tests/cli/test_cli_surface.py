@@ -1,0 +1,131 @@
+"""The command line's own surface: options are matched whole (no argparse prefix
+matching), sacreBLEU's test-set options get bleuprint's refusal, and ``--version``.
+
+Issue #12 items 4 and 5. sacreBLEU 2.5.1's ``-t`` is ``--test-set``; with prefix matching
+argparse read it as ``-tok`` and scored with the char tokenizer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+from bleuprint.cli import build_parser
+from bleuprint.spec.signature import SACREBLEU_VERSION
+from cli_harness import needs_sacrebleu, run_bleuprint
+
+
+def _parsers(parser: argparse.ArgumentParser, path=("bleuprint",)):
+    """Every parser of the command line, with the words that reach it."""
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _parsers(sub, path + (name,))
+
+
+def _abbreviations():
+    """(parser path, option, a strict prefix of it that names no other option)."""
+    for path, parser in _parsers(build_parser()):
+        options = set(parser._option_string_actions)
+        for option in sorted(options):
+            long = option.startswith("--")
+            if len(option) < (4 if long else 3):
+                continue
+            prefix = option[:-1]
+            if prefix not in options and prefix not in ("-", "--"):
+                yield path, option, prefix
+
+
+ABBREVIATIONS = list(_abbreviations())
+#: Arguments that make each command's line valid, so that only the prefix can be wrong.
+_VALID_ARGUMENTS = {("score",): ["ref"], ("reproduce",): ["ref", "-i", "hyp", "--claim", "1"],
+                    ("mutants", "grade"): ["suite"]}
+
+
+def test_every_parser_has_options_to_abbreviate():
+    """The walk reaches every subcommand (so the next test covers them all)."""
+    reached = {path for path, _, _ in ABBREVIATIONS}
+    for command in (("bleuprint", "score"), ("bleuprint", "reproduce"), ("bleuprint", "verify"),
+                    ("bleuprint", "mutants", "run")):
+        assert command in reached
+
+
+def _parser_at(path):
+    for found, parser in _parsers(build_parser()):
+        if found == path:
+            return parser
+    raise LookupError(path)
+
+
+@pytest.mark.parametrize("path, option, prefix", ABBREVIATIONS, ids=[f"{' '.join(p[1:])}:{o}" for p, o, _ in
+                                                                     ABBREVIATIONS])
+def test_a_prefix_of_an_option_is_not_that_option(path, option, prefix):
+    """``bleuprint score -to char`` must not mean ``-tok char``: argparse's prefix matching
+    (``allow_abbrev``; for single-dash options Python 3.11 matches prefixes even with it
+    off) is off in every parser. The prefix, with a value the option would accept, leaves
+    the option unset (it is left over, or read as a one-letter option joined to its value,
+    as ``-to`` is ``-t o``), and never runs the option (``--hel`` printing the help)."""
+    parser = _parser_at(path)
+    action = parser._option_string_actions[option]
+    value = str(list(action.choices)[0]) if action.choices else "1"
+    following = {("bleuprint",): "verify", ("bleuprint", "mutants"): "list"}.get(path, value)
+    valid = _VALID_ARGUMENTS.get(path[1:], [])
+    try:
+        namespace, _ = parser.parse_known_args(valid + [prefix, following])
+    except SystemExit as stop:
+        assert stop.code != 0, f"{prefix} ran {option}"
+        return
+    if action.dest != argparse.SUPPRESS:
+        before, _ = parser.parse_known_args(valid + ([following] if following != value else []))
+        assert getattr(namespace, action.dest, None) == getattr(before, action.dest, None), \
+            f"{prefix} was read as {option}"
+
+
+@pytest.mark.parametrize("argv", [["-t", "char"], ["-t", "wmt14", "-l", "en-de"], ["--list"], ["--echo", "ref"],
+                                  ["--download", "wmt14"], ["--citation"], ["--origlang", "de"],
+                                  ["--subset", "x"], ["-d"]])
+def test_sacrebleu_test_set_options_get_a_clear_refusal(corpus_dir, monkeypatch, argv):
+    """sacreBLEU's test-set database options stop with one message and sacreBLEU's status
+    for a test-set problem (1); nothing is scored (``-t char`` used to score with the
+    char tokenizer)."""
+    got = run_bleuprint(["ref.txt", "-i", "sysA.txt", *argv], corpus_dir, None, {}, monkeypatch)
+    assert got.status == 1 and got.stdout == ""
+    assert len(got.stderr.splitlines()) == 1
+    assert "downloads no test sets" in got.stderr and argv[0] in got.stderr
+
+
+def _bleuprint(*argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bleuprint", *argv], capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+
+
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_bleuprint_version(flag):
+    """The installed distribution's version, and the sacreBLEU version it is exact to."""
+    done = _bleuprint(flag)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == f"bleuprint {version('bleuprint')} (exact to sacreBLEU {SACREBLEU_VERSION})\n"
+
+
+@needs_sacrebleu
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_score_version_is_sacrebleus_line_then_bleuprints(flag):
+    """``bleuprint score --version``: the first line is what the ``sacrebleu`` command
+    prints for ``--version``, the second bleuprint's own (the README documents both)."""
+    script = shutil.which("sacrebleu", path=str(Path(sys.executable).parent)) or shutil.which("sacrebleu")
+    if script is None:
+        pytest.skip("the sacrebleu console script is not on this environment's PATH")
+    expected = subprocess.run([script, flag], capture_output=True, text=True, timeout=120)
+    done = _bleuprint("score", flag)
+    assert done.returncode == expected.returncode == 0
+    first, second = done.stdout.splitlines()
+    assert first == expected.stdout.strip()
+    assert second == f"bleuprint {version('bleuprint')} (exact to sacreBLEU {SACREBLEU_VERSION})"
