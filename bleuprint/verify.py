@@ -368,17 +368,22 @@ def mutants_row() -> Row:
 
 
 def format_table(rows: list[Row]) -> str:
-    """A fixed-width table, one block per metric."""
-    header = f"{'subject':<8} {'family':<44} {'oracle':<15} {'cases':>6} {'equal':>6} {'max |diff|':>11} {'stats≠':>7} {'sig≠':>5}"
+    """A fixed-width table, one block per metric; the subject, family and oracle columns
+    are as wide as their longest entry in the block (nothing is cut)."""
     lines = []
     for metric in dict.fromkeys(row.metric for row in rows):
+        block = [r for r in rows if r.metric == metric]
+        subject = max(8, *(len(r.subject) for r in block))
+        family = max(6, *(len(r.family) for r in block))
+        oracle = max(6, *(len(r.oracle) for r in block))
         lines.append(f"== {metric}")
-        lines.append(header)
-        for row in (r for r in rows if r.metric == metric):
+        lines.append(f"{'subject':<{subject}} {'family':<{family}} {'oracle':<{oracle}} {'cases':>6} {'equal':>6} "
+                     f"{'max |diff|':>11} {'stats≠':>7} {'sig≠':>5}")
+        for row in block:
             mark = "" if row.ok else "  <-- MISMATCH"
             lines.append(
-                f"{row.subject:<8} {row.family[:44]:<44} {row.oracle:<15} {row.cases:>6} {row.equal:>6} "
-                f"{row.max_diff:>11.1e} {row.stats_mismatches:>7} {row.signature_mismatches:>5}{mark}"
+                f"{row.subject:<{subject}} {row.family:<{family}} {row.oracle:<{oracle}} {row.cases:>6} "
+                f"{row.equal:>6} {row.max_diff:>11.1e} {row.stats_mismatches:>7} {row.signature_mismatches:>5}{mark}"
             )
         lines.append("")
     return "\n".join(lines)
