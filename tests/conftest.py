@@ -39,3 +39,23 @@ settings.register_profile(
 
 _default = "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default))
+
+
+# ---------------------------------------------------------------------------- shared corpora
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+#: ``shared/corpora`` beside the checkout: real text that is read, never copied into the repo.
+SHARED_CORPORA = Path(__file__).resolve().parents[1].parent / "shared" / "corpora"
+
+
+@pytest.fixture(scope="session")
+def ted_corpus_path() -> Path:
+    """``ted-ende.json`` (529 TED segments, 13 systems, one reference); the test is
+    skipped where ``../shared`` is absent."""
+    path = SHARED_CORPORA / "ted-ende.json"
+    if not path.is_file():
+        pytest.skip(f"shared corpus {path} is absent")
+    return path
