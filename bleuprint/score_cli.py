@@ -35,6 +35,7 @@ from .compat.metrics import BLEU, CHRF, TER, UNSUPPORTED_TOKENIZERS
 from .compat.printing import _RESET, Painter, paired_cells, results_json, results_table, single_results
 from .compat.resampling import paired_test, seed_from_environment
 from .spec.bleu import SMOOTH_DEFAULTS
+from .spec.inputs import check_smooth_value
 from .spec.tokenizers import TOKENIZERS
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
@@ -214,10 +215,17 @@ def build_metrics(args) -> dict:
             if args.bleu_tokenize in UNSUPPORTED_TOKENIZERS:
                 raise UsageError(f"tokenizer {args.bleu_tokenize!r} is not available in bleuprint (it needs extra "
                                  f"packages or a model download); available: {', '.join(TOKENIZERS)}")
+            try:  # sacreBLEU prints nan or inf, or a math domain error's traceback
+                check_smooth_value(args.bleu_smooth_value)
+            except ValueError as error:
+                raise UsageError(f"-sv/--smooth-value: {error}") from None
             metric = BLEU(lowercase=args.bleu_lowercase, force=args.bleu_force, tokenize=args.bleu_tokenize,
                           smooth_method=args.bleu_smooth_method, smooth_value=args.bleu_smooth_value,
                           effective_order=args.sentence_level, trg_lang=trg_lang)
         elif name == "chrf":
+            if args.chrf_char_order == 0 and args.chrf_word_order == 0:  # sacreBLEU: a traceback
+                raise UsageError("-cc/--chrf-char-order and -cw/--chrf-word-order are both 0: chrF needs at least "
+                                 "one character or word order (-cc 0 -cw 2 is a word-only chrF)")
             metric = CHRF(char_order=args.chrf_char_order, word_order=args.chrf_word_order, beta=args.chrf_beta,
                           lowercase=args.chrf_lowercase, whitespace=args.chrf_whitespace,
                           eps_smoothing=args.chrf_eps_smoothing)

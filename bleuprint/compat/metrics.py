@@ -16,7 +16,15 @@ caller did not ask for):
   crashes with TypeError, IndexError or ZeroDivisionError);
 * an unknown smoothing method is a ``ValueError`` (an ``AssertionError`` in sacreBLEU);
   the tokenizers that need extra packages or downloads (``ja-mecab``, ``ko-mecab``,
-  ``spm``, ``flores101``, ``flores200``) are a ``ValueError``.
+  ``spm``, ``flores101``, ``flores200``) are a ``ValueError``;
+* ``CHRF(char_order=0, word_order=0)`` (no order at all) is a ``ValueError`` (sacreBLEU
+  divides by zero with eps smoothing, raises IndexError on a corpus of several segments,
+  and scores a one-segment corpus 0.0);
+* a ``smooth_value`` that is NaN, infinite or negative (``BLEU(...)``, the functions), and
+  statistics that are not counts (``BLEU.compute_bleu``, ``score_from_statistics``:
+  negative, NaN, fractional where they count, more matches than n-grams) are a
+  ``ValueError`` naming the argument (sacreBLEU returns NaN or inf, TER [-1, 3] is -33.33,
+  or it raises ``math domain error``).
 
 Source: sacreBLEU 2.5.1 ``metrics/base.py``, ``bleu.py``, ``chrf.py``, ``ter.py``
 (behaviour read, not code copied).
@@ -31,6 +39,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..spec.bleu import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
+from ..spec.inputs import check_smooth_value, check_statistic
 from ..spec.tokenizers import TOKENIZERS
 from .backends import IMPL, Backend, column_sums
 from .resampling import bootstrap_interval, seed_from_environment
@@ -208,6 +217,7 @@ class BLEU(Metric):
         if smooth_method not in self.SMOOTH_DEFAULTS:
             raise ValueError(f"Unknown smooth_method {smooth_method!r}: expected one of "
                              f"{', '.join(self.SMOOTH_DEFAULTS)}")
+        check_smooth_value(smooth_value)  # sacreBLEU: NaN, inf or a math domain error when scoring
         if isinstance(max_ngram_order, bool) or not isinstance(max_ngram_order, int) or max_ngram_order < 1:
             raise ValueError(f"max_ngram_order must be an int >= 1, got {max_ngram_order!r}")
         if tokenize is None:
@@ -248,11 +258,25 @@ class BLEU(Metric):
                      smooth_value=None, effective_order: bool = False, max_ngram_order: int = 4) -> BLEUScore:
         """BLEU from its sufficient statistics (note the default ``smooth_method='none'``,
         as in sacreBLEU). With add-k, the returned ``counts``/``totals`` include the k
-        added to orders >= 2 (sacreBLEU changes the caller's lists; this returns copies)."""
+        added to orders >= 2 (sacreBLEU changes the caller's lists; this returns copies).
+
+        Numbers that are not counts are refused, as ``bleuprint.spec.bleu_from_stats``
+        refuses them (``spec.inputs.check_counts``: finite, >= 0, whole, at most 2**53, and
+        ``correct[n] <= total[n]``), and so is a ``smooth_value`` that is not a finite number
+        >= 0; sacreBLEU returns NaN or inf there, or raises ``math domain error``."""
         if smooth_method not in SMOOTH_DEFAULTS:
             raise ValueError(f"Unknown smooth_method {smooth_method!r}")
+        check_smooth_value(smooth_value)
         if len(correct) < max_ngram_order or len(total) < max_ngram_order:
             raise ValueError(f"correct and total need {max_ngram_order} numbers each (max_ngram_order)")
+        check_statistic(sys_len, "sys_len")
+        check_statistic(ref_len, "ref_len")
+        for n in range(max_ngram_order):
+            check_statistic(correct[n], f"correct[{n}]")
+            check_statistic(total[n], f"total[{n}]")
+            if correct[n] > total[n]:
+                raise ValueError(f"correct[{n}] must not exceed total[{n}], got {correct[n]} > {total[n]} "
+                                 "(matches are counted among the n-grams)")
         correct, total = list(correct), list(total)
         bp = brevity_penalty(sys_len, ref_len)
         if not any(correct):
@@ -282,7 +306,8 @@ class BLEU(Metric):
 
 
 class CHRF(Metric):
-    """chrF (Popović 2015) and chrF++ (``word_order=2``; Popović 2017)."""
+    """chrF (Popović 2015) and chrF++ (``word_order=2``; Popović 2017); ``char_order=0``
+    with ``word_order >= 1`` is a word-only chrF (word n-gram statistics only)."""
 
     CHAR_ORDER = 6
     WORD_ORDER = 0
@@ -292,9 +317,13 @@ class CHRF(Metric):
     def __init__(self, char_order: int = CHAR_ORDER, word_order: int = WORD_ORDER, beta: int = BETA,
                  lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False, references=None):
         super().__init__()
-        for name, value, least in (("char_order", char_order, 1), ("word_order", word_order, 0)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise ValueError(f"{name} must be an int >= {least}, got {value!r}")
+        for name, value in (("char_order", char_order), ("word_order", word_order)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"{name} must be an int >= 0, got {value!r}")
+        if char_order + word_order == 0:
+            # sacreBLEU: ZeroDivisionError (eps smoothing), IndexError (several segments), or 0.0
+            raise ValueError("char_order and word_order are both 0: chrF needs at least one character or "
+                             "word order (char_order=0 with word_order >= 1 is a word-only chrF)")
         self.beta = beta
         self.char_order = char_order
         self.word_order = word_order

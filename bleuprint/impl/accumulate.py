@@ -172,7 +172,8 @@ class Accumulator:
     @classmethod
     def from_dict(cls, data: dict) -> Accumulator:
         """The accumulator ``to_dict`` described (checked: format, metric, options, and a
-        statistics row of the right length of non-negative ints)."""
+        statistics row of the right length of non-negative ints that the metric's score
+        accepts: ``spec.inputs.check_counts``)."""
         if not isinstance(data, dict):
             raise TypeError(f"data must be a dict (from Accumulator.to_dict), got {type(data).__name__}")
         missing = sorted({"format", "metric", "options", "n_sentences", "stats"} - set(data))
@@ -197,6 +198,8 @@ class Accumulator:
             raise ValueError("non-zero stats with n_sentences = 0")
         accumulator._stats = [int(value) for value in stats]
         accumulator._n = n
+        if n > 0:
+            accumulator.score()  # the metric's own checks of summed statistics (matches <= n-grams, ...)
         return accumulator
 
     # -- comparison ---------------------------------------------------------------------

@@ -35,14 +35,13 @@ from itertools import chain
 
 import numpy as np
 
-from ..spec.bleu import LOG_ZERO, SMOOTH_DEFAULTS, SMOOTH_METHODS
+from ..spec.bleu import LOG_ZERO, SMOOTH_DEFAULTS, SMOOTH_METHODS, check_bleu_stats
 from ..spec.inputs import (
     check_choice,
     check_corpus,
-    check_number,
     check_positive_int,
     check_references,
-    check_stats,
+    check_smooth_value,
     check_text,
 )
 from . import native
@@ -334,20 +333,11 @@ def bleu_from_stats(
 ) -> float:
     """BLEU on the 0..100 scale from (summed) statistics ``[c, r, m_1..m_N, t_1..t_N]``;
     the definition and the order of floating-point operations are those of
-    ``bleuprint.spec.bleu.bleu_from_stats`` (sacreBLEU ``BLEU.compute_bleu``)."""
+    ``bleuprint.spec.bleu.bleu_from_stats`` (sacreBLEU ``BLEU.compute_bleu``), and so are
+    the checks (the spec's own ``check_smooth_value`` and ``check_bleu_stats``)."""
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
-    if smooth_value is not None:
-        check_number(smooth_value, "smooth_value")
-    if isinstance(stats, (str, bytes)) or not hasattr(stats, "__len__"):
-        raise TypeError(f"stats must be a sequence of numbers, got {type(stats).__name__}")
-    if len(stats) < 4 or len(stats) % 2:
-        raise ValueError(f"BLEU stats must have 2 + 2N numbers (N >= 1), got {len(stats)}")
-    order = (len(stats) - 2) // 2
-    if max_ngram_order is not None and check_positive_int(max_ngram_order, "max_ngram_order") != order:
-        raise ValueError(
-            f"stats of length {len(stats)} are for order {order}, not max_ngram_order={max_ngram_order}"
-        )
-    stats = check_stats(stats, 2 + 2 * order, "stats")
+    check_smooth_value(smooth_value)
+    stats, order = check_bleu_stats(stats, max_ngram_order)
     if isinstance(stats[0], np.generic):
         stats = [x.item() for x in stats]
     sys_len, ref_len = int(stats[0]), int(stats[1])
@@ -403,6 +393,7 @@ def corpus_bleu(
     """Corpus BLEU: ``bleu_from_stats`` of the column sums of ``bleu_stats_matrix``."""
     hyps, refs, indexed = _indexed_corpus(hyps, refs)
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
+    check_smooth_value(smooth_value)
     matrix = _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed)
     return bleu_from_stats(
         [int(x) for x in matrix.sum(axis=0)],

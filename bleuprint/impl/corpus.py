@@ -20,8 +20,8 @@ import inspect
 
 import numpy as np
 
-from ..spec.corpus import METRICS
-from ..spec.inputs import check_choice, check_positive_int
+from ..spec.corpus import METRICS, check_exact_match_count
+from ..spec.inputs import check_choice, check_positive_int, check_statistic
 from .bleu import bleu_from_stats, bleu_stats, bleu_stats_matrix
 from .chrf import chrf_from_stats, chrf_stats, chrf_stats_matrix
 from .exact_match import _checked_hypotheses, exact_match_matrix
@@ -106,12 +106,17 @@ def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
 
     ``n_sentences`` is the number of rows summed (only exact match divides by it). Sums are
     converted back to Python ints where whole, so the arithmetic is the same as for a
-    Python list of counts. An integer numpy array is taken as exact ints.
+    Python list of counts. An integer numpy array is taken as exact ints. The entries are
+    checked as the spec checks them (finite, >= 0, at most 2**53, before the conversion;
+    then the metric's own rule).
     """
     check_choice(metric, METRICS, "metric")
     _check_option_names(metric, options)
     check_positive_int(n_sentences, "n_sentences")
-    return _score_numbers(metric, _as_numbers(summed), n_sentences, options)
+    raw = np.asarray(summed).ravel()
+    for i, x in enumerate(raw):
+        check_statistic(x, f"summed[{i}]", whole=False)
+    return _score_numbers(metric, _as_numbers(raw), n_sentences, options)
 
 
 def _score_numbers(metric: str, values: list, n_sentences: int, options: dict) -> float:
@@ -120,6 +125,7 @@ def _score_numbers(metric: str, values: list, n_sentences: int, options: dict) -
     if metric == "exact_match":
         if len(values) != 1:
             raise ValueError(f"exact_match statistics have 1 column, got {len(values)}")
+        check_exact_match_count(values[0], n_sentences)
         return values[0] / n_sentences
     if metric == "bleu":
         return bleu_from_stats(values, **_options_for(bleu_from_stats, options))

@@ -59,7 +59,7 @@ from ..spec.intervals import (
     percentile_indices,
 )
 from . import native
-from .corpus import metric_option_names
+from .corpus import _as_numbers, _score_numbers, metric_option_names
 
 __all__ = [
     "BootstrapResult",
@@ -636,10 +636,23 @@ def _exact_sum(matrix: np.ndarray) -> np.ndarray:
     return np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])])
 
 
+def _check_scoring(metric: str, summed: np.ndarray, n_sentences: int, options: dict) -> None:
+    """What the spec's scorer refuses when it scores the corpus, checked once per call: the
+    exact corpus sums ``summed`` (``_exact_sum``) go through the scalar scorer of
+    ``impl.corpus``, whose metric functions refuse option values (``smooth_value``,
+    ``beta``, ...) and statistics that are not counts (``spec.inputs.check_counts``). The
+    resample scores are then computed without checks (vectorised; resampling valid rows
+    gives valid sums). Exact match's scorer checks nothing in the spec either."""
+    if metric != "exact_match":
+        _score_numbers(metric, _as_numbers(summed), n_sentences, options)
+
+
 def _corpus_score(metric: str, matrix: np.ndarray, options: dict) -> float:
     """The corpus score: the exact sums (``_exact_sum``), scored in double like the spec's
-    scorer on Python numbers."""
-    values, _ = score_sums(metric, _exact_sum(matrix)[None, :], matrix.shape[0], False, **options)
+    scorer on Python numbers (after ``_check_scoring``)."""
+    summed = _exact_sum(matrix)
+    _check_scoring(metric, summed, matrix.shape[0], options)
+    values, _ = score_sums(metric, summed[None, :], matrix.shape[0], False, **options)
     return float(values[0])
 
 
@@ -667,18 +680,23 @@ def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05,
     check_rng(rng)
     if not isinstance(exact, bool):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
-    return _bootstrap_matrix(metric, _check_stats_matrix(stats), n_boot, alpha, rng, exact, options)
+    matrix = _check_stats_matrix(stats)
+    summed = _exact_sum(matrix)
+    _check_scoring(metric, summed, matrix.shape[0], options)
+    return _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, summed=summed)
 
 
-def _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, ahead=None) -> BootstrapResult:
-    """``bootstrap_stats`` of a checked matrix; the indices drawn ahead if ``ahead``."""
+def _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, ahead=None, *,
+                      summed=None) -> BootstrapResult:
+    """``bootstrap_stats`` of a checked matrix; the indices drawn ahead if ``ahead``;
+    ``summed``: the matrix's ``_exact_sum`` if already computed."""
     if ahead is not None:
         sums = resample_sums(matrix, ahead.take(), exact)
     else:
         sums = resampled_sums(matrix, rng, n_boot, exact)
     # the corpus score (exact sums, double arithmetic) and the resamples' (float32 unless
     # exact) in one element-wise call: row 0 is the corpus, with its own arithmetic flag
-    rows = np.concatenate([_exact_sum(matrix)[None, :], sums])
+    rows = np.concatenate([(_exact_sum(matrix) if summed is None else summed)[None, :], sums])
     float32 = np.full(n_boot + 1, not exact)
     float32[0] = False
     values, python_float = score_sums(metric, rows, matrix.shape[0], float32, **options)
@@ -701,6 +719,8 @@ def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, 
         matrix = _check_stats_matrix(stats_matrix(metric, hyps, refs, **options))
         if not isinstance(exact, bool):  # checked where the spec checks it: after the statistics
             raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
+        summed = _exact_sum(matrix)
+        _check_scoring(metric, summed, matrix.shape[0], options)
         if ahead is not None and matrix.shape[0] != ahead.out.shape[1]:
             ahead.cancel()
             ahead = None
@@ -708,7 +728,7 @@ def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, 
         if ahead is not None:
             ahead.cancel()
         raise
-    return _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, ahead)
+    return _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, ahead, summed=summed)
 
 
 def metric_ci(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,

@@ -23,10 +23,10 @@ from collections import Counter
 from .inputs import (
     check_choice,
     check_corpus,
-    check_number,
+    check_counts,
     check_positive_int,
     check_references,
-    check_stats,
+    check_smooth_value,
     check_text,
 )
 from .summing import sum_stats
@@ -174,6 +174,23 @@ def bleu_precisions(
     return precisions, eff_order
 
 
+def check_bleu_stats(stats, max_ngram_order: int | None = None) -> tuple[list, int]:
+    """BLEU's statistics ``[c, r, m_1..m_N, t_1..t_N]`` and their order N: 2 + 2N numbers
+    (N >= 1; ``max_ngram_order``, if given, must be N), each a count (``check_counts``:
+    finite, >= 0, whole, at most 2**53), with m_n <= t_n (clipped matches are some of the
+    hypothesis n-grams, Papineni et al. 2002, section 2.1). c = 0 (an empty hypothesis) and
+    r = 0 (empty references) are statistics like any other."""
+    if isinstance(stats, (str, bytes)) or not hasattr(stats, "__len__"):
+        raise TypeError(f"stats must be a sequence of numbers, got {type(stats).__name__}")
+    if len(stats) < 4 or len(stats) % 2:
+        raise ValueError(f"BLEU stats must have 2 + 2N numbers (N >= 1), got {len(stats)}")
+    order = (len(stats) - 2) // 2
+    if max_ngram_order is not None and check_positive_int(max_ngram_order, "max_ngram_order") != order:
+        raise ValueError(f"stats of length {len(stats)} are for order {order}, not max_ngram_order={max_ngram_order}")
+    bounds = [(2 + n, 2 + order + n) for n in range(order)]
+    return check_counts(stats, 2 + 2 * order, "stats", at_most=bounds), order
+
+
 def bleu_from_stats(
     stats,
     *,
@@ -190,21 +207,16 @@ def bleu_from_stats(
     log 0 replaced by ``LOG_ZERO``; the logs are summed left to right from the int 0, as
     Python's ``sum`` does. If no order has a match at all the score is 0.0 before any
     smoothing (sacreBLEU issue #141). N is read from the length of ``stats``
-    (``max_ngram_order``, if given, must agree). The input is not modified.
+    (``max_ngram_order``, if given, must agree). The input is not modified. Statistics
+    that are not counts (``check_bleu_stats``) and a ``smooth_value`` that is not a finite
+    number >= 0 (``check_smooth_value``) are refused where sacreBLEU returns NaN, inf or a
+    negative-log error.
 
     A perfect match scores exp(log 100) = 100.00000000000004, not 100.0, as in sacreBLEU.
     """
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
-    if smooth_value is not None:
-        check_number(smooth_value, "smooth_value")
-    if isinstance(stats, (str, bytes)) or not hasattr(stats, "__len__"):
-        raise TypeError(f"stats must be a sequence of numbers, got {type(stats).__name__}")
-    if len(stats) < 4 or len(stats) % 2:
-        raise ValueError(f"BLEU stats must have 2 + 2N numbers (N >= 1), got {len(stats)}")
-    order = (len(stats) - 2) // 2
-    if max_ngram_order is not None and check_positive_int(max_ngram_order, "max_ngram_order") != order:
-        raise ValueError(f"stats of length {len(stats)} are for order {order}, not max_ngram_order={max_ngram_order}")
-    stats = check_stats(stats, 2 + 2 * order, "stats")
+    check_smooth_value(smooth_value)
+    stats, order = check_bleu_stats(stats, max_ngram_order)
     sys_len, ref_len = int(stats[0]), int(stats[1])
     matches, totals = stats[2 : 2 + order], stats[2 + order :]
     bp = brevity_penalty(sys_len, ref_len)
@@ -234,6 +246,7 @@ def corpus_bleu(
     """
     hyps, refs = check_corpus(hyps, refs)
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
+    check_smooth_value(smooth_value)
     rows = [
         bleu_stats(h, r, tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order)
         for h, r in zip(hyps, refs)

@@ -1,7 +1,8 @@
 """chrF (Popovic, WMT 2015) and chrF++ (Popovic, WMT 2017) exactly as sacreBLEU 2.5.1.
 
 Statistics of one hypothesis against one reference: for each order in the sequence
-(character orders 1..n, then word orders 1..word_order), three numbers
+(character orders 1..n, then word orders 1..word_order; ``n = 0`` is a word-only chrF,
+at least one order in all: ``check_orders``), three numbers
 
     [hyp n-grams, ref n-grams, matches]
 
@@ -24,9 +25,8 @@ from .inputs import (
     check_beta,
     check_corpus,
     check_non_negative_int,
-    check_positive_int,
+    check_counts,
     check_references,
-    check_stats,
     check_text,
 )
 from .summing import sum_stats
@@ -36,6 +36,27 @@ EPS = 1e-16
 
 #: ASCII punctuation, Python's ``string.punctuation``; chrF++ splits one such mark off a word.
 ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+
+def check_orders(n: object, word_order: object) -> None:
+    """chrF's orders: ``n`` character orders and ``word_order`` word orders, each an int
+    >= 0, and at least one order in all.
+
+    ``n = 0`` with ``word_order >= 1`` is a word-only chrF: sacreBLEU 2.5.1's
+    ``CHRF(char_order=0, word_order=k)`` has only the k word orders in its statistics (its
+    character n-gram loop ``range(1, 0 + 1)`` is empty) and scores them as any other
+    orders. Both 0 leaves no statistic at all, and sacreBLEU then has no score: with eps
+    smoothing it divides by the 0 orders (ZeroDivisionError), summing the empty rows of
+    several segments raises IndexError, and a one-segment corpus gets a silent 0.0; here
+    it is a ValueError.
+    """
+    check_non_negative_int(n, "n")
+    check_non_negative_int(word_order, "word_order")
+    if n + word_order == 0:
+        raise ValueError(
+            "n (the character order, sacreBLEU's char_order) and word_order are both 0: "
+            "chrF needs at least one character or word order"
+        )
 
 
 def char_ngram_counts(line: str, n: int, whitespace: bool = False) -> Counter:
@@ -101,11 +122,12 @@ def chrf_from_stats(stats, n: int = 6, beta: float = 2, *, word_order: int = 0, 
     * ``eps_smoothing=True`` (chrF++.py, NLTK, Moses; ``eff:no``): the mean of the per-order
       F over *all* n + word_order orders, times 100.
     """
-    check_positive_int(n, "n")
-    check_non_negative_int(word_order, "word_order")
+    check_orders(n, word_order)
     check_beta(beta)
     orders = n + word_order
-    stats = check_stats(stats, 3 * orders, "stats")
+    # counts (check_counts); an order's matches are at most its hypothesis and reference n-grams
+    bounds = [(3 * i + 2, 3 * i + j) for i in range(orders) for j in (0, 1)]
+    stats = check_counts(stats, 3 * orders, "stats", at_most=bounds)
     factor = beta**2
     f_sum = 0.0
     sum_p, sum_r, effective = 0.0, 0.0, 0
@@ -153,8 +175,7 @@ def chrf_stats(
     """
     check_text(hyp, "hyp")
     refs = check_references(refs)
-    check_positive_int(n, "n")
-    check_non_negative_int(word_order, "word_order")
+    check_orders(n, word_order)
     check_beta(beta)
     if lowercase:
         hyp = hyp.lower()

@@ -25,7 +25,7 @@ import numpy as np
 from .bleu import bleu_from_stats, bleu_stats
 from .chrf import chrf_from_stats, chrf_stats
 from .exact_match import exact_match_references, is_exact_match
-from .inputs import check_choice, check_corpus, check_hypotheses, check_positive_int
+from .inputs import check_choice, check_corpus, check_hypotheses, check_positive_int, check_statistic
 from .ter import ter_from_stats, ter_stats
 
 METRICS = ("exact_match", "bleu", "chrf", "ter")
@@ -68,20 +68,35 @@ def sentence_stats(metric: str, hyps, refs, **options) -> np.ndarray:
     return np.array(rows, dtype=np.float64)
 
 
+def check_exact_match_count(count, n_sentences: int) -> None:
+    """Exact match's statistic: the number of matching sentences, a whole number from 0 to
+    ``n_sentences`` (a larger one would give a rate above 1)."""
+    check_statistic(count, "summed[0]")
+    if count > n_sentences:
+        raise ValueError(f"summed[0] (matching sentences) must be at most n_sentences={n_sentences}, got {count!r}")
+
+
 def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
     """The score of ``metric`` from summed statistics (a row sum of ``sentence_stats``).
 
     ``n_sentences`` is the number of rows summed (only exact match divides by it). Sums of
     integer statistics are converted back to Python ints, so the arithmetic is the same as
-    for a Python list of counts.
+    for a Python list of counts. Every entry must be a finite number >= 0 (at most 2**53),
+    checked before that conversion (``check_statistic``; the metric's scorer then checks
+    the rest of ``check_counts``' rule); exact match's count must be whole and at most
+    ``n_sentences``.
     """
     check_choice(metric, METRICS, "metric")
     _check_option_names(metric, options)
     check_positive_int(n_sentences, "n_sentences")
-    values = [int(x) if float(x).is_integer() else float(x) for x in np.asarray(summed, dtype=np.float64).ravel()]
+    raw = np.asarray(summed).ravel()
+    for i, x in enumerate(raw):
+        check_statistic(x, f"summed[{i}]", whole=False)
+    values = [int(x) if float(x).is_integer() else float(x) for x in raw.astype(np.float64)]
     if metric == "exact_match":
         if len(values) != 1:
             raise ValueError(f"exact_match statistics have 1 column, got {len(values)}")
+        check_exact_match_count(values[0], n_sentences)
         return values[0] / n_sentences
     if metric == "bleu":
         return bleu_from_stats(values, **_options_for(bleu_from_stats, options))

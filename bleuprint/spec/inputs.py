@@ -4,7 +4,10 @@ Layout (the contract of section 4 of the course module): ``hyps`` is a sequence 
 strings and ``refs[i]`` is the sequence of references of ``hyps[i]``; the number of
 references may vary from sentence to sentence. sacreBLEU's own API takes the transpose
 (reference *streams*) and silently truncates to the shortest of them; bleuprint refuses
-mismatched lengths instead. That is the one deliberate difference from sacreBLEU.
+mismatched lengths instead. That is one deliberate difference from sacreBLEU; another is
+that statistics and smoothing values that are not numbers (NaN, infinite, negative, more
+matches than n-grams) are refused where sacreBLEU computes NaN, inf or a negative TER
+(``check_counts``, ``check_smooth_value``).
 
 Every check raises ``TypeError`` (wrong kind of value) or ``ValueError`` (right kind,
 wrong content) with a message that names the argument and the position at fault.
@@ -13,6 +16,7 @@ wrong content) with a message that names the argument and the position at fault.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 
 
@@ -121,3 +125,113 @@ def check_stats(stats: object, length: int, what: str) -> list:
     if len(stats) != length:
         raise ValueError(f"{what} must have {length} numbers, got {len(stats)}")
     return list(stats)
+
+
+# ---------------------------------------------------------------- numbers that must be numbers
+
+#: The largest value a statistic (or a smoothing value) may take: 2**53. Up to it float64
+#: holds every whole number, so a count is not rounded on its way to the score (the
+#: matrices of ``sentence_stats`` and ``score_from_stats``' input are float64), and every
+#: step of a score stays finite (100 * m / t, exp, log). No corpus comes near it (9e15
+#: tokens); sacreBLEU can never produce more.
+MAX_STATISTIC = 2**53
+
+
+def _is_finite(value) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def _shown(value):
+    """``value`` as a message shows it (a numpy scalar as the Python number it holds)."""
+    return value.item() if hasattr(value, "item") else value
+
+
+def check_statistic(value: object, what: str, *, whole: bool = True):
+    """One sufficient statistic (the rule is ``check_counts``'): a real number (int, float
+    or numpy number; not bool), finite, >= 0, at most ``MAX_STATISTIC``, and a whole number
+    unless ``whole`` is false. Returned unchanged."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{what} must be a number, got {type(value).__name__}")
+    if not _is_finite(value) or value < 0 or value > MAX_STATISTIC:
+        raise ValueError(f"{what} must be a finite number >= 0 (at most 2**53), got {_shown(value)!r}")
+    if whole and not float(value).is_integer():
+        raise ValueError(f"{what} must be a whole number (a count), got {_shown(value)!r}")
+    return value
+
+
+def check_counts(stats: object, length: int, what: str = "stats", *, fractional=(), at_most=()) -> list:
+    """A vector of ``length`` sufficient statistics, each checked by ``check_statistic``.
+
+    The rule, from the definitions (every statistic is a count, or an average of counts):
+
+    * every entry is a real number, finite and >= 0: BLEU's ``[c, r, m_1..m_N, t_1..t_N]``,
+      chrF's ``[hyp, ref, matches]`` per order and TER's edits count things. A negative or
+      NaN entry is not a statistic, and sacreBLEU 2.5.1 turns it into a silent number or
+      an unrelated error: BLEU with a negative count raises ``math domain error`` or
+      returns NaN, with a NaN count NaN; TER of ``[-1, 3]`` is -33.33; chrF scores such
+      vectors as if nothing were wrong. An infinite entry makes NaN or inf.
+    * every entry is at most ``MAX_STATISTIC`` (2**53): beyond it float64 no longer holds
+      the count, and a score's products overflow to inf near 1.8e306.
+    * an entry is a whole number, except at the positions in ``fractional``: TER's
+      reference length is the *average* length of a segment's references (fractional,
+      e.g. 1.5), all other statistics are counts. A fractional BLEU length would be
+      truncated by the score (sacreBLEU fails on it when it prints the score).
+    * for each pair ``(part, whole)`` in ``at_most``, ``stats[part] <= stats[whole]``:
+      matches are counted among the n-grams (BLEU's m_n among the hypothesis' t_n, chrF's
+      matches among both the hypothesis' and the reference's n-grams), so more matches
+      than n-grams is no statistic of any corpus: a precision above 100 %, and with BLEU's
+      add-k a tiny k then makes 100 (m + k) / (t + k) overflow to inf.
+
+    Legitimate edges are kept: zeros anywhere (an empty hypothesis, an empty reference:
+    BLEU's r = 0, TER's L = 0, an order without n-grams), TER's edits above its length
+    (TER is not capped at 100), and float32 whole numbers (the bootstrap's float32 sums).
+    No other relation is checked (c = t_1, t_(n+1) <= t_n, ... hold for real statistics,
+    but without them every score is still finite).
+
+    Errors name the entry: ``stats[3] must be a finite number >= 0 (at most 2**53), got -1``
+    (ValueError; TypeError for a non-number). Returns the entries as a list.
+    """
+    values = check_stats(stats, length, what)
+    for i, value in enumerate(values):
+        check_statistic(value, f"{what}[{i}]", whole=i not in fractional)
+    for part, whole in at_most:
+        if values[part] > values[whole]:
+            raise ValueError(
+                f"{what}[{part}] must not exceed {what}[{whole}], got {_shown(values[part])!r} > "
+                f"{_shown(values[whole])!r} (matches are counted among the n-grams)"
+            )
+    return values
+
+
+def check_smooth_value(smooth_value: object):
+    """BLEU's ``smooth_value``: None (the smoothing method's default) or a real number (int
+    or float, not bool) that is finite, >= 0 and at most 2**53. Returned unchanged.
+
+    Why each refusal (sacreBLEU 2.5.1 computes all of them, ``BLEU.compute_bleu``):
+
+    * NaN: floor and add-k score NaN;
+    * inf: floor scores inf, add-k NaN ((m + inf) / (t + inf));
+    * negative: floor makes a negative precision (``math domain error`` in the log); with
+      add-k, m + k < 0 makes one too, t + k = 0 stops the orders early, and otherwise the
+      precisions shrink instead of being smoothed;
+    * above 2**53 (the bound of a count, to which add-k adds it): floor's 100 * v and
+      add-k's 100 (m + k) overflow to inf from about 1.8e306 on.
+
+    Kept: 0, for floor and add-k alike the same as no smoothing (a zero precision is
+    log 0 = ``LOG_ZERO``, the score 0.0, as in sacreBLEU; the paired tests score add-k's
+    truncated sums with k = 0), and any tiny positive value (the precisions stay finite;
+    one that underflows to 0 counts as log 0, as in sacreBLEU).
+
+    The value is checked whatever the method, also for exp and none, which ignore it (as
+    sacreBLEU does): a value that cannot smooth anything is a mistake of the caller, and a
+    call must not start failing when only the method is changed.
+    """
+    if smooth_value is None:
+        return None
+    check_number(smooth_value, "smooth_value")
+    if not _is_finite(smooth_value) or smooth_value < 0 or smooth_value > MAX_STATISTIC:
+        raise ValueError(f"smooth_value must be a finite number >= 0 (at most 2**53), got {smooth_value!r}")
+    return smooth_value

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 
-from .inputs import check_corpus, check_references, check_stats, check_text
+from .inputs import check_corpus, check_counts, check_references, check_text
 from .summing import sum_stats
 from .tercom_tokenizer import tokenize_tercom
 
@@ -386,8 +386,11 @@ def ter_from_stats(stats) -> float:
     """TER on the 0..100 scale from (summed) statistics ``[E, L]``:
     ``100 * (E / L)`` if L > 0; otherwise 100.0 if E > 0 (words against empty references)
     and 0.0 if E = 0 (empty against empty). TER is not capped: it exceeds 100 when there are
-    more edits than reference words. (sacreBLEU ``TER._compute_score_from_stats``.)"""
-    edits, length = check_stats(stats, 2, "TER stats")
+    more edits than reference words. (sacreBLEU ``TER._compute_score_from_stats``.)
+
+    E is a count and L an average of counts (fractional; 0 for empty references): both
+    finite and >= 0, E whole (``check_counts``), where sacreBLEU scores ``[-1, 3]`` -33.33."""
+    edits, length = check_counts(stats, 2, "TER stats", fractional=(1,))
     if length > 0:
         rate = edits / length
     elif edits > 0:
