@@ -216,7 +216,8 @@ def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
 
 
 def ted_cases(n_systems: int | None) -> list[dict]:
-    """Corpus BLEU (every tokenizer), chrF and chrF++ of ted-ende systems, by sacreBLEU."""
+    """Corpus BLEU (every tokenizer), chrF, chrF++ and the word-only chrF of ted-ende
+    systems, by sacreBLEU."""
     from .oracles.sacrebleu_oracle import oracle_bleu, oracle_chrf
     from .spec.tokenizers import TOKENIZERS
 
@@ -226,7 +227,8 @@ def ted_cases(n_systems: int | None) -> list[dict]:
     cases = []
     for name, hyps in systems:
         configurations = [("bleu", {"tokenize": t}, f"ted-ende tokenize={t}") for t in TOKENIZERS]
-        configurations += [("chrf", {}, "ted-ende chrF"), ("chrf", {"word_order": 2}, "ted-ende chrF++")]
+        configurations += [("chrf", {}, "ted-ende chrF"), ("chrf", {"word_order": 2}, "ted-ende chrF++"),
+                           ("chrf", {"n": 0, "word_order": 2}, "ted-ende chrF words (nc:0)")]
         for metric, options, family in configurations:
             result = (oracle_bleu if metric == "bleu" else oracle_chrf)(hyps, refs, **options)
             cases.append({
@@ -245,7 +247,7 @@ GENERATED_CONFIGURATIONS = (
     + [("bleu", {"effective_order": True, "max_ngram_order": 6, "lowercase": True}),
        ("bleu", {"smooth_method": "add-k", "smooth_value": 0.5, "max_ngram_order": 2})]
     + [("chrf", {}), ("chrf", {"word_order": 2}), ("chrf", {"n": 3, "beta": 1, "whitespace": True}),
-       ("chrf", {"eps_smoothing": True, "lowercase": True})]
+       ("chrf", {"eps_smoothing": True, "lowercase": True}), ("chrf", {"n": 0, "word_order": 2})]
     + [("ter", {}), ("ter", {"normalized": True, "case_sensitive": True}),
        ("ter", {"no_punct": True, "asian_support": True})]
     + [("exact_match", {})]

@@ -1,7 +1,8 @@
 """chrF and chrF++, fast: the API, results and errors of ``bleuprint.spec.chrf``.
 
 Definitions (``bleuprint.spec.chrf``; Popovic 2015, 2017; sacreBLEU 2.5.1): per order
-(characters 1..n, then words 1..word_order) the statistics ``[hyp, ref, matches]`` of a
+(characters 1..n, then words 1..word_order; n = 0 is the word-only chrF, whose character
+block is empty: no character match is counted) the statistics ``[hyp, ref, matches]`` of a
 hypothesis against a reference, matches clipped, the hypothesis count 0 when the
 reference has no n-gram of that order; with several references the one with the strictly
 highest sentence score, the first on a tie; a corpus score is the score of the summed
@@ -48,13 +49,11 @@ from itertools import chain
 import numpy as np
 
 from . import native
-from ..spec.chrf import ASCII_PUNCTUATION, EPS
+from ..spec.chrf import ASCII_PUNCTUATION, EPS, check_orders
 from ..spec.chrf import chrf_from_stats as _spec_chrf_from_stats
 from ..spec.inputs import (
     check_beta,
     check_corpus,
-    check_non_negative_int,
-    check_positive_int,
     check_references,
     check_text,
 )
@@ -609,8 +608,7 @@ def _checked_corpus(hyps, refs):
 
 
 def _checked_options(n, beta, word_order):
-    check_positive_int(n, "n")
-    check_non_negative_int(word_order, "word_order")
+    check_orders(n, word_order)
     check_beta(beta)
     return beta**2
 

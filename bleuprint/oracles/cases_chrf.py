@@ -5,7 +5,11 @@ Families (the ``family`` field, all prefixed ``chrf:``): ``defaults``; ``n=1..6`
 ``whitespace``; ``eps_smoothing``; ``refs=multi`` and ``refs=variable``; ``edge:empty``
 (empty hypotheses and references: the zeroed hypothesis counts), ``edge:short`` (lines
 shorter than n), ``edge:punct`` (chrF++'s one-mark word splitting), ``edge:unicode``;
-and ``sentence:*`` for ``sentence_score``.
+``sentence:*`` for ``sentence_score``; and the word-only chrF (sacreBLEU's
+``char_order=0``, bleuprint's ``n=0``, word orders 1..3): ``n=0`` (eps smoothing on and
+off, beta, lowercase, white space), ``n=0:refs=multi``, ``n=0:edge:empty`` and
+``sentence:n=0``. The word-only families come last, drawn after all the others, so that
+adding them changed no earlier case.
 """
 
 from __future__ import annotations
@@ -153,6 +157,58 @@ def _sentence_families(cases: CaseList, rng: random.Random) -> None:
         cases.add("chrf:sentence:defaults", {"word_order": 2} if k % 2 else {}, hyps, refs, level="sentence")
 
 
+def _word_only_families(cases: CaseList, rng: random.Random) -> None:
+    """``n=0``: sacreBLEU's ``CHRF(char_order=0, word_order=k)``, statistics of the k word
+    orders only."""
+    for word_order in (1, 2, 3):
+        for k in range(6):
+            options = {"n": 0, "word_order": word_order}
+            if k % 2:
+                options["eps_smoothing"] = True
+            if k == 2:
+                options["beta"] = 1
+            if k == 3:
+                options["lowercase"] = True
+            if k == 4:
+                options["whitespace"] = True  # changes only the signature: no character n-grams
+            pool = ["german", "plain", "chrf_punct", "case", "unicode_punct", "plain"][k]
+            cases.add("chrf:n=0", options, *corpus(rng, pool, length=(1, 8), white_space=k == 4, edge_spaces=k == 4))
+
+    for k in range(6):
+        options = {"n": 0, "word_order": 1 + k % 3}
+        if k >= 3:
+            options["eps_smoothing"] = True
+        cases.add("chrf:n=0:refs=multi", options, *corpus(rng, ["plain", "german", "chrf_punct"][k % 3],
+                                                          nrefs=(2, 4)))
+
+    empty = [
+        (["", "the cat sat"], [["the cat"], [""]]),
+        ([""], [[""]]),
+        (["a b", "x"], [[""], ["x"]]),
+        (["", ""], [["a"], ["b c"]]),
+        (["a b"], [["", "a b c d"]]),
+        (["the cat"], [["x", ""]]),
+        (["word"], [["word"]]),
+        (["(hi) there."], [["( hi ) there ."]]),
+    ]
+    for options in ({"word_order": 1}, {"word_order": 2}, {"word_order": 2, "eps_smoothing": True},
+                    {"word_order": 3, "whitespace": True}):
+        for hyps, refs in empty:
+            cases.add("chrf:n=0:edge:empty", {"n": 0, **options}, hyps, refs)
+
+    table = [
+        ("", [""]),
+        ("a", ["b"]),
+        ("the cat sat", ["the cat sat on the mat", "a cat sat"]),
+        ("Das Haus ist gro\u00df.", ["Das Haus ist gross.", "Das Geb\u00e4ude ist gro\u00df."]),
+        ("The Cat", ["the cat", "The cat"]),
+    ]
+    for options in ({"word_order": 2}, {"word_order": 1, "eps_smoothing": True},
+                    {"word_order": 2, "beta": 1, "lowercase": True}):
+        for hyp, refs in table:
+            cases.add("chrf:sentence:n=0", {"n": 0, **options}, [hyp], [refs], level="sentence")
+
+
 def build_cases() -> list[dict]:
     """Every chrF golden case, in a fixed order (seeded; sacreBLEU is deterministic)."""
     rng = random.Random(SEED)
@@ -160,4 +216,5 @@ def build_cases() -> list[dict]:
     _random_families(cases, rng)
     _edge_families(cases, rng)
     _sentence_families(cases, rng)
+    _word_only_families(cases, rng)
     return cases.cases

@@ -22,7 +22,8 @@ Source: sacreBLEU 2.5.1 ``metrics/base.py`` (Signature), ``bleu.py`` (BLEUSignat
 from __future__ import annotations
 
 from .bleu import SMOOTH_DEFAULTS, SMOOTH_METHODS
-from .inputs import check_choice, check_non_negative_int, check_positive_int
+from .chrf import check_orders
+from .inputs import check_choice, check_positive_int
 from .tokenizers import TOKENIZERS
 
 SACREBLEU_VERSION = "2.5.1"
@@ -71,8 +72,7 @@ def bleu_signature_fields(tokenize="13a", lowercase=False, smooth_method="exp", 
 def chrf_signature_fields(n=6, beta=2, word_order=0, lowercase=False, whitespace=False,
                           eps_smoothing=False) -> list[tuple[str, str]]:
     """chrF's own keys, in order (beta is not part of the signature)."""
-    check_positive_int(n, "n")
-    check_non_negative_int(word_order, "word_order")
+    check_orders(n, word_order)
     return [
         ("case", "lc" if lowercase else "mixed"),
         ("eff", yes_no(not eps_smoothing)),

@@ -26,6 +26,26 @@ def test_tokenizers_that_need_downloads_are_refused(corpus_dir, monkeypatch, tok
     assert f"tokenizer {tokenizer!r} is not available in bleuprint" in got.stderr
 
 
+@needs_sacrebleu
+@pytest.mark.parametrize("extra", ["", " --chrf-eps-smoothing"])
+def test_chrf_without_any_order_is_refused(corpus_dir, monkeypatch, extra):
+    """``-cc 0 -cw 0``: sacreBLEU's command line stops with a traceback (IndexError, or
+    ZeroDivisionError under eps smoothing); bleuprint with one line naming both flags, the
+    same status 1 and nothing on standard output. Without ``-m chrf`` the flags are unused
+    and both score as usual."""
+    argv = f"ref.txt -i sysA.txt -m chrf -cc 0 -cw 0{extra}".split()
+    expected = run_sacrebleu(argv, corpus_dir)
+    assert expected.status == 1 and "Traceback" in expected.stderr
+    got = run_bleuprint(argv, corpus_dir, None, {}, monkeypatch)
+    assert (got.status, got.stdout) == (1, "")
+    assert got.stderr == ("bleuprint: -cc/--chrf-char-order and -cw/--chrf-word-order are both 0: chrF needs at "
+                          "least one character or word order (-cc 0 -cw 2 is a word-only chrF)\n")
+    argv = "ref.txt -i sysA.txt -m bleu -cc 0 -cw 0".split()
+    expected = run_sacrebleu(argv, corpus_dir)
+    got = run_bleuprint(argv, corpus_dir, None, {}, monkeypatch)
+    assert (got.status, got.stdout) == (expected.status, expected.stdout) and got.status == 0
+
+
 def test_missing_references_and_latex_tables(corpus_dir, monkeypatch):
     got = run_bleuprint("-i sysA.txt".split(), corpus_dir, None, {}, monkeypatch)
     assert got.status == 1 and "reference file(s)" in got.stderr

@@ -34,6 +34,13 @@ FLAG_SETS = [
      "--chrf-lowercase -f text", None, None),
     ("ref.txt -i sysA.txt -m ter --ter-case-sensitive --ter-normalized --ter-no-punct --ter-asian-support",
      None, None),
+    # the word-only chrF (-cc 0): JSON and text, an interval, a paired test, sentence level
+    ("ref.txt -i sysA.txt -m chrf -cc 0 -cw 2", None, None),
+    ("ref.txt ref2.txt -i sysA.txt -m chrf bleu -cc 0 -cw 3 --chrf-eps-smoothing --chrf-lowercase --chrf-beta 1 "
+     "--confidence -cin 100 -f text", None, None),
+    ("ref.txt -i sysA.txt sysB.txt sysC.txt -m chrf -cc 0 -cw 1 --chrf-whitespace -f text --paired-bs -pbsn 100",
+     None, None),
+    ("ref.txt -i sysA.txt -sl -m chrf -cc 0 -cw 2 -f text", None, None),
     # confidence intervals, seeds
     ("ref.txt -i sysA.txt -m bleu chrf ter --confidence -cin 200 -f text", None, None),
     ("ref.txt -i sysA.txt -m bleu chrf ter -ci -cin 100", None, "7"),
@@ -85,6 +92,7 @@ SPEC_FLAG_SETS = [
     "ref.txt ref2.txt -i sysB.txt -m bleu chrf ter -f text --confidence -cin 100",
     "ref.txt -i sysA.txt sysB.txt -m bleu chrf -s add-k -sv 0.5 -f text --paired-ar -parn 300",
     "ref.txt -i sysA.txt sysC.txt -m ter chrf -f text --paired-bs -pbsn 100",
+    "ref.txt -i sysA.txt sysB.txt -m chrf -cc 0 -cw 2 -f text --paired-ar -parn 200",
 ]
 
 

@@ -61,3 +61,23 @@ def test_unknown_options():
         compat.TER().get_signature()
     with pytest.raises(RuntimeError, match="cache is empty"):
         compat.BLEU().corpus_score(["a"], None)
+
+
+def test_no_order_at_all_is_refused():
+    """``CHRF(char_order=0, word_order=0)`` has no statistic: sacreBLEU divides by zero with
+    eps smoothing, raises IndexError on several segments, and scores one segment 0.0.
+    bleuprint refuses it when the metric is built, naming both options; the word-only
+    ``char_order=0, word_order=1`` is accepted."""
+    with pytest.raises(ZeroDivisionError):
+        sacrebleu.CHRF(char_order=0, word_order=0, eps_smoothing=True).corpus_score(["a b"], [["a b"]])
+    with pytest.raises(IndexError):
+        sacrebleu.CHRF(char_order=0, word_order=0).corpus_score(["a b", "c"], [["a b", "c"]])
+    assert sacrebleu.CHRF(char_order=0, word_order=0).corpus_score(["a b"], [["a b"]]).score == 0.0
+    for kwargs in ({"char_order": 0, "word_order": 0}, {"char_order": 0, "word_order": 0, "eps_smoothing": True}):
+        with pytest.raises(ValueError, match="char_order and word_order are both 0"):
+            compat.CHRF(**kwargs)
+    with pytest.raises(ValueError, match="char_order and word_order are both 0"):
+        compat.corpus_chrf(["a b"], [["a b"]], char_order=0)
+    with pytest.raises(ValueError, match="char_order must be an int >= 0, got -1"):
+        compat.CHRF(char_order=-1, word_order=2)
+    assert compat.CHRF(char_order=0, word_order=1).corpus_score(["a b"], [["a b"]]).score == 100.0

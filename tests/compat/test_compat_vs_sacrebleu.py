@@ -84,6 +84,39 @@ def test_chrf_class(corpus, options):
     assert math.isclose(s1.score, s2.score, rel_tol=0, abs_tol=TOLERANCE)
 
 
+@settings(max_examples=60)
+@given(corpora(), chrf_options(), st.integers(1, 3))
+@example((["the cat sat on the mat.", "hello"], [["the cat is on the mat."], ["hi there"]]),
+         {"n": 6, "beta": 2, "word_order": 2, "lowercase": False, "whitespace": False, "eps_smoothing": False}, 2)
+def test_word_only_chrf_class(corpus, options, word_order):
+    """``CHRF(char_order=0, word_order=k)``, the word-only chrF: score, name (``chrF2++``
+    for k = 2, as chrF++), ``format()``, signatures (``nc:0``), the per-segment statistics
+    (3 numbers per word order), ``sentence_score``, the reference cache and the functions
+    ``corpus_chrf`` / ``sentence_chrf``, against sacreBLEU's."""
+    hyps, refs = corpus
+    streams = streams_of(refs)
+    kwargs = {**chrf_kwargs(options), "char_order": 0, "word_order": word_order}
+    ours, theirs = compat.CHRF(**kwargs), sacrebleu.CHRF(**kwargs)
+    a, b = ours.corpus_score(hyps, streams), theirs.corpus_score(hyps, streams)
+    assert math.isclose(a.score, b.score, rel_tol=0, abs_tol=TOLERANCE)
+    assert (a.name, a.beta, a.char_order, a.word_order) == (b.name, b.beta, b.char_order, b.word_order)
+    assert a.format(width=3) == b.format(width=3)
+    for short in (False, True):
+        assert ours.get_signature().format(short) == theirs.get_signature().format(short)
+    assert ours.statistics(hyps, streams).tolist() == theirs._extract_corpus_statistics(hyps, streams)
+    s1, s2 = ours.sentence_score(hyps[-1], refs[-1]), theirs.sentence_score(hyps[-1], refs[-1])
+    assert math.isclose(s1.score, s2.score, rel_tol=0, abs_tol=TOLERANCE)
+    cached = compat.CHRF(**kwargs, references=streams).corpus_score(hyps, None)
+    expected = sacrebleu.CHRF(**kwargs, references=streams).corpus_score(hyps, None)
+    assert cached.format(width=4) == expected.format(width=4)
+    function_kwargs = dict(char_order=0, word_order=word_order, beta=options["beta"],
+                           remove_whitespace=not options["whitespace"], eps_smoothing=options["eps_smoothing"])
+    assert str(compat.corpus_chrf(hyps, streams, **function_kwargs)) == str(
+        sacrebleu.corpus_chrf(hyps, streams, **function_kwargs))
+    assert compat.sentence_chrf(hyps[0], refs[0], **function_kwargs).score == pytest.approx(
+        sacrebleu.sentence_chrf(hyps[0], refs[0], **function_kwargs).score, abs=TOLERANCE)
+
+
 ter_options = st.fixed_dictionaries({name: st.booleans() for name in
                                      ("normalized", "no_punct", "asian_support", "case_sensitive")})
 
@@ -165,6 +198,7 @@ def test_bootstrap_interval_and_signature(monkeypatch, seed):
     streams = [["the cat sat on a mat", "the dog barked", "hello world again", "it is 3.14", "nothing"],
                ["a cat sat on the mat", None, "hello , world", "now it is 3.14", "no match"]]
     for ours, theirs in ((compat.BLEU(), sacrebleu.BLEU()), (compat.CHRF(word_order=2), sacrebleu.CHRF(word_order=2)),
+                         (compat.CHRF(char_order=0, word_order=2), sacrebleu.CHRF(char_order=0, word_order=2)),
                          (compat.TER(), sacrebleu.TER())):
         a = ours.corpus_score(hyps, streams, n_bootstrap=200)
         b = theirs.corpus_score(hyps, streams, n_bootstrap=200)

@@ -119,6 +119,14 @@ EDGE_CASES = [
     # 200 distinct words: word ids need 8 bits, yet the word stream is not bytes.
     (([" ".join(f"w{(7 * i + j) % 200}" for j in range(12)) for i in range(20)],
       [[" ".join(f"w{(11 * i + 3 * j) % 200}" for j in range(12))] for i in range(20)]), {"word_order": 2}),
+    # Word-only chrF (n = 0, sacreBLEU's char_order=0): the word orders' columns alone,
+    # with empty lines, a reference tie, white space kept (it changes nothing) and case.
+    ((["the cat sat on the mat.", "hello", ""], [["the cat is on the mat."], ["hi there", "hello"], ["a"]]),
+     {"n": 0, "word_order": 2}),
+    ((["a b a b", "", "x"], [["b a b a", "a b a b"], [""], ["", "x y"]]),
+     {"n": 0, "word_order": 3, "eps_smoothing": True}),
+    ((["  The  Cat ", "(hi) there."], [["the cat", "The Cat"], ["( hi ) there ."]]),
+     {"n": 0, "word_order": 1, "whitespace": True, "lowercase": True}),
     # Astral characters and more than 253 distinct characters (wide symbols).
     ((["\U0001F600\U00020000 x", "".join(map(chr, range(0x4E00, 0x4F40)))],
       [["\U0001F600 x"], ["".join(map(chr, range(0x4E10, 0x4F50)))]]), {"word_order": 2}),
@@ -138,6 +146,8 @@ def test_edge_cases_equal_spec(path, corpus, options):
                                          "whitespace": False, "eps_smoothing": False})
 @example(corpus=([""], [[""]]), options={"n": 1, "beta": 2, "word_order": 1, "lowercase": False,
                                        "whitespace": False, "eps_smoothing": False})  # no word at all
+@example(corpus=(["a b", "b"], [["a b"], ["a", "b"]]), options={"n": 0, "beta": 2, "word_order": 2,
+         "lowercase": False, "whitespace": False, "eps_smoothing": False})  # words only
 def test_statistics_and_scores_equal_spec(path, corpus, options):
     """Every option of chrF/chrF++ on the strategies' hard-case corpora, on every path."""
     with forced(path):
@@ -283,6 +293,9 @@ BAD_CORPORA = [
     pytest.param(["a"], [["a", None]], {}, id="reference-not-str"),
     pytest.param(("a",), (("a",),), {}, id="tuples-are-fine"),
     pytest.param(["a"], [["a"]], {"n": 0}, id="n-zero"),
+    pytest.param(["a"], [["a"]], {"n": 0, "word_order": 0, "eps_smoothing": True}, id="no-order-at-all"),
+    pytest.param(["a"], [["a"]], {"n": 0, "word_order": 1}, id="word-only-is-fine"),
+    pytest.param(["a"], [["a"]], {"n": -1, "word_order": 2}, id="n-negative"),
     pytest.param(["a"], [["a"]], {"n": 2.0}, id="n-float"),
     pytest.param(["a"], [["a"]], {"n": True}, id="n-bool"),
     pytest.param(["a"], [["a"]], {"word_order": -1}, id="word-order-negative"),

@@ -152,6 +152,38 @@ def test_chrf_plus_plus_word_ngrams():
     assert spec.chrf(["(hi)"], [["(hi )"]]) == close(100.0)
 
 
+def test_word_only_chrf():
+    """n = 0 (sacreBLEU's ``char_order=0``) with word_order = 2: no character order, the
+    statistics are those of the word orders alone, [unigrams, bigrams], and are scored as
+    any orders are.
+
+    Sentence 1: h = "the cat sat on the mat.", r = "the cat is on the mat.". Words (the
+    final "." split off): h the, cat, sat, on, the, mat, . ; r the, cat, is, on, the, mat, .
+    Unigrams: 7 and 7, matches the x2, cat, on, mat, "." = 6: [7, 7, 6]. Bigrams: h "the
+    cat", "cat sat", "sat on", "on the", "the mat", "mat ."; r "the cat", "cat is", "is on",
+    "on the", "the mat", "mat ."; 4 shared: [6, 6, 4]. P = R = (6/7 + 4/6)/2 = 16/21, and
+    with P = R the F score is P: 100 * 16/21.
+    Sentence 2: h = "hello", r = "hi there": unigrams [1, 2, 0]; h has no bigram, r one:
+    [0, 1, 0]. Only order 1 has both counts positive, and P = R = 0 there: 0.0.
+    Corpus: [8, 9, 6, 6, 7, 4]: P = (6/8 + 4/6)/2 = 17/24, R = (6/9 + 4/7)/2 = 13/21;
+    chrF = 100 * 5 (17/24)(13/21) / (4 * 17/24 + 13/21) = 100 * (1105/504) / (145/42)
+    = 100 * 221/348 = 63.50...
+    eps smoothing, mean of the per-order F: F1 = 5 (3/4)(2/3) / (3 + 2/3) = 15/22,
+    F2 = 5 (2/3)(4/7) / (8/3 + 4/7) = 10/17: 100 * (15/22 + 10/17)/2 = 100 * 475/748.
+    White space kept or not changes nothing here: there is no character n-gram.
+    """
+    hyps = ["the cat sat on the mat.", "hello"]
+    refs = [["the cat is on the mat."], ["hi there"]]
+    assert spec.chrf_stats(hyps[0], refs[0], n=0, word_order=2) == [7, 7, 6, 6, 6, 4]
+    assert spec.chrf_stats(hyps[1], refs[1], n=0, word_order=2) == [1, 2, 0, 0, 1, 0]
+    assert spec.sentence_chrf(hyps[0], refs[0], n=0, word_order=2) == close(100 * 16 / 21)
+    assert spec.sentence_chrf(hyps[1], refs[1], n=0, word_order=2) == 0.0
+    assert spec.chrf(hyps, refs, n=0, word_order=2) == close(100 * 221 / 348)
+    assert spec.chrf_from_stats([8, 9, 6, 6, 7, 4], n=0, word_order=2) == close(100 * 221 / 348)
+    assert spec.chrf(hyps, refs, n=0, word_order=2, whitespace=True) == close(100 * 221 / 348)
+    assert spec.chrf(hyps, refs, n=0, word_order=2, eps_smoothing=True) == close(100 * 475 / 748)
+
+
 def test_chrf_whitespace_option():
     """``whitespace=True`` counts white space characters, and chrF never strips a line.
 

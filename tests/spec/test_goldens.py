@@ -166,10 +166,16 @@ def test_chrf_matches_sacrebleu(case):
 
 
 def test_chrf_goldens_cover_the_options():
-    """n 1..6, word order 0..2, beta 1..3, lowercase, white space, eps smoothing."""
+    """n 0..6 (0: the word-only chrF, with word orders 1..3, eps smoothing on and off, at
+    corpus and sentence level), word order 0..3 (3 with n = 0 only), beta 1..3, lowercase,
+    white space, eps smoothing."""
     corpus_cases = [c for c in CHRF_CASES if c["level"] == "corpus"]
-    assert {c["options"].get("n", 6) for c in corpus_cases} == {1, 2, 3, 4, 5, 6}
-    assert {c["options"].get("word_order", 0) for c in corpus_cases} == {0, 1, 2}
+    assert {c["options"].get("n", 6) for c in corpus_cases} == {0, 1, 2, 3, 4, 5, 6}
+    word_only = [c for c in CHRF_CASES if c["options"].get("n", 6) == 0]
+    assert {c["options"]["word_order"] for c in word_only} == {1, 2, 3}
+    assert {bool(c["options"].get("eps_smoothing")) for c in word_only} == {False, True}
+    assert {c["level"] for c in word_only} == {"corpus", "sentence"}
+    assert {c["options"].get("word_order", 0) for c in corpus_cases} == {0, 1, 2, 3}
     assert {c["options"].get("beta", 2) for c in corpus_cases} == {1, 2, 3}
     for flag in ("lowercase", "whitespace", "eps_smoothing"):
         assert any(c["options"].get(flag) for c in corpus_cases), flag

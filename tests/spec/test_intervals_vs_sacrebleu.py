@@ -84,6 +84,10 @@ def _metric_and_options():
 @example(corpus=([""], [[""]]),  # every chrF score a Python float (eps smoothing): the mean stays a double
          metric_options=("chrf", {"n": 6, "beta": 2, "word_order": 0, "lowercase": False, "whitespace": False,
                                   "eps_smoothing": True}), seed=0, n_boot=200)
+@example(corpus=(["the cat sat on the mat.", "hello", "a b c", ""], [["the cat is on the mat."], ["hi there"],
+                                                                    ["a b", "c b a"], ["x"]]),
+         metric_options=("chrf", {"n": 0, "beta": 2, "word_order": 2, "lowercase": False, "whitespace": False,
+                                  "eps_smoothing": False}), seed=12345, n_boot=200)  # the word-only chrF
 def test_spec_interval_equals_live_sacrebleu(corpus, metric_options, seed, n_boot):
     """Score, μ and half-width equal sacreBLEU's for the same seed. Where sacreBLEU's
     ``statistics.mean`` raises on a mix of Python-float and float32 resample scores (a

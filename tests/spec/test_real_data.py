@@ -5,8 +5,9 @@ translated by 13 WMT 2021 systems, one human reference (see that directory's REA
 It lives outside the repository; without it, or without sacreBLEU, the tests skip with
 the reason.
 
-For every system: corpus BLEU with each of the five tokenizers, chrF and chrF++. The
-corpus statistics must be exactly equal to sacreBLEU's, the score within
+For every system: corpus BLEU with each of the five tokenizers, chrF, chrF++ and the
+word-only chrF (``n=0``, word orders 1 and 2). The corpus statistics must be exactly
+equal to sacreBLEU's, the score within
 ``SCORE_TOLERANCE`` = 1e-9 (0..100 scale). Per-sentence statistics are compared too
 (they are what the corpus statistics sum). The spec is slow (about 0.2 s of CPU per
 system and metric), so each (system, metric) pair is computed once, in its own test, and
@@ -46,6 +47,7 @@ METRICS = {
     **{f"bleu-{name}": ("bleu", {"tokenize": name}) for name in spec.TOKENIZERS},
     "chrf": ("chrf", {}),
     "chrf++": ("chrf", {"word_order": 2}),
+    "chrf-words": ("chrf", {"n": 0, "word_order": 2}),  # word-only: sacreBLEU's CHRF(char_order=0, word_order=2)
 }
 
 

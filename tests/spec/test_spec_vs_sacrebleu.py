@@ -201,6 +201,67 @@ def test_sentence_chrf_matches_sacrebleu(case):
     )
 
 
+@st.composite
+def word_only_chrf_options(draw):
+    """``chrf_options()`` with n = 0 (sacreBLEU's ``char_order=0``) and word orders 1..3."""
+    return {**draw(chrf_options()), "n": 0, "word_order": draw(st.integers(1, 3))}
+
+
+@given(corpora(), word_only_chrf_options())
+# Always-run seeds: the issue's pair of sentences (sacreBLEU 63.51), an empty reference
+# and an empty hypothesis, several references with a tie.
+@example((["the cat sat on the mat.", "hello"], [["the cat is on the mat."], ["hi there"]]),
+         {**_DEFAULT_CHRF, "n": 0, "word_order": 2})
+@example((["", "the cat", "a b"], [["a"], [""], ["b a", "a b", "a b"]]),
+         {**_DEFAULT_CHRF, "n": 0, "word_order": 2, "eps_smoothing": True})
+def test_word_only_chrf_matches_sacrebleu(corpus, options):
+    """The word-only chrF, sacreBLEU's ``CHRF(char_order=0, word_order=k)``: every
+    sentence's statistics (3 numbers per word order, none for characters), their sum and
+    the best-reference choice exactly equal to sacreBLEU's, the corpus score and the first
+    sentence's score within 1e-9, signatures (``nc:0``) equal."""
+    check_corpus_chrf(corpus, options)
+    hyps, refs = corpus
+    oracle = oracle_sentence_chrf(hyps[0], refs[0], **options)
+    row = spec.chrf_stats(hyps[0], refs[0], **options)
+    assert len(row) == 3 * options["word_order"]
+    assert_same(
+        oracle, [row], row, spec.sentence_chrf(hyps[0], refs[0], **options),
+        spec.signature("chrf", nrefs=len(refs[0]), **options),
+        spec.signature("chrf", nrefs=len(refs[0]), short=True, **options),
+        f"sentence chrF {options}",
+    )
+
+
+def test_no_order_at_all_is_refused_where_sacrebleu_has_no_score():
+    """``char_order=0`` with ``word_order=0`` leaves no statistic. sacreBLEU 2.5.1 then
+    divides by the 0 orders under eps smoothing (ZeroDivisionError), cannot sum the empty
+    rows of several segments (IndexError), and scores a one-segment corpus 0.0 (its
+    effective-order rule with no order). bleuprint refuses it with a ValueError naming
+    both options, everywhere the options are taken."""
+    import sacrebleu
+
+    with pytest.raises(ZeroDivisionError):
+        sacrebleu.CHRF(char_order=0, word_order=0, eps_smoothing=True).corpus_score(["a b"], [["a b"]])
+    with pytest.raises(IndexError):
+        sacrebleu.CHRF(char_order=0, word_order=0).corpus_score(["a b", "c"], [["a b", "c"]])
+    assert sacrebleu.CHRF(char_order=0, word_order=0).corpus_score(["a b"], [["a b"]]).score == 0.0
+    hyps, refs = ["a b", "c"], [["a b"], ["c"]]
+    calls = [
+        lambda: spec.chrf(hyps, refs, n=0),
+        lambda: spec.chrf(hyps, refs, n=0, eps_smoothing=True),
+        lambda: spec.sentence_chrf("a b", ["a b"], n=0, word_order=0),
+        lambda: spec.chrf_stats("a b", ["a b"], n=0),
+        lambda: spec.chrf_from_stats([], n=0, word_order=0),
+        lambda: spec.sentence_stats("chrf", hyps, refs, n=0),
+        lambda: spec.score_from_stats("chrf", [], 2, n=0),
+        lambda: spec.signature("chrf", n=0, word_order=0),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError, match=r"n \(the character order, sacreBLEU's char_order\) and word_order "
+                                             r"are both 0"):
+            call()
+
+
 @pytest.mark.parametrize("name", spec.TOKENIZERS)
 @given(line=sentences())
 def test_tokenizer_matches_sacrebleu(name, line):

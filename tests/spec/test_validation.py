@@ -66,7 +66,17 @@ CASES = [
     ("order-0", lambda: spec.corpus_bleu(H, R, max_ngram_order=0), ValueError, r"max_ngram_order must be >= 1"),
     ("order-true", lambda: spec.corpus_bleu(H, R, max_ngram_order=True), TypeError, r"max_ngram_order must be an int"),
     ("order-0-stats", lambda: spec.bleu_stats("a", ["a"], max_ngram_order=0), ValueError, r"max_ngram_order"),
-    ("chrf-n-0", lambda: spec.chrf(H, R, n=0), ValueError, r"n must be >= 1"),
+    # chrF: n = 0 is the word-only chrF, but then some word order is needed (sacreBLEU
+    # divides by zero, or raises IndexError, or scores 0.0: see test_spec_vs_sacrebleu.py).
+    ("chrf-n-0", lambda: spec.chrf(H, R, n=0), ValueError, r"n \(the character order.*\) and word_order are both 0"),
+    ("chrf-n-0-eps", lambda: spec.chrf(H, R, n=0, eps_smoothing=True), ValueError, r"n .* and word_order are both 0"),
+    ("chrf-n-0-stats", lambda: spec.chrf_stats("a", ["a"], n=0), ValueError, r"n .* and word_order are both 0"),
+    ("chrf-n-0-from-stats", lambda: spec.chrf_from_stats([], n=0), ValueError, r"n .* and word_order are both 0"),
+    ("chrf-n-0-signature", lambda: spec.signature("chrf", n=0), ValueError, r"n .* and word_order are both 0"),
+    ("chrf-n-0-sentence-stats", lambda: spec.sentence_stats("chrf", H, R, n=0, word_order=0), ValueError,
+     r"n .* and word_order are both 0"),
+    ("chrf-n-negative", lambda: spec.chrf(H, R, n=-1, word_order=2), ValueError, r"n must be >= 0"),
+    ("chrf-n-float", lambda: spec.chrf(H, R, n=0.0, word_order=2), TypeError, r"n must be an int"),
     # Statistics of the wrong length; a bad sentence count.
     ("bleu-stats-length", lambda: spec.bleu_from_stats([1, 2, 3]), ValueError, r"2 \+ 2N"),
     ("chrf-stats-length", lambda: spec.chrf_from_stats([1, 2, 3]), ValueError, r"18 numbers"),

@@ -355,6 +355,7 @@ CHRF_OPTION_FEATURES = {
     **{f"beta={b}": (lambda b: lambda o: o["beta"] == b)(b) for b in (1, 2, 3)},
     "n=1": lambda o: o["n"] == 1,
     "n<6": lambda o: o["n"] < 6,
+    "n=0 (word-only)": lambda o: o["n"] == 0 and o["word_order"] >= 1,
     "lowercase": lambda o: o["lowercase"],
     "whitespace": lambda o: o["whitespace"],
     "eps_smoothing": lambda o: o["eps_smoothing"],
@@ -381,12 +382,15 @@ def test_bleu_options_cover_every_setting():
 
 def test_chrf_options_cover_every_setting():
     """Over 200 draws of ``chrf_options()``: each word order and each beta at least 15%
-    (uniform: 33%), n = 1 at least 3%, n < 6 at least 20%, lowercase, whitespace and
-    eps_smoothing each at least 25% (fair coins). Measured at writing: word orders 41.5%,
-    32.5%, 26%; betas 32-35.5%; n = 1 19%; n < 6 54%; the three flags 48-50%."""
+    (uniform: 33%), n = 1 at least 3%, n < 6 at least 20%, the word-only chrF (n = 0 with
+    word_order >= 1; one draw in six: 17%) at least 8%, lowercase, whitespace and
+    eps_smoothing each at least 25% (fair coins). Measured at writing: word orders 23.5%,
+    41%, 35.5%; betas 30-35.5%; n = 1 17.5%; n < 6 60.5%; n = 0 24%; the three flags
+    48-54.5%."""
     rates = measure(chrf_options(), OPTION_DRAWS, CHRF_OPTION_FEATURES)
     minima = {name: 0.15 for name in CHRF_OPTION_FEATURES}
-    minima.update({"n=1": 0.03, "n<6": 0.20, "lowercase": 0.25, "whitespace": 0.25, "eps_smoothing": 0.25})
+    minima.update({"n=1": 0.03, "n<6": 0.20, "n=0 (word-only)": 0.08, "lowercase": 0.25, "whitespace": 0.25,
+                   "eps_smoothing": 0.25})
     low = {name: rate for name, rate in rates.items() if rate < minima[name]}
     assert not low, f"settings drawn too rarely: {low}"
 
