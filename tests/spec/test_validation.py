@@ -3,7 +3,8 @@ TypeError for the wrong kind of value, ValueError for the right kind with the wr
 content, and a message that names the problem (checked with ``match=`` on a key word).
 A silent 0 or a silently truncated corpus would hide a broken pipeline.
 
-The one deliberate difference from sacreBLEU is documented by
+The deliberate differences from sacreBLEU are listed in the README ("Where bleuprint
+deliberately differs from sacreBLEU"); the first is documented here by
 ``test_mismatched_lengths_are_refused_where_sacrebleu_truncates``.
 """
 
@@ -94,7 +95,7 @@ def test_validation(call, error, message):
 
 
 def test_mismatched_lengths_are_refused_where_sacrebleu_truncates():
-    """The one deliberate difference from sacreBLEU: two hypotheses with one reference
+    """A deliberate difference from sacreBLEU: two hypotheses with one reference
     list. sacreBLEU zips hypotheses with reference streams and silently drops the extra
     hypothesis; here [["a b c d"]] is read as one stream of one segment, so only
     "a b c d" against "a b c d" is scored: stats [4, 4, 4, 3, 2, 1, 4, 3, 2, 1], BLEU
