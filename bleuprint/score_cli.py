@@ -277,7 +277,16 @@ def _statistics(metric, hyps, refs, progress: "Progress", label: str, cost: int)
     parts = []
     for start in range(0, len(hyps), chunk):
         stop = min(len(hyps), start + chunk)
-        parts.append(metric.statistics(hyps[start:stop], [stream[start:stop] for stream in refs]))
+        try:
+            parts.append(metric.statistics(hyps[start:stop], [stream[start:stop] for stream in refs]))
+        except ValueError:
+            # The error names a segment by its index in the chunk: the whole corpus, refused
+            # by the same checks before any work, names it by its index in the files. The
+            # message goes on a line of its own, after the bar's.
+            if progress.done:
+                progress.stream.write("\n")
+            metric.statistics(hyps, refs)
+            raise
         progress.advance(stop - start, label)
     counts = {sum(1 for stream in refs if stream[i] is not None) for i in range(len(hyps))}
     metric.num_refs = counts.pop() if len(counts) == 1 else -1

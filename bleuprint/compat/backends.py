@@ -89,6 +89,7 @@ class Backend:
             matrix_function = getattr(module, "ter_stats_matrix", None)
             if matrix_function is not None:
                 return np.asarray(matrix_function(hyps, refs, **options), dtype=np.float64)
+            module.check_corpus_lengths(hyps, refs, **options)  # before any search, naming hyps[i]
             rows = [module.ter_stats(h, r, **options) for h, r in zip(hyps, refs)]
             return np.array(rows, dtype=np.float64).reshape(len(rows), 2)
         raise ValueError(f"unknown metric {metric!r}: expected one of {', '.join(METRIC_NAMES)}")

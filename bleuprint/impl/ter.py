@@ -5,7 +5,8 @@ search as sacreBLEU 2.5.1 re-implements it). Every heuristic of the spec is kept
 (band, tie order of the edit distance, span and target order, ranking tuple, move rule,
 limits of 10 words and 50 positions, the cumulative 1,000-candidate budget that discards
 the shift of the round in which it is reached); only the way the numbers are computed
-differs.
+differs. A line beyond ``spec.ter.MAX_WORDS`` words is refused with the spec's ValueError
+(``check_lengths``), after tokenization and before any search.
 
 How it is fast:
 
@@ -58,7 +59,7 @@ import numpy as np
 
 from ..spec.inputs import check_corpus, check_references, check_text
 from ..spec.summing import sum_stats
-from ..spec.ter import BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DISTANCE, MAX_SHIFT_SIZE
+from ..spec.ter import BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DISTANCE, MAX_SHIFT_SIZE, MAX_WORDS, check_lengths
 from ..spec.ter import ter_from_stats as _spec_ter_from_stats
 from . import native
 from .tercom_tokenizer import tercom_words, tokenize_tercom
@@ -680,7 +681,10 @@ def _edits_many(pairs: list[tuple[list[int], list[int]]]) -> list[int]:
     return result
 
 
-def _stats_rows(hyps: list[str], refs: list[list[str]], options: dict) -> list[list]:
+def _stats_rows(hyps: list[str], refs: list[list[str]], options: dict, single: bool = False) -> list[list]:
+    """The ``[E, L]`` rows of a validated corpus. Every line is tokenized first; if one is
+    longer than ``spec.ter.MAX_WORDS`` words, the first segment with such a line is refused
+    (``check_lengths``, naming ``hyps[i]``, or ``hyp`` when ``single``) before any search."""
     # word -> dense id, a new word getting the next integer (in C: the default factory)
     word_id = defaultdict(count().__next__).__getitem__
     tokenized: dict[str, list[int]] = {}
@@ -707,6 +711,9 @@ def _stats_rows(hyps: list[str], refs: list[list[str]], options: dict) -> list[l
                 unique.append((hyp_ids, ref_ids))
             entries.append((slot, len(ref_ids)))
         layout.append(entries)
+    if max(map(len, tokenized.values())) > MAX_WORDS:
+        for i, (hyp, references) in enumerate(zip(hyps, refs)):
+            check_lengths(len(ids(hyp)), [len(ids(ref)) for ref in references], "hyp" if single else f"hyps[{i}]")
     edits = _edits_many(unique)
     rows = []
     for entries in layout:
@@ -743,7 +750,7 @@ def ter_stats(
     check_text(hyp, "hyp")
     refs = check_references(refs)
     options = _options(normalized, no_punct, asian_support, case_sensitive)
-    return _stats_rows([hyp], [refs], options)[0]
+    return _stats_rows([hyp], [refs], options, single=True)[0]
 
 
 def ter_from_stats(stats) -> float:

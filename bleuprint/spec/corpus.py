@@ -26,7 +26,7 @@ from .bleu import bleu_from_stats, bleu_stats
 from .chrf import chrf_from_stats, chrf_stats
 from .exact_match import exact_match_references, is_exact_match
 from .inputs import check_choice, check_corpus, check_hypotheses, check_positive_int, check_statistic
-from .ter import ter_from_stats, ter_stats
+from .ter import check_corpus_lengths, ter_from_stats, ter_stats
 
 METRICS = ("exact_match", "bleu", "chrf", "ter")
 
@@ -64,6 +64,8 @@ def sentence_stats(metric: str, hyps, refs, **options) -> np.ndarray:
         hyps, refs = check_corpus(hyps, refs)
         function = {"bleu": bleu_stats, "chrf": chrf_stats, "ter": ter_stats}[metric]
         kwargs = _options_for(function, options)
+        if metric == "ter":
+            check_corpus_lengths(hyps, refs, **kwargs)  # before any search, naming hyps[i]
         rows = [function(h, r, **kwargs) for h, r in zip(hyps, refs)]
     return np.array(rows, dtype=np.float64)
 

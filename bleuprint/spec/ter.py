@@ -17,7 +17,9 @@ since they change the counts.
 
 Sufficient statistics of one hypothesis against its references: ``[E, L]`` with E the
 smallest edit count over the references and L their *average* length (a float). A corpus
-score is ``ter_from_stats`` of the summed statistics.
+score is ``ter_from_stats`` of the summed statistics. A hypothesis or reference of more
+than ``MAX_WORDS`` words is refused before any search (bleuprint's limit, not sacreBLEU's:
+see ``MAX_WORDS``).
 
 Sources: Snover, Dorr, Schwartz, Micciulla, Makhoul, "A Study of Translation Edit Rate with
 Targeted Human Annotation" (AMTA 2006) for the definition; Tercom (github.com/jhclark/
@@ -48,6 +50,22 @@ BEAM_WIDTH = 25
 MAX_SHIFT_CANDIDATES = 1000
 #: The cost of a cell outside the band.
 INFINITY = 10**16
+#: The longest line, in TER words (``ter_words``), whose TER is computed: a hypothesis or
+#: a reference longer than this is refused with a ValueError before any search
+#: (``check_lengths``), by the spec and by ``bleuprint.impl`` alike (with or without its
+#: compiled kernel), so that whether a number exists never depends on the implementation.
+#: Why 2,000: the search, as defined and as sacreBLEU runs it, computes a banded edit
+#: distance over a whole (n+1) x (m+1) matrix for each of up to 1,000 candidate shifts, so
+#: its time and memory grow with the product of the lengths. Measured on the project's
+#: 2-core machine, one hypothesis of n words against a reference of n words (cut from the
+#: TED corpus; peak RSS of the process): n = 2,000 takes this spec about 110 s (77 MiB)
+#: and sacreBLEU 2.5.1 62-75 s (about 300 MiB); n = 3,000 takes them 300 s and 154 s
+#: (445 MiB). impl's numpy fallback keeps n x m arrays: 1 s and 440 MiB at 2,000, 890 MiB
+#: at 3,000, 1.3 GiB at 5,000. 2,000 keeps every implementation within two minutes and
+#: half a GiB for one segment (a paragraph or a news article fits; a longer document must
+#: be split). The compiled kernel, whose memory is bounded by the band, would take
+#: 100,000 words against 100,000 in 0.3 s and 131 MiB.
+MAX_WORDS = 2000
 
 # Edit operations of the edit-distance trace, from the hypothesis to the reference.
 MATCH = "match"  # hypothesis word = reference word; both consumed
@@ -67,6 +85,33 @@ def ter_words(line: str, *, normalized=False, no_punct=False, asian_support=Fals
         asian_support=asian_support,
         case_sensitive=case_sensitive,
     ).split()
+
+
+def check_lengths(n_hyp: int, n_refs: list[int], where: str) -> None:
+    """Refuse a segment with a line longer than ``MAX_WORDS``: ``n_hyp`` is the number of
+    TER words of the hypothesis, ``n_refs`` those of its references, ``where`` names the
+    segment (``"hyp"``, ``"hyps[3]"``). The ValueError gives both lengths of the first
+    pair at fault (and which reference, 1-based, when there are several) and the limit.
+    Lengths only: a pair with an empty side, which needs no search, is refused all the
+    same, so that whether a segment is refused never depends on its words."""
+    for k, n_ref in enumerate(n_refs):
+        if n_hyp > MAX_WORDS or n_ref > MAX_WORDS:
+            which = f" (reference {k + 1} of {len(n_refs)})" if len(n_refs) > 1 else ""
+            raise ValueError(
+                f"{where}: TER of a {n_hyp}-word hypothesis against a {n_ref}-word reference{which} is beyond "
+                f"the limit of {MAX_WORDS} words per line; split the segment or leave it out")
+
+
+def check_corpus_lengths(hyps: list[str], refs: list[list[str]], *, normalized=False, no_punct=False,
+                         asian_support=False, case_sensitive=False) -> None:
+    """``check_lengths`` of every segment of a corpus (``hyps[i]`` against ``refs[i]``, as
+    ``check_corpus`` returns them) in order, before any search: a corpus with a line
+    beyond ``MAX_WORDS`` is refused before its first segment is computed."""
+    options = dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                   case_sensitive=case_sensitive)
+    for i, (hyp, references) in enumerate(zip(hyps, refs)):
+        check_lengths(len(ter_words(hyp, **options)), [len(ter_words(ref, **options)) for ref in references],
+                      f"hyps[{i}]")
 
 
 def band_half_width(n_hyp: int, n_ref: int) -> int:
@@ -365,17 +410,20 @@ def ter_stats(
     the *average* reference length (a float; an empty reference counts as length 0). E and
     L may come from different references: ``'a b'`` against ``''`` and ``'a b c'`` gives
     ``[1, 1.5]``. ``refs`` is the list of references of ``hyp`` (a bare string is a
-    TypeError). (sacreBLEU ``TER._compute_segment_statistics``.)
+    TypeError). A line of more than ``MAX_WORDS`` words is refused (``check_lengths``)
+    before any search. (sacreBLEU ``TER._compute_segment_statistics``.)
     """
     check_text(hyp, "hyp")
     refs = check_references(refs)
     options = dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
                    case_sensitive=case_sensitive)
     hyp_words = ter_words(hyp, **options)
+    refs_words = [ter_words(ref, **options) for ref in refs]
+    check_lengths(len(hyp_words), [len(words) for words in refs_words], "hyp")
     best_edits = INFINITY
     total_length = 0
-    for ref in refs:
-        edits, length = edits_with_shifts(hyp_words, ter_words(ref, **options))
+    for ref_words in refs_words:
+        edits, length = edits_with_shifts(hyp_words, ref_words)
         total_length += length
         if edits < best_edits:
             best_edits = edits
@@ -411,8 +459,12 @@ def ter(
 ) -> float:
     """Corpus TER: ``ter_from_stats`` of the element-wise sum, in sentence order, of every
     sentence's ``ter_stats``. ``refs[i]`` is the list of references of ``hyps[i]``; the
-    defaults are sacreBLEU's ``TER()`` (lowercased, no normalisation, punctuation kept)."""
+    defaults are sacreBLEU's ``TER()`` (lowercased, no normalisation, punctuation kept). A
+    corpus with a line of more than ``MAX_WORDS`` words is refused before any search
+    (``check_corpus_lengths``)."""
     hyps, refs = check_corpus(hyps, refs)
+    check_corpus_lengths(hyps, refs, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                         case_sensitive=case_sensitive)
     rows = [
         ter_stats(h, r, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
                   case_sensitive=case_sensitive)

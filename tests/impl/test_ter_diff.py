@@ -31,10 +31,13 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
 import itertools
 import json
 import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -506,6 +509,158 @@ def test_kernel_refuses_bad_input():
         KERNEL.candidates([0], [0], 1000)
     with pytest.raises(TypeError):
         KERNEL.distance([0])
+
+
+# --- 2c. The line limit (spec.ter.MAX_WORDS) and memory bounded by the band ------------
+
+LIMIT = spec_ter.MAX_WORDS
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _refusals(over: str, huge: str, huge_ref: str):
+    """Calls refused for a line beyond ``MAX_WORDS``: ``over`` has ``MAX_WORDS + 1`` words,
+    ``huge`` and ``huge_ref`` 100,000 (the case of the issue, a bare MemoryError)."""
+    return (
+        lambda m: m.ter_stats(over, ["a"]),
+        lambda m: m.ter_stats("a b", ["a", over]),
+        lambda m: m.ter(["a b", "a", over], [["a"], ["b"], [""]]),
+        lambda m: m.ter(["a b", "a"], [["a"], ["b", over]]),
+        lambda m: m.sentence_ter("", [over]),
+        lambda m: m.ter(["a", huge], [["a"], [huge_ref]]),
+    )
+
+
+@pytest.mark.parametrize("search", ["native", "fallback"])
+def test_lines_beyond_the_limit_are_refused_like_the_spec(search, monkeypatch):
+    """With the compiled kernel and with the numpy fallback, every call of ``_refusals``
+    raises the spec's ValueError, message and all (segment, both lengths, the limit: the
+    spec's own message is pinned in ``tests/spec/test_ter_hand.py``), and before any search
+    (``_edits_many`` replaced by a failure); ``ter_stats_matrix`` names the segment as
+    ``ter`` does. 100,000 words against 100,000 words, which ended in a bare MemoryError
+    (kernel) or numpy's 1.5 GiB allocation error (fallback), is refused the same way."""
+    if search == "native" and KERNEL is None:
+        pytest.skip("the compiled TER kernel is not loaded")
+    over = " ".join(f"w{i}" for i in range(LIMIT + 1))
+    huge = " ".join(f"w{i % 5000}" for i in range(100_000))
+    huge_ref = "x" + huge
+    expected = []
+    for call in _refusals(over, huge, huge_ref):
+        with pytest.raises(ValueError) as refused:
+            call(spec_ter)
+        expected.append(str(refused.value))
+    assert expected[-1].startswith("hyps[1]: TER of a 100000-word hypothesis against a 100000-word reference is "
+                                   f"beyond the limit of {LIMIT} words per line")
+
+    def no_search(pairs):
+        raise AssertionError("the search ran before the lengths were checked")
+
+    monkeypatch.setattr(fast, "_edits_many", no_search)
+    with backend(search):
+        for call, message in zip(_refusals(over, huge, huge_ref), expected):
+            with pytest.raises(ValueError) as refused:
+                call(fast)
+            assert str(refused.value) == message
+        with pytest.raises(ValueError) as refused:
+            fast.ter_stats_matrix(["a", huge], [["a"], [huge_ref]])
+        assert str(refused.value) == expected[-1]
+
+
+def _substituted_at_the_limit() -> tuple[str, str]:
+    """``MAX_WORDS`` distinct words, and the same words with word 1000 replaced by one that
+    is not in the reference."""
+    ref = [f"w{i}" for i in range(LIMIT)]
+    hyp = list(ref)
+    hyp[1000] = "zzz"
+    return " ".join(hyp), " ".join(ref)
+
+
+#: Address space the child of the memory test may add to what it uses after its imports
+#: and a warm-up call. The kernel's dense (n+1) x (m+1) int32 matrices needed 48 MB for
+#: 2,000 words against 2,000 (three of 16 MB); its band needs about 1.2 MB.
+HEADROOM = 24 << 20
+
+_CHILD = """
+import importlib, json, resource, sys
+sys.path.insert(0, {root!r})
+fast = importlib.import_module("bleuprint.impl.ter")
+from bleuprint.impl import native
+assert native.ter is not None, "the compiled TER kernel is not loaded"
+fast.ter_stats("a b c d", ["c d a b"])  # warm-up: every module and buffer of the path
+with open("/proc/self/status") as status:
+    size = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+resource.setrlimit(resource.RLIMIT_AS, (size + {headroom}, resource.getrlimit(resource.RLIMIT_AS)[1]))
+{work}
+"""
+
+
+def _run_capped(work: str) -> subprocess.CompletedProcess:
+    """``work`` (Python source) in a child whose address space may grow by ``HEADROOM``
+    only, with ``fast``, ``native`` and ``json`` imported."""
+    if not Path("/proc/self/status").is_file():
+        pytest.skip("needs /proc/self/status (Linux) to cap the address space")
+    code = _CHILD.format(root=str(ROOT), headroom=HEADROOM, work=work)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+
+
+@needs_kernel
+def test_a_pair_at_the_limit_is_computed_in_memory_bounded_by_the_band():
+    """``_substituted_at_the_limit`` is ``[1, 2000.0]`` by hand: the edit distance is 1 (one
+    substitution; the band, 25 either side of the diagonal, holds the diagonal path), and
+    no span is worth shifting: the words are distinct, so a span matches only at its own
+    position, and a span starting before word 1000 stops before it (``zzz`` matches
+    nothing), so it holds no error. The compiled kernel computes it in a child process
+    whose address space may grow by ``HEADROOM`` (24 MiB) only, which the dense matrices
+    (48 MB) did not fit in; the numpy fallback (dense: about 440 MiB at the limit) gives
+    the same here."""
+    hyp, ref = _substituted_at_the_limit()
+    done = _run_capped(f"print(json.dumps(fast.ter_stats({hyp!r}, [{ref!r}])))")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [1, float(LIMIT)]
+    with backend("fallback"):
+        assert fast.ter_stats(hyp, [ref]) == [1, float(LIMIT)]
+
+
+@needs_kernel
+def test_the_kernel_names_what_it_could_not_allocate():
+    """Called directly (past the limit check), the kernel that runs out of memory raises a
+    MemoryError saying what it was allocating, not a bare one: 100,000 distinct words
+    against themselves reversed need about 60 MB of band cells, beyond ``HEADROOM``."""
+    work = ("ids = list(range(100_000))\n"
+            "try:\n"
+            "    native.ter.edits([ids], [ids[::-1]])\n"
+            "except MemoryError as error:\n"
+            "    print(json.dumps(str(error)))\n")
+    done = _run_capped(work)
+    assert done.returncode == 0, done.stderr
+    message = json.loads(done.stdout)
+    assert message.startswith("TER kernel: out of memory for "), message
+
+
+@pytest.mark.slow
+def test_a_pair_at_the_limit_with_shifts_equals_the_spec_and_sacrebleu():
+    """``MAX_WORDS`` words of a 400-word vocabulary against a copy with two blocks moved
+    (6 words by 30 places, 4 words by 40 places back) and three words replaced: kernel and
+    fallback statistics equal the spec's and, when it is installed, sacreBLEU's (about 6 s
+    each for spec and sacreBLEU on the project's machine)."""
+    rng = random.Random(12)
+    ref = [f"w{rng.randrange(400)}" for _ in range(LIMIT)]
+    hyp = list(ref)
+    for start, length, target in ((100, 6, 130), (1500, 4, 1460)):
+        block = hyp[start:start + length]
+        del hyp[start:start + length]
+        hyp[target:target] = block
+    for position in (10, 900, 1990):
+        hyp[position] = "zzz"
+    hyp_line, ref_line = " ".join(hyp), " ".join(ref)
+    expected = spec_ter.ter_stats(hyp_line, [ref_line])
+    for search in SEARCHES:
+        with backend(search):
+            assert fast.ter_stats(hyp_line, [ref_line]) == expected, search
+    if importlib.util.find_spec("sacrebleu") is None:
+        return
+    from bleuprint.oracles.sacrebleu_ter import oracle_ter
+
+    assert oracle_ter([hyp_line], [[ref_line]]).sentence_stats == [expected]
 
 
 # --- Strategy quality ------------------------------------------------------------------

@@ -253,3 +253,63 @@ def test_bad_input():
         ter("a b", [["a b"]])
     with pytest.raises(ValueError, match="2 numbers"):
         ter_from_stats([1, 2, 3])
+
+
+# --- The line limit (``MAX_WORDS``) ------------------------------------------------------
+
+LIMIT = ter_module.MAX_WORDS
+
+
+def _refuse_searches(monkeypatch) -> None:
+    """Make any search fail, so that a refusal is shown to come before the first one."""
+    def no_search(hyp, ref):
+        raise AssertionError("the shift search ran before the lengths were checked")
+
+    monkeypatch.setattr(ter_module, "edits_with_shifts", no_search)
+
+
+def test_a_line_beyond_the_limit_is_refused_before_any_search(monkeypatch):
+    """A hypothesis or a reference of ``MAX_WORDS + 1`` TER words is a ValueError that
+    names the segment (``hyp`` for ``ter_stats``, ``hyps[i]`` in a corpus, and which
+    reference, 1-based, when there are several), gives both lengths and the limit, and comes
+    before any search (the search is replaced by a failure here), even when the segment
+    at fault is not the first of the corpus."""
+    from bleuprint import spec
+
+    over = " ".join(_words(LIMIT + 1))
+    limit = f"is beyond the limit of {LIMIT} words per line"
+    _refuse_searches(monkeypatch)
+    with pytest.raises(ValueError, match=rf"^hyp: TER of a {LIMIT + 1}-word hypothesis against a 1-word "
+                                         rf"reference {limit}"):
+        ter_stats(over, ["a"])
+    with pytest.raises(ValueError, match=rf"^hyp: TER of a 2-word hypothesis against a {LIMIT + 1}-word "
+                                         rf"reference \(reference 2 of 3\) {limit}"):
+        ter_stats("a b", ["a", over, "b"])
+    with pytest.raises(ValueError, match=rf"^hyps\[2\]: TER of a {LIMIT + 1}-word hypothesis against a "
+                                         rf"0-word reference {limit}"):
+        ter(["a b", "a", over], [["a"], ["b"], [""]])
+    with pytest.raises(ValueError, match=rf"^hyps\[1\]: TER of a 1-word hypothesis against a {LIMIT + 1}-word "
+                                         rf"reference \(reference 2 of 2\) {limit}"):
+        ter(["a b", "a"], [["a"], ["b", over]])
+    with pytest.raises(ValueError, match=rf"^hyps\[1\]: TER of a {LIMIT + 1}-word hypothesis .* {limit}"):
+        spec.sentence_stats("ter", ["a", over], [["a"], ["b"]])
+    with pytest.raises(ValueError, match=rf"^hyps\[0\]: TER of a {LIMIT + 1}-word hypothesis .* {limit}"):
+        sentence_ter(over, ["a"])
+
+
+def test_the_limit_counts_ter_words_and_a_line_at_the_limit_is_computed():
+    """The limit applies to the words TER compares (after its tokenizer) and a line of
+    exactly ``MAX_WORDS`` words is accepted, on either side:
+
+    * ``MAX_WORDS`` words against the empty reference: every word deleted, length 0 ->
+      ``[MAX_WORDS, 0.0]``; the empty hypothesis against them: ``MAX_WORDS`` insertions
+      -> ``[MAX_WORDS, MAX_WORDS]``;
+    * ``MAX_WORDS // 2 + 1`` words ``x.`` are that many words, but twice as many with
+      ``normalized=True``, which splits off the period (``x .``): over the limit."""
+    at_limit = " ".join(_words(LIMIT))
+    assert ter_stats(at_limit, [""]) == [LIMIT, 0.0]
+    assert ter_stats("", [at_limit]) == [LIMIT, float(LIMIT)]
+    dotted = " ".join(["x."] * (LIMIT // 2 + 1))
+    assert ter_stats(dotted, [""]) == [LIMIT // 2 + 1, 0.0]
+    with pytest.raises(ValueError, match=rf"^hyp: TER of a {2 * (LIMIT // 2 + 1)}-word hypothesis"):
+        ter_stats(dotted, [""], normalized=True)

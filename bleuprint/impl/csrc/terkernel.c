@@ -26,9 +26,10 @@
  *   double as Python computes them (one division, one multiplication, one addition: the
  *   same rounding; ISO C mode -std=c99 keeps GCC from contracting them into an FMA). The
  *   last row is whole to the right.
- * - Edit distance (spec.ter.edit_distance_with_trace): the matrices are (n+1) x (m+1)
- *   int32, filled with BIG once per pair; only cells inside the band are ever written, so
- *   a cell outside it reads BIG (the spec's INFINITY). A cell is the minimum of its
+ * - Edit distance (spec.ter.edit_distance_with_trace): the matrices are int32, filled
+ *   with BIG once per pair (only the cells that can be read are stored: see "Memory"
+ *   below); only cells inside the band are ever written, so a cell outside it reads BIG
+ *   (the spec's INFINITY). A cell is the minimum of its
  *   diagonal, vertical and horizontal candidates, clamped to BIG (the spec keeps INFINITY
  *   when no candidate is below it). Finite costs are at most n + m < 2^27 < BIG.
  * - Trace (spec.ter.alignment_from_trace): read back from the forward costs alone. The
@@ -61,8 +62,15 @@
  *   reference gives n, an empty hypothesis m, identical words 0 (the trace is all
  *   matches: no span passes the filter).
  *
- * Memory: three (n+1) x (m+1) int32 matrices per pair (reused across the batch); every
- * allocation is checked (MemoryError).
+ * Memory: the three matrices (forward, backward, a candidate's rows) store only the cells
+ * that can be read: row r keeps columns first[r] .. end[r]-1 (row_span), its band and the
+ * few cells beside it that a neighbouring row's step or the trace reads, set to BIG and
+ * never written. Every matrix access is at a column inside its row's span, so a stored
+ * BIG is read wherever the full matrix would hold one, and the numbers are those of the
+ * full (n+1) x (m+1) matrices. About 52 cells a row when the lengths are similar
+ * (2 x BEAM_WIDTH + 2), and at most about 2m + 52n cells in all: O(n x band), not
+ * O(n x m). Buffers are reused across the batch; every allocation is checked and a failure
+ * is a MemoryError saying what was being allocated.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -90,8 +98,9 @@ typedef struct {
 typedef struct {
     Py_ssize_t n, m, width;          /* current pair: hypothesis, reference, m + 1 */
     Py_ssize_t cells_cap, n_cap, m_cap;
-    int32_t *forward, *backward, *scratch; /* (n + 1) x (m + 1) each */
+    int32_t *forward, *backward, *scratch; /* the stored cells of each row (row_span) */
     Py_ssize_t *lows, *highs;        /* n + 1: band of each row */
+    Py_ssize_t *base;                /* n + 1: row r's cell (r, j) is matrix[base[r] + j] */
     int64_t *words, *moved, *segment; /* n each */
     Py_ssize_t *align;               /* m */
     Py_ssize_t *next_hyp, *next_ref; /* n + 1, m + 1: next error at or after */
@@ -107,6 +116,7 @@ static void work_free(Work *w)
     PyMem_Free(w->scratch);
     PyMem_Free(w->lows);
     PyMem_Free(w->highs);
+    PyMem_Free(w->base);
     PyMem_Free(w->words);
     PyMem_Free(w->moved);
     PyMem_Free(w->segment);
@@ -119,23 +129,28 @@ static void work_free(Work *w)
     memset(w, 0, sizeof(*w));
 }
 
-/* Grow *buffer to hold count items of size bytes each (contents not kept). */
-static int grow(void **buffer, Py_ssize_t *capacity, Py_ssize_t count, size_t size)
+/* A MemoryError naming what could not be allocated; returns -1. */
+static int no_memory(const char *what, Py_ssize_t count, size_t size)
+{
+    PyErr_Format(PyExc_MemoryError, "TER kernel: out of memory for %s (%zd items of %zu bytes)", what, count,
+                 size);
+    return -1;
+}
+
+/* Grow *buffer to hold count items of size bytes each (contents not kept); `what` names
+   the buffer in the MemoryError. */
+static int grow(void **buffer, Py_ssize_t *capacity, Py_ssize_t count, size_t size, const char *what)
 {
     void *fresh;
     if (count <= *capacity && *buffer != NULL)
         return 0;
     if (count < 1)
         count = 1;
-    if ((size_t)count > PY_SSIZE_T_MAX / size) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    if ((size_t)count > PY_SSIZE_T_MAX / size)
+        return no_memory(what, count, size);
     fresh = PyMem_Malloc((size_t)count * size);
-    if (fresh == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    if (fresh == NULL)
+        return no_memory(what, count, size);
     PyMem_Free(*buffer);
     *buffer = fresh;
     *capacity = count;
@@ -144,62 +159,86 @@ static int grow(void **buffer, Py_ssize_t *capacity, Py_ssize_t count, size_t si
 
 /* grow() of buffers that share one capacity: each holds `count` items after, and
  * *capacity says so once all have grown. */
-static int grow_all(Py_ssize_t *capacity, Py_ssize_t count, int n_buffers, void **buffers[], const size_t sizes[])
+static int grow_all(Py_ssize_t *capacity, Py_ssize_t count, int n_buffers, void **buffers[], const size_t sizes[],
+                    const char *what)
 {
     Py_ssize_t cap = *capacity;
     for (int k = 0; k < n_buffers; k++) {
         cap = *capacity;
-        if (grow(buffers[k], &cap, count, sizes[k]) < 0)
+        if (grow(buffers[k], &cap, count, sizes[k], what) < 0)
             return -1;
     }
     *capacity = cap;
     return 0;
 }
 
-/* Make the workspace hold an n-word hypothesis against an m-word reference; fill the
-   matrices with BIG and compute the bands. */
+/* The columns first .. end-1 that row r of the matrices stores (1 <= r <= n; row 0 below):
+   its band lows[r] .. highs[r]-1 and what the other accesses read of it (all other cells
+   of the full matrix are BIG, never written and never read):
+   - the step of row r + 1 (forward_row: the diagonal and vertical candidates of its band,
+     columns lows[r+1]-1 .. highs[r+1]-1) and the trace in row r + 1 (the same columns);
+   - row r's own step and the trace in row r: the cell left of its band, column lows[r]-1;
+   - the backward step of row r - 1 when r >= 2 (backward_all: columns lows[r-1] ..
+     highs[r-1], the vertical and diagonal candidates; row 0 of the backward costs is never
+     computed, because every candidate changes a row >= 1);
+   clipped to 0 .. m. Row 0 (k insertions) is read only by the step of row 1 and the trace
+   in row 1: columns 0 .. highs[1]-1 (all of it when n = 0, where it is the last row). */
+static void row_span(const Work *w, Py_ssize_t r, Py_ssize_t *first, Py_ssize_t *end)
+{
+    Py_ssize_t n = w->n, low, high;
+    if (r == 0) {
+        *first = 0;
+        *end = n == 0 ? w->width : w->highs[1];
+        return;
+    }
+    low = w->lows[r] - 1;
+    high = w->highs[r];
+    if (r < n) {
+        if (w->lows[r + 1] - 1 < low)
+            low = w->lows[r + 1] - 1;
+        if (w->highs[r + 1] > high)
+            high = w->highs[r + 1];
+    }
+    if (r >= 2) {
+        if (w->lows[r - 1] < low)
+            low = w->lows[r - 1];
+        if (w->highs[r - 1] + 1 > high)
+            high = w->highs[r - 1] + 1;
+    }
+    *first = low > 0 ? low : 0;
+    *end = high < w->width ? high : w->width;
+}
+
+/* Make the workspace hold an n-word hypothesis against an m-word reference: compute the
+   bands and the stored spans of the rows, and fill the matrices with BIG (row 0 of the
+   forward costs with its insertions). Row r's cells are matrix[base[r] + j] for j in its
+   span; the spans follow each other, and base[r] >= 0 because each row's span ends past
+   the start of the next one (both hold the next row's band). */
 static int work_prepare(Work *w, Py_ssize_t n, Py_ssize_t m)
 {
-    Py_ssize_t width = m + 1, cells, i, k;
-    if (n + 1 > PY_SSIZE_T_MAX / width / (Py_ssize_t)sizeof(int32_t)) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    cells = (n + 1) * width;
-    if (cells > w->cells_cap || w->forward == NULL) {
-        void **buffers[] = {(void **)&w->forward, (void **)&w->backward, (void **)&w->scratch};
-        const size_t sizes[] = {sizeof(int32_t), sizeof(int32_t), sizeof(int32_t)};
-        if (grow_all(&w->cells_cap, cells, 3, buffers, sizes) < 0)
-            return -1;
-    }
+    Py_ssize_t width = m + 1, cells, i, k, first, end;
     if (n + 1 > w->n_cap || w->lows == NULL) {
-        void **buffers[] = {(void **)&w->lows, (void **)&w->highs, (void **)&w->next_hyp,
+        void **buffers[] = {(void **)&w->lows, (void **)&w->highs, (void **)&w->base, (void **)&w->next_hyp,
                             (void **)&w->words, (void **)&w->moved, (void **)&w->segment};
-        const size_t sizes[] = {sizeof(Py_ssize_t), sizeof(Py_ssize_t), sizeof(Py_ssize_t),
+        const size_t sizes[] = {sizeof(Py_ssize_t), sizeof(Py_ssize_t), sizeof(Py_ssize_t), sizeof(Py_ssize_t),
                                 sizeof(int64_t), sizeof(int64_t), sizeof(int64_t)};
-        if (grow_all(&w->n_cap, n + 1, 6, buffers, sizes) < 0)
+        if (grow_all(&w->n_cap, n + 1, 7, buffers, sizes, "the per-word arrays of the hypothesis") < 0)
             return -1;
     }
     if (m + 1 > w->m_cap || w->align == NULL) {
         void **buffers[] = {(void **)&w->align, (void **)&w->next_ref};
         const size_t sizes[] = {sizeof(Py_ssize_t), sizeof(Py_ssize_t)};
-        if (grow_all(&w->m_cap, m + 1, 2, buffers, sizes) < 0)
+        if (grow_all(&w->m_cap, m + 1, 2, buffers, sizes, "the per-word arrays of the reference") < 0)
             return -1;
     }
     if (w->shifts == NULL) {
         w->shifts = PyMem_Malloc(CANDIDATE_CAPACITY * sizeof(Shift));
-        if (w->shifts == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
+        if (w->shifts == NULL)
+            return no_memory("the candidate shifts", CANDIDATE_CAPACITY, sizeof(Shift));
     }
     w->n = n;
     w->m = m;
     w->width = width;
-    for (k = 0; k < cells; k++)
-        w->forward[k] = w->backward[k] = w->scratch[k] = BIG;
-    for (k = 0; k <= m; k++)
-        w->forward[k] = (int32_t)k; /* row 0: k insertions */
     /* spec.ter.band_columns / band_half_width */
     w->lows[0] = 0;
     w->highs[0] = width;
@@ -216,8 +255,31 @@ static int work_prepare(Work *w, Py_ssize_t n, Py_ssize_t m)
         }
         w->highs[n] = width;
     }
+    cells = 0;
+    for (i = 0; i <= n; i++) {
+        row_span(w, i, &first, &end);
+        w->base[i] = cells - first;
+        if (cells > PY_SSIZE_T_MAX - (end - first))
+            return no_memory("the edit-distance band matrices", PY_SSIZE_T_MAX, 3 * sizeof(int32_t));
+        cells += end - first;
+    }
+    if (cells > w->cells_cap || w->forward == NULL) {
+        void **buffers[] = {(void **)&w->forward, (void **)&w->backward, (void **)&w->scratch};
+        const size_t sizes[] = {sizeof(int32_t), sizeof(int32_t), sizeof(int32_t)};
+        if (grow_all(&w->cells_cap, cells, 3, buffers, sizes, "the edit-distance band matrices") < 0)
+            return -1;
+    }
+    for (k = 0; k < cells; k++)
+        w->forward[k] = w->backward[k] = w->scratch[k] = BIG;
+    row_span(w, 0, &first, &end);
+    for (k = first; k < end; k++)
+        w->forward[w->base[0] + k] = (int32_t)k; /* row 0: k insertions */
     return 0;
 }
+
+/* Row r of a matrix (forward, backward or scratch), indexed by column j: only the columns
+   of row_span(r) may be accessed. */
+#define ROW(matrix, r) ((matrix) + w->base[r])
 
 /* One forward row: cur[lo..hi) from prev (the row above) for the hypothesis word `word`.
    Cells outside a band read BIG (never written). */
@@ -248,24 +310,24 @@ static void forward_row(const int32_t *prev, int32_t *cur, Py_ssize_t lo, Py_ssi
    distance. */
 static int32_t forward_all(Work *w, const int64_t *ref)
 {
-    Py_ssize_t i, width = w->width;
+    Py_ssize_t i;
     for (i = 1; i <= w->n; i++)
-        forward_row(w->forward + (i - 1) * width, w->forward + i * width, w->lows[i], w->highs[i],
-                    w->words[i - 1], ref);
-    return w->forward[w->n * width + w->m];
+        forward_row(ROW(w->forward, i - 1), ROW(w->forward, i), w->lows[i], w->highs[i], w->words[i - 1], ref);
+    return ROW(w->forward, w->n)[w->m];
 }
 
 /* Backward costs G[i][j] of w->words for rows lowest..n: the cheapest path from band cell
-   (i, j) to (n, m) through band cells. */
+   (i, j) to (n, m) through band cells. lowest >= 1: row 0 is not stored for it (row_span),
+   and no candidate needs it (changed_range ends at a row >= 1). */
 static void backward_all(Work *w, const int64_t *ref, Py_ssize_t lowest)
 {
     Py_ssize_t n = w->n, m = w->m, width = w->width, i, j;
-    int32_t *last = w->backward + n * width;
+    int32_t *last = ROW(w->backward, n);
     for (j = w->lows[n]; j <= m; j++)
         last[j] = (int32_t)(m - j);
     for (i = n - 1; i >= lowest; i--) {
-        const int32_t *following = w->backward + (i + 1) * width;
-        int32_t *cur = w->backward + i * width;
+        const int32_t *following = ROW(w->backward, i + 1);
+        int32_t *cur = ROW(w->backward, i);
         int64_t word = w->words[i]; /* the word of row i + 1 */
         Py_ssize_t lo = w->lows[i], hi = w->highs[i];
         int32_t right = BIG;
@@ -295,16 +357,15 @@ static void backward_all(Work *w, const int64_t *ref, Py_ssize_t lowest)
    (spec.ter.alignment_from_trace). */
 static void trace(Work *w, const int64_t *ref)
 {
-    Py_ssize_t n = w->n, m = w->m, width = w->width, i = n, j = m;
+    Py_ssize_t n = w->n, m = w->m, i = n, j = m;
     Py_ssize_t following_hyp = n, following_ref = m;
-    const int32_t *f = w->forward;
     const int64_t *hyp = w->words;
+    const int32_t *row = ROW(w->forward, n), *above = n > 0 ? ROW(w->forward, n - 1) : row; /* rows i, i - 1 */
     w->next_hyp[n] = n;
     w->next_ref[m] = m;
     while (i > 0 && j > 0) {
-        Py_ssize_t here = i * width + j, above = here - width;
         int mark = hyp[i - 1] != ref[j - 1];
-        int32_t diagonal = f[above - 1] + mark, up = f[above] + 1, left = f[here - 1] + 1;
+        int32_t diagonal = above[j - 1] + mark, up = above[j] + 1, left = row[j - 1] + 1;
         if (diagonal <= up && diagonal <= left) {
             i--;
             j--;
@@ -322,6 +383,11 @@ static void trace(Work *w, const int64_t *ref)
             j--;
             w->align[j] = i - 1;
             w->next_ref[j] = following_ref = j;
+            continue;
+        }
+        if (i > 0) {
+            row = above;
+            above = ROW(w->forward, i - 1);
         }
     }
     while (i > 0) { /* column 0: deletions */
@@ -435,18 +501,18 @@ static void move_block(const int64_t *words, Py_ssize_t n, const Shift *s, int64
 /* The banded distance of the candidate s (see the header: F[lo], rows lo+1..hi, G[hi]). */
 static int32_t candidate_distance(Work *w, const int64_t *ref, const Shift *s)
 {
-    Py_ssize_t lo, hi, i, j, width = w->width;
+    Py_ssize_t lo, hi, i, j;
     const int32_t *prev, *g;
     int32_t best = 2 * BIG + 1;
     changed_range(w->n, s, &lo, &hi);
     moved_segment(w->words, w->n, s, w->segment);
-    prev = w->forward + lo * width;
+    prev = ROW(w->forward, lo);
     for (i = lo + 1; i <= hi; i++) {
-        int32_t *cur = w->scratch + i * width;
+        int32_t *cur = ROW(w->scratch, i);
         forward_row(prev, cur, w->lows[i], w->highs[i], w->segment[i - 1 - lo], ref);
         prev = cur;
     }
-    g = w->backward + hi * width;
+    g = ROW(w->backward, hi);
     for (j = w->lows[hi]; j < w->highs[hi]; j++) {
         int32_t total = prev[j] + g[j];
         if (total < best)
@@ -546,7 +612,7 @@ static int read_ids(PyObject *obj, int64_t **buffer, Py_ssize_t *capacity, Py_ss
                      MAX_WORDS);
         return -1;
     }
-    if (grow((void **)buffer, capacity, size, sizeof(int64_t)) < 0) {
+    if (grow((void **)buffer, capacity, size, sizeof(int64_t), "the word ids of a line") < 0) {
         Py_DECREF(seq);
         return -1;
     }
