@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core import get_metric
 from ..spec.intervals import resample_indices
 from ..spec.significance import p_value, summary_numpy
 from .backends import Backend, column_sums
@@ -39,9 +40,7 @@ def seed_from_environment() -> tuple[str, int | None]:
 
 
 def _scoring_options(metric: str, options: dict) -> dict:
-    keys = {"bleu": ("smooth_method", "smooth_value", "effective_order"),
-            "chrf": ("n", "beta", "word_order", "eps_smoothing"), "ter": ()}[metric]
-    return {k: options[k] for k in keys if k in options}
+    return get_metric(metric).score_options(options)
 
 
 def float32_resample_scores(backend: Backend, metric: str, matrix: np.ndarray, idx: np.ndarray,
@@ -94,28 +93,15 @@ class PairedRow:
 def _trial_scores(backend: Backend, metric: str, sums: np.ndarray, n_sentences: int, options: dict) -> np.ndarray:
     """Scores of approximate-randomization trial sums (exact sums, float64 arithmetic).
 
-    BLEU add-k with a fractional k: sacreBLEU adds k in place into the int64 trial row, which
-    truncates (``floor(m + k)`` for orders >= 2), after its "no match at all" test."""
+    The metric's own paired-test scorer (``Metric.paired_trial_scores``: BLEU add-k with a
+    fractional k truncates as sacreBLEU's int64 trial rows do)."""
     options = _scoring_options(metric, options)
     if backend.name != "impl":
-        from ..spec.significance import _ar_scorer
+        from ..spec.significance import ar_scorer
 
-        score_row = _ar_scorer(metric, n_sentences, options)
+        score_row = ar_scorer(metric, n_sentences, options)
         return np.array([score_row(row) for row in sums])
-    from ..impl.intervals import score_sums
-
-    sums = np.asarray(sums, dtype=np.float64)
-    k = options.get("smooth_value")
-    if metric == "bleu" and options.get("smooth_method") == "add-k" and k is not None and not float(k).is_integer():
-        half = (sums.shape[1] - 2) // 2
-        any_match = np.any(sums[:, 2:2 + half] != 0, axis=1)
-        truncated = sums.copy()
-        truncated[:, 3:2 + half] = np.trunc(truncated[:, 3:2 + half] + k)
-        truncated[:, 3 + half:] = np.trunc(truncated[:, 3 + half:] + k)
-        values, _ = score_sums(metric, truncated, n_sentences, False, **{**options, "smooth_value": 0})
-        return np.where(any_match, values, 0.0)
-    values, _ = score_sums(metric, sums, n_sentences, False, **options)
-    return values
+    return get_metric(metric).paired_trial_scores(np.asarray(sums, dtype=np.float64), n_sentences, **options)
 
 
 def paired_test(backend: Backend, metric: str, baseline: np.ndarray, systems: list[np.ndarray], test: str,
@@ -142,13 +128,14 @@ def paired_test(backend: Backend, metric: str, baseline: np.ndarray, systems: li
         return head, rows
     if test != "ar":
         raise ValueError(f"unknown paired test {test!r}: expected 'bs' or 'ar'")
-    dtype = np.float64 if metric == "ter" else np.int64
+    fractional = bool(get_metric(metric).fractional_columns)
+    dtype = np.float64 if fractional else np.int64
     bl = baseline.astype(dtype)
     for matrix in systems:
         rng = np.random.default_rng(seed if seed else None)
         take = rng.integers(2, size=(n, N), dtype=bool)
         sysm = matrix.astype(dtype)
-        if metric == "ter":
+        if fractional:  # float64 products, as sacreBLEU computes them (BLAS's order)
             pseudo_a = take @ bl + ~take @ sysm
             pseudo_b = ~take @ bl + take @ sysm
         else:  # exact integer sums: A = sys + mask @ (bl - sys), B = bl + sys - A

@@ -22,33 +22,15 @@ transport between processes or machines::
 
 from __future__ import annotations
 
-import inspect
-
 import numpy as np
 
-from ..spec.inputs import check_choice
-from .bleu import corpus_bleu
-from .chrf import chrf
-from .corpus import METRICS, _check_option_names, _score_numbers, score_from_stats, stats_matrix
+from ..spec.corpus import check_options
+from .corpus import score_from_stats, score_numbers, stats_matrix
 
 __all__ = ["Accumulator", "FORMAT", "accumulate"]
 
 #: The ``format`` field of ``Accumulator.to_dict``; bumped if the layout ever changes.
 FORMAT = "bleuprint.accumulator/1"
-
-#: The one-call function of each metric, whose keyword defaults are the metric's defaults.
-_ONE_CALL = {"bleu": corpus_bleu, "chrf": chrf}
-
-#: Metrics whose statistics are integer counts, summed exactly in any split.
-ACCUMULATED_METRICS = ("exact_match", "bleu", "chrf")
-
-
-def _defaults(metric: str) -> dict:
-    """The metric's options with their defaults, as its one-call function declares them."""
-    if metric == "exact_match":
-        return {}
-    parameters = inspect.signature(_ONE_CALL[metric]).parameters
-    return {name: p.default for name, p in parameters.items() if name not in ("hyps", "refs")}
 
 
 def _is_empty_batch(hyps) -> bool:
@@ -67,13 +49,11 @@ class Accumulator:
     __hash__ = None  # mutable; equality compares the contents
 
     def __init__(self, metric: str, **options) -> None:
-        check_choice(metric, METRICS, "metric")
-        if metric not in ACCUMULATED_METRICS:
-            raise ValueError(f"no accumulator for {metric}: its statistics are not integer counts "
-                             f"(TER averages reference lengths), so batch sums would not be exact; "
-                             f"one of {', '.join(ACCUMULATED_METRICS)}")
-        _check_option_names(metric, options)
-        full = _defaults(metric)
+        definition = check_options(metric, options)
+        if definition.fractional_columns:
+            raise ValueError(f"no accumulator for {metric}: some of its statistics are not integer counts "
+                             f"(columns {list(definition.fractional_columns)}), so batch sums would not be exact")
+        full = definition.defaults()
         full.update(options)
         # Probe with a one-sentence corpus and an all-zero sum: every option value is then
         # checked by the very code that add() and score() run, so an accumulator accepts
@@ -111,7 +91,7 @@ class Accumulator:
         the metric's one-call function on all those sentences."""
         if self._n == 0:
             raise ValueError("no sentences accumulated: add at least one batch before score()")
-        return _score_numbers(self._metric, list(self._stats), self._n, self._options)
+        return score_numbers(self._metric, list(self._stats), self._n, self._options)
 
     # -- adding -------------------------------------------------------------------------
 

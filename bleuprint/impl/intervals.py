@@ -50,8 +50,8 @@ import math
 
 import numpy as np
 
-from ..spec.corpus import METRICS
-from ..spec.inputs import check_choice, check_positive_int
+from ..spec.corpus import check_options
+from ..spec.inputs import check_positive_int
 from ..spec.intervals import (
     BootstrapResult,
     check_alpha,
@@ -59,7 +59,7 @@ from ..spec.intervals import (
     percentile_indices,
 )
 from . import native
-from .corpus import _as_numbers, _score_numbers, metric_option_names
+from .corpus import as_numbers as _as_numbers, score_numbers as _score_numbers
 
 __all__ = [
     "BootstrapResult",
@@ -416,7 +416,7 @@ def _math_map(function, values: np.ndarray, mask: np.ndarray, fill: float) -> np
     return out
 
 
-def _bleu_scores(sums, float32, smooth_method="exp", smooth_value=None, effective_order=False, **_):
+def bleu_batch_scores(sums, float32, smooth_method="exp", smooth_value=None, effective_order=False, **_):
     """``bleu_from_stats`` element-wise (see ``bleuprint.spec.bleu``)."""
     from ..spec.bleu import SMOOTH_DEFAULTS
 
@@ -470,8 +470,8 @@ def _bleu_scores(sums, float32, smooth_method="exp", smooth_value=None, effectiv
 _KERNEL_SMOOTHING = {"exp": 0, "floor": 1, "none": 2}
 
 
-def _kernel_bleu_scores(sums, float32, smooth_method="exp", smooth_value=None, effective_order=False, **_):
-    """``_bleu_scores``' values computed by the C kernel (``resample.bleu_scores``: the
+def kernel_bleu_scores(sums, float32, smooth_method="exp", smooth_value=None, effective_order=False, **_):
+    """``bleu_batch_scores``' values computed by the C kernel (``resample.bleu_scores``: the
     spec's operations row by row, float32 where ``float32``), or None where it does not
     apply (no kernel, add-k smoothing, more than 64 orders)."""
     from ..spec.bleu import SMOOTH_DEFAULTS
@@ -487,7 +487,7 @@ def _kernel_bleu_scores(sums, float32, smooth_method="exp", smooth_value=None, e
     return out
 
 
-def _chrf_scores(sums, float32, n=6, beta=2, word_order=0, eps_smoothing=False, **_):
+def chrf_batch_scores(sums, float32, n=6, beta=2, word_order=0, eps_smoothing=False, **_):
     """``chrf_from_stats`` element-wise (see ``bleuprint.spec.chrf``)."""
     n_boot = sums.shape[0]
     orders = n + word_order
@@ -524,7 +524,7 @@ def _chrf_scores(sums, float32, n=6, beta=2, word_order=0, eps_smoothing=False, 
     return result.value, ~result.is32
 
 
-def _ter_scores(sums, float32, **_):
+def ter_batch_scores(sums, float32, **_):
     """``ter_from_stats`` element-wise: 100 * E / L; 100.0 if L = 0 < E; 0.0 if both 0."""
     edits, length = _inputs(sums, float32)
     shape = (sums.shape[0],)
@@ -540,40 +540,26 @@ def score_sums(metric: str, sums: np.ndarray, n_sentences: int, float32, **optio
     scalars (``float32=True``) or Python numbers (``float32`` may also be a bool per
     row: each score depends on its own row only): ``(values, python_float)``, the second
     flagging the scores that are Python floats rather than ``numpy.float32`` (sacreBLEU's
-    0.0 branches; always true for BLEU and exact match)."""
-    if metric == "exact_match":
-        return sums[:, 0] / n_sentences, np.ones(sums.shape[0], dtype=bool)
-    if metric == "bleu":
-        scores = _kernel_bleu_scores(sums, float32, **options)
-        if scores is None:
-            scores = _bleu_scores(sums, float32, **options)[0]
-        return scores, np.ones(sums.shape[0], dtype=bool)
-    if metric == "chrf":
-        return _chrf_scores(sums, float32, **options)
-    if metric == "ter":
-        return _ter_scores(sums, float32, **options)
-    raise ValueError(f"unknown metric {metric!r}")
+    0.0 branches; always true for BLEU and exact match). The metric's ``batch_scores``."""
+    definition = check_options(metric, options)
+    return definition.batch_scores(sums, n_sentences, float32, **definition.score_options(options))
 
 
 # ----------------------------------------------------------------------------- summary
 
 
-def summarise(score: float, values: np.ndarray, n_boot: int, alpha, float32_scores=None, *,
-              python_float=None) -> BootstrapResult:
+def summarise(score: float, values: np.ndarray, n_boot: int, alpha, *, python_float=None) -> BootstrapResult:
     """``bleuprint.spec.intervals.summarise`` on an array of scores and their types
     (``python_float``: a bool array, true where a score is a Python float rather than a
     float32). Same rules: a stable sort (ties in resample order) for the order statistics;
     half-width in float32 if ``hi`` or ``lo`` is a float32; the exact rational mean rounded
     to double, then to float32 if any score is a float32.
 
-    Without ``python_float``: a float32 ``values`` array means all float32; otherwise
-    ``float32_scores`` (a bool for all scores, the earlier signature) or, if None, none."""
+    Without ``python_float``: a float32 ``values`` array means all float32, any other
+    array none."""
     values = np.asarray(values)
     if python_float is None:
-        if values.dtype == np.float32:
-            python_float = np.zeros(values.shape, dtype=bool)
-        else:
-            python_float = np.full(values.shape, not float32_scores)
+        python_float = np.full(values.shape, values.dtype != np.float32)
     values = values.astype(np.float64)
     lower, upper = percentile_indices(n_boot, alpha)
     order = np.argsort(values, kind="stable")
@@ -606,26 +592,8 @@ def _exact_mean(values: np.ndarray):
 # ----------------------------------------------------------------------------- API
 
 
-def option_names(metric: str) -> frozenset:
-    """The option names of ``metric``: ``bleuprint.impl.corpus``'s, or for TER (until the
-    impl's statistics know it) the keyword parameters of the spec's ``ter_stats``."""
-    try:
-        return metric_option_names(metric)
-    except KeyError:
-        if metric != "ter":
-            raise
-        import inspect
-
-        from ..spec.ter import ter_stats
-
-        return frozenset(inspect.signature(ter_stats).parameters) - {"hyp", "refs"}
-
-
 def _check_metric_and_options(metric: str, options: dict) -> None:
-    check_choice(metric, METRICS, "metric")
-    unknown = sorted(set(options) - option_names(metric))
-    if unknown:
-        raise TypeError(f"unknown option(s) for {metric}: {', '.join(unknown)}")
+    check_options(metric, options)
 
 
 def _exact_sum(matrix: np.ndarray) -> np.ndarray:
@@ -642,9 +610,8 @@ def _check_scoring(metric: str, summed: np.ndarray, n_sentences: int, options: d
     ``impl.corpus``, whose metric functions refuse option values (``smooth_value``,
     ``beta``, ...) and statistics that are not counts (``spec.inputs.check_counts``). The
     resample scores are then computed without checks (vectorised; resampling valid rows
-    gives valid sums). Exact match's scorer checks nothing in the spec either."""
-    if metric != "exact_match":
-        _score_numbers(metric, _as_numbers(summed), n_sentences, options)
+    gives valid sums)."""
+    _score_numbers(metric, _as_numbers(summed), n_sentences, options)
 
 
 def _corpus_score(metric: str, matrix: np.ndarray, options: dict) -> float:

@@ -12,30 +12,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..spec.corpus import METRICS
-from ..spec.inputs import check_choice, check_positive_int
+from ..core import get_metric
+from ..spec.corpus import check_options
+from ..spec.inputs import check_positive_int
 from ..spec.significance import (
     PairedResult,
     PairedTestResult,
-    _named_systems,
-    _package,
     check_seed,
     chrf_order_alias,
+    named_systems,
     p_value,
+    package_results,
     summary_numpy,
 )
 from .corpus import stats_matrix
-from .intervals import _check_stats_matrix, _corpus_score, _corpus_scores, option_names, resampled_sums, score_sums
+from .intervals import _check_stats_matrix, _corpus_score, _corpus_scores, resampled_sums, score_sums
 
 __all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization", "paired_bootstrap"]
 
 
 def _check(metric, n, seed, options):
-    check_choice(metric, METRICS, "metric")
+    get_metric(metric)
     options = chrf_order_alias(metric, options)
-    unknown = sorted(set(options) - option_names(metric))
-    if unknown:
-        raise TypeError(f"unknown option(s) for {metric}: {', '.join(unknown)}")
+    check_options(metric, options)
     check_positive_int(n, "n")
     return check_seed(seed), options
 
@@ -44,7 +43,7 @@ def _matrices(metric, baseline, systems, refs, options):
     """The statistics of the baseline and of every system, extracted in one call on the
     systems one after the other. Any system that is not a list of strings as long as
     ``refs`` is first given to ``stats_matrix`` alone, so the error names its own index."""
-    items = _named_systems(systems)
+    items = named_systems(systems)
     for hyps in [baseline] + [hyps for _, hyps in items]:
         if (isinstance(hyps, str) or not isinstance(hyps, (list, tuple)) or isinstance(refs, str)
                 or not hasattr(refs, "__len__") or len(hyps) != len(refs) or len(hyps) == 0
@@ -100,29 +99,19 @@ def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=1
         distance = np.abs(scores_sys - scores_bl)
         centred = distance - distance.mean()
         results.append(PairedResult(score, p_value(centred, abs(bl_score - score)), mean, ci))
-    return PairedTestResult(PairedResult(bl_score, None, bl_mean, bl_ci), _package(systems, items, results),
+    return PairedTestResult(PairedResult(bl_score, None, bl_mean, bl_ci), package_results(systems, items, results),
                             "bs", n, seed)
 
 
 def _trial_scores(metric, sums: np.ndarray, n_sentences: int, options) -> np.ndarray:
-    """Scores of exact trial sums (float64 arithmetic). BLEU add-k with a fractional k:
-    sacreBLEU adds k into int64 statistics (truncating), after its "no match" test."""
-    if (metric == "bleu" and options.get("smooth_method") == "add-k" and options.get("smooth_value") is not None
-            and not float(options["smooth_value"]).is_integer()):
-        half = (sums.shape[1] - 2) // 2
-        any_match = np.any(sums[:, 2 : 2 + half] != 0, axis=1)
-        adjusted = sums.copy()
-        k = options["smooth_value"]
-        adjusted[:, 3 : 2 + half] = np.trunc(adjusted[:, 3 : 2 + half] + k)
-        adjusted[:, 3 + half :] = np.trunc(adjusted[:, 3 + half :] + k)
-        values, _ = score_sums(metric, adjusted, n_sentences, False, **{**options, "smooth_value": 0})
-        return np.where(any_match, values, 0.0)
-    values, _ = score_sums(metric, sums, n_sentences, False, **options)
-    return values
+    """Scores of exact trial sums (float64 arithmetic), as the metric's paired tests score
+    them (``Metric.paired_trial_scores``: BLEU's add-k departs from its plain score)."""
+    definition = check_options(metric, options)
+    return definition.paired_trial_scores(sums, n_sentences, **definition.score_options(options))
 
 
 def _trial_matrix(matrix: np.ndarray, metric: str) -> np.ndarray:
-    return matrix if metric == "ter" else matrix.astype(np.int64)
+    return matrix if check_options(metric, {}).fractional_columns else matrix.astype(np.int64)
 
 
 def _pseudo_systems(metric, take_baseline: np.ndarray, bl_trial: np.ndarray, trials: list) -> list:
@@ -131,7 +120,7 @@ def _pseudo_systems(metric, take_baseline: np.ndarray, bl_trial: np.ndarray, tri
     system, as sacreBLEU computes them (BLAS's order). Integer statistics: exact sums,
     all systems in one product (A = sys + mask @ (bl - sys), B = bl + sys - A, exact
     below 2^53, checked), so the order of the additions does not matter."""
-    if metric == "ter":
+    if check_options(metric, {}).fractional_columns:
         return [(take_baseline @ bl_trial + ~take_baseline @ sys_trial,
                  ~take_baseline @ bl_trial + take_baseline @ sys_trial) for sys_trial in trials]
     N = take_baseline.shape[1]
@@ -173,5 +162,5 @@ def paired_approximate_randomization(metric: str, baseline, systems, refs, n: in
     for k, score in enumerate(_corpus_scores(metric, matrices, options)):
         distance = np.abs(scores_a[k * n : (k + 1) * n] - scores_b[k * n : (k + 1) * n])
         results.append(PairedResult(score, p_value(distance, abs(bl_score - score)), None, None))
-    return PairedTestResult(PairedResult(bl_score, None, None, None), _package(systems, items, results),
+    return PairedTestResult(PairedResult(bl_score, None, None, None), package_results(systems, items, results),
                             "ar", n, seed)

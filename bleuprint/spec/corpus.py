@@ -6,7 +6,8 @@ rows. This is what makes a corpus score a pooled score, and a bootstrap over sen
 matter of summing resampled rows (sacreBLEU ``metrics/base.py``: statistics per segment,
 ``sum_of_lists``, ``_compute_score_from_stats``).
 
-Rows per metric:
+Each metric is defined once and registered (``bleuprint.core``, ``bleuprint.metrics``);
+these functions reach it through the registry. Rows of the built-in metrics:
 
 * ``exact_match``: one column, 1.0 where the hypothesis matches, else 0.0; the score is
   the sum divided by ``n_sentences`` (0..1).
@@ -18,90 +19,80 @@ Rows per metric:
 
 from __future__ import annotations
 
-import inspect
+from ..core import get_metric, metric_names
+from .inputs import check_positive_int, check_statistic
 
-import numpy as np
-
-from .bleu import bleu_from_stats, bleu_stats
-from .chrf import chrf_from_stats, chrf_stats
-from .exact_match import exact_match_references, is_exact_match
-from .inputs import check_choice, check_corpus, check_hypotheses, check_positive_int, check_statistic
-from .ter import check_corpus_lengths, ter_from_stats, ter_stats
-
+#: The built-in metrics (``metric_names()`` lists every registered one).
 METRICS = ("exact_match", "bleu", "chrf", "ter")
 
 
-def _options_for(function, options: dict) -> dict:
-    """The subset of ``options`` that ``function`` takes (so that one dictionary of a
-    metric's options serves both its statistics and its score)."""
-    accepted = inspect.signature(function).parameters
-    return {key: value for key, value in options.items() if key in accepted}
+def check_options(metric: str, options: dict):
+    """The registered metric ``metric`` (TypeError or ValueError for an unknown one), after
+    checking that it has every option named in ``options`` (TypeError naming the others)."""
+    definition = get_metric(metric)
+    definition.check_option_names(options)
+    return definition
 
 
-def _check_option_names(metric: str, options: dict) -> None:
-    known = set()
-    for function in {"bleu": (bleu_stats, bleu_from_stats), "chrf": (chrf_stats, chrf_from_stats),
-                     "ter": (ter_stats, ter_from_stats), "exact_match": ()}[metric]:
-        known |= set(inspect.signature(function).parameters) - {"hyp", "refs", "stats"}
-    unknown = sorted(set(options) - known)
-    if unknown:
-        raise TypeError(f"unknown option(s) for {metric}: {', '.join(unknown)}")
+def segment_rows(metric: str, hyps, refs, **options) -> list[list]:
+    """Every segment's statistics row of ``metric`` as the spec defines it, as Python
+    numbers: inputs checked, the metric's limits checked before any work, its corpus
+    context (``CORPUS_PASS`` metrics) computed first."""
+    definition = check_options(metric, options)
+    stats_options = definition.stats_options(options)
+    hyps, refs = definition.check_inputs(hyps, refs)
+    definition.check_corpus_limits(hyps, refs, **stats_options)
+    context = definition.corpus_context(hyps, refs, **stats_options)
+    extra = {} if context is None else {"context": context}
+    return [definition.segment_stats(h, r, **stats_options, **extra) for h, r in zip(hyps, refs)]
 
 
-def sentence_stats(metric: str, hyps, refs, **options) -> np.ndarray:
+def sentence_stats(metric: str, hyps, refs, **options):
     """The N x S float64 matrix of per-sentence statistics of ``metric`` (see module doc)."""
-    check_choice(metric, METRICS, "metric")
-    _check_option_names(metric, options)
-    if metric == "exact_match":
-        hyps = check_hypotheses(hyps)
-        if isinstance(refs, str) or not hasattr(refs, "__len__"):
-            raise TypeError("refs must be a sequence with one reference (or list) per hypothesis")
-        if len(refs) != len(hyps):
-            raise ValueError(f"mismatched lengths: {len(hyps)} hypotheses but {len(refs)} references")
-        rows = [[1.0 if is_exact_match(h, exact_match_references(r, f"refs[{i}]")) else 0.0]
-                for i, (h, r) in enumerate(zip(hyps, refs))]
+    import numpy as np
+
+    return np.array(segment_rows(metric, hyps, refs, **options), dtype=np.float64)
+
+
+def as_numbers(summed, what: str = "summed") -> list:
+    """Summed statistics (a sequence or an array of any shape) as Python numbers, each
+    checked first (a finite number >= 0, at most 2**53: ``check_statistic``); whole values
+    become ``int``, so the arithmetic is that of a list of counts."""
+    if hasattr(summed, "tolist") and hasattr(summed, "ravel"):  # a numpy array or scalar
+        raw = summed.ravel().tolist()
+        entries = list(summed.ravel())
     else:
-        hyps, refs = check_corpus(hyps, refs)
-        function = {"bleu": bleu_stats, "chrf": chrf_stats, "ter": ter_stats}[metric]
-        kwargs = _options_for(function, options)
-        if metric == "ter":
-            check_corpus_lengths(hyps, refs, **kwargs)  # before any search, naming hyps[i]
-        rows = [function(h, r, **kwargs) for h, r in zip(hyps, refs)]
-    return np.array(rows, dtype=np.float64)
+        entries = raw = _flattened(summed)
+    for i, x in enumerate(entries):
+        check_statistic(x, f"{what}[{i}]", whole=False)
+    return [int(x) if float(x).is_integer() else float(x) for x in raw]
 
 
-def check_exact_match_count(count, n_sentences: int) -> None:
-    """Exact match's statistic: the number of matching sentences, a whole number from 0 to
-    ``n_sentences`` (a larger one would give a rate above 1)."""
-    check_statistic(count, "summed[0]")
-    if count > n_sentences:
-        raise ValueError(f"summed[0] (matching sentences) must be at most n_sentences={n_sentences}, got {count!r}")
+def _flattened(values) -> list:
+    """A nested sequence's numbers in row order (as ``numpy.ravel`` reads them)."""
+    out = []
+    for value in values:
+        if isinstance(value, (list, tuple)):
+            out.extend(_flattened(value))
+        else:
+            out.append(value)
+    return out
 
 
 def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
     """The score of ``metric`` from summed statistics (a row sum of ``sentence_stats``).
 
-    ``n_sentences`` is the number of rows summed (only exact match divides by it). Sums of
-    integer statistics are converted back to Python ints, so the arithmetic is the same as
-    for a Python list of counts. Every entry must be a finite number >= 0 (at most 2**53),
-    checked before that conversion (``check_statistic``; the metric's scorer then checks
-    the rest of ``check_counts``' rule); exact match's count must be whole and at most
-    ``n_sentences``.
+    ``n_sentences`` is the number of rows summed (a ``MEAN`` metric, such as exact match,
+    divides by it). Sums of integer statistics are converted back to Python ints, so the
+    arithmetic is the same as for a Python list of counts. Every entry must be a finite
+    number >= 0 (at most 2**53), checked before that conversion (``check_statistic``; the
+    metric's scorer then checks the rest of ``check_counts``' rule).
     """
-    check_choice(metric, METRICS, "metric")
-    _check_option_names(metric, options)
+    definition = check_options(metric, options)
     check_positive_int(n_sentences, "n_sentences")
-    raw = np.asarray(summed).ravel()
-    for i, x in enumerate(raw):
-        check_statistic(x, f"summed[{i}]", whole=False)
-    values = [int(x) if float(x).is_integer() else float(x) for x in raw.astype(np.float64)]
-    if metric == "exact_match":
-        if len(values) != 1:
-            raise ValueError(f"exact_match statistics have 1 column, got {len(values)}")
-        check_exact_match_count(values[0], n_sentences)
-        return values[0] / n_sentences
-    if metric == "bleu":
-        return bleu_from_stats(values, **_options_for(bleu_from_stats, options))
-    if metric == "ter":
-        return ter_from_stats(values)
-    return chrf_from_stats(values, **_options_for(chrf_from_stats, options))
+    values = as_numbers(summed)
+    return definition.score(values, n_sentences, **definition.score_options(options))
+
+
+__all__ = ["METRICS", "as_numbers", "check_options", "metric_names", "score_from_stats", "segment_rows",
+           "sentence_stats"]

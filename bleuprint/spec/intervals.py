@@ -59,21 +59,24 @@ bleuprint rounds the mean to float32 instead.
 The exact-match score is count / N (0..1); sacreBLEU has no exact match, so its float32
 mode is defined here the same way (float32 sum of the 0/1 column, divided by N), and
 equals the exact mode below 2^24 sentences.
+
+numpy is imported inside the functions that take a numpy ``Generator`` or work on the
+float32 scores, never at module level: ``import bleuprint.spec`` and scoring with it load
+no numpy (``tests/layers``).
 """
 
 from __future__ import annotations
 
-import inspect
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from . import corpus
-from .bleu import bleu_from_stats
-from .chrf import chrf_from_stats
-from .inputs import check_choice, check_positive_int
+from .inputs import check_positive_int
+
+if TYPE_CHECKING:  # for the annotations; the functions import numpy where they use it
+    import numpy as np
 
 __all__ = [
     "BootstrapResult",
@@ -116,6 +119,8 @@ class BootstrapResult:
 def check_rng(rng) -> np.random.Generator:
     """``rng`` must be a ``numpy.random.Generator``: an interval must be reproducible, so
     there is no hidden default generator."""
+    import numpy as np
+
     if rng is None:
         raise ValueError("rng is required: pass numpy.random.default_rng(seed) so that the interval "
                          "is reproducible (seed 12345 gives sacreBLEU's default resamples)")
@@ -159,38 +164,20 @@ def resample_indices(rng: np.random.Generator, n_sentences: int, n_boot: int) ->
     return rng.choice(n_sentences, size=(n_boot, n_sentences), replace=True)
 
 
-def _options_for(function, options: dict) -> dict:
-    accepted = inspect.signature(function).parameters
-    return {key: value for key, value in options.items() if key in accepted}
-
-
-def _ter_from_stats():
-    from .ter import ter_from_stats  # TER is optional until spec.corpus lists it
-
-    return ter_from_stats
-
-
 def scorer(metric: str, n_sentences: int, **options):
     """The function ``summed -> score`` of ``metric`` on a sum of ``n_sentences`` rows,
     applied to the numbers exactly as given (Python ints, floats, or numpy float32
     scalars: the arithmetic follows their types, as in sacreBLEU)."""
-    if metric == "exact_match":
-        return lambda summed: (summed[0] if isinstance(summed[0], int) else float(summed[0])) / n_sentences
-    if metric == "bleu":
-        kwargs = _options_for(bleu_from_stats, options)
-        return lambda summed: bleu_from_stats(list(summed), **kwargs)
-    if metric == "chrf":
-        kwargs = _options_for(chrf_from_stats, options)
-        return lambda summed: chrf_from_stats(list(summed), **kwargs)
-    if metric == "ter":
-        function = _ter_from_stats()
-        return lambda summed: function(list(summed))
-    raise ValueError(f"unknown metric {metric!r}")
+    definition = corpus.check_options(metric, options)
+    kwargs = definition.score_options(options)
+    return lambda summed: definition.score(list(summed), n_sentences, **kwargs)
 
 
 def statistics_rows(stats) -> list[list]:
     """A statistics matrix (N x S, array-like) as a list of rows of Python numbers: whole
     values as ``int``, others (TER's average lengths) as ``float``."""
+    import numpy as np
+
     matrix = np.asarray(stats, dtype=np.float64)
     if matrix.ndim != 2 or matrix.shape[0] == 0 or matrix.shape[1] == 0:
         raise ValueError(f"stats must be a non-empty N x S matrix, got shape {matrix.shape}")
@@ -217,16 +204,13 @@ def resample_scores(metric: str, rows: list[list], idx: np.ndarray, exact: bool 
     """
     score = scorer(metric, len(rows), **options)
     if not exact:
+        import numpy as np
+
         rows = [[np.float32(x) for x in row] for row in rows]
     return [score(_sum_rows(rows, [int(i) for i in order])) for order in idx]
 
 
-#: Metrics whose float32-mode scores are normally ``numpy.float32`` (kept for callers of
-#: the earlier ``summarise`` signature; the types are now read from the scores themselves).
-FLOAT32_SCORED = frozenset({"chrf", "ter"})
-
-
-def summarise(score: float, raw_scores: list, n_boot: int, alpha, float32_scores=None) -> BootstrapResult:
+def summarise(score: float, raw_scores: list, n_boot: int, alpha) -> BootstrapResult:
     """Sort, pick the percentile order statistics, and compute the mean and half-width
     (module doc, steps 3 and 4), following the scores' types as sacreBLEU does: a
     ``numpy.float32`` score makes the arithmetic it enters float32.
@@ -239,6 +223,8 @@ def summarise(score: float, raw_scores: list, n_boot: int, alpha, float32_scores
       float32 when the scores are float32. When some are and some are not, sacreBLEU's
       ``statistics.mean`` raises TypeError; bleuprint rounds to float32 there too.
     """
+    import numpy as np
+
     lower, upper = percentile_indices(n_boot, alpha)
     values = [float(x) for x in raw_scores]
     is32 = [isinstance(x, np.float32) for x in raw_scores]
@@ -256,8 +242,7 @@ def summarise(score: float, raw_scores: list, n_boot: int, alpha, float32_scores
 
 
 def _check_metric_and_options(metric: str, options: dict) -> None:
-    check_choice(metric, corpus.METRICS, "metric")
-    corpus._check_option_names(metric, options)
+    corpus.check_options(metric, options)
 
 
 def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,

@@ -28,8 +28,14 @@ from .tokenizers import TOKENIZERS
 
 SACREBLEU_VERSION = "2.5.1"
 
-#: Metrics that have a sacreBLEU signature.
-SIGNED_METRICS = ("bleu", "chrf", "ter")
+def signed_metrics() -> tuple[str, ...]:
+    """The registered metrics that have a sacreBLEU-style signature (those that define
+    ``signature_fields``)."""
+    from ..core import Metric, get_metric, metric_names
+
+    return tuple(name for name in metric_names()
+                 if type(get_metric(name)).signature_fields is not Metric.signature_fields)
+
 
 _ABBREVIATIONS = {
     "nrefs": "#", "version": "v",
@@ -100,11 +106,12 @@ def signature(metric: str, *, nrefs=1, short: bool = False, **options) -> str:
     ``nrefs`` is the number of references of every sentence, or ``"var"`` when it varies.
     ``options`` are the metric's keyword options (as for ``corpus_bleu`` / ``chrf``).
     """
-    check_choice(metric, SIGNED_METRICS, "metric with a sacreBLEU signature")
+    from ..core import get_metric
+
+    check_choice(metric, signed_metrics(), "metric with a sacreBLEU signature")
     if nrefs != "var":
         check_positive_int(nrefs, "nrefs")
-    fields = {"bleu": bleu_signature_fields, "chrf": chrf_signature_fields,
-              "ter": ter_signature_fields}[metric](**options)
+    fields = get_metric(metric).signature_fields(**options)
     abbreviations = {**_ABBREVIATIONS, **_TER_ABBREVIATIONS} if metric == "ter" else _ABBREVIATIONS
     pairs = [("nrefs", str(nrefs))] + fields + [("version", SACREBLEU_VERSION)]
     return "|".join(f"{abbreviations[key] if short else key}:{value}" for key, value in pairs)

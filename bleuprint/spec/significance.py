@@ -47,27 +47,36 @@ chrF's character order, ``n`` in the rest of bleuprint, is passed here as ``char
 ``systems`` is either a list of hypothesis lists (the result's ``systems`` is then a list,
 in the same order) or a mapping name -> hypotheses (then a dict with the same keys, in
 the same order).
+
+numpy is imported inside the functions that use it, never at module level
+(``bleuprint.spec.intervals``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from . import corpus
-from .inputs import check_choice, check_positive_int
+from .inputs import check_positive_int
 from .intervals import resample_indices, resample_scores, scorer, statistics_rows
+
+if TYPE_CHECKING:  # for the annotations; the functions import numpy where they use it
+    import numpy as np
 
 __all__ = [
     "PairedResult",
     "PairedTestResult",
+    "ar_scorer",
     "check_seed",
     "chrf_order_alias",
+    "named_systems",
+    "package_results",
     "paired_approximate_randomization",
     "paired_bootstrap",
     "p_value",
+    "prepare_paired",
     "scores_array",
     "summary_numpy",
 ]
@@ -100,6 +109,8 @@ class PairedTestResult:
 
 def check_seed(seed) -> int | None:
     """``None`` or an int >= 0 (what ``numpy.random.default_rng`` accepts)."""
+    import numpy as np
+
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
@@ -109,7 +120,10 @@ def check_seed(seed) -> int | None:
     return int(seed)
 
 
-def _named_systems(systems) -> list[tuple]:
+def named_systems(systems) -> list[tuple]:
+    """``systems`` (a list of hypothesis lists, or a dict name -> hypotheses) as a list of
+    ``(name, hypotheses)`` pairs, the name being the list index or the dict key; TypeError
+    or ValueError for anything else, for an empty one, or for a bare string as a system."""
     if isinstance(systems, Mapping):
         items = list(systems.items())
     elif isinstance(systems, (list, tuple)):
@@ -125,7 +139,8 @@ def _named_systems(systems) -> list[tuple]:
     return items
 
 
-def _package(systems, items, rows) -> list | dict:
+def package_results(systems, items, rows) -> list | dict:
+    """One result per system in the shape of ``systems``: a dict keyed like it, or a list."""
     if isinstance(systems, Mapping):
         return {name: row for (name, _), row in zip(items, rows)}
     return list(rows)
@@ -134,6 +149,8 @@ def _package(systems, items, rows) -> list | dict:
 def scores_array(raw: list) -> np.ndarray:
     """``numpy.array`` of the resample scores as the scorer returned them (float32 if all
     are ``numpy.float32``, float64 otherwise), as sacreBLEU builds it."""
+    import numpy as np
+
     return np.array(raw)
 
 
@@ -141,6 +158,8 @@ def summary_numpy(scores: np.ndarray) -> tuple[float, float]:
     """sacreBLEU's ``significance.estimate_ci``: ``(numpy mean, 0.5 * (upper - lower))``
     with ``lower = n // 40``, ``upper = n - lower - 1`` of the sorted scores, computed in
     the array's dtype."""
+    import numpy as np
+
     ordered = np.sort(scores)
     lower = len(ordered) // 40
     upper = len(ordered) - lower - 1
@@ -150,6 +169,8 @@ def summary_numpy(scores: np.ndarray) -> tuple[float, float]:
 def p_value(statistic: np.ndarray, observed: float) -> float:
     """``(#{statistic > observed} + 1) / (len + 1)``; the comparison is numpy's (a Python
     float meets the array in the array's dtype)."""
+    import numpy as np
+
     count = int(np.sum(statistic > observed))
     return (count + 1) / (len(statistic) + 1)
 
@@ -167,13 +188,16 @@ def chrf_order_alias(metric: str, options: dict) -> dict:
     return options
 
 
-def _prepare(metric, baseline, systems, refs, n, seed, options):
+def prepare_paired(metric, baseline, systems, refs, n, seed, options):
+    """The checked inputs of a paired test: ``(seed, items, bl_rows, sys_rows, options)``,
+    ``items`` as ``named_systems`` gives them, the statistics rows of the baseline and of
+    each system (``statistics_rows``), and the options with chrF's ``char_order`` alias
+    resolved."""
     options = chrf_order_alias(metric, options)
-    check_choice(metric, corpus.METRICS, "metric")
-    corpus._check_option_names(metric, options)
+    corpus.check_options(metric, options)
     check_positive_int(n, "n")
     seed = check_seed(seed)
-    items = _named_systems(systems)
+    items = named_systems(systems)
     bl_rows = statistics_rows(corpus.sentence_stats(metric, baseline, refs, **options))
     sys_rows = [statistics_rows(corpus.sentence_stats(metric, hyps, refs, **options)) for _, hyps in items]
     return seed, items, bl_rows, sys_rows, options
@@ -189,7 +213,9 @@ def _corpus_score(metric, rows, options):
 def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=12345, **options) -> PairedTestResult:
     """Paired bootstrap resampling test of each system against ``baseline`` (module doc):
     sacreBLEU 2.5.1's ``--paired-bs`` with ``SACREBLEU_SEED=seed`` and ``--paired-bs-n n``."""
-    seed, items, bl_rows, sys_rows, options = _prepare(metric, baseline, systems, refs, n, seed, options)
+    import numpy as np
+
+    seed, items, bl_rows, sys_rows, options = prepare_paired(metric, baseline, systems, refs, n, seed, options)
     N = len(bl_rows)
     bl_score = _corpus_score(metric, bl_rows, options)
     bl_mean, bl_ci = summary_numpy(scores_array(
@@ -204,17 +230,19 @@ def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=1
         distance = np.abs(scores_sys - scores_bl)
         centred = distance - distance.mean()
         results.append(PairedResult(score, p_value(centred, abs(bl_score - score)), mean, ci))
-    return PairedTestResult(PairedResult(bl_score, None, bl_mean, bl_ci), _package(systems, items, results),
+    return PairedTestResult(PairedResult(bl_score, None, bl_mean, bl_ci), package_results(systems, items, results),
                             "bs", n, seed)
 
 
 def _trial_matrix(rows: list[list], metric: str) -> np.ndarray:
     """The statistics as sacreBLEU holds them for the AR products: int64 for counts,
     float64 for TER (whose average lengths are floats)."""
+    import numpy as np
+
     return np.array(rows, dtype=np.float64 if metric == "ter" else np.int64)
 
 
-def _ar_scorer(metric: str, n_sentences: int, options: dict):
+def ar_scorer(metric: str, n_sentences: int, options: dict):
     """Scores one trial row (int64 or float64 numbers). Equal to scoring Python numbers,
     except BLEU add-k: sacreBLEU adds k in place into the int64 row (truncating), after
     its "no match at all" test."""
@@ -246,11 +274,13 @@ def paired_approximate_randomization(metric: str, baseline, systems, refs, n: in
     """Paired approximate randomization test of each system against ``baseline`` (module
     doc): sacreBLEU 2.5.1's ``--paired-ar`` with ``SACREBLEU_SEED=seed`` and
     ``--paired-ar-n n`` (no confidence interval: ``mean``/``ci`` are None)."""
-    seed, items, bl_rows, sys_rows, options = _prepare(metric, baseline, systems, refs, n, seed, options)
+    import numpy as np
+
+    seed, items, bl_rows, sys_rows, options = prepare_paired(metric, baseline, systems, refs, n, seed, options)
     N = len(bl_rows)
     bl_score = _corpus_score(metric, bl_rows, options)
     bl_matrix = _trial_matrix(bl_rows, metric)
-    score_row = _ar_scorer(metric, N, options)
+    score_row = ar_scorer(metric, N, options)
     results = []
     for rows in sys_rows:
         rng = np.random.default_rng(seed if seed else None)
@@ -262,6 +292,6 @@ def paired_approximate_randomization(metric: str, baseline, systems, refs, n: in
         scores_b = np.array([score_row(row) for row in pseudo_b])
         score = _corpus_score(metric, rows, options)
         results.append(PairedResult(score, p_value(np.abs(scores_a - scores_b), abs(bl_score - score)), None, None))
-    return PairedTestResult(PairedResult(bl_score, None, None, None), _package(systems, items, results),
+    return PairedTestResult(PairedResult(bl_score, None, None, None), package_results(systems, items, results),
                             "ar", n, seed)
 

@@ -330,8 +330,8 @@ def test_kernel_bleu_scores_equal_the_element_wise_numpy_ones(rows_and_flag, met
     resamples) and double rows (the corpus row, exact mode), every smoothing it takes."""
     rows, float32 = rows_and_flag
     options = {"smooth_method": method, "smooth_value": value, "effective_order": effective}
-    got = intervals._kernel_bleu_scores(rows, float32, **options)
-    want = intervals._bleu_scores(rows, float32, **options)[0]
+    got = intervals.kernel_bleu_scores(rows, float32, **options)
+    want = intervals.bleu_batch_scores(rows, float32, **options)[0]
     assert np.array_equal(got, want)
 
 
@@ -347,7 +347,7 @@ def test_kernel_bleu_scores_equal_the_spec_on_float32_scalars():
             [4, 9, 0, 0, 0, 0, 4, 3, 2, 1], [123457, 123456, 99999, 54321, 22222, 11111, 123457, 120000, 110000, 100000]]
     for method, effective in (("exp", False), ("floor", False), ("none", True), ("exp", True)):
         for float32 in (True, False):
-            got = intervals._kernel_bleu_scores(np.array(rows, np.float64), float32, smooth_method=method,
+            got = intervals.kernel_bleu_scores(np.array(rows, np.float64), float32, smooth_method=method,
                                                 effective_order=effective)
             cast = np.float32 if float32 else int
             want = [bleu_from_stats([cast(x) for x in row], smooth_method=method, effective_order=effective)

@@ -1,0 +1,88 @@
+"""A metric's options as data.
+
+Each ``Option`` says what a consumer needs without reading Python signatures: its name,
+the Python type of its values, its default, the values or range it allows, whether
+``None`` is allowed, which stage reads it (``stats``: the per-segment statistics;
+``score``: the score of combined statistics; ``both``), and what it means. ``describe()``
+gives the same as JSON-ready data (for the CLI, vectors and ports in other languages).
+
+The metric's own functions stay the authority on bad values (their messages name the
+problem in the metric's terms); ``Option.check`` is the same rule stated as data, and the
+tests hold the two together.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+STAGES = ("stats", "score", "both")
+_KINDS = {bool: "bool", int: "int", float: "float", str: "str"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a metric (module doc)."""
+
+    name: str
+    kind: type
+    default: object
+    doc: str
+    stage: str = "both"
+    choices: tuple | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    nullable: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise TypeError(f"option {self.name}: kind must be one of bool, int, float, str")
+        if self.stage not in STAGES:
+            raise ValueError(f"option {self.name}: stage must be one of {', '.join(STAGES)}")
+        self.check(self.default)
+
+    @property
+    def used_by_stats(self) -> bool:
+        return self.stage in ("stats", "both")
+
+    @property
+    def used_by_score(self) -> bool:
+        return self.stage in ("score", "both")
+
+    def check(self, value: object) -> object:
+        """``value`` if this option allows it, else TypeError or ValueError naming it."""
+        if value is None:
+            if self.nullable:
+                return value
+            raise TypeError(f"{self.name} must be a {_KINDS[self.kind]}, got None")
+        if self.kind is float:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"{self.name} must be a number, got {type(value).__name__}")
+            if not math.isfinite(value):
+                raise ValueError(f"{self.name} must be a finite number, got {value!r}")
+        elif self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{self.name} must be an int, got {type(value).__name__}")
+        elif not isinstance(value, self.kind):
+            raise TypeError(f"{self.name} must be a {_KINDS[self.kind]}, got {type(value).__name__}")
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"unknown {self.name} {value!r}: expected one of {', '.join(map(str, self.choices))}")
+        if self.minimum is not None and value < self.minimum:
+            raise ValueError(f"{self.name} must be >= {self.minimum}, got {value!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValueError(f"{self.name} must be <= {self.maximum}, got {value!r}")
+        return value
+
+    def describe(self) -> dict:
+        """The option as JSON-ready data."""
+        return {
+            "name": self.name,
+            "type": _KINDS[self.kind],
+            "default": self.default,
+            "nullable": self.nullable,
+            "stage": self.stage,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "doc": self.doc,
+        }

@@ -1,0 +1,51 @@
+"""TER as a registered metric (the definition: ``bleuprint.spec.ter``; the fast version:
+``bleuprint.impl.ter``).
+
+Shape ``SUM``: a segment's row is ``[edits, average reference length]`` (the fewest edits
+over its references, and the mean of their lengths: fractional with several references
+of different lengths); the corpus score is the score of the summed rows (0..100, may
+exceed 100).
+"""
+
+from __future__ import annotations
+
+from ..core import Metric, Option, register
+from ..spec.ter import check_corpus_lengths, ter_from_stats, ter_stats
+from ..spec.signature import ter_signature_fields
+
+
+class TER(Metric):
+    name = "ter"
+    title = "TER (Snover et al., 2006) as sacreBLEU 2.5.1 (Tercom's shift search)"
+    fractional_columns = (1,)
+    options = (
+        Option("normalized", bool, False, "Tercom's normalisation of punctuation and numbers", stage="stats"),
+        Option("no_punct", bool, False, "remove punctuation", stage="stats"),
+        Option("asian_support", bool, False, "split Asian characters", stage="stats"),
+        Option("case_sensitive", bool, False, "keep case (else both sides are lowercased)", stage="stats"),
+    )
+
+    def check_corpus_limits(self, hyps, refs, **options) -> None:
+        check_corpus_lengths(hyps, refs, **options)
+
+    def segment_stats(self, hyp, refs, **options) -> list:
+        return ter_stats(hyp, refs, **options)
+
+    def score(self, combined, n_segments) -> float:
+        return ter_from_stats(combined)
+
+    def stats_matrix(self, hyps, refs, **options):
+        from ..impl.ter import ter_stats_matrix
+
+        return ter_stats_matrix(hyps, refs, **options)
+
+    def batch_scores(self, sums, n_segments, float32):
+        from ..impl.intervals import ter_batch_scores
+
+        return ter_batch_scores(sums, float32)
+
+    def signature_fields(self, **options) -> list:
+        return ter_signature_fields(**options)
+
+
+TER_METRIC = register(TER())
