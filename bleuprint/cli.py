@@ -50,10 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
     grade = actions.add_parser("grade", help="grade an outside test suite against the mutants (course rule)")
     grade.add_argument("path", help="a test file or directory; its tests import the API from bleuprint.spec")
     grade.add_argument("--json", metavar="PATH", help="write the grade and matrix as JSON")
-    for module_name in _EXTRA_COMMANDS:
-        module = _optional_module(module_name)
-        if module is not None:
-            module.add_parser(commands)
+
+    from . import reproduce, score_cli  # each adds its subcommand, with set_defaults(handler=...)
+
+    score_cli.add_parser(commands)
+    reproduce.add_parser(commands)
     return parser
 
 
@@ -85,35 +86,17 @@ class VersionAction(argparse.Action):
 
 
 def bleuprint_version() -> str:
-    """The installed distribution's version (pyproject.toml is its one source)."""
-    from importlib.metadata import PackageNotFoundError, version
+    """``bleuprint.__version__``: the installed distribution's version (pyproject.toml is
+    its one source)."""
+    from . import __version__
 
-    try:
-        return version("bleuprint")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "unknown (not installed)"
+    return __version__
 
 
 def version_line() -> str:
     from .spec.signature import SACREBLEU_VERSION
 
     return f"bleuprint {bleuprint_version()} (exact to sacreBLEU {SACREBLEU_VERSION})"
-
-
-#: Subcommands defined in modules of their own: each module has ``add_parser(commands)``,
-#: which registers the subcommand with ``set_defaults(handler=...)``.
-_EXTRA_COMMANDS = ("bleuprint.score_cli", "bleuprint.reproduce")
-
-
-def _optional_module(name: str):
-    import importlib
-
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,8 +12,7 @@ signature or a whole sacreBLEU output line), this
    what the signature does not show (the references used, the scale, corpus score or mean
    of sentence scores, BLEU's maximum order).
 
-The space searched (all with ``bleuprint.impl``; TER's statistics from the specification
-until ``bleuprint.impl`` has TER):
+The space searched (all with ``bleuprint.impl``):
 
 * every metric: the reference subsets (module function ``reference_subsets``: every
   non-empty subset for up to 4 reference files, else all, each one alone and each

@@ -109,11 +109,13 @@ class Metric:
 
     #: Where the statistics and scores come from (``bleuprint.compat.IMPL`` or ``SPEC``).
     backend: Backend = IMPL
-    _metric = ""
+    #: The metric's name in ``bleuprint`` (``"bleu"``, ``"chrf"``, ``"ter"``).
+    metric_name = ""
 
     def __init__(self):
         self._ref_cache = None
-        self._force = True
+        #: False: warn when 100 lines end in a tokenized period (BLEU's ``force`` option).
+        self.force = True
         self.n_bootstrap = None
         self.seed = None
 
@@ -137,12 +139,14 @@ class Metric:
         return hyps, segments
 
     # ------------------------------------------------------------------ options
-    def _options(self) -> dict:
+    def options(self) -> dict:
+        """The options of ``bleuprint``'s functions (``sentence_stats`` and the scorer)
+        that this object's constructor options stand for."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ statistics
     def _warn_if_tokenized(self, hyps: list[str]) -> None:
-        if not self._force and sum(1 for h in hyps if h.endswith(" .")) >= 100:
+        if not self.force and sum(1 for h in hyps if h.endswith(" .")) >= 100:
             logger.warning("That's 100 lines that end in a tokenized period ('.')")
             logger.warning("It looks like you forgot to detokenize your test data, which may hurt your score.")
             logger.warning("If you insist your data is detokenized, or don't care, you can suppress this "
@@ -152,27 +156,29 @@ class Metric:
         """The N x S matrix of segment statistics (one row per hypothesis)."""
         hyps, segments = self._segments(hypotheses, references)
         self._warn_if_tokenized(hyps)
-        return self.backend.stats(self._metric, hyps, segments, **self._options())
+        return self.backend.stats(self.metric_name, hyps, segments, **self.options())
 
     def score_from_statistics(self, summed: list):
         """The score object of summed statistics (Python numbers)."""
         raise NotImplementedError
 
-    def score_matrix(self, matrix: np.ndarray):
-        return self.score_from_statistics(column_sums(matrix))
+    def score_matrix(self, matrix: np.ndarray, n_bootstrap: int = 1):
+        """The score object of a statistics matrix; with ``n_bootstrap > 1`` also the
+        bootstrap mean and 95% half-width (seed from ``SACREBLEU_SEED``), which then enter
+        the signature."""
+        score = self.score_from_statistics(column_sums(matrix))
+        if n_bootstrap > 1:
+            text, seed = seed_from_environment()
+            self.n_bootstrap, self.seed = n_bootstrap, text
+            score._mean, score._ci = bootstrap_interval(self.backend, self.metric_name, matrix, n_bootstrap, seed,
+                                                        self.options())
+        return score
 
     # ------------------------------------------------------------------ API
     def corpus_score(self, hypotheses, references, n_bootstrap: int = 1):
         """The corpus score; with ``n_bootstrap > 1`` also the bootstrap mean and 95%
         half-width (seed from ``SACREBLEU_SEED``), which then enter the signature."""
-        matrix = self.statistics(hypotheses, references)
-        score = self.score_matrix(matrix)
-        if n_bootstrap > 1:
-            text, seed = seed_from_environment()
-            self.n_bootstrap, self.seed = n_bootstrap, text
-            score._mean, score._ci = bootstrap_interval(self.backend, self._metric, matrix, n_bootstrap, seed,
-                                                        self._options())
-        return score
+        return self.score_matrix(self.statistics(hypotheses, references), n_bootstrap)
 
     def sentence_score(self, hypothesis: str, references: Sequence[str]):
         """The score of one hypothesis against its references (a list of strings)."""
@@ -200,14 +206,15 @@ class BLEU(Metric):
     SMOOTH_DEFAULTS = dict(SMOOTH_DEFAULTS)
     TOKENIZERS = tuple(TOKENIZERS)
     TOKENIZER_DEFAULT = "13a"
-    _TOKENIZER_MAP = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
-    _metric = "bleu"
+    #: The default tokenizer of a target language (``trg_lang``), sacreBLEU's choice.
+    TRG_LANG_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+    metric_name = "bleu"
 
     def __init__(self, lowercase: bool = False, force: bool = False, tokenize: str | None = None,
                  smooth_method: str = "exp", smooth_value: float | None = None, max_ngram_order: int = 4,
                  effective_order: bool = False, trg_lang: str = "", references=None):
         super().__init__()
-        self._force = force
+        self.force = force
         self.trg_lang = trg_lang
         self.lowercase = lowercase
         self.smooth_value = smooth_value
@@ -221,7 +228,7 @@ class BLEU(Metric):
         if isinstance(max_ngram_order, bool) or not isinstance(max_ngram_order, int) or max_ngram_order < 1:
             raise ValueError(f"max_ngram_order must be an int >= 1, got {max_ngram_order!r}")
         if tokenize is None:
-            tokenize = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
+            tokenize = self.TRG_LANG_TOKENIZERS.get(trg_lang, self.TOKENIZER_DEFAULT)
         else:
             for lang, best in (("zh", "zh"), ("ja", "ja-mecab"), ("ko", "ko-mecab")):
                 if trg_lang == lang and tokenize != best:
@@ -237,7 +244,7 @@ class BLEU(Metric):
         if references is not None:
             self._ref_cache = self._cache_references(references)
 
-    def _options(self) -> dict:
+    def options(self) -> dict:
         return dict(tokenize=self.tokenize, lowercase=self.lowercase, max_ngram_order=self.max_ngram_order,
                     smooth_method=self.smooth_method, smooth_value=self.smooth_value,
                     effective_order=self.effective_order)
@@ -312,7 +319,7 @@ class CHRF(Metric):
     CHAR_ORDER = 6
     WORD_ORDER = 0
     BETA = 2
-    _metric = "chrf"
+    metric_name = "chrf"
 
     def __init__(self, char_order: int = CHAR_ORDER, word_order: int = WORD_ORDER, beta: int = BETA,
                  lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False, references=None):
@@ -334,7 +341,7 @@ class CHRF(Metric):
         if references is not None:
             self._ref_cache = self._cache_references(references)
 
-    def _options(self) -> dict:
+    def options(self) -> dict:
         return dict(n=self.char_order, beta=self.beta, word_order=self.word_order, lowercase=self.lowercase,
                     whitespace=self.whitespace, eps_smoothing=self.eps_smoothing)
 
@@ -352,7 +359,7 @@ class CHRF(Metric):
 class TER(Metric):
     """TER (Snover et al., 2006), sacreBLEU's re-implementation of Tercom."""
 
-    _metric = "ter"
+    metric_name = "ter"
 
     def __init__(self, normalized: bool = False, no_punct: bool = False, asian_support: bool = False,
                  case_sensitive: bool = False, references=None):
@@ -367,7 +374,7 @@ class TER(Metric):
         if references is not None:
             self._ref_cache = self._cache_references(references)
 
-    def _options(self) -> dict:
+    def options(self) -> dict:
         return dict(normalized=self.normalized, no_punct=self.no_punct, asian_support=self.asian_support,
                     case_sensitive=self.case_sensitive)
 

@@ -23,7 +23,8 @@ import re
 import unicodedata
 
 _COLOURS = {"red": "\x1b[31m", "green": "\x1b[32m", "yellow": "\x1b[33m", "cyan": "\x1b[36m"}
-_RESET = "\x1b[0m"
+#: Ends a colour; ``bleuprint score`` also writes it as it exits on a terminal.
+RESET = "\x1b[0m"
 
 
 class Painter:
@@ -33,7 +34,7 @@ class Painter:
         self.enabled = enabled
 
     def __call__(self, text: str, colour: str) -> str:
-        return f"{_COLOURS[colour]}{text}{_RESET}" if self.enabled else text
+        return f"{_COLOURS[colour]}{text}{RESET}" if self.enabled else text
 
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -1,19 +1,11 @@
 """sacreBLEU 2.5.1's ``TercomTokenizer`` class (``tokenizers/tokenizer_ter.py``): the
 tokenizer of TER, as a callable object with ``signature()``; the work is done by
-``bleuprint.spec.tercom_tokenizer.tokenize_tercom`` (or ``bleuprint.impl``'s, once it has
-one), whose docstring gives the steps."""
+``bleuprint.impl.tercom_tokenizer.tokenize_tercom``, the fast form of
+``bleuprint.spec.tercom_tokenizer.tokenize_tercom``, whose docstring gives the steps."""
 
 from __future__ import annotations
 
-import importlib
-
-
-def _tokenize_function():
-    try:
-        module = importlib.import_module("bleuprint.impl.tercom_tokenizer")
-        return module.tokenize_tercom
-    except (ModuleNotFoundError, AttributeError):
-        return importlib.import_module("bleuprint.spec.tercom_tokenizer").tokenize_tercom
+from ..impl.tercom_tokenizer import tokenize_tercom
 
 
 class TercomTokenizer:
@@ -27,13 +19,12 @@ class TercomTokenizer:
         self._no_punct = no_punct
         self._asian_support = asian_support
         self._case_sensitive = case_sensitive
-        self._function = _tokenize_function()
 
     def __call__(self, sent: str) -> str:
         if not isinstance(sent, str):
             raise TypeError(f"TercomTokenizer takes a str, got {type(sent).__name__}")
-        return self._function(sent, normalized=self._normalized, no_punct=self._no_punct,
-                              asian_support=self._asian_support, case_sensitive=self._case_sensitive)
+        return tokenize_tercom(sent, normalized=self._normalized, no_punct=self._no_punct,
+                               asian_support=self._asian_support, case_sensitive=self._case_sensitive)
 
     def signature(self) -> str:
         return "tercom"

@@ -1,14 +1,17 @@
 """The catalogue of planted mutants of ``bleuprint.spec``, in id order.
 
-s01-s18: the course's pitfalls (section 5 of seed 000); r-ids: faults real libraries
+s01-s18: the course module's pitfalls (its section 5); r-ids: faults real libraries
 shipped; f-ids: one or more per feature beyond the course; x00: a forced-fail sanity
 mutant that every run must see killed.
+
+Every fault module is imported directly: one that fails to import is an error of the
+catalogue, never a smaller catalogue.
 """
 
 from __future__ import annotations
 
 from .. import spec
-from . import faults_bleu, faults_text
+from . import faults_bleu, faults_intervals, faults_ter, faults_text
 from .model import Mutant
 
 
@@ -24,27 +27,16 @@ SANITY = Mutant(
     {f"bleuprint.spec.{target}": _forced_failure for target in (
         "corpus:sentence_stats", "bleu:bleu_stats", "bleu:corpus_bleu", "bleu:sentence_bleu",
         "chrf:chrf_stats", "chrf:chrf", "chrf:sentence_chrf", "exact_match:exact_match",
+        "ter:ter_stats", "ter:ter", "ter:sentence_ter",
     )},
     lambda: spec.corpus_bleu(["a"], [["a"]]),
     semantic=False,
 )
 
 
-def _extra_modules():
-    """Fault modules of later metrics, when present (TER, intervals)."""
-    found = []
-    for name in ("faults_ter", "faults_intervals"):
-        try:
-            module = __import__(f"bleuprint.mutants.{name}", fromlist=["MUTANTS"])
-        except ImportError:
-            continue
-        found += module.MUTANTS
-    return found
-
-
 def all_mutants() -> list[Mutant]:
     """Every planted mutant, sorted by id (x00 last)."""
-    mutants = faults_bleu.MUTANTS + faults_text.MUTANTS + _extra_modules()
+    mutants = faults_bleu.MUTANTS + faults_text.MUTANTS + faults_ter.MUTANTS + faults_intervals.MUTANTS
     ids = [m.id for m in mutants]
     duplicates = {i for i in ids if ids.count(i) > 1}
     if duplicates:

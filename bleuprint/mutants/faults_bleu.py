@@ -238,7 +238,7 @@ MUTANTS = [
            {M + "bleu_from_stats": drop_zero_orders},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]])),
     Mutant("r06", "spec.bleu.bleu_precisions",
-           "a 1e-10 precision floor instead of exp smoothing (the tutorial of seed 002)",
+           "a 1e-10 precision floor instead of exp smoothing (a BLEU tutorial's code)",
            "5. the wrong smoothing", "test_hand_example_bleu",
            {M + "bleu_precisions": tiny_floor},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]])),

@@ -34,7 +34,7 @@ def percentile_without_halving(original):
 def uncentred_bootstrap(original):
     def paired_bootstrap(metric, baseline, systems, refs, n=1000, seed=12345, **options):
         result = original(metric, baseline, systems, refs, n=n, seed=seed, **options)
-        seed_, items, bl_rows, sys_rows, options_ = S._prepare(metric, baseline, systems, refs, n, seed, options)
+        seed_, items, bl_rows, sys_rows, options_ = S.prepare_paired(metric, baseline, systems, refs, n, seed, options)
         bl_score = result.baseline.score
         rows_out = []
         for rows, old in zip(sys_rows, result.systems.values() if isinstance(result.systems, dict) else result.systems):
@@ -43,7 +43,7 @@ def uncentred_bootstrap(original):
             scores_sys = S.scores_array(I.resample_scores(metric, rows, idx, **options_))
             distance = np.abs(scores_sys - scores_bl)
             rows_out.append(S.PairedResult(old.score, S.p_value(distance, abs(bl_score - old.score)), old.mean, old.ci))
-        return S.PairedTestResult(result.baseline, S._package(systems, items, rows_out), result.test, result.n,
+        return S.PairedTestResult(result.baseline, S.package_results(systems, items, rows_out), result.test, result.n,
                                   result.seed)
     return paired_bootstrap
 

@@ -42,7 +42,7 @@ def no_padding(original):
 
 def intl_without_symbols(original):
     def tokenize_intl(line):
-        for pattern, replacement in T._INTL_RULES[:2]:
+        for pattern, replacement in T.intl_rules()[:2]:
             line = pattern.sub(replacement, line)
         return T.collapse_white_space(line)
     return tokenize_intl
@@ -204,7 +204,7 @@ MUTANTS = [
            {EM + "is_exact_match": not_stripped},
            lambda: spec.exact_match(["Paris\n"], ["Paris"])),
     Mutant("r05", "spec.chrf.chrf_from_stats",
-           "chrF divides by the requested order instead of the effective order (nltk, seed 001)",
+           "chrF divides by the requested order instead of the effective order (nltk 3.10's corpus_chrf)",
            "7. chrF averaging", "c vs c scores 100",
            {CH + "chrf_from_stats": divide_by_requested_order},
            lambda: spec.chrf(["c"], [["c"]])),

@@ -17,9 +17,9 @@ Three kinds of case (the ``kind`` field):
 
 ``family`` is ``<kind>:<metric>`` (e.g. ``bootstrap:chrf``, ``paired-bs:bleu``), one
 verifier row each. ``compare_with_goldens(subject)`` checks a subject (anything with
-``bootstrap``, ``bootstrap_stats``, ``paired_bootstrap``,
-``paired_approximate_randomization`` and ``METRICS``, e.g. ``bleuprint.spec`` once it
-exports them) against these cases.
+``bootstrap``, ``bootstrap_stats``, ``paired_bootstrap`` and
+``paired_approximate_randomization``: ``bleuprint.spec``, ``bleuprint.impl``) against these
+cases.
 
 Corpora whose chrF/TER bootstrap makes sacreBLEU raise (a mixture of Python-float and
 float32 resample scores; see ``bleuprint.spec.intervals``) are not drawn.
@@ -228,16 +228,13 @@ class FamilyRow:
 
 def compare_with_goldens(subject, cases: list[dict] | None = None) -> list[FamilyRow]:
     """Check ``subject`` against the interval goldens (``goldens/intervals.json`` unless
-    ``cases`` is given): one ``FamilyRow`` per family, in first-seen order. Cases of a
-    metric the subject does not list in ``METRICS`` are left out (TER until it exists)."""
+    ``cases`` is given): one ``FamilyRow`` per family, in first-seen order."""
     if cases is None:
         from .goldens import golden_cases
 
         cases = golden_cases("intervals")
     rows: dict[str, FamilyRow] = {}
     for case in cases:
-        if case["metric"] not in subject.METRICS:
-            continue
         row = rows.setdefault(case["family"], FamilyRow(case["family"]))
         row.cases += 1
         try:

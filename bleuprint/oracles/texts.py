@@ -1,7 +1,7 @@
 """Seeded test text for the golden fixtures: word pools and a small corpus generator.
 
 The pools hold the inputs where a re-implementation of sacreBLEU is most likely to go
-wrong (see /work/shared/notes and the course module's pitfalls): numbers with ``.`` ``,``
+wrong (the course module's pitfalls, and sacreBLEU 2.5.1's quirks): numbers with ``.`` ``,``
 ``-``; HTML entities and ``<skipped>`` (13a); non-ASCII punctuation; white space that
 ``str.split()`` treats as a separator (tab, U+001C, NBSP, U+2028, U+3000...) and one it
 does not (U+200B); characters hit by the zh tokenizer's range bug (U+2014, U+201C,

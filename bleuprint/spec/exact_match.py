@@ -5,7 +5,7 @@ trailing newline is not an error); case and inner white space count. A hypothesi
 have one reference (a string) or several (a list of strings, a match with any counts).
 Normalised variants (SQuAD's lowercasing and article removal) are different metrics.
 
-Source: section 2.5 of the course module (seed 000); SQuAD's EM without normalisation.
+Source: section 2.5 of the course module; SQuAD's EM without normalisation.
 """
 
 from __future__ import annotations

@@ -13,13 +13,16 @@ Sources: sacreBLEU 2.5.1 ``tokenizers/tokenizer_13a.py``, ``tokenizer_re.py``,
 origin.
 
 The caller (BLEU) lowercases and right-strips a line *before* it reaches a tokenizer.
+
+The ``intl`` rules need the ``regex`` module's Unicode properties; it is a C extension,
+imported when ``tokenize_intl`` first runs, so that the rest of the specification loads
+no compiled code beyond the standard library's.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-
-import regex
 
 from .inputs import check_choice, check_text
 
@@ -91,13 +94,23 @@ def tokenize_none(line: str) -> str:
     return check_text(line, "line")
 
 
-# mteval-v14's "international" rules, with Unicode properties from the `regex` module:
-# \p{P} punctuation, \P{N} anything that is not a number, \p{S} symbols.
-_INTL_RULES = (
-    (regex.compile(r"(\P{N})(\p{P})"), r"\1 \2 "),
-    (regex.compile(r"(\p{P})(\P{N})"), r" \1 \2"),
-    (regex.compile(r"(\p{S})"), r" \1 "),
+#: mteval-v14's "international" rules as (pattern, replacement), patterns for the `regex`
+#: module's Unicode properties: \p{P} punctuation, \P{N} anything that is not a number,
+#: \p{S} symbols.
+INTL_RULES = (
+    (r"(\P{N})(\p{P})", r"\1 \2 "),
+    (r"(\p{P})(\P{N})", r" \1 \2"),
+    (r"(\p{S})", r" \1 "),
 )
+
+
+@functools.cache
+def intl_rules() -> tuple:
+    """``INTL_RULES`` with each pattern compiled by the ``regex`` module, which is
+    imported here, on first use (module doc: a C extension)."""
+    import regex
+
+    return tuple((regex.compile(pattern), replacement) for pattern, replacement in INTL_RULES)
 
 
 def tokenize_intl(line: str) -> str:
@@ -116,7 +129,7 @@ def tokenize_intl(line: str) -> str:
     sacreBLEU.
     """
     check_text(line, "line")
-    for pattern, replacement in _INTL_RULES:
+    for pattern, replacement in intl_rules():
         line = pattern.sub(replacement, line)
     return collapse_white_space(line)
 

@@ -20,7 +20,6 @@ import numpy as np
 import pytest
 from hypothesis import example, given, strategies as st
 
-from bleuprint import spec
 from bleuprint.impl import intervals as impl_intervals
 from bleuprint.impl import native
 from bleuprint.impl import significance as impl_significance
@@ -132,22 +131,7 @@ def test_paired_tests_equal_spec(data, metric_options, seed, test):
             assert got.baseline == want.baseline
 
 
-def _impl_metrics() -> tuple:
-    """The metrics whose statistics the impl extracts (TER joins when it does)."""
-    from bleuprint.impl.corpus import metric_option_names
-
-    supported = []
-    for metric in spec.METRICS:
-        try:
-            metric_option_names(metric)
-        except (KeyError, ValueError):
-            continue
-        supported.append(metric)
-    return tuple(supported)
-
-
 class _Impl:
-    METRICS = _impl_metrics()
     bootstrap = staticmethod(impl_intervals.bootstrap)
     bootstrap_stats = staticmethod(impl_intervals.bootstrap_stats)
     paired_bootstrap = staticmethod(impl_significance.paired_bootstrap)
@@ -159,13 +143,10 @@ def test_impl_equals_sacrebleu_goldens():
     assert rows and all(row.ok for row in rows), [row.failures for row in rows if not row.ok]
 
 
-@pytest.mark.skipif("ter" not in spec.METRICS, reason="bleuprint.spec has no TER yet")
 def test_impl_ter_from_statistics_equals_sacrebleu_goldens():
-    """TER resampling works on statistics, so the impl is checked on TER's statistics
-    goldens (fractional average lengths, sums above 2^24) even before it extracts them."""
+    """The impl on TER's statistics goldens (fractional average lengths, sums above 2^24)."""
     cases = [c for c in golden_cases("intervals") if c["kind"] == "bootstrap_stats" and c["metric"] == "ter"]
-    rows = compare_with_goldens(_Impl, cases) if "ter" in _Impl.METRICS else compare_with_goldens(
-        type("TerStats", (_Impl,), {"METRICS": ("ter",)}), cases)
+    rows = compare_with_goldens(_Impl, cases)
     assert rows and all(row.ok for row in rows), [row.failures for row in rows if not row.ok]
 
 
@@ -181,7 +162,6 @@ def _ter_stats(draw):
     return rows
 
 
-@pytest.mark.skipif("ter" not in spec.METRICS, reason="bleuprint.spec has no TER yet")
 @given(_ter_stats(), st.integers(0, 2**32 - 1), st.booleans())
 def test_ter_bootstrap_stats_equals_spec(stats, seed, exact):
     want = spec_intervals.bootstrap_stats("ter", stats, 30, rng=np.random.default_rng(seed), exact=exact)

@@ -54,3 +54,60 @@ def test_switch_reaches_names_imported_before_it():
         assert inspect.signature(corpus_bleu) == signature_before
     assert corpus_bleu(hyps, refs) == pytest.approx(pooled, abs=1e-9)
     assert spec.corpus_bleu is corpus_bleu
+
+
+#: Every metric entry point of the spec that the sanity mutant x00 must make raise.
+_ENTRY_POINTS = {
+    "sentence_stats": lambda: spec.sentence_stats("ter", ["a"], [["a"]]),
+    "bleu_stats": lambda: spec.bleu_stats("a", ["a"]),
+    "corpus_bleu": lambda: spec.corpus_bleu(["a"], [["a"]]),
+    "sentence_bleu": lambda: spec.sentence_bleu("a", ["a"]),
+    "chrf_stats": lambda: spec.chrf_stats("a", ["a"]),
+    "chrf": lambda: spec.chrf(["a"], [["a"]]),
+    "sentence_chrf": lambda: spec.sentence_chrf("a", ["a"]),
+    "exact_match": lambda: spec.exact_match(["a"], ["a"]),
+    "ter_stats": lambda: spec.ter_stats("a", ["a"]),
+    "ter": lambda: spec.ter(["a"], [["a"]]),
+    "sentence_ter": lambda: spec.sentence_ter("a", ["a"]),
+}
+
+
+@pytest.mark.parametrize("entry_point", list(_ENTRY_POINTS))
+def test_sanity_mutant_makes_every_metric_entry_point_raise(entry_point):
+    """x00 leaves no metric out (TER included): each entry point raises its error while it
+    is on, and works again once it is off."""
+    with replaced(get("x00").patches):
+        with pytest.raises(RuntimeError, match="x00"):
+            _ENTRY_POINTS[entry_point]()
+    _ENTRY_POINTS[entry_point]()
+
+
+def test_a_broken_fault_module_fails_loudly():
+    """A fault module that cannot be imported stops the catalogue with its ImportError; its
+    mutants are never left out silently. (Run in a fresh interpreter, where an import hook
+    makes ``faults_ter`` raise as a broken module would.)"""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = """
+import importlib.abc, importlib.util, sys
+
+class Broken(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    def find_spec(self, name, path=None, target=None):
+        return importlib.util.spec_from_loader(name, self) if name == "bleuprint.mutants.faults_ter" else None
+    def create_module(self, spec):
+        return None
+    def exec_module(self, module):
+        raise ImportError("planted: faults_ter is broken")
+
+sys.meta_path.insert(0, Broken())
+from bleuprint.mutants.catalogue import all_mutants
+print(len(all_mutants()), "mutants")
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=120,
+                            env={**os.environ, "PYTHONPATH": str(root)})
+    assert result.returncode != 0, f"the catalogue loaded without faults_ter: {result.stdout.strip()}"
+    assert "ImportError: planted: faults_ter is broken" in result.stderr

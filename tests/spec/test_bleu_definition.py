@@ -1,6 +1,6 @@
 """BLEU's definition, case by case, with every expected value computed by hand.
 
-Definition (section 2.2 of the course module, seed 000; Papineni et al. 2002; sacreBLEU
+Definition (section 2.2 of the course module; Papineni et al. 2002; sacreBLEU
 2.5.1 ``metrics/bleu.py`` for smoothing, effective order and the zero rules):
 statistics [c, r, m_1..m_N, t_1..t_N]; p_n = m_n / t_n; BP = 1 if c >= r else
 e^(1 - r/c); BLEU = 100 BP exp(mean of log p_n). The docstrings write each computation

@@ -1,6 +1,6 @@
 """chrF and chrF++'s definition, case by case, with every expected value computed by hand.
 
-Definition (section 2.3 of the course module, seed 000; Popovic 2015, 2017; sacreBLEU
+Definition (section 2.3 of the course module; Popovic 2015, 2017; sacreBLEU
 2.5.1 ``metrics/chrf.py``): white space removed, character n-grams of orders 1..n
 (n = 6), per order [hyp n-grams, ref n-grams, clipped matches] with the hypothesis count
 set to 0 when the reference has no n-gram of that order; P and R averaged over the

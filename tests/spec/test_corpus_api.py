@@ -1,6 +1,6 @@
 """The metric-generic statistics API, by hand: ``sentence_stats`` gives an N x S float64
 matrix, one row of sufficient statistics per sentence; ``score_from_stats`` scores a sum
-of rows (section 2.4 of the course module, seed 000: a corpus score is a function of the
+of rows (section 2.4 of the course module: a corpus score is a function of the
 column sums, which is what a bootstrap over sentences resamples).
 
 Every row and score is derived by hand in the docstrings (the same examples as the

@@ -1,6 +1,6 @@
 """Exact match by hand: the fraction of hypotheses equal to a reference after
 ``str.strip()`` on both sides; case and inner white space count (section 2.5 of the
-course module, seed 000). EM values are ratios of small integers computed as
+course module). EM values are ratios of small integers computed as
 ``matched / n`` in floating point, so they are compared with ``==``. Which planted fault
 each test kills is listed at the top of ``test_hand_examples.py``.
 """

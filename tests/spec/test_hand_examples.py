@@ -1,4 +1,4 @@
-"""The three worked examples of section 3 of the course module (seed 000), by hand.
+"""The three worked examples of section 3 of the course module, by hand.
 
 Every expected value below is computed from the definitions (section 2 of the module,
 ``bleuprint/spec`` docstrings) and the computation is written out in the docstring;
@@ -104,7 +104,7 @@ def test_hand_example_bleu():
     assert spec.corpus_bleu([hyp], [[ref]]) == close(expected)
     # All four orders have hypothesis n-grams, so effective order changes nothing.
     assert spec.sentence_bleu(hyp, [ref]) == close(expected)
-    # The seed's figure, 37.991784, is this value rounded to 6 decimals.
+    # The course module's figure, 37.991784, is this value rounded to 6 decimals.
     assert abs(spec.corpus_bleu([hyp], [[ref]]) - 37.991784) < 1e-6
 
 

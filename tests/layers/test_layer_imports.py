@@ -1,0 +1,194 @@
+"""The layers, enforced (issue #13, item 5): what each layer may load and import.
+
+* ``import bleuprint.spec`` and scoring with it (BLEU, chrF, TER, exact match, sentence
+  BLEU, signatures) load no numpy, nothing of ``bleuprint.impl`` and no extension module
+  outside the standard library: the specification is pure Python. (numpy is imported
+  inside the spec functions that return arrays or take a numpy ``Generator``; the ``intl``
+  tokenizer imports the ``regex`` module, a C extension, when it runs.)
+* ``import bleuprint`` alone loads neither ``bleuprint.impl`` nor numpy (the top level is
+  lazy).
+* ``bleuprint.impl`` never imports ``bleuprint.oracles``: what the implementation is
+  checked against is not part of it.
+* ``bleuprint.spec`` imports nothing of the layers built on it: impl, compat, oracles,
+  mutants, the command line, the strategies.
+
+The runtime checks run in a fresh interpreter (``python -c``) and read ``sys.modules``;
+the static checks read the sources with ``ast`` (``source_graph``), imports inside
+functions included.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+from source_graph import ROOT, imported_modules, module_name, source_files
+
+#: What bleuprint.spec must not import (module-name prefixes).
+ABOVE_SPEC = ("bleuprint.impl", "bleuprint.compat", "bleuprint.oracles", "bleuprint.mutants", "bleuprint.cli",
+              "bleuprint.score_cli", "bleuprint.reproduce", "bleuprint.verify", "bleuprint.strategies")
+
+_REPORT = """
+import json, sys
+print(json.dumps({"count": len(sys.modules),
+                  "modules": {name: getattr(module, "__file__", None) for name, module in list(sys.modules.items())}}))
+"""
+
+_SCORE_WITH_SPEC = """
+import bleuprint.spec as spec
+hyps = ["the cat sat on the mat", "a b c e", ""]
+refs = [["the cat is on the mat", "a cat sat"], ["a b c d"], ["x"]]
+spec.corpus_bleu(hyps, refs)
+spec.sentence_bleu(hyps[0], refs[0])
+spec.chrf(hyps, refs)
+spec.chrf(hyps, refs, word_order=2)
+spec.ter(hyps, refs)
+spec.exact_match(hyps, refs)
+for metric in ("bleu", "chrf", "ter"):
+    spec.signature(metric)
+"""
+
+
+def loaded_modules(code: str) -> dict:
+    """Run ``code`` in a fresh interpreter on this checkout; ``{"count", "modules"}``:
+    the number of modules loaded afterwards and each one's file (None for built-ins)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", code + _REPORT], capture_output=True, text=True, env=env,
+                            cwd=ROOT, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def _in_standard_library(path: str) -> bool:
+    resolved = Path(path).resolve()
+    if {"site-packages", "dist-packages"} & set(resolved.parts):
+        return False
+    roots = {Path(sysconfig.get_paths()[key]).resolve() for key in ("stdlib", "platstdlib")}
+    return any(resolved.is_relative_to(root) for root in roots)
+
+
+def _under(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def forbidden_for_spec(modules: dict) -> list[str]:
+    """The loaded modules that break the spec's rule: numpy, ``bleuprint.impl`` and its
+    submodules, and extension modules (``.so``/``.pyd``) outside the standard library."""
+    bad = []
+    for name, path in sorted(modules.items()):
+        if _under(name, "numpy") or _under(name, "bleuprint.impl"):
+            bad.append(name)
+        elif path and path.endswith((".so", ".pyd")) and not _in_standard_library(path):
+            bad.append(f"{name} ({path})")
+    return bad
+
+
+def summary(names: list[str]) -> str:
+    """The names, with numpy's submodules counted rather than listed."""
+    numpy = [name for name in names if name.startswith("numpy.")]
+    shown = [name for name in names if not name.startswith("numpy.")]
+    return ", ".join(shown) + (f" (and {len(numpy)} numpy submodules)" if numpy else "")
+
+
+def test_spec_scoring_loads_no_numpy_no_impl_no_extension():
+    found = loaded_modules(_SCORE_WITH_SPEC)
+    print(f"import bleuprint.spec and scoring the four metrics: {found['count']} modules loaded")
+    bad = forbidden_for_spec(found["modules"])
+    assert not bad, f"import bleuprint.spec and scoring with it loaded {len(bad)} forbidden modules: {summary(bad)}"
+
+
+def test_forbidden_for_spec_detects_each_kind():
+    """The checker itself: numpy, impl and a non-standard extension module are caught; a
+    standard-library extension module and pure-Python modules are not."""
+    stdlib_extension = str(Path(sysconfig.get_paths()["platstdlib"]) / "lib-dynload" / "math.cpython-311.so")
+    modules = {"numpy": "/x/numpy/__init__.py", "numpy.linalg": "/x/numpy/linalg/__init__.py",
+               "bleuprint.impl": "/x/bleuprint/impl/__init__.py", "_regex": "/v/site-packages/regex/_regex.so",
+               "math": stdlib_extension, "bleuprint.spec": "/x/bleuprint/spec/__init__.py", "sys": None}
+    assert forbidden_for_spec(modules) == ["_regex (/v/site-packages/regex/_regex.so)", "bleuprint.impl",
+                                           "numpy", "numpy.linalg"]
+
+
+def test_import_bleuprint_alone_loads_no_impl():
+    found = loaded_modules("import bleuprint\n")
+    bad = sorted(name for name in found["modules"] if _under(name, "numpy") or _under(name, "bleuprint.impl"))
+    assert not bad, f"import bleuprint loaded {summary(bad)}"
+
+
+def test_impl_at_run_time_loads_no_oracles():
+    code = """
+import numpy as np
+import bleuprint.impl as impl
+hyps, refs = ["the cat sat on the mat", "a b c e"], [["the cat is on the mat"], ["a b c d"]]
+for metric in impl.METRICS:
+    impl.metric_ci(metric, hyps, refs, n_boot=20, rng=np.random.default_rng(1))
+    impl.paired_bootstrap(metric, hyps, [hyps[::-1]], refs, n=20)
+impl.signature("ter")
+"""
+    found = loaded_modules(code)
+    bad = sorted(name for name in found["modules"] if _under(name, "bleuprint.oracles"))
+    assert not bad, f"bleuprint.impl loaded {bad}"
+
+
+# ---------------------------------------------------------------------------- static
+
+
+def layer_violations(root: Path, layer: str, forbidden: tuple) -> list[str]:
+    """``path:line: text`` for every import (or module reach) in a file of the package
+    ``layer`` (e.g. ``bleuprint.impl``) of a module under one of the ``forbidden`` names."""
+    found = []
+    for name, path in source_files(root).items():
+        if name != layer and not name.startswith(layer + "."):
+            continue
+        for line, module, text in imported_modules(path, root):
+            if any(_under(module, banned) for banned in forbidden):
+                found.append(f"{path.relative_to(root)}:{line}: {text}")
+    return found
+
+
+def test_impl_imports_no_oracles():
+    found = layer_violations(ROOT, "bleuprint.impl", ("bleuprint.oracles",))
+    assert not found, "bleuprint.impl imports bleuprint.oracles:\n" + "\n".join(found)
+
+
+def test_spec_imports_nothing_above_it():
+    found = layer_violations(ROOT, "bleuprint.spec", ABOVE_SPEC)
+    assert not found, "bleuprint.spec imports a layer built on it:\n" + "\n".join(found)
+
+
+def _plant(root: Path, files: dict) -> Path:
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_layer_violations_detects_every_form_of_import(tmp_path):
+    """The static checker itself, on a planted tree: relative and absolute imports, an
+    import inside a function, ``importlib.import_module`` with a literal name, a module
+    reached as an attribute, and a name taken from the top level (impl's)."""
+    root = _plant(tmp_path, {
+        "bleuprint/__init__.py": "",
+        "bleuprint/oracles/__init__.py": "",
+        "bleuprint/oracles/goldens.py": "",
+        "bleuprint/oracles/hand.py": "",
+        "bleuprint/impl/__init__.py": "from ..oracles import goldens\n",
+        "bleuprint/impl/late.py": "def f():\n    import bleuprint.oracles.hand\n",
+        "bleuprint/impl/dynamic.py": "import importlib\nG = importlib.import_module('bleuprint.oracles.goldens')\n",
+        "bleuprint/impl/reach.py": "from .. import oracles\nx = oracles.hand.CASES\n",
+        "bleuprint/impl/fine.py": "from ..spec import bleu\nimport numpy\n",
+        "bleuprint/spec/__init__.py": "",
+        "bleuprint/spec/bleu.py": "from bleuprint import corpus_bleu\n",
+        "bleuprint/spec/ok.py": "from . import bleu\nfrom bleuprint import __version__\n",
+    })
+    impl = layer_violations(root, "bleuprint.impl", ("bleuprint.oracles",))
+    assert {v.split(":")[0] for v in impl} == {"bleuprint/impl/__init__.py", "bleuprint/impl/late.py",
+                                               "bleuprint/impl/dynamic.py", "bleuprint/impl/reach.py"}
+    assert "bleuprint/impl/reach.py:2: oracles.hand.CASES" in impl
+    spec = layer_violations(root, "bleuprint.spec", ABOVE_SPEC)
+    assert [v.split(":")[0] for v in spec] == ["bleuprint/spec/bleu.py"]
+    assert module_name(root / "bleuprint/impl/__init__.py", root) == "bleuprint.impl"
