@@ -1,14 +1,21 @@
 """Streaming and sharded scoring: accumulators of summed sufficient statistics.
 
-A corpus score of exact match, BLEU or chrF is a function of the column sums of the
-per-sentence statistics (``bleuprint.spec.corpus``; sacreBLEU ``metrics/base.py`` sums
-the segments' statistics, then scores the sum). Integer sums do not depend on the order
+A corpus score of a registered metric (exact match, BLEU, chrF, TER, ...) is a function
+of the column sums of the per-sentence statistics (``bleuprint.spec.corpus``; sacreBLEU
+``metrics/base.py`` sums the segments' statistics, then scores the sum). Integer sums do not depend on the order
 or grouping of the additions, so a corpus fed in batches, in any split, or in shards
 scored by separate processes and merged, has exactly the statistics, and therefore
 exactly the score, of the corpus scored in one call.
 
+Fractional columns (TER's average reference length, a column a metric lists in
+``fractional_columns``) are summed exactly too, as ``fractions.Fraction`` of each row's
+float64 value; the score reads the sum rounded once to the nearest float64. A one-call
+score adds those floats in sentence order, rounding at every step, so the two can differ
+in the last bits (well within 1e-9 on the 0-100 scale); with whole values in the column
+(TER with one reference per segment, or references of equal length) they are equal.
+
 An ``Accumulator`` holds only the metric, its options, the sentence count and one row
-of summed statistics (Python ints, so exact without bound): its memory does not grow
+of summed statistics (Python ints or Fractions, so exact without bound): its memory does not grow
 with the text. Each ``add`` computes the batch's statistics matrix, sums its columns and
 drops it. Accumulators pickle, and ``to_dict``/``from_dict`` give a JSON-ready form for
 transport between processes or machines::
@@ -21,6 +28,8 @@ transport between processes or machines::
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import numpy as np
 
@@ -38,8 +47,8 @@ def _is_empty_batch(hyps) -> bool:
 
 
 class Accumulator:
-    """Summed statistics of ``metric`` ("exact_match", "bleu" or "chrf") under ``options``
-    (the keyword options of ``corpus_bleu`` / ``chrf``; unknown names are a TypeError,
+    """Summed statistics of a registered ``metric`` under ``options`` (the metric's
+    options, as for its one-call function; unknown names are a TypeError,
     bad values a TypeError or ValueError, raised here rather than at the first batch).
 
     Attributes: ``metric``, ``options`` (every option, defaults filled in),
@@ -50,9 +59,6 @@ class Accumulator:
 
     def __init__(self, metric: str, **options) -> None:
         definition = check_options(metric, options)
-        if definition.fractional_columns:
-            raise ValueError(f"no accumulator for {metric}: some of its statistics are not integer counts "
-                             f"(columns {list(definition.fractional_columns)}), so batch sums would not be exact")
         full = definition.defaults()
         full.update(options)
         # Probe with a one-sentence corpus and an all-zero sum: every option value is then
@@ -63,6 +69,7 @@ class Accumulator:
         self._metric = metric
         self._options = full
         self._stats = [0] * width
+        self._fractional = frozenset(definition.fractional_columns)
         self._n = 0
 
     # -- reading ------------------------------------------------------------------------
@@ -83,7 +90,10 @@ class Accumulator:
     @property
     def stats(self) -> np.ndarray:
         """The summed statistics as an int64 array (a copy; exact, as the sums are kept as
-        Python ints and an int64 overflow would raise ``OverflowError`` here)."""
+        Python ints and an int64 overflow would raise ``OverflowError`` here); float64 for
+        a metric with fractional columns (each sum rounded once)."""
+        if self._fractional:
+            return np.array([float(x) for x in self._stats], dtype=np.float64)
         return np.array(self._stats, dtype=np.int64)
 
     def score(self) -> float:
@@ -91,7 +101,9 @@ class Accumulator:
         the metric's one-call function on all those sentences."""
         if self._n == 0:
             raise ValueError("no sentences accumulated: add at least one batch before score()")
-        return score_numbers(self._metric, list(self._stats), self._n, self._options)
+        values = [float(x) if isinstance(x, Fraction) else x for x in self._stats]
+        values = [int(x) if isinstance(x, float) and x.is_integer() else x for x in values]
+        return score_numbers(self._metric, values, self._n, self._options)
 
     # -- adding -------------------------------------------------------------------------
 
@@ -107,8 +119,12 @@ class Accumulator:
                 raise ValueError(f"mismatched lengths: 0 hypotheses but {len(refs)} reference lists")
             return self
         matrix = stats_matrix(self._metric, hyps, refs, **self._options)
-        sums = matrix.sum(axis=0, dtype=np.int64)
-        self._stats = [total + int(x) for total, x in zip(self._stats, sums)]
+        sums = matrix.sum(axis=0, dtype=np.int64) if matrix.dtype.kind in "iu" else None
+        for c in range(matrix.shape[1]):
+            if c in self._fractional:
+                self._stats[c] = _exact(self._stats[c] + sum(map(Fraction, matrix[:, c].tolist())))
+            else:
+                self._stats[c] += int(sums[c]) if sums is not None else int(matrix[:, c].astype(np.int64).sum())
         self._n += matrix.shape[0]
         return self
 
@@ -124,7 +140,7 @@ class Accumulator:
             described = ", ".join(f"{k}={self._options[k]!r} vs {other._options[k]!r}" for k in differing)
             raise ValueError(f"cannot merge accumulators with different options: {described}")
         merged = self._copy()
-        merged._stats = [a + b for a, b in zip(self._stats, other._stats)]
+        merged._stats = [_exact(a + b) for a, b in zip(self._stats, other._stats)]
         merged._n = self._n + other._n
         return merged
 
@@ -133,6 +149,7 @@ class Accumulator:
         clone._metric = self._metric
         clone._options = dict(self._options)
         clone._stats = list(self._stats)
+        clone._fractional = self._fractional
         clone._n = self._n
         return clone
 
@@ -140,13 +157,14 @@ class Accumulator:
 
     def to_dict(self) -> dict:
         """A JSON-ready dictionary: ``format``, ``metric``, ``options``, ``n_sentences``
-        and ``stats`` (a list of ints). ``from_dict`` reads it back."""
+        and ``stats`` (a list of ints; an exact fractional sum that is not whole is the
+        string ``"p/q"``). ``from_dict`` reads it back."""
         return {
             "format": FORMAT,
             "metric": self._metric,
             "options": dict(self._options),
             "n_sentences": self._n,
-            "stats": list(self._stats),
+            "stats": [str(x) if isinstance(x, Fraction) else x for x in self._stats],
         }
 
     @classmethod
@@ -171,12 +189,23 @@ class Accumulator:
             raise TypeError(f"stats must be a list of ints, got {type(stats).__name__}")
         if len(stats) != len(accumulator._stats):
             raise ValueError(f"stats must have {len(accumulator._stats)} numbers for these options, got {len(stats)}")
+        values = []
         for k, value in enumerate(stats):
+            if k in accumulator._fractional and isinstance(value, str):
+                try:
+                    value = Fraction(value)
+                except (ValueError, ZeroDivisionError):
+                    raise ValueError(f"stats[{k}] must be an int >= 0 or a fraction 'p/q', got {value!r}") from None
+                if value < 0:
+                    raise ValueError(f"stats[{k}] must be >= 0, got {value!r}")
+                values.append(_exact(value))
+                continue
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
                 raise ValueError(f"stats[{k}] must be an int >= 0, got {value!r}")
-        if n == 0 and any(stats):
+            values.append(int(value))
+        if n == 0 and any(values):
             raise ValueError("non-zero stats with n_sentences = 0")
-        accumulator._stats = [int(value) for value in stats]
+        accumulator._stats = values
         accumulator._n = n
         if n > 0:
             accumulator.score()  # the metric's own checks of summed statistics (matches <= n-grams, ...)
@@ -194,6 +223,13 @@ class Accumulator:
         options = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
         return (f"Accumulator({self._metric!r}{', ' if options else ''}{options}; "
                 f"n_sentences={self._n}, stats={self._stats})")
+
+
+def _exact(value):
+    """A sum as an int when it is whole, else the Fraction."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value
 
 
 def accumulate(metric: str, batches, **options) -> Accumulator:
