@@ -33,6 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..core import Shape
 from ..spec.corpus import check_options
 from .corpus import score_from_stats, score_numbers, stats_matrix
 
@@ -57,8 +58,13 @@ class Accumulator:
 
     __hash__ = None  # mutable; equality compares the contents
 
-    def __init__(self, metric: str, **options) -> None:
+    def __init__(self, metric: str, *, context=None, **options) -> None:
         definition = check_options(metric, options)
+        if definition.shape is Shape.CORPUS_PASS and context is None:
+            raise ValueError(f"{metric}'s rows depend on the whole corpus: compute its context first "
+                             f"(combine the shards' corpus_context) and pass context=")
+        if definition.shape is not Shape.CORPUS_PASS and context is not None:
+            raise ValueError(f"{metric} has no corpus context; context= is for CORPUS_PASS metrics")
         full = definition.defaults()
         full.update(options)
         # Probe with a one-sentence corpus and an all-zero sum: every option value is then
@@ -69,6 +75,7 @@ class Accumulator:
         self._metric = metric
         self._options = full
         self._stats = [0] * width
+        self._context = context
         self._fractional = frozenset(definition.fractional_columns)
         self._n = 0
 
@@ -118,7 +125,12 @@ class Accumulator:
             if len(refs) != 0:
                 raise ValueError(f"mismatched lengths: 0 hypotheses but {len(refs)} reference lists")
             return self
-        matrix = stats_matrix(self._metric, hyps, refs, **self._options)
+        if self._context is None:
+            matrix = stats_matrix(self._metric, hyps, refs, **self._options)
+        else:
+            definition = check_options(self._metric, self._options)
+            matrix = definition.stats_matrix(hyps, refs, context=self._context,
+                                             **definition.stats_options(self._options))
         sums = matrix.sum(axis=0, dtype=np.int64) if matrix.dtype.kind in "iu" else None
         for c in range(matrix.shape[1]):
             if c in self._fractional:
@@ -135,6 +147,8 @@ class Accumulator:
             raise TypeError(f"can only merge an Accumulator, got {type(other).__name__}")
         if other._metric != self._metric:
             raise ValueError(f"cannot merge a {other._metric} accumulator into a {self._metric} one")
+        if other._context != self._context:
+            raise ValueError("cannot merge accumulators built on different corpus contexts")
         if other._options != self._options:
             differing = sorted(k for k in self._options if self._options[k] != other._options.get(k))
             described = ", ".join(f"{k}={self._options[k]!r} vs {other._options[k]!r}" for k in differing)
@@ -150,6 +164,7 @@ class Accumulator:
         clone._options = dict(self._options)
         clone._stats = list(self._stats)
         clone._fractional = self._fractional
+        clone._context = self._context
         clone._n = self._n
         return clone
 
@@ -158,7 +173,10 @@ class Accumulator:
     def to_dict(self) -> dict:
         """A JSON-ready dictionary: ``format``, ``metric``, ``options``, ``n_sentences``
         and ``stats`` (a list of ints; an exact fractional sum that is not whole is the
-        string ``"p/q"``). ``from_dict`` reads it back."""
+        string ``"p/q"``). ``from_dict`` reads it back. An accumulator built on a corpus
+        context (``CORPUS_PASS``) has no such form yet: ValueError."""
+        if self._context is not None:
+            raise ValueError(f"a {self._metric} accumulator holds a corpus context, which has no data form yet")
         return {
             "format": FORMAT,
             "metric": self._metric,
