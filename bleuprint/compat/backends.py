@@ -40,7 +40,8 @@ class Backend:
         return np.array(rows, dtype=dtype).reshape(len(rows), -1)
 
     def score(self, metric: str, summed: list, **options) -> float:
-        """The score of summed statistics given as Python numbers."""
+        """The score of summed statistics given as Python numbers. The sacreBLEU metrics
+        are ``SUM``-shaped, so their scores do not read the number of segments (None)."""
         definition = get_metric(metric)
         options = definition.score_options(options)
         score = definition.fast_score if self.name == "impl" else definition.score
