@@ -121,18 +121,23 @@ class Metric:
 
     # -- the impl layer -------------------------------------------------------------------
 
-    def stats_matrix(self, hyps, refs, context=None, **stats_options):
-        """The N x S matrix of every segment's row (int64, or float64 when some column is
-        fractional), inputs checked; by default the spec's rows. A ``CORPUS_PASS`` metric
-        takes the ``context`` of a larger corpus (shards scored apart), else its own."""
-        import numpy as np
-
+    def rows(self, hyps, refs, context=None, **stats_options) -> list[list]:
+        """Every segment's row as the spec defines it: inputs checked, the limits checked
+        before any work, and for a ``CORPUS_PASS`` metric the ``context`` of a larger corpus
+        (shards scored apart), else the corpus's own, computed first."""
         hyps, refs = self.check_inputs(hyps, refs)
         self.check_corpus_limits(hyps, refs, **stats_options)
         if context is None:
             context = self.corpus_context(hyps, refs, **stats_options)
         extra = {} if context is None else {"context": context}
-        rows = [self.segment_stats(h, r, **stats_options, **extra) for h, r in zip(hyps, refs)]
+        return [self.segment_stats(h, r, **stats_options, **extra) for h, r in zip(hyps, refs)]
+
+    def stats_matrix(self, hyps, refs, context=None, **stats_options):
+        """The N x S matrix of every segment's row (int64, or float64 when some column is
+        fractional); by default the spec's ``rows``."""
+        import numpy as np
+
+        rows = self.rows(hyps, refs, context, **stats_options)
         dtype = np.float64 if self.fractional_columns else np.int64
         return np.array(rows, dtype=dtype).reshape(len(rows), -1)
 

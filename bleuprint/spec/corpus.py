@@ -39,12 +39,7 @@ def segment_rows(metric: str, hyps, refs, **options) -> list[list]:
     numbers: inputs checked, the metric's limits checked before any work, its corpus
     context (``CORPUS_PASS`` metrics) computed first."""
     definition = check_options(metric, options)
-    stats_options = definition.stats_options(options)
-    hyps, refs = definition.check_inputs(hyps, refs)
-    definition.check_corpus_limits(hyps, refs, **stats_options)
-    context = definition.corpus_context(hyps, refs, **stats_options)
-    extra = {} if context is None else {"context": context}
-    return [definition.segment_stats(h, r, **stats_options, **extra) for h, r in zip(hyps, refs)]
+    return definition.rows(hyps, refs, **definition.stats_options(options))
 
 
 def sentence_stats(metric: str, hyps, refs, **options):
