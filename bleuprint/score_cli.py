@@ -275,19 +275,13 @@ def _statistics(metric, hyps, refs, progress: "Progress", label: str, cost: int)
         matrix = metric.statistics(hyps, refs)
         progress.advance(len(hyps), label)
         return matrix
+    # A chunk's refusal would name a segment by its index in the chunk: the limits are
+    # checked on the whole corpus first, so a refusal names it by its line in the files.
+    metric.check_limits(hyps, refs)
     parts = []
     for start in range(0, len(hyps), chunk):
         stop = min(len(hyps), start + chunk)
-        try:
-            parts.append(metric.statistics(hyps[start:stop], [stream[start:stop] for stream in refs]))
-        except ValueError:
-            # The error names a segment by its index in the chunk: the whole corpus, refused
-            # by the same checks before any work, names it by its index in the files. The
-            # message goes on a line of its own, after the bar's.
-            if progress.done:
-                progress.stream.write("\n")
-            metric.statistics(hyps, refs)
-            raise
+        parts.append(metric.statistics(hyps[start:stop], [stream[start:stop] for stream in refs]))
         progress.advance(stop - start, label)
     counts = {sum(1 for stream in refs if stream[i] is not None) for i in range(len(hyps))}
     metric.num_refs = counts.pop() if len(counts) == 1 else -1

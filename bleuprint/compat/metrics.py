@@ -158,6 +158,15 @@ class Metric:
         self._warn_if_tokenized(hyps)
         return self.backend.stats(self.metric_name, hyps, segments, **self.options())
 
+    def check_limits(self, hypotheses, references=None) -> None:
+        """Refuse, before any work, a corpus the metric cannot compute (TER's line-length
+        limit), naming a segment by its index in the whole corpus."""
+        from ..core import get_metric
+
+        hyps, segments = self._segments(hypotheses, references)
+        definition = get_metric(self.metric_name)
+        definition.check_corpus_limits(hyps, segments, **definition.stats_options(self.options()))
+
     def score_from_statistics(self, summed: list):
         """The score object of summed statistics (Python numbers)."""
         raise NotImplementedError
