@@ -24,6 +24,17 @@ Shapes (every consumer handles a metric through these, never through its name):
   depend on, contexts of shards combine with ``combine_contexts`` (counters add), and
   ``segment_stats`` receives it as ``context=``. A bootstrap keeps the context of the
   whole corpus and resamples rows.
+* ``UNION``: the corpus value counts the distinct items of the union of the segments'
+  sets (distinct-n). A union of sets is the support of the sum of their indicator
+  vectors, so a ``UNION`` metric is a corpus pass whose context indexes the corpus's
+  distinct items (sorted, so that contexts of shards combine into the same columns) and
+  whose row counts each item in the segment; ``score`` counts the non-zero columns of
+  the sum. Every consumer then sums rows as for ``SUM``: a bootstrap resample's union is
+  the support of its resampled sum. The row is as wide as the corpus's vocabulary of
+  items (a sparse row is the next step if a real metric needs it).
+
+``needs_context`` is true for the last two: their consumers compute (or combine) the
+context before any row.
 
 Columns listed in ``fractional_columns`` may hold non-whole values (TER's average
 reference length); every other column is a whole count.
@@ -40,6 +51,7 @@ class Shape(str, Enum):
     SUM = "sum"
     MEAN = "mean"
     CORPUS_PASS = "corpus-pass"
+    UNION = "union"
 
 
 class Metric:
@@ -87,6 +99,11 @@ class Metric:
         """The given options that the score reads."""
         used = {option.name for option in self.options if option.used_by_score}
         return {key: value for key, value in options.items() if key in used}
+
+    @property
+    def needs_context(self) -> bool:
+        """Whether rows depend on a corpus-wide context (``CORPUS_PASS``, ``UNION``)."""
+        return self.shape in (Shape.CORPUS_PASS, Shape.UNION)
 
     # -- inputs ---------------------------------------------------------------------------
 
@@ -178,6 +195,39 @@ class Metric:
     def combine_contexts(self, first, second):
         """The context of two shards together (``CORPUS_PASS``)."""
         raise NotImplementedError(f"{self.name} has no corpus context")
+
+    # -- what the metric contributes to the tools ------------------------------------------
+    # Each tool asks the metric, never a list of names: a new metric that overrides none
+    # of these still gets a verify row, a strategy of its options and a reproduce search.
+
+    def spec_entry_points(self) -> tuple[str, ...]:
+        """``"module:function"`` targets of the spec functions that compute this metric
+        (the mutants' sanity fault x00 breaks them all); by default its own methods."""
+        cls = type(self)
+        return tuple(f"{cls.__module__}:{cls.__qualname__}.{name}" for name in ("segment_stats", "score"))
+
+    def faults(self) -> list:
+        """This metric's planted faults of its spec (``bleuprint.mutants.model.Mutant``),
+        contributed to the mutants catalogue; none by default."""
+        return []
+
+    def option_strategy(self):
+        """A Hypothesis strategy of keyword dicts of this metric's options (used by
+        ``bleuprint.strategies.metric_options``); by default one derived from the
+        options' data."""
+        from ..strategies import options_from_data
+
+        return options_from_data(self.options)
+
+    def verify_configurations(self) -> tuple:
+        """``(options, label)`` pairs on which ``bleuprint verify`` compares the spec with
+        impl on its built-in texts; by default the metric's defaults."""
+        return (({}, f"{self.name} (defaults)"),)
+
+    def search_space(self, hint: str = "") -> list[dict]:
+        """The option dicts ``bleuprint reproduce`` tries for this metric, given the
+        claim's signature or name (``hint``, possibly empty); by default the defaults."""
+        return [{}]
 
     # -- signatures -----------------------------------------------------------------------
 

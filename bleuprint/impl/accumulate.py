@@ -33,7 +33,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..core import Shape
 from ..spec.corpus import check_options
 from .corpus import score_from_stats, score_numbers, stats_matrix
 
@@ -60,17 +59,20 @@ class Accumulator:
 
     def __init__(self, metric: str, *, context=None, **options) -> None:
         definition = check_options(metric, options)
-        if definition.shape is Shape.CORPUS_PASS and context is None:
+        if definition.needs_context and context is None:
             raise ValueError(f"{metric}'s rows depend on the whole corpus: compute its context first "
                              f"(combine the shards' corpus_context) and pass context=")
-        if definition.shape is not Shape.CORPUS_PASS and context is not None:
-            raise ValueError(f"{metric} has no corpus context; context= is for CORPUS_PASS metrics")
+        if not definition.needs_context and context is not None:
+            raise ValueError(f"{metric} has no corpus context; context= is for CORPUS_PASS and UNION metrics")
         full = definition.defaults()
         full.update(options)
         # Probe with a one-sentence corpus and an all-zero sum: every option value is then
         # checked by the very code that add() and score() run, so an accumulator accepts
         # exactly the options the one-call functions accept.
-        width = stats_matrix(metric, [""], [[""]], **full).shape[1]
+        if context is None:
+            width = stats_matrix(metric, [""], [[""]], **full).shape[1]
+        else:  # the row's width may depend on the context (UNION: one column per item)
+            width = definition.stats_matrix([""], [[""]], context=context, **definition.stats_options(full)).shape[1]
         score_from_stats(metric, np.zeros(width, dtype=np.int64), 1, **full)
         self._metric = metric
         self._options = full
