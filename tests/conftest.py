@@ -59,3 +59,13 @@ def ted_corpus_path() -> Path:
     if not path.is_file():
         pytest.skip(f"shared corpus {path} is absent")
     return path
+
+
+@pytest.fixture(scope="session")
+def ted_ende(ted_corpus_path) -> dict:
+    """The parsed ``ted-ende.json``: ``{"systems": {name: [529 lines]}, "references":
+    [[529 lines]]}`` (reference *streams*: ``references[k][i]``); skipped where absent.
+    The one place the tests read the shared corpus."""
+    import json
+
+    return json.loads(ted_corpus_path.read_text(encoding="utf-8"))

@@ -4,24 +4,19 @@ three systems of the TED English-German corpus (``<repo>/../shared/corpora/ted-e
 
 from __future__ import annotations
 
-import json
 import math
-from pathlib import Path
 
 import pytest
 
 from bleuprint import compat
 from cli_harness import needs_sacrebleu, run_bleuprint, run_sacrebleu
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "ted-ende.json"
 SYSTEMS = 3
 
 
 @pytest.fixture(scope="module")
-def ted(tmp_path_factory):
-    if not CORPUS.exists():
-        pytest.skip(f"the shared TED corpus is absent ({CORPUS})")
-    data = json.loads(CORPUS.read_text(encoding="utf-8"))
+def ted(tmp_path_factory, ted_ende):
+    data = ted_ende
     folder = tmp_path_factory.mktemp("ted")
     (folder / "ref.de").write_text("\n".join(data["references"][0]) + "\n", encoding="utf-8")
     names = sorted(data["systems"])[:SYSTEMS]

@@ -9,8 +9,6 @@ statistics it is checked for bit-identity (``==``).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,7 +23,6 @@ from bleuprint.strategies import bleu_options, corpora, references, sentences
 pytestmark = pytest.mark.usefixtures("kernels")
 
 TOLERANCE = 1e-9  # on the 0..100 scale
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpora" / "ted-ende.json"
 
 
 def _stats_options(options):
@@ -201,12 +198,11 @@ def test_matrix_refuses_bad_input_like_bleu_stats():
         impl.bleu_stats_matrix(["a", "b"], [["a"]])
 
 
-@pytest.mark.skipif(not CORPUS.exists(), reason=f"shared corpus absent: {CORPUS}")
 @pytest.mark.parametrize("tokenize", spec.TOKENIZERS)
-def test_real_corpus_rows_equal_spec(tokenize):
+def test_real_corpus_rows_equal_spec(ted_ende, tokenize):
     """Two systems of ted-ende (529 segments each, with the reference repeated, and a
     second reference taken from a third system): rows equal, corpus score within 1e-9."""
-    data = json.loads(CORPUS.read_text(encoding="utf-8"))
+    data = ted_ende
     systems = list(data["systems"].values())
     ref = data["references"][0]
     hyps = systems[0] + systems[1]

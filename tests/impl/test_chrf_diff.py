@@ -19,10 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import json
-import math
 import unicodedata
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -379,14 +376,9 @@ def test_lowercasing_the_joined_lines_equals_lowercasing_each(lines):
 
 # -- Real MT output. ------------------------------------------------------------------------
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "ted-ende.json"
-
-
 @pytest.fixture(scope="module")
-def ted():
-    if not CORPUS.is_file():
-        pytest.skip(f"shared corpus {CORPUS} is absent (it lives beside the repository, not in it)")
-    data = json.loads(CORPUS.read_text(encoding="utf-8"))
+def ted(ted_ende):
+    data = ted_ende
     refs = [[r] for r in data["references"][0]]
     system = sorted(data["systems"])[0]
     return data["systems"][system], refs

@@ -60,7 +60,6 @@ OPTION_COMBINATIONS = [
     {name: True for name, flag in zip(OPTION_NAMES, flags) if flag}
     for flags in itertools.product((False, True), repeat=4)
 ]
-CORPUS_PATH = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "ted-ende.json"
 FULL = os.environ.get("BLEUPRINT_FULL") == "1"
 CI_SEGMENTS = 40
 #: The system checked with the 15 non-default option combinations in CI.
@@ -782,18 +781,14 @@ def test_goldens_from_sacrebleu():
         assert abs(score - case["score"]) <= SCORE_TOLERANCE, case["id"]
 
 
-ted = pytest.mark.skipif(not CORPUS_PATH.is_file(), reason=f"shared corpus {CORPUS_PATH} is absent")
-
-
 @pytest.fixture(scope="module")
-def ted_corpus():
-    data = json.loads(CORPUS_PATH.read_text(encoding="utf-8"))
+def ted_corpus(ted_ende):
+    data = ted_ende
     refs = [list(per_sentence) for per_sentence in zip(*data["references"])]
     return data["systems"], refs
 
 
 @pytest.mark.slow
-@ted
 @pytest.mark.parametrize("options", OPTION_COMBINATIONS, ids=["+".join(o) or "defaults" for o in OPTION_COMBINATIONS])
 def test_ted_ende_equals_sacrebleu(ted_corpus, options):
     """All 13 systems concatenated, in one call (so repeated pairs across systems go

@@ -20,8 +20,6 @@ golden corpus in ``test_goldens.py``.
 from __future__ import annotations
 
 import importlib.util
-import json
-from pathlib import Path
 
 import pytest
 
@@ -29,11 +27,8 @@ from bleuprint import spec
 
 SCORE_TOLERANCE = 1e-9
 
-CORPUS_PATH = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "ted-ende.json"
-
 pytestmark = [
     pytest.mark.slow,  # the whole real corpus: left out of mutation runs
-    pytest.mark.skipif(not CORPUS_PATH.is_file(), reason=f"shared corpus {CORPUS_PATH} is absent"),
     pytest.mark.skipif(importlib.util.find_spec("sacrebleu") is None,
                        reason="sacrebleu is not installed (pip install 'sacrebleu==2.5.1')"),
 ]
@@ -52,8 +47,8 @@ METRICS = {
 
 
 @pytest.fixture(scope="module")
-def corpus():
-    data = json.loads(CORPUS_PATH.read_text(encoding="utf-8"))
+def corpus(ted_ende):
+    data = ted_ende
     references = data["references"]
     # The file holds reference streams (references[k][i]); bleuprint wants refs[i].
     refs = [list(per_sentence) for per_sentence in zip(*references)]
@@ -73,7 +68,7 @@ def test_spec_matches_sacrebleu_on_ted_ende(corpus, system, label):
 
     systems, refs = corpus
     if system not in systems:
-        pytest.fail(f"system {system} missing from {CORPUS_PATH}")
+        pytest.fail(f"system {system} missing from ted-ende.json")
     hyps = systems[system]
     metric, options = METRICS[label]
     if metric == "bleu":

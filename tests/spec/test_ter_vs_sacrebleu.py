@@ -26,10 +26,8 @@ strings.
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -49,7 +47,6 @@ from bleuprint.strategies import shuffled  # noqa: E402
 
 SCORE_TOLERANCE = 1e-9
 
-CORPUS_PATH = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "ted-ende.json"
 FULL = os.environ.get("BLEUPRINT_FULL") == "1"
 
 SYSTEMS = ("Facebook-AI", "HuaweiTSC", "Nemo", "Online-W", "UEdin", "VolcTrans-AT", "VolcTrans-GLAT",
@@ -92,12 +89,9 @@ def _assert_same(hyps, refs, options, what):
 
 # --- 1. ted-ende ---------------------------------------------------------------------
 
-ted = pytest.mark.skipif(not CORPUS_PATH.is_file(), reason=f"shared corpus {CORPUS_PATH} is absent")
-
-
 @pytest.fixture(scope="module")
-def ted_corpus():
-    data = json.loads(CORPUS_PATH.read_text(encoding="utf-8"))
+def ted_corpus(ted_ende):
+    data = ted_ende
     # The file holds reference streams (references[k][i]); bleuprint wants refs[i].
     refs = [list(per_sentence) for per_sentence in zip(*data["references"])]
     return data["systems"], refs
@@ -110,14 +104,13 @@ def _ted_cases():
     return cases
 
 
-@ted
 @pytest.mark.slow  # a real corpus: left out of mutation runs
 @pytest.mark.parametrize("system, options", _ted_cases(),
                          ids=[f"{s}-{_label(o)}" for s, o in _ted_cases()])
 def test_spec_ter_matches_sacrebleu_on_ted_ende(ted_corpus, system, options):
     systems, refs = ted_corpus
     if system not in systems:
-        pytest.fail(f"system {system} missing from {CORPUS_PATH}")
+        pytest.fail(f"system {system} missing from ted-ende.json")
     hyps = systems[system]
     if not FULL:
         hyps, refs = hyps[:CI_SEGMENTS], refs[:CI_SEGMENTS]
