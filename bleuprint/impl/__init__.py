@@ -17,7 +17,7 @@ from ..spec.signature import SACREBLEU_VERSION, signature
 from .accumulate import Accumulator
 from .bleu import bleu_from_stats, bleu_stats, bleu_stats_matrix, corpus_bleu, sentence_bleu
 from .chrf import chrf, chrf_from_stats, chrf_stats, chrf_stats_matrix, sentence_chrf
-from .corpus import METRICS, score_from_stats, sentence_stats, stats_matrix
+from .corpus import METRICS, corpus_score, score_from_stats, sentence_stats, stats_matrix
 from .exact_match import exact_match, exact_match_matrix
 from .intervals import BootstrapResult, bootstrap, bootstrap_stats, metric_ci, percentile_indices
 from .significance import PairedResult, PairedTestResult, paired_approximate_randomization, paired_bootstrap
@@ -55,6 +55,7 @@ __all__ = [
     "chrf_from_stats",
     "chrf_stats",
     "corpus_bleu",
+    "corpus_score",
     "exact_match",
     "score_from_stats",
     "sentence_bleu",

@@ -22,7 +22,7 @@ from ..spec.corpus import METRICS, check_options
 from ..spec.corpus import as_numbers as spec_as_numbers
 from ..spec.inputs import check_positive_int, check_statistic
 
-__all__ = ["METRICS", "metric_option_names", "sentence_stats", "score_from_stats", "stats_matrix"]
+__all__ = ["METRICS", "corpus_score", "metric_option_names", "sentence_stats", "score_from_stats", "stats_matrix"]
 
 
 def metric_option_names(metric: str) -> frozenset[str]:
@@ -78,3 +78,10 @@ def score_numbers(metric: str, values: list, n_sentences: int, options: dict) ->
     option names and ``n_sentences``), by impl's scorer."""
     definition = check_options(metric, options)
     return definition.fast_score(values, n_sentences, **definition.score_options(options))
+
+
+def corpus_score(metric: str, hyps, refs, **options) -> float:
+    """The corpus score of any registered ``metric``, fast: the score of the column sums
+    of ``stats_matrix`` (``bleuprint.spec.corpus.corpus_score``'s definition)."""
+    matrix = stats_matrix(metric, hyps, refs, **options)
+    return score_from_stats(metric, matrix.sum(axis=0), matrix.shape[0], **options)

@@ -18,7 +18,7 @@ from .bleu import (
     sentence_bleu,
 )
 from .chrf import chrf, chrf_from_stats, chrf_stats, sentence_chrf
-from .corpus import METRICS, score_from_stats, sentence_stats
+from .corpus import METRICS, corpus_score, score_from_stats, sentence_stats
 from .exact_match import exact_match
 from .intervals import BootstrapResult, bootstrap, bootstrap_stats, metric_ci, percentile_indices
 from .signature import SACREBLEU_VERSION, signature
@@ -56,6 +56,7 @@ __all__ = [
     "chrf_from_stats",
     "chrf_stats",
     "corpus_bleu",
+    "corpus_score",
     "exact_match",
     "score_from_stats",
     "sentence_bleu",

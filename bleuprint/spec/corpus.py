@@ -89,5 +89,15 @@ def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
     return definition.score(values, n_sentences, **definition.score_options(options))
 
 
-__all__ = ["METRICS", "as_numbers", "check_options", "metric_names", "score_from_stats", "segment_rows",
-           "sentence_stats"]
+def corpus_score(metric: str, hyps, refs, **options) -> float:
+    """The corpus score of any registered ``metric``: the score of the summed rows of
+    ``segment_rows`` over ``len(hyps)`` segments (``refs[i]`` the references of
+    ``hyps[i]``). The one-call form of every metric, including those with no function of
+    their own in this package."""
+    rows = segment_rows(metric, hyps, refs, **options)
+    summed = [sum(column) for column in zip(*rows)] if rows else []
+    return score_from_stats(metric, summed, len(rows), **options)
+
+
+__all__ = ["METRICS", "as_numbers", "check_options", "corpus_score", "metric_names", "score_from_stats",
+           "segment_rows", "sentence_stats"]

@@ -1,0 +1,59 @@
+"""``corpus_score(metric, hyps, refs, **options)``: the one-call form of every registered
+metric, in the spec and in impl (issue #13: a new metric needs no function of its own in
+``bleuprint.spec`` or ``bleuprint.impl`` to be scored in one call)."""
+
+from __future__ import annotations
+
+import pytest
+
+import bleuprint.impl as impl
+from bleuprint import spec
+from bleuprint.core import Metric, metric_names, register, unregister
+
+HYPS = ["the cat sat on the mat", "a dog", "hello there", ""]
+REFS = [["the cat sat on a mat"], ["the dog barked"], ["hello there"], ["x"]]
+
+#: The built-in metrics' own one-call spec functions (their sacreBLEU-parity API).
+OWN_FUNCTION = {
+    "bleu": lambda h, r, **o: spec.corpus_bleu(h, r, **o),
+    "chrf": lambda h, r, **o: spec.chrf(h, r, **o),
+    "ter": lambda h, r, **o: spec.ter(h, r, **o),
+    "exact_match": lambda h, r, **o: spec.exact_match(h, [refs[0] for refs in r], **o),
+}
+
+
+@pytest.mark.parametrize("name", metric_names())
+def test_corpus_score_is_the_metrics_own_function(name):
+    """For each built-in metric, spec's ``corpus_score`` equals its own function exactly
+    (same definition, same arithmetic) and impl's is within 1e-9 on the metric's scale."""
+    expected = OWN_FUNCTION[name](HYPS, REFS)
+    assert spec.corpus_score(name, HYPS, REFS) == expected
+    assert impl.corpus_score(name, HYPS, REFS) == pytest.approx(expected, abs=1e-9, rel=0)
+
+
+class LongestWord(Metric):
+    name = "longest_word_test"
+    title = "the length of the longest hypothesis word, over the corpus"
+    scale = 1
+
+    def segment_stats(self, hyp, refs) -> list:
+        return [max((len(w) for w in hyp.split()), default=0)]
+
+    def score(self, combined, n_segments) -> float:
+        return combined[0] / n_segments
+
+
+def test_a_registered_metric_is_scored_in_one_call():
+    """Longest words: "the cat sat on the mat" 3, "a dog" 3, "hello there" 5, "" 0:
+    rows [3], [3], [5], [0]; sum 11 over 4 segments: 2.75 in both layers; unknown option
+    refused."""
+    register(LongestWord())
+    try:
+        assert spec.corpus_score("longest_word_test", HYPS, REFS) == 2.75
+        assert impl.corpus_score("longest_word_test", HYPS, REFS) == 2.75
+        with pytest.raises(TypeError, match="unknown option"):
+            spec.corpus_score("longest_word_test", HYPS, REFS, lowercase=True)
+    finally:
+        unregister("longest_word_test")
+    with pytest.raises(ValueError, match="unknown metric"):
+        spec.corpus_score("longest_word_test", HYPS, REFS)
