@@ -67,6 +67,15 @@ class Metric:
     options: tuple = ()
     #: Indices of statistics columns that may be fractional.
     fractional_columns: tuple = ()
+    #: Other names of options, for functions whose own parameter has an option's name:
+    #: ``{alias: option name}``. The paired tests' ``n`` (trials) is chrF's character order,
+    #: which they take as ``char_order`` (sacreBLEU's name).
+    paired_option_aliases: dict = {}
+    #: The relative cost of one segment's statistics (impl BLEU = 1) with impl, and with
+    #: the spec (None: ``cost`` times the spec's usual slowdown); ``bleuprint score`` reads
+    #: them to decide on a progress bar and its chunks, nothing else does.
+    cost: int = 1
+    spec_cost: int | None = None
 
     # -- options --------------------------------------------------------------------------
 
@@ -190,6 +199,12 @@ class Metric:
         paired test departs from its plain score (BLEU's add-k in sacreBLEU) says so here."""
         return self.batch_scores(sums, n_segments, False, **score_options)[0]
 
+    def paired_trial_score(self, row: list, n_segments: int, **score_options) -> float:
+        """The spec layer's ``paired_trial_scores``: the score of one trial sum (exact, as
+        Python numbers) as the paired test scores it; by default ``score``. A metric whose
+        paired test departs from its plain score overrides both."""
+        return self.score(row, n_segments, **score_options)
+
     # -- combining ------------------------------------------------------------------------
 
     def combine_contexts(self, first, second):
@@ -221,13 +236,122 @@ class Metric:
 
     def verify_configurations(self) -> tuple:
         """``(options, label)`` pairs on which ``bleuprint verify`` compares the spec with
-        impl on its built-in texts; by default the metric's defaults."""
-        return (({}, f"{self.name} (defaults)"),)
+        impl on its built-in texts (the seeded generated corpora), one row each, named
+        ``generated <label>`` (``labelled_configurations`` labels option dicts); by default
+        the metric's defaults."""
+        return (({}, "defaults"),)
+
+    #: The name of this metric's golden fixture of sacreBLEU's answers
+    #: (``bleuprint/oracles/goldens/<golden>.json``, built by the case builder module
+    #: ``bleuprint.oracles.cases_<golden>``, which the metric never imports); "" for none.
+    golden: str = ""
+
+    def real_corpus_configurations(self) -> tuple:
+        """``(options, label)`` pairs on which ``bleuprint verify`` scores the real corpus
+        (ted-ende) with live sacreBLEU, through the oracles' adapter of the metric's
+        ``golden``; none by default."""
+        return ()
+
+    def sentence_defaults(self) -> dict:
+        """The options whose default differs when one segment is scored alone (a
+        sentence-level score), as its signature shows them; none by default."""
+        return {}
+
+    def layer_functions(self, layer) -> dict:
+        """This metric's own one-call functions in ``layer`` (the module ``bleuprint.spec``
+        or ``bleuprint.impl``, which export the same names), which ``bleuprint verify``
+        checks beside ``sentence_stats`` and ``score_from_stats``: ``"stats"`` (one
+        segment's row: ``f(hyp, refs, **stats_options)``), ``"corpus"`` (``f(hyps, refs,
+        **options)``) and ``"sentence"`` (``f(hyp, refs, **options)``), each optional; none
+        by default."""
+        return {}
 
     def search_space(self, hint: str = "") -> list[dict]:
         """The option dicts ``bleuprint reproduce`` tries for this metric, given the
         claim's signature or name (``hint``, possibly empty); by default the defaults."""
         return [{}]
+
+    # -- bleuprint reproduce: how a claim names the metric, and how the search runs --------
+    # ``bleuprint reproduce`` reads only these and ``search_space``; every default works for
+    # a new metric (its options, shown ``key:value``, stand for a signature).
+
+    #: How the name of a published score of this metric begins, compared without case
+    #: ("BLEU"; "chrF" for chrF2++); empty: the metric's name. The longest match wins.
+    claim_prefixes: tuple = ()
+    #: Options that neither the signature nor the score's name shows (BLEU's
+    #: max_ngram_order): reproduce notes them beside a configuration that changes them.
+    unsigned_options: tuple = ()
+    #: Whether reproduce searches this metric when the claim does not say which it is.
+    searched_by_default: bool = False
+
+    def score_name(self, **options) -> str:
+        """The name a score of these options is published under (sacreBLEU's ``BLEU``,
+        ``chrF2++``, ``TER``); by default the first claim prefix, else the metric's name."""
+        return (self.claim_prefixes or (self.name,))[0]
+
+    def options_from_name(self, name: str) -> dict:
+        """The options that a published score's name states (``chrF1++``: beta 1, word
+        order 2); none by default."""
+        return {}
+
+    def options_from_signature(self, fields: dict, stated: dict) -> tuple[dict, list]:
+        """The options that a signature states (``fields``: its long keys and values, as
+        written), completed by those the score's name stated (``stated``), and notes on
+        what was assumed because neither says it. By default ``stated`` and every field
+        named as an option, read as the option's kind (``yes``/``no`` for a bool)."""
+        options = dict(stated)
+        for option in self.options:
+            if option.name in fields:
+                text = fields[option.name]
+                if option.kind is bool:
+                    options[option.name] = {"yes": True, "no": False}.get(text, text)
+                elif text == "None" and option.nullable:
+                    options[option.name] = None
+                else:
+                    options[option.name] = option.kind(text)
+        return options, []
+
+    def search_deviations(self, options: dict) -> int:
+        """How far ``options`` are from what a published score most likely used (reproduce
+        lists the nearest configurations first, then the fewest deviations): by default
+        the number of options that differ from their defaults."""
+        defaults = self.defaults()
+        return sum(value != defaults[name] for name, value in options.items())
+
+    def fit_search_space(self, space: list, hyps: list, streams: list, max_pairs: int) -> tuple[list, str]:
+        """``space`` cut to this corpus (``hyps`` and the reference ``streams``: the
+        configurations that can differ on it) and to a bound of work (``max_pairs``,
+        hypothesis-reference pairs x configurations, for a metric whose statistics are
+        costly), and a note on what was cut ("" for nothing); by default all of it."""
+        return space, ""
+
+    def describe_search(self, space: list, note: str) -> str:
+        """The line of reproduce's report that says what was searched for this metric."""
+        return f"{self.score_name()}: {len(space)} option sets" + (f" ({note})" if note else "")
+
+    def search_batches(self, space: list) -> list[list[dict]]:
+        """``space`` as the batches reproduce scores together (one ``batch_scores`` call
+        over every reference subset), in the order it lists them: a batch's configurations
+        share their score options and statistics width, and are listed subset by subset.
+        By default one configuration a batch."""
+        return [[options] for options in space]
+
+    def search_statistics(self, options: dict) -> tuple[dict, list | None]:
+        """The statistics options that reproduce computes once for ``options``, and the
+        columns of that matrix that are ``options``' own statistics (None: all of them);
+        by default its own statistics options. A metric whose lower orders' statistics are
+        columns of a higher order's says so, and they are computed once."""
+        return self.stats_options(options), None
+
+    def combine_reference_rows(self, rows: list, subsets: list, options: dict) -> list:
+        """Where the metric overrides it: every segment's row against each reference
+        subset (``subsets``: tuples of indices into ``rows``) made from its rows against
+        each reference alone (``rows[r]``, N x S, the columns of ``search_statistics``),
+        under ``options``, as ``(rows, sentence scores or None)`` a subset (the scores
+        where the metric computed them anyway, else reproduce scores the rows); reproduce
+        then computes statistics once a reference, not once a subset. Not overridden:
+        rows are computed for each subset."""
+        raise NotImplementedError
 
     # -- signatures -----------------------------------------------------------------------
 
@@ -238,3 +362,11 @@ class Metric:
 
     def __repr__(self) -> str:
         return f"<Metric {self.name}>"
+
+
+def labelled_configurations(*option_dicts: dict) -> tuple:
+    """``(options, label)`` pairs for ``Metric.verify_configurations``: each dict labelled
+    by its options, ``key=value`` sorted by key and joined by commas ("defaults" for
+    none)."""
+    return tuple((dict(options), ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults")
+                 for options in option_dicts)

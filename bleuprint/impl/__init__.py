@@ -20,7 +20,14 @@ from .chrf import chrf, chrf_from_stats, chrf_stats, chrf_stats_matrix, sentence
 from .corpus import METRICS, corpus_score, score_from_stats, sentence_stats, stats_matrix
 from .exact_match import exact_match, exact_match_matrix
 from .intervals import BootstrapResult, bootstrap, bootstrap_stats, metric_ci, percentile_indices
-from .significance import PairedResult, PairedTestResult, paired_approximate_randomization, paired_bootstrap
+from .significance import (
+    PairedResult,
+    PairedTestResult,
+    paired_approximate_randomization,
+    paired_approximate_randomization_stats,
+    paired_bootstrap,
+    paired_bootstrap_stats,
+)
 from .ter import sentence_ter, ter, ter_from_stats, ter_stats, ter_stats_matrix
 from .tercom_tokenizer import tokenize_tercom
 from .tokenizers import (
@@ -42,7 +49,9 @@ __all__ = [
     "bootstrap_stats",
     "metric_ci",
     "paired_approximate_randomization",
+    "paired_approximate_randomization_stats",
     "paired_bootstrap",
+    "paired_bootstrap_stats",
     "percentile_indices",
     "METRICS",
     "SACREBLEU_VERSION",

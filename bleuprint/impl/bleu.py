@@ -24,8 +24,9 @@ The core is ``bleu_stats_matrix``: one row ``[c, r, m_1..m_N, t_1..t_N]`` per se
   the next order. Dropping every occurrence of an (n+1)-gram together keeps the counts of
   the remaining ones exact.
 
-``bleu_from_stats`` is re-implemented here (not imported) with the spec's exact order of
-floating-point operations; it is O(N) per corpus and not a hot path.
+The score is ``bleu_scores``: every row of a 2-D array of statistics sums at once (a
+corpus, bootstrap resamples, paired trials), with the spec's floating-point operations in
+the spec's order and types; ``bleu_from_stats`` is its one-row call.
 """
 
 from __future__ import annotations
@@ -45,12 +46,14 @@ from ..spec.inputs import (
     check_text,
 )
 from . import native
+from .mixed import Mixed, math_map, row_flags, table as mixed_table
 from .tokenizers import TOKENIZERS, bleu_token_ids
 
 __all__ = [
     "SMOOTH_DEFAULTS",
     "SMOOTH_METHODS",
     "bleu_from_stats",
+    "bleu_scores",
     "bleu_stats",
     "bleu_stats_matrix",
     "corpus_bleu",
@@ -331,52 +334,103 @@ def bleu_from_stats(
     effective_order: bool = False,
     max_ngram_order: int | None = None,
 ) -> float:
-    """BLEU on the 0..100 scale from (summed) statistics ``[c, r, m_1..m_N, t_1..t_N]``;
-    the definition and the order of floating-point operations are those of
-    ``bleuprint.spec.bleu.bleu_from_stats`` (sacreBLEU ``BLEU.compute_bleu``), and so are
-    the checks (the spec's own ``check_smooth_value`` and ``check_bleu_stats``)."""
+    """BLEU on the 0..100 scale from (summed) statistics ``[c, r, m_1..m_N, t_1..t_N]``:
+    ``bleu_scores`` of the one row (the definition: ``bleuprint.spec.bleu.bleu_from_stats``,
+    sacreBLEU ``BLEU.compute_bleu``), after the spec's own checks (``check_smooth_value``,
+    ``check_bleu_stats``). The entries of a numpy array (a first entry that is a numpy
+    scalar) are taken as the Python numbers they hold, so the arithmetic is double, the
+    spec's on Python numbers; in a list of Python numbers, a ``numpy.float32`` entry enters
+    float32 arithmetic where the spec's would (``mixed.row_flags``)."""
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
     check_smooth_value(smooth_value)
     stats, order = check_bleu_stats(stats, max_ngram_order)
     if isinstance(stats[0], np.generic):
         stats = [x.item() for x in stats]
-    sys_len, ref_len = int(stats[0]), int(stats[1])
-    matches, totals = stats[2 : 2 + order], stats[2 + order :]
+    values, _ = bleu_scores(np.array([stats], dtype=np.float64), row_flags(stats), smooth_method=smooth_method,
+                            smooth_value=smooth_value, effective_order=effective_order)
+    return float(values[0])
 
-    if sys_len >= ref_len:
-        bp = 1.0
-    elif sys_len == 0:
-        bp = 0.0
-    else:
-        bp = math.exp(1 - ref_len / sys_len)
-    if not any(matches):
-        return 0.0
 
+#: The smoothing methods the kernel's ``bleu_scores`` computes (add-k is numpy's only).
+_KERNEL_SMOOTHING = {"exp": 0, "floor": 1, "none": 2}
+#: The highest order the kernel takes.
+_KERNEL_MAX_ORDER = 64
+
+
+def bleu_scores(sums, float32=False, *, smooth_method: str = "exp", smooth_value=None,
+                effective_order: bool = False, max_ngram_order: int | None = None):
+    """BLEU of every row of the 2-D array ``sums`` (statistics sums ``[c, r, m_1..m_N,
+    t_1..t_N]``, one row each: a corpus, bootstrap resamples, paired trials), performing
+    ``bleuprint.spec.bleu.bleu_from_stats``' operations in its order and types:
+    ``(values, python_float)``, float64 scores and a flag per row that is always true (BLEU's
+    score is a Python float in sacreBLEU, through ``math.exp``).
+
+    ``float32`` says which statistics are ``numpy.float32`` (sacreBLEU's resample sums):
+    a bool, a bool per row, or a bool per entry; the precisions of those rows are then
+    float32 arithmetic (NumPy >= 2 rules, ``bleuprint.impl.mixed``), the brevity penalty,
+    the logs and their sum double. The rows are not checked (they are sums of checked
+    rows); the options are.
+
+    The compiled kernel (``_resample.bleu_scores``) scores the rows where it applies (not
+    add-k; at most 64 orders; one arithmetic per row), the numpy code below elsewhere; the
+    tests hold both to the spec."""
+    check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
+    check_smooth_value(smooth_value)
+    sums = np.asarray(sums, dtype=np.float64)
+    if sums.ndim != 2 or sums.shape[1] < 4 or sums.shape[1] % 2:
+        raise ValueError(f"BLEU sums must be a 2-D array of rows of 2 + 2N numbers (N >= 1), got shape {sums.shape}")
+    order = (sums.shape[1] - 2) // 2
+    if max_ngram_order is not None and check_positive_int(max_ngram_order, "max_ngram_order") != order:
+        raise ValueError(f"sums of width {sums.shape[1]} are for order {order}, not max_ngram_order={max_ngram_order}")
     value = SMOOTH_DEFAULTS[smooth_method] if smooth_value is None else smooth_value
-    precisions = [0.0] * order
-    factor = 1.0
-    eff = order
-    for i in range(order):
-        m, t = matches[i], totals[i]
-        if smooth_method == "add-k" and i > 0:
-            m += value
-            t += value
-        if t == 0:
-            break
-        if effective_order:
-            eff = i + 1
-        if m == 0:
-            if smooth_method == "exp":
-                factor *= 2
-                precisions[i] = 100.0 / (factor * t)
-            elif smooth_method == "floor":
-                precisions[i] = 100.0 * value / t
-        else:
-            precisions[i] = 100.0 * m / t
-    log_sum = 0
-    for p in precisions[:eff]:
-        log_sum += LOG_ZERO if p == 0.0 else math.log(p)
-    return bp * math.exp(log_sum / eff)
+    python_float = np.ones(sums.shape[0], dtype=bool)
+    flags = np.asarray(float32, dtype=bool)
+    if flags.ndim == 2 and np.all(flags == flags[:, :1]):
+        flags = flags[:, 0]  # one arithmetic per row
+    kernel = native.resample
+    if kernel is not None and smooth_method in _KERNEL_SMOOTHING and order <= _KERNEL_MAX_ORDER and flags.ndim < 2:
+        rows = np.ascontiguousarray(sums)
+        is32 = np.ascontiguousarray(np.broadcast_to(flags, rows.shape[:1]), dtype=np.uint8)
+        out = np.empty(rows.shape[0], dtype=np.float64)
+        kernel.bleu_scores(rows, is32, _KERNEL_SMOOTHING[smooth_method], float(value or 0), bool(effective_order), out)
+        return out, python_float
+    return _numpy_bleu_scores(sums, flags, order, smooth_method, value, effective_order), python_float
+
+
+def _numpy_bleu_scores(sums, float32, order, smooth_method, value, effective_order) -> np.ndarray:
+    """``bleu_scores``' values in numpy: the spec's loop over the orders, every order of
+    every row at once. The loop stops at the first zero total: ``running`` marks the orders
+    it reaches; exp smoothing's factor is 2^j at the j-th zero-match order reached; the
+    logs are added left to right (``numpy.add.accumulate``; an order outside the mean adds
+    0.0, which leaves the sum as it is)."""
+    sys_len, ref_len = sums[:, 0], sums[:, 1]
+    stats = mixed_table(sums, float32)
+    m, t = stats[:, 2 : 2 + order], stats[:, 2 + order :]
+    any_match = np.any(m.value != 0, axis=1)
+    shorter = (sys_len < ref_len) & (sys_len > 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = 1 - ref_len / sys_len
+    bp = np.where(shorter, math_map(math.exp, ratio, shorter, 0.0), np.where(sys_len >= ref_len, 1.0, 0.0))
+    if smooth_method == "add-k":  # k is added to m_n and t_n for n >= 2, before the zero-total test
+        later = np.arange(order) > 0
+        m, t = (m + value).where(later, m), (t + value).where(later, t)
+    running = np.logical_and.accumulate(t.value != 0, axis=1)
+    reached = running.sum(axis=1)
+    eff_order = np.where(reached > 0, reached, order) if effective_order else np.full(len(sums), order)
+    zero = m.value == 0
+    if smooth_method == "exp":
+        factor = np.ldexp(1.0, np.cumsum(running & zero, axis=1))  # Python floats 2, 4, 8, ... (exact)
+        smoothed = Mixed.of(100.0) / (Mixed(factor) * t)
+    elif smooth_method == "floor":
+        smoothed = Mixed.of(100.0 * value) / t
+    else:
+        smoothed = Mixed.of(0.0)
+    precisions = ((Mixed.of(100.0) * m) / t).where(~zero, smoothed).where(running, 0.0).value
+    logs = math_map(math.log, precisions, precisions != 0, float(LOG_ZERO))
+    in_mean = np.arange(order) < eff_order[:, None]
+    log_sum = np.add.accumulate(np.where(in_mean, logs, 0.0), axis=1)[:, -1]
+    scores = bp * math_map(math.exp, log_sum / eff_order, np.ones(len(sums), dtype=bool), 0.0)
+    return np.where(any_match, scores, 0.0)
 
 
 def corpus_bleu(

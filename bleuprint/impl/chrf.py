@@ -35,7 +35,7 @@ How it is fast: the whole corpus is handled at once (``chrf_stats_matrix``).
   them, words as symbols. (Wide alphabets, or a collision, take
   the string route: one ``str.split`` of the joined text and a dictionary.)
 * The best reference is chosen with the sentence scores of all references computed at
-  once by ``_sentence_scores``, which performs the float operations of
+  once by ``chrf_scores``, impl's one scorer, which performs the float operations of
   ``spec.chrf_from_stats`` in the same order (numpy float64 element-wise operations are
   the same IEEE operations as Python's), so equal scores compare equal and a tie goes to
   the first reference, as in the spec.
@@ -49,8 +49,8 @@ from itertools import chain
 import numpy as np
 
 from . import native
-from ..spec.chrf import ASCII_PUNCTUATION, EPS, check_orders
-from ..spec.chrf import chrf_from_stats as _spec_chrf_from_stats
+from .mixed import Mixed, row_flags, table as mixed_table
+from ..spec.chrf import ASCII_PUNCTUATION, EPS, check_chrf_stats, check_orders
 from ..spec.inputs import (
     check_beta,
     check_corpus,
@@ -58,7 +58,7 @@ from ..spec.inputs import (
     check_text,
 )
 
-__all__ = ["chrf", "chrf_from_stats", "chrf_stats", "chrf_stats_matrix", "sentence_chrf"]
+__all__ = ["chrf", "chrf_from_stats", "chrf_scores", "chrf_stats", "chrf_stats_matrix", "sentence_chrf"]
 
 #: The code points ``str.split()`` (and ``str.isspace()``) treat as white space; a test
 #: checks this against all of Unicode for the running Python.
@@ -87,9 +87,71 @@ _KEY_BITS = 62
 
 
 def chrf_from_stats(stats, n: int = 6, beta: float = 2, *, word_order: int = 0, eps_smoothing: bool = False) -> float:
-    """chrF on the 0..100 scale from (summed) statistics: ``spec.chrf_from_stats`` itself
-    (one vector, not a hot path; see its docstring for the definition)."""
-    return _spec_chrf_from_stats(stats, n, beta, word_order=word_order, eps_smoothing=eps_smoothing)
+    """chrF on the 0..100 scale from (summed) statistics, 3 numbers per order:
+    ``chrf_scores`` of the one row (the definition: ``spec.chrf_from_stats``), after the
+    spec's checks (``check_chrf_stats``). The arithmetic follows the numbers' types as the
+    spec's does: double on Python numbers, float32 where an entry is a ``numpy.float32``
+    (the score is then a ``numpy.float32``, but for the spec's Python-float branches)."""
+    stats = check_chrf_stats(stats, n, beta, word_order)
+    values, python_float = chrf_scores(np.array([stats], dtype=np.float64), row_flags(stats), n=n, beta=beta,
+                                       word_order=word_order, eps_smoothing=eps_smoothing)
+    return float(values[0]) if python_float[0] else np.float32(values[0])
+
+
+def chrf_scores(sums, float32=False, *, n: int = 6, beta: float = 2, word_order: int = 0,
+                eps_smoothing: bool = False):
+    """chrF of every row of the 2-D array ``sums`` (``[hyp, ref, matches]`` per order, one
+    row each: sentences against a reference, a corpus, bootstrap resamples, paired trials),
+    performing ``spec.chrf_from_stats``' operations in its order and types:
+    ``(values, python_float)``, float64 scores and a flag per row, true where the spec's
+    score is a Python float rather than a ``numpy.float32``.
+
+    ``float32`` says which statistics are ``numpy.float32`` (sacreBLEU's resample sums):
+    a bool, a bool per row, or a bool per entry (NumPy >= 2 rules, ``bleuprint.impl.mixed``:
+    a Python float meeting a float32 is rounded to float32; the 0.0 branches and EPS stay
+    Python floats). Double arithmetic is the IEEE arithmetic of the spec's Python floats:
+    int / int true division is correctly rounded, as is float64 division of the same
+    (exactly representable, <= 2**53) values, and ``beta**2 * x`` with an int beta
+    converts the square to float first, as ``numpy.float64`` does. The rows are not
+    checked (they are sums of checked rows); the options are."""
+    check_orders(n, word_order)
+    check_beta(beta)
+    orders = n + word_order
+    sums = np.asarray(sums, dtype=np.float64)
+    if sums.ndim != 2 or sums.shape[1] != 3 * orders:
+        raise ValueError(f"chrF sums of {orders} orders must be a 2-D array of rows of {3 * orders} numbers, "
+                         f"got shape {sums.shape}")
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return _chrf_scores(sums, float32, orders, beta**2, eps_smoothing)
+
+
+def _chrf_scores(sums, float32, orders, factor, eps_smoothing):
+    """``chrf_scores`` on checked options: every order of every row at once, the sums over
+    the orders added left to right (``Mixed.row_sums``), as the spec's loop adds them."""
+    stats = mixed_table(sums, float32)
+    h, r, m = stats[:, 0::3], stats[:, 1::3], stats[:, 2::3]
+    has_h, has_r = h.value > 0, r.value > 0
+    precision = (m / h).where(has_h, EPS)
+    recall = (m / r).where(has_r, EPS)
+    if eps_smoothing:
+        denominator = Mixed.of(factor) * precision + recall
+        term = ((Mixed.of(1 + factor) * precision) * recall) / denominator
+        f_sum = term.where(denominator.value > 0, EPS).row_sums()
+        result = (Mixed.of(100) * f_sum) / orders
+        return result.value, result.python_float()
+    # the spec adds the precisions and recalls of the orders with n-grams on both sides
+    # only; adding a Python 0.0 instead leaves the sum, its value and its type, as it is
+    both = has_h & has_r
+    sum_p, sum_r = precision.where(both, 0.0).row_sums(), recall.where(both, 0.0).row_sums()
+    effective = both.sum(axis=1)
+    safe = np.maximum(effective, 1)
+    avg_p = (sum_p / Mixed(safe)).where(effective > 0, 0.0)
+    avg_r = (sum_r / Mixed(safe)).where(effective > 0, 0.0)
+    zero = (avg_p + avg_r).value == 0
+    score = (Mixed.of(1 + factor) * avg_p) * avg_r
+    score = score / (Mixed.of(factor) * avg_p + avg_r)
+    result = (Mixed.of(100) * score).where(~zero, 0.0)
+    return result.value, result.python_float()
 
 
 # ----------------------------------------------------------------------------------------
@@ -534,46 +596,7 @@ def _corpus_blocks(lines, n, word_order, lowercase, whitespace, line_sentence, l
 
 
 # ----------------------------------------------------------------------------------------
-# Sentence scores of many statistics rows, with the spec's float operations.
-
-
-def _sentence_scores(stats: np.ndarray, orders: int, factor, eps_smoothing) -> np.ndarray:
-    """``spec.chrf_from_stats`` of every row of ``stats`` (int64, 3 * orders columns).
-
-    The same IEEE operations in the same order as the spec's scalar code: Python int /
-    int true division is correctly rounded, as is float64 division of the same (exactly
-    representable, < 2**53) values; ``factor * x`` with an int factor converts it to float
-    first, which ``float(factor)`` does the same way.
-    """
-    f = float(factor)
-    one_plus_f = float(1 + factor)
-    rows = stats.shape[0]
-    f_sum = np.zeros(rows)
-    sum_p = np.zeros(rows)
-    sum_r = np.zeros(rows)
-    effective = np.zeros(rows, dtype=np.int64)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        for i in range(orders):
-            h = stats[:, 3 * i].astype(np.float64)
-            r = stats[:, 3 * i + 1].astype(np.float64)
-            m = stats[:, 3 * i + 2].astype(np.float64)
-            precision = np.where(h > 0, m / h, EPS)
-            recall = np.where(r > 0, m / r, EPS)
-            denominator = f * precision + recall
-            f_i = np.where(denominator > 0, one_plus_f * precision * recall / denominator, EPS)
-            f_sum = f_sum + f_i
-            both = (h > 0) & (r > 0)
-            sum_p = np.where(both, sum_p + precision, sum_p)
-            sum_r = np.where(both, sum_r + recall, sum_r)
-            effective += both
-        if eps_smoothing:
-            return 100.0 * f_sum / float(orders)
-        eff = effective.astype(np.float64)
-        avg_p = np.where(effective > 0, sum_p / eff, 0.0)
-        avg_r = np.where(effective > 0, sum_r / eff, 0.0)
-        score = one_plus_f * avg_p * avg_r
-        score = score / (f * avg_p + avg_r)
-        return np.where(avg_p + avg_r == 0, 0.0, 100.0 * score)
+# The best reference of each sentence.
 
 
 def _best_rows(scores: np.ndarray, owner: np.ndarray, n_sentences: int) -> np.ndarray:
@@ -609,8 +632,7 @@ def _checked_corpus(hyps, refs):
 
 def _checked_options(n, beta, word_order):
     check_orders(n, word_order)
-    check_beta(beta)
-    return beta**2
+    return check_beta(beta)
 
 
 def _sentence_major(hyps, refs, ref_counts):
@@ -630,7 +652,7 @@ def _sentence_major(hyps, refs, ref_counts):
     return lines
 
 
-def _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing):
+def _stats_matrix(hyps, refs, n, beta, word_order, lowercase, whitespace, eps_smoothing):
     """``chrf_stats_matrix`` on validated inputs. Sentences with the same hypothesis and
     the same references (in the same order) are computed once: a sentence's statistics
     depend on nothing else, and test sets scored for several systems repeat many (41% of
@@ -643,12 +665,12 @@ def _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_
         first, inverse = np.unique(inverse, return_inverse=True)
         rows = _distinct_stats(
             [hyps[i] for i in first.tolist()], [refs[i] for i in first.tolist()],
-            n, factor, word_order, lowercase, whitespace, eps_smoothing)
+            n, beta, word_order, lowercase, whitespace, eps_smoothing)
         return rows[inverse.reshape(-1)]
-    return _distinct_stats(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing)
+    return _distinct_stats(hyps, refs, n, beta, word_order, lowercase, whitespace, eps_smoothing)
 
 
-def _distinct_stats(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing):
+def _distinct_stats(hyps, refs, n, beta, word_order, lowercase, whitespace, eps_smoothing):
     """``_stats_matrix`` of every sentence, repeated ones included."""
     n_sentences = len(hyps)
     ref_counts = np.fromiter(map(len, refs), dtype=np.int64, count=n_sentences)
@@ -684,7 +706,7 @@ def _distinct_stats(hyps, refs, n, factor, word_order, lowercase, whitespace, ep
 
     if n_refs == n_sentences:
         return stats  # one reference each: nothing to choose
-    scores = _sentence_scores(stats, orders, factor, eps_smoothing)
+    scores, _ = chrf_scores(stats, n=n, beta=beta, word_order=word_order, eps_smoothing=eps_smoothing)
     return stats[_best_rows(scores, owner, n_sentences)]
 
 
@@ -703,8 +725,8 @@ def chrf_stats_matrix(
     refs[i], ...)``: the statistics of each hypothesis against its best reference.
     """
     hyps, refs = _checked_corpus(hyps, refs)
-    factor = _checked_options(n, beta, word_order)
-    return _stats_matrix(hyps, refs, n, factor, word_order, lowercase, whitespace, eps_smoothing)
+    beta = _checked_options(n, beta, word_order)
+    return _stats_matrix(hyps, refs, n, beta, word_order, lowercase, whitespace, eps_smoothing)
 
 
 def chrf_stats(
@@ -722,8 +744,8 @@ def chrf_stats(
     (``spec.chrf_stats``)."""
     check_text(hyp, "hyp")
     refs = check_references(refs)
-    factor = _checked_options(n, beta, word_order)
-    return _stats_matrix([hyp], [refs], n, factor, word_order, lowercase, whitespace, eps_smoothing)[0].tolist()
+    beta = _checked_options(n, beta, word_order)
+    return _stats_matrix([hyp], [refs], n, beta, word_order, lowercase, whitespace, eps_smoothing)[0].tolist()
 
 
 def chrf(

@@ -33,26 +33,21 @@ in the spec's order and types, so the results are the same numbers:
   over the N positions, one vectorised float32 add across the resamples per position,
   which keeps sacreBLEU's order. (The float32 matrix product used for the exact sums is
   itself exact when N * max(column) <= 2^24; otherwise float64.)
-* Scores. BLEU (but add-k smoothing) is scored by the C kernel (``bleu_scores``: the
-  spec's operations row by row, float32 or double). Otherwise element-wise numpy
-  arithmetic, which is IEEE arithmetic: a float32 (or float64)
-  division of two arrays gives, element by element, what the spec's scalar code gives.
-  ``math.log``/``math.exp`` are applied per element (numpy's ``log`` may differ from the C
-  library's in the last bit). Where sacreBLEU's arithmetic mixes Python floats with
-  ``numpy.float32`` (chrF's eps smoothing, the 0.0 branches), each value is carried with
-  a flag saying whether it is a float32 (``_Mixed``), and the type rules of NumPy >= 2 are
-  applied element-wise.
+* Scores: every resample at once by the metric's ``batch_scores`` (``score_sums``), for
+  the built-in metrics impl's one scorer of each (``impl.bleu.bleu_scores``,
+  ``impl.chrf.chrf_scores``, ``impl.ter.ter_scores``), which also scores a single corpus:
+  the spec's operations in the spec's order and types, float32 where the sums are
+  sacreBLEU's float32 ones (``bleuprint.impl.mixed``).
 """
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..spec.corpus import check_options
-from ..spec.inputs import check_positive_int
+from ..spec.inputs import FLOAT64_EXACT_LIMIT, check_positive_int
 from ..spec.intervals import (
+    FLOAT32_EXACT_LIMIT,
     BootstrapResult,
     check_alpha,
     check_rng,
@@ -74,13 +69,8 @@ __all__ = [
     "summarise",
 ]
 
-#: Float32 holds every integer up to 2^24; 2^24 + 1 is the first it rounds.
-FLOAT32_EXACT_LIMIT = 2**24
 #: Entries of the count matrix built at once (bounds the memory: 8 M float32 = 32 MB).
 _BLOCK_ENTRIES = 8_000_000
-
-LOG_ZERO = -9999999999
-EPS = 1e-16
 
 
 # ----------------------------------------------------------------------------- sums
@@ -231,7 +221,7 @@ def _exact_integer_sums(matrix: np.ndarray, idx: np.ndarray) -> np.ndarray:
     n_boot, n = idx.shape
     bound = n * float(matrix.max(initial=0.0))
     dtype = np.float32 if bound <= FLOAT32_EXACT_LIMIT else np.float64
-    if bound >= 2.0**53:
+    if bound >= FLOAT64_EXACT_LIMIT:
         raise ValueError("statistics too large for exact sums (N * max >= 2^53)")
     weights = matrix.astype(dtype)
     out = np.empty((n_boot, matrix.shape[1]), dtype=np.float64)
@@ -258,7 +248,7 @@ def _exact_bound_check(matrix: np.ndarray) -> None:
     """Exact mode sums integer columns in float64 (the numpy path: matrix products), exact
     only while N * max < 2^53: refuse beyond, in either path."""
     integral = np.all(matrix == np.floor(matrix), axis=0)
-    if integral.any() and matrix.shape[0] * float(matrix[:, integral].max(initial=0.0)) >= 2.0**53:
+    if integral.any() and matrix.shape[0] * float(matrix[:, integral].max(initial=0.0)) >= FLOAT64_EXACT_LIMIT:
         raise ValueError("statistics too large for exact sums (N * max >= 2^53)")
 
 
@@ -345,196 +335,6 @@ def resampled_sums(stats, rng: np.random.Generator, n_boot: int, exact: bool = F
 # ----------------------------------------------------------------------------- scores
 
 
-class _Mixed:
-    """Values that are Python floats or numpy float32 scalars, element-wise: ``value``
-    (float64, holding the exact value) and ``is32`` (bool). Operations follow NumPy >= 2
-    (NEP 50): float32 with float32 or with a Python number -> float32 arithmetic (the
-    Python number rounded to float32 first); Python with Python -> double."""
-
-    __slots__ = ("value", "is32")
-
-    def __init__(self, value, is32):
-        self.value = np.asarray(value, dtype=np.float64)
-        self.is32 = np.broadcast_to(np.asarray(is32, dtype=bool), self.value.shape)
-
-    @staticmethod
-    def of(x, shape) -> "_Mixed":
-        if isinstance(x, _Mixed):
-            return x
-        return _Mixed(np.broadcast_to(np.float64(x), shape), False)
-
-    def _op(self, other, op) -> "_Mixed":
-        other = _Mixed.of(other, self.value.shape)
-        is32 = self.is32 | other.is32
-        if not is32.any():  # double arithmetic only
-            return _Mixed(op(self.value, other.value), is32)
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            narrow = op(self.value.astype(np.float32), other.value.astype(np.float32)).astype(np.float64)
-        if is32.all():  # float32 arithmetic only
-            return _Mixed(narrow, is32)
-        return _Mixed(np.where(is32, narrow, op(self.value, other.value)), is32)
-
-    def __add__(self, other):
-        return self._op(other, np.add)
-
-    def __mul__(self, other):
-        return self._op(other, np.multiply)
-
-    def __truediv__(self, other):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return self._op(other, np.divide)
-
-    def __rmul__(self, other):
-        return _Mixed.of(other, self.value.shape)._op(self, np.multiply)
-
-    def where(self, mask, other) -> "_Mixed":
-        other = _Mixed.of(other, self.value.shape)
-        return _Mixed(np.where(mask, self.value, other.value), np.where(mask, self.is32, other.is32))
-
-
-def _inputs(sums: np.ndarray, float32: bool) -> list[_Mixed]:
-    return [_Mixed(sums[:, c], float32) for c in range(sums.shape[1])]
-
-
-def _math_map(function, values: np.ndarray, mask: np.ndarray, fill: float) -> np.ndarray:
-    """``function`` (``math.log`` or ``math.exp``) of ``values`` where ``mask``, ``fill``
-    elsewhere. With the kernel, the C library's log/exp applied in C: what the math
-    module computes for finite arguments in range (the masked values are: positive
-    precisions, exponents <= 1); numpy's vectorised log/exp could differ in the last bit."""
-    out = np.full(values.shape, fill, dtype=np.float64)
-    where = np.flatnonzero(mask)
-    kernel = native.resample
-    name = {math.log: "log", math.exp: "exp"}.get(function)
-    selected = np.ascontiguousarray(values[where], dtype=np.float64)
-    if kernel is not None and name is not None and np.all(np.isfinite(selected)) and (
-            name == "exp" and np.all(selected < 700) or name == "log" and np.all(selected > 0)):
-        mapped = np.empty_like(selected)
-        kernel.math_map(name, selected, mapped)
-        out[where] = mapped
-    else:
-        out[where] = [function(x) for x in selected.tolist()]
-    return out
-
-
-def bleu_batch_scores(sums, float32, smooth_method="exp", smooth_value=None, effective_order=False, **_):
-    """``bleu_from_stats`` element-wise (see ``bleuprint.spec.bleu``)."""
-    from ..spec.bleu import SMOOTH_DEFAULTS
-
-    n_boot, width = sums.shape
-    order = (width - 2) // 2
-    sys_len, ref_len = sums[:, 0], sums[:, 1]
-    columns = _inputs(sums, float32)
-    matches, totals = columns[2 : 2 + order], columns[2 + order :]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratio = 1 - ref_len / sys_len
-    bp = np.where(sys_len >= ref_len, 1.0, 0.0)
-    bp = np.where((sys_len < ref_len) & (sys_len > 0), _math_map(math.exp, ratio, (sys_len < ref_len) & (sys_len > 0), 0.0), bp)
-    any_match = np.zeros(n_boot, dtype=bool)
-    for m in matches:
-        any_match |= m.value != 0
-    value = SMOOTH_DEFAULTS[smooth_method] if smooth_value is None else smooth_value
-    precisions = [_Mixed(np.zeros(n_boot), False) for _ in range(order)]
-    mteval = np.ones(n_boot)  # Python floats 1, 2, 4, ...
-    running = np.ones(n_boot, dtype=bool)
-    eff_order = np.full(n_boot, order)
-    for n in range(1, order + 1):
-        m, t = matches[n - 1], totals[n - 1]
-        if smooth_method == "add-k" and n > 1:
-            m, t = m + value, t + value
-        running &= t.value != 0
-        if effective_order:
-            eff_order = np.where(running, n, eff_order)
-        zero = m.value == 0
-        if smooth_method == "exp":
-            mteval = np.where(running & zero, mteval * 2, mteval)
-            smoothed = _Mixed.of(100.0, t.value.shape) / (_Mixed(mteval, False) * t)
-        elif smooth_method == "floor":
-            smoothed = _Mixed.of(100.0 * value, t.value.shape) / t
-        else:
-            smoothed = _Mixed(np.zeros(n_boot), False)
-        regular = (_Mixed.of(100.0, t.value.shape) * m) / t
-        precisions[n - 1] = precisions[n - 1].where(~running, regular.where(~zero, smoothed))
-    # sum of logs, left to right, over the first eff_order orders
-    log_sum = np.zeros(n_boot)
-    for n in range(order):
-        p = precisions[n].value
-        logs = _math_map(math.log, p, p != 0, float(LOG_ZERO))
-        log_sum = np.where(n < eff_order, log_sum + logs, log_sum)
-    exponent = log_sum / eff_order
-    scores = bp * _math_map(math.exp, exponent, np.ones(n_boot, dtype=bool), 0.0)
-    scores = np.where(any_match, scores, 0.0)
-    return scores, np.zeros(n_boot, dtype=bool)
-
-
-#: The smoothing methods the kernel's bleu_scores computes (add-k is numpy's only).
-_KERNEL_SMOOTHING = {"exp": 0, "floor": 1, "none": 2}
-
-
-def kernel_bleu_scores(sums, float32, smooth_method="exp", smooth_value=None, effective_order=False, **_):
-    """``bleu_batch_scores``' values computed by the C kernel (``resample.bleu_scores``: the
-    spec's operations row by row, float32 where ``float32``), or None where it does not
-    apply (no kernel, add-k smoothing, more than 64 orders)."""
-    from ..spec.bleu import SMOOTH_DEFAULTS
-
-    kernel = native.resample
-    if kernel is None or smooth_method not in _KERNEL_SMOOTHING or sums.shape[1] > 2 + 2 * 64:
-        return None
-    value = SMOOTH_DEFAULTS[smooth_method] if smooth_value is None else smooth_value
-    rows = np.ascontiguousarray(sums, dtype=np.float64)
-    is32 = np.ascontiguousarray(np.broadcast_to(np.asarray(float32, dtype=bool), rows.shape[:1]), dtype=np.uint8)
-    out = np.empty(rows.shape[0], dtype=np.float64)
-    kernel.bleu_scores(rows, is32, _KERNEL_SMOOTHING[smooth_method], float(value or 0), bool(effective_order), out)
-    return out
-
-
-def chrf_batch_scores(sums, float32, n=6, beta=2, word_order=0, eps_smoothing=False, **_):
-    """``chrf_from_stats`` element-wise (see ``bleuprint.spec.chrf``)."""
-    n_boot = sums.shape[0]
-    orders = n + word_order
-    factor = beta**2
-    columns = _inputs(sums, float32)
-    shape = (n_boot,)
-    f_sum = _Mixed(np.zeros(n_boot), False)
-    sum_p = _Mixed(np.zeros(n_boot), False)
-    sum_r = _Mixed(np.zeros(n_boot), False)
-    effective = np.zeros(n_boot, dtype=np.int64)
-    for i in range(orders):
-        h, r, m = columns[3 * i : 3 * i + 3]
-        has_h, has_r = h.value > 0, r.value > 0
-        precision = (m / h).where(has_h, EPS)
-        recall = (m / r).where(has_r, EPS)
-        if eps_smoothing:
-            denominator = _Mixed.of(factor, shape) * precision + recall
-            term = ((_Mixed.of(1 + factor, shape) * precision) * recall) / denominator
-            f_sum = f_sum + term.where(denominator.value > 0, EPS)
-        both = has_h & has_r
-        sum_p = (sum_p + precision).where(both, sum_p)
-        sum_r = (sum_r + recall).where(both, sum_r)
-        effective += both
-    if eps_smoothing:
-        result = (_Mixed.of(100, shape) * f_sum) / orders
-        return result.value, ~result.is32
-    safe = np.maximum(effective, 1)
-    avg_p = (sum_p / _Mixed(safe, False)).where(effective > 0, 0.0)
-    avg_r = (sum_r / _Mixed(safe, False)).where(effective > 0, 0.0)
-    zero = (avg_p + avg_r).value == 0
-    score = (_Mixed.of(1 + factor, shape) * avg_p) * avg_r
-    score = score / (_Mixed.of(factor, shape) * avg_p + avg_r)
-    result = (_Mixed.of(100, shape) * score).where(~zero, 0.0)
-    return result.value, ~result.is32
-
-
-def ter_batch_scores(sums, float32, **_):
-    """``ter_from_stats`` element-wise: 100 * E / L; 100.0 if L = 0 < E; 0.0 if both 0."""
-    edits, length = _inputs(sums, float32)
-    shape = (sums.shape[0],)
-    rate = edits / length
-    result = (_Mixed.of(100, shape) * rate)
-    fallback = np.where(edits.value > 0, 100.0, 0.0)
-    result = result.where(length.value > 0, _Mixed(fallback, False))
-    return result.value, ~result.is32
-
-
 def score_sums(metric: str, sums: np.ndarray, n_sentences: int, float32, **options):
     """The score of every row of ``sums`` as the spec's scorer computes it on float32
     scalars (``float32=True``) or Python numbers (``float32`` may also be a bool per
@@ -581,8 +381,8 @@ def _exact_mean(values: np.ndarray):
     integer m (53 bits), so the sum is an integer over a common power of two."""
     from fractions import Fraction
 
-    mantissas, exponents = np.frexp(values)
-    scaled = (mantissas * 2.0**53).astype(np.int64).tolist()
+    mantissas, exponents = np.frexp(values)  # values = mantissas * 2^exponents, 0.5 <= mantissa < 1
+    scaled = np.ldexp(mantissas, 53).astype(np.int64).tolist()  # the 53-bit integer significands
     shifts = (exponents - 53).tolist()
     low = min(shifts)
     total = sum(m << (e - low) for m, e in zip(scaled, shifts))
@@ -604,23 +404,21 @@ def _exact_sum(matrix: np.ndarray) -> np.ndarray:
     return np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])])
 
 
-def _check_scoring(metric: str, summed: np.ndarray, n_sentences: int, options: dict) -> None:
-    """What the spec's scorer refuses when it scores the corpus, checked once per call: the
-    exact corpus sums ``summed`` (``_exact_sum``) go through the scalar scorer of
-    ``impl.corpus``, whose metric functions refuse option values (``smooth_value``,
-    ``beta``, ...) and statistics that are not counts (``spec.inputs.check_counts``). The
-    resample scores are then computed without checks (vectorised; resampling valid rows
-    gives valid sums)."""
-    _score_numbers(metric, _as_numbers(summed), n_sentences, options)
+def _checked_score(metric: str, summed: np.ndarray, n_sentences: int, options: dict) -> float:
+    """The corpus score of the exact corpus sums ``summed`` (``_exact_sum``), in double as
+    the spec's scorer computes it on Python numbers, and what that scorer refuses, checked
+    once per call: the sums go through impl's scorer of ``impl.corpus`` (for the built-in
+    metrics the one-row call of their vectorised scorer), whose metric functions refuse
+    option values (``smooth_value``, ``beta``, ...) and statistics that are not counts
+    (``spec.inputs.check_counts``). The resample scores are then computed without checks
+    (vectorised; resampling valid rows gives valid sums)."""
+    return float(_score_numbers(metric, _as_numbers(summed), n_sentences, options))
 
 
 def _corpus_score(metric: str, matrix: np.ndarray, options: dict) -> float:
-    """The corpus score: the exact sums (``_exact_sum``), scored in double like the spec's
-    scorer on Python numbers (after ``_check_scoring``)."""
-    summed = _exact_sum(matrix)
-    _check_scoring(metric, summed, matrix.shape[0], options)
-    values, _ = score_sums(metric, summed[None, :], matrix.shape[0], False, **options)
-    return float(values[0])
+    """The corpus score of a statistics matrix: its exact sums (``_exact_sum``), checked and
+    scored (``_checked_score``)."""
+    return _checked_score(metric, _exact_sum(matrix), matrix.shape[0], options)
 
 
 def _corpus_scores(metric: str, matrices: list, options: dict) -> list:
@@ -648,26 +446,20 @@ def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05,
     if not isinstance(exact, bool):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
     matrix = _check_stats_matrix(stats)
-    summed = _exact_sum(matrix)
-    _check_scoring(metric, summed, matrix.shape[0], options)
-    return _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, summed=summed)
+    score = _corpus_score(metric, matrix, options)
+    return _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact, options)
 
 
-def _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, ahead=None, *,
-                      summed=None) -> BootstrapResult:
-    """``bootstrap_stats`` of a checked matrix; the indices drawn ahead if ``ahead``;
-    ``summed``: the matrix's ``_exact_sum`` if already computed."""
+def _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact, options, ahead=None) -> BootstrapResult:
+    """``bootstrap_stats`` of a checked matrix whose corpus score is ``score``; the indices
+    drawn ahead if ``ahead``. The resamples are scored in one element-wise call (float32
+    arithmetic unless ``exact``)."""
     if ahead is not None:
         sums = resample_sums(matrix, ahead.take(), exact)
     else:
         sums = resampled_sums(matrix, rng, n_boot, exact)
-    # the corpus score (exact sums, double arithmetic) and the resamples' (float32 unless
-    # exact) in one element-wise call: row 0 is the corpus, with its own arithmetic flag
-    rows = np.concatenate([(_exact_sum(matrix) if summed is None else summed)[None, :], sums])
-    float32 = np.full(n_boot + 1, not exact)
-    float32[0] = False
-    values, python_float = score_sums(metric, rows, matrix.shape[0], float32, **options)
-    return summarise(float(values[0]), values[1:], n_boot, alpha, python_float=python_float[1:])
+    values, python_float = score_sums(metric, sums, matrix.shape[0], not exact, **options)
+    return summarise(score, values, n_boot, alpha, python_float=python_float)
 
 
 def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
@@ -686,8 +478,7 @@ def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, 
         matrix = _check_stats_matrix(stats_matrix(metric, hyps, refs, **options))
         if not isinstance(exact, bool):  # checked where the spec checks it: after the statistics
             raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
-        summed = _exact_sum(matrix)
-        _check_scoring(metric, summed, matrix.shape[0], options)
+        score = _corpus_score(metric, matrix, options)
         if ahead is not None and matrix.shape[0] != ahead.out.shape[1]:
             ahead.cancel()
             ahead = None
@@ -695,7 +486,7 @@ def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, 
         if ahead is not None:
             ahead.cancel()
         raise
-    return _bootstrap_matrix(metric, matrix, n_boot, alpha, rng, exact, options, ahead, summed=summed)
+    return _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact, options, ahead)
 
 
 def metric_ci(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,

@@ -6,6 +6,9 @@ scored element-wise), and the approximate-randomization trials are scored elemen
 too. The small numpy steps that turn scores into a mean, a half-width and a p-value are
 the spec's own helpers (``scores_array`` rules, ``summary_numpy``, ``p_value``), applied
 to arrays built with the same dtype rules, so both give the same numbers.
+
+``paired_bootstrap_stats`` and ``paired_approximate_randomization_stats`` take the
+statistics matrices instead of the texts (``bleuprint.compat`` calls them).
 """
 
 from __future__ import annotations
@@ -14,26 +17,34 @@ import numpy as np
 
 from ..core import get_metric
 from ..spec.corpus import check_options
-from ..spec.inputs import check_positive_int
+from ..spec.inputs import FLOAT64_EXACT_LIMIT, check_positive_int
 from ..spec.significance import (
+    DEFAULT_SEED,
     PairedResult,
     PairedTestResult,
     check_seed,
-    chrf_order_alias,
     named_systems,
     p_value,
     package_results,
+    resolve_option_aliases,
     summary_numpy,
 )
 from .corpus import stats_matrix
-from .intervals import _check_stats_matrix, _corpus_score, _corpus_scores, resampled_sums, score_sums
+from .intervals import (
+    _check_stats_matrix,
+    _corpus_score,
+    _corpus_scores,
+    resampled_sums,
+    score_sums,
+)
 
-__all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization", "paired_bootstrap"]
+__all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization",
+           "paired_approximate_randomization_stats", "paired_bootstrap", "paired_bootstrap_stats"]
 
 
 def _check(metric, n, seed, options):
     get_metric(metric)
-    options = chrf_order_alias(metric, options)
+    options = resolve_option_aliases(metric, options)
     check_options(metric, options)
     check_positive_int(n, "n")
     return check_seed(seed), options
@@ -53,6 +64,19 @@ def _matrices(metric, baseline, systems, refs, options):
     every = list(baseline) + [h for _, hyps in items for h in hyps]
     matrix = _check_stats_matrix(stats_matrix(metric, every, list(refs) * (len(items) + 1), **options))
     return items, matrix[:n], [matrix[n * (k + 1) : n * (k + 2)] for k in range(len(items))]
+
+
+def _given_matrices(metric, baseline, systems, options):
+    """``_matrices`` for statistics given as matrices: each checked (``_check_stats_matrix``,
+    and its corpus sums as the scorer checks them), all of the baseline's shape."""
+    items = named_systems(systems)
+    bl = _check_stats_matrix(baseline)
+    matrices = [_check_stats_matrix(stats) for _, stats in items]
+    for (name, _), matrix in zip(items, matrices):
+        if matrix.shape != bl.shape:
+            raise ValueError(f"systems[{name!r}]: statistics of shape {matrix.shape}, but the baseline's are {bl.shape}")
+        _corpus_score(metric, matrix, options)
+    return items, bl, matrices
 
 
 def _as_sacrebleu_array(values: np.ndarray, python_float: np.ndarray) -> np.ndarray:
@@ -77,12 +101,26 @@ def _float32_scores(metric, matrices: list, rng, n, options) -> list:
             for k in range(len(matrices))]
 
 
-def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=12345, **options) -> PairedTestResult:
+def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=DEFAULT_SEED,
+                     **options) -> PairedTestResult:
     """``bleuprint.spec.significance.paired_bootstrap``, vectorised. With a fixed seed
     every comparison (and the baseline's interval) uses the same indices, so they are
     drawn once and all systems are summed together."""
     seed, options = _check(metric, n, seed, options)
     items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
+    return _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed, options)
+
+
+def paired_bootstrap_stats(metric: str, baseline, systems, n: int = 1000, seed=DEFAULT_SEED,
+                           **options) -> PairedTestResult:
+    """``bleuprint.spec.significance.paired_bootstrap_stats``: ``paired_bootstrap`` on the
+    statistics matrices of the baseline and of each system."""
+    seed, options = _check(metric, n, seed, options)
+    items, bl, matrices = _given_matrices(metric, baseline, systems, options)
+    return _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed, options)
+
+
+def _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed, options) -> PairedTestResult:
     bl_score = _corpus_score(metric, bl, options)
     if seed:
         scores_bl, *all_sys = _float32_scores(metric, [bl] + matrices, np.random.default_rng(seed), n, options)
@@ -116,17 +154,19 @@ def _trial_matrix(matrix: np.ndarray, metric: str) -> np.ndarray:
 
 def _pseudo_systems(metric, take_baseline: np.ndarray, bl_trial: np.ndarray, trials: list) -> list:
     """The trial sums ``(A, B)`` of every system in ``trials`` for one mask: A takes the
-    baseline's row where the mask is true, B the system's. TER: float64 products per
-    system, as sacreBLEU computes them (BLAS's order). Integer statistics: exact sums,
-    all systems in one product (A = sys + mask @ (bl - sys), B = bl + sys - A, exact
-    below 2^53, checked), so the order of the additions does not matter."""
+    baseline's row where the mask is true, B the system's. A metric with fractional
+    columns (TER): float64 products per system, as sacreBLEU computes them (BLAS's order).
+    Integer statistics: exact sums, so the order of the additions does not matter; all
+    systems in one float64 product (A = sys + mask @ (bl - sys), B = bl + sys - A), exact
+    while N * max |bl - sys| < 2^53, else int64 products (sacreBLEU's), system by system."""
     if check_options(metric, {}).fractional_columns:
         return [(take_baseline @ bl_trial + ~take_baseline @ sys_trial,
                  ~take_baseline @ bl_trial + take_baseline @ sys_trial) for sys_trial in trials]
     N = take_baseline.shape[1]
     differences = np.hstack([(bl_trial - sys_trial).astype(np.float64) for sys_trial in trials])
-    if N * float(np.abs(differences).max(initial=0)) >= 2.0**53:
-        raise ValueError("statistics too large for exact trial sums")
+    if N * float(np.abs(differences).max(initial=0)) >= FLOAT64_EXACT_LIMIT:
+        take, leave = take_baseline.astype(np.int64), (~take_baseline).astype(np.int64)
+        return [(take @ bl_trial + leave @ sys_trial, leave @ bl_trial + take @ sys_trial) for sys_trial in trials]
     products = np.rint(take_baseline.astype(np.float64) @ differences).astype(np.int64)
     width, bl_sum, pairs = bl_trial.shape[1], bl_trial.sum(axis=0), []
     for k, sys_trial in enumerate(trials):
@@ -135,7 +175,7 @@ def _pseudo_systems(metric, take_baseline: np.ndarray, bl_trial: np.ndarray, tri
     return pairs
 
 
-def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=12345,
+def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=DEFAULT_SEED,
                                      **options) -> PairedTestResult:
     """``bleuprint.spec.significance.paired_approximate_randomization``, vectorised. With a
     fixed seed every comparison draws the same mask (a fresh ``default_rng(seed)`` each,
@@ -143,6 +183,19 @@ def paired_approximate_randomization(metric: str, baseline, systems, refs, n: in
     unseeded (0 or None), each system gets its own mask from fresh entropy."""
     seed, options = _check(metric, n, seed, options)
     items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
+    return _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed, options)
+
+
+def paired_approximate_randomization_stats(metric: str, baseline, systems, n: int = 10000, seed=DEFAULT_SEED,
+                                           **options) -> PairedTestResult:
+    """``bleuprint.spec.significance.paired_approximate_randomization_stats``: the test on
+    the statistics matrices of the baseline and of each system."""
+    seed, options = _check(metric, n, seed, options)
+    items, bl, matrices = _given_matrices(metric, baseline, systems, options)
+    return _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed, options)
+
+
+def _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed, options) -> PairedTestResult:
     N = bl.shape[0]
     bl_score = _corpus_score(metric, bl, options)
     bl_trial = _trial_matrix(bl, metric)

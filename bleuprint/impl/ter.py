@@ -60,14 +60,16 @@ import numpy as np
 from ..spec.inputs import check_corpus, check_references, check_text
 from ..spec.summing import sum_stats
 from ..spec.ter import BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DISTANCE, MAX_SHIFT_SIZE, MAX_WORDS, check_lengths
-from ..spec.ter import ter_from_stats as _spec_ter_from_stats
+from ..spec.ter import check_ter_stats
 from . import native
+from .mixed import Mixed, columns as mixed_columns, row_flags
 from .tercom_tokenizer import tercom_words, tokenize_tercom
 
 __all__ = [
     "sentence_ter",
     "ter",
     "ter_from_stats",
+    "ter_scores",
     "ter_stats",
     "ter_stats_matrix",
     "tokenize_tercom",
@@ -754,9 +756,31 @@ def ter_stats(
 
 
 def ter_from_stats(stats) -> float:
-    """TER on the 0..100 scale from summed ``[E, L]``: the spec's own function (one scalar
-    per corpus, not worth a second copy)."""
-    return _spec_ter_from_stats(stats)
+    """TER on the 0..100 scale from summed ``[E, L]``: ``ter_scores`` of the one row (the
+    definition: ``spec.ter.ter_from_stats``), after the spec's checks
+    (``check_ter_stats``). The arithmetic follows the numbers' types as the spec's does:
+    double on Python numbers, float32 where an entry is a ``numpy.float32`` (the score is
+    then a ``numpy.float32``, but for the Python-float branches of L = 0)."""
+    stats = check_ter_stats(stats)
+    values, python_float = ter_scores(np.array([stats], dtype=np.float64), row_flags(stats))
+    return float(values[0]) if python_float[0] else np.float32(values[0])
+
+
+def ter_scores(sums, float32=False):
+    """TER of every row of the 2-D array ``sums`` (``[E, L]`` sums, one row each: a
+    corpus, bootstrap resamples, paired trials) as ``spec.ter.ter_from_stats`` computes
+    it: 100 * (E / L); 100.0 if L = 0 < E; 0.0 if both are 0. ``(values, python_float)``:
+    float64 scores and a flag per row, true where the spec's score is a Python float
+    rather than a ``numpy.float32``. ``float32`` says which statistics are
+    ``numpy.float32`` (a bool, a bool per row or per entry; ``bleuprint.impl.mixed``). The
+    rows are not checked (they are sums of checked rows)."""
+    sums = np.asarray(sums, dtype=np.float64)
+    if sums.ndim != 2 or sums.shape[1] != 2:
+        raise ValueError(f"TER sums must be a 2-D array of rows [edits, length], got shape {sums.shape}")
+    edits, length = mixed_columns(sums, float32)
+    result = Mixed.of(100) * (edits / length)
+    result = result.where(length.value > 0, Mixed(np.where(edits.value > 0, 100.0, 0.0)))
+    return result.value, result.python_float()
 
 
 def ter(

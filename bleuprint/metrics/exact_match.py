@@ -48,6 +48,26 @@ class ExactMatch(Metric):
 
         return exact_match_matrix(hyps, refs)
 
+    # -- mutants ------------------------------------------------------------------------------
+
+    def spec_entry_points(self) -> tuple[str, ...]:
+        return ("bleuprint.spec.exact_match:exact_match",)
+
+    def faults(self) -> list:
+        from ..mutants.faults_text import EXACT_MATCH_MUTANTS
+
+        return list(EXACT_MATCH_MUTANTS)
+
+    # -- bleuprint verify -------------------------------------------------------------------
+
+    def layer_functions(self, layer) -> dict:
+        """The one-call ``exact_match``, given each lone reference as a string (the form it
+        also accepts)."""
+        def corpus(hyps, refs, **options):
+            return layer.exact_match(hyps, [r if len(r) != 1 else r[0] for r in refs], **options)
+
+        return {"corpus": corpus}
+
 
 def check_exact_match_count(count, n_sentences: int) -> None:
     """Exact match's statistic: the number of matching sentences, a whole number from 0 to

@@ -22,7 +22,14 @@ from .corpus import METRICS, corpus_score, score_from_stats, sentence_stats
 from .exact_match import exact_match
 from .intervals import BootstrapResult, bootstrap, bootstrap_stats, metric_ci, percentile_indices
 from .signature import SACREBLEU_VERSION, signature
-from .significance import PairedResult, PairedTestResult, paired_approximate_randomization, paired_bootstrap
+from .significance import (
+    PairedResult,
+    PairedTestResult,
+    paired_approximate_randomization,
+    paired_approximate_randomization_stats,
+    paired_bootstrap,
+    paired_bootstrap_stats,
+)
 from .ter import sentence_ter, ter, ter_from_stats, ter_stats
 from .tercom_tokenizer import tokenize_tercom
 from .tokenizers import (
@@ -43,7 +50,9 @@ __all__ = [
     "bootstrap_stats",
     "metric_ci",
     "paired_approximate_randomization",
+    "paired_approximate_randomization_stats",
     "paired_bootstrap",
+    "paired_bootstrap_stats",
     "percentile_indices",
     "METRICS",
     "SACREBLEU_VERSION",

@@ -110,6 +110,17 @@ def order_stats(hyp_counts: Counter, ref_counts: Counter) -> list[int]:
     return [hyp_total, sum(ref_counts.values()), matches]
 
 
+def check_chrf_stats(stats, n: int = 6, beta: float = 2, word_order: int = 0) -> list:
+    """chrF's options (``check_orders``, ``check_beta``) and its statistics: 3 numbers per
+    order, each a count (``check_counts``: finite, >= 0, whole, at most 2**53), an order's
+    matches at most its hypothesis and its reference n-grams. Returns the entries."""
+    check_orders(n, word_order)
+    check_beta(beta)
+    orders = n + word_order
+    bounds = [(3 * i + 2, 3 * i + j) for i in range(orders) for j in (0, 1)]
+    return check_counts(stats, 3 * orders, "stats", at_most=bounds)
+
+
 def chrf_from_stats(stats, n: int = 6, beta: float = 2, *, word_order: int = 0, eps_smoothing: bool = False) -> float:
     """chrF on the 0..100 scale from (summed) statistics, 3 numbers per order.
 
@@ -122,12 +133,8 @@ def chrf_from_stats(stats, n: int = 6, beta: float = 2, *, word_order: int = 0, 
     * ``eps_smoothing=True`` (chrF++.py, NLTK, Moses; ``eff:no``): the mean of the per-order
       F over *all* n + word_order orders, times 100.
     """
-    check_orders(n, word_order)
-    check_beta(beta)
+    stats = check_chrf_stats(stats, n, beta, word_order)
     orders = n + word_order
-    # counts (check_counts); an order's matches are at most its hypothesis and reference n-grams
-    bounds = [(3 * i + 2, 3 * i + j) for i in range(orders) for j in (0, 1)]
-    stats = check_counts(stats, 3 * orders, "stats", at_most=bounds)
     factor = beta**2
     f_sum = 0.0
     sum_p, sum_r, effective = 0.0, 0.0, 0

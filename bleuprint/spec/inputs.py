@@ -129,12 +129,15 @@ def check_stats(stats: object, length: int, what: str) -> list:
 
 # ---------------------------------------------------------------- numbers that must be numbers
 
+#: Float64 holds every whole number up to 2**53; 2**53 + 1 is the first it rounds.
+FLOAT64_EXACT_LIMIT = 2**53
+
 #: The largest value a statistic (or a smoothing value) may take: 2**53. Up to it float64
 #: holds every whole number, so a count is not rounded on its way to the score (the
 #: matrices of ``sentence_stats`` and ``score_from_stats``' input are float64), and every
 #: step of a score stays finite (100 * m / t, exp, log). No corpus comes near it (9e15
 #: tokens); sacreBLEU can never produce more.
-MAX_STATISTIC = 2**53
+MAX_STATISTIC = FLOAT64_EXACT_LIMIT
 
 
 def _is_finite(value) -> bool:

@@ -78,6 +78,10 @@ from .inputs import check_positive_int
 if TYPE_CHECKING:  # for the annotations; the functions import numpy where they use it
     import numpy as np
 
+#: Float32 holds every whole number up to 2^24; 2^24 + 1 is the first it rounds (the float32
+#: mode's sums of larger counts are rounded, module doc).
+FLOAT32_EXACT_LIMIT = 2**24
+
 __all__ = [
     "BootstrapResult",
     "bootstrap",

@@ -38,15 +38,21 @@ read, not code copied):
 * The scores of the resamples are put in a numpy array as sacreBLEU does: float32 when
   every score is a ``numpy.float32`` (chrF, TER), float64 otherwise; the centring, the
   comparisons and the mean then happen in that dtype.
-* BLEU's add-k smoothing in the AR test: sacreBLEU adds k into int64 statistics in place,
-  so a fractional k is truncated away (``floor(m + k)``); reproduced.
+* The AR trial sums are held as sacreBLEU holds them, int64 counts, float64 where the
+  metric has fractional columns (``Metric.fractional_columns``: TER's average lengths),
+  and scored as the metric's paired test scores them (``Metric.paired_trial_score``):
+  BLEU's add-k smoothing there adds k into the int64 statistics in place, so a fractional
+  k is truncated away (``floor(m + k)``); reproduced by the BLEU metric.
 
-chrF's character order, ``n`` in the rest of bleuprint, is passed here as ``char_order``
-(sacreBLEU's name), since ``n`` is the number of resamples or trials.
+Since ``n`` is the number of resamples or trials, an option of that name is passed here
+under the alias its metric declares (``Metric.paired_option_aliases``): chrF's character
+order, ``n`` in the rest of bleuprint, as ``char_order`` (sacreBLEU's name).
 
 ``systems`` is either a list of hypothesis lists (the result's ``systems`` is then a list,
 in the same order) or a mapping name -> hypotheses (then a dict with the same keys, in
-the same order).
+the same order). ``paired_bootstrap_stats`` and ``paired_approximate_randomization_stats``
+run the same tests on statistics matrices computed once (the baseline's and each system's
+N x S matrix, as ``sentence_stats`` gives them; ``bleuprint.compat`` calls them).
 
 numpy is imported inside the functions that use it, never at module level
 (``bleuprint.spec.intervals``).
@@ -62,21 +68,28 @@ from . import corpus
 from .inputs import check_positive_int
 from .intervals import resample_indices, resample_scores, scorer, statistics_rows
 
+#: sacreBLEU's default ``SACREBLEU_SEED``.
+DEFAULT_SEED = 12345
+
 if TYPE_CHECKING:  # for the annotations; the functions import numpy where they use it
     import numpy as np
 
 __all__ = [
     "PairedResult",
     "PairedTestResult",
+    "DEFAULT_SEED",
     "ar_scorer",
     "check_seed",
-    "chrf_order_alias",
     "named_systems",
     "package_results",
     "paired_approximate_randomization",
+    "paired_approximate_randomization_stats",
     "paired_bootstrap",
+    "paired_bootstrap_stats",
+    "paired_option_names",
     "p_value",
     "prepare_paired",
+    "resolve_option_aliases",
     "scores_array",
     "summary_numpy",
 ]
@@ -175,32 +188,46 @@ def p_value(statistic: np.ndarray, observed: float) -> float:
     return (count + 1) / (len(statistic) + 1)
 
 
-def chrf_order_alias(metric: str, options: dict) -> dict:
-    """chrF's character order is ``n`` elsewhere, but ``n`` here is the number of
-    resamples or trials (the issue's signature), so the paired tests take it as
-    ``char_order`` (sacreBLEU's name) and pass it on as ``n``."""
-    if "char_order" not in options:
-        return options
-    if metric != "chrf":
-        raise TypeError(f"unknown option(s) for {metric}: char_order")
-    options = dict(options)
-    options["n"] = options.pop("char_order")
-    return options
+def resolve_option_aliases(metric: str, options: dict) -> dict:
+    """The paired tests' options in the metric's own names: each alias the metric declares
+    (``Metric.paired_option_aliases``, such as chrF's ``char_order`` for ``n``) renamed to
+    its option (module doc). Any other name is left for the metric's check to refuse."""
+    aliases = corpus.check_options(metric, {}).paired_option_aliases
+    return {aliases.get(key, key): value for key, value in options.items()}
+
+
+def paired_option_names(metric: str, options: dict) -> dict:
+    """The inverse of ``resolve_option_aliases``: options in the metric's own names renamed
+    to the names the paired tests take them by."""
+    names = {name: alias for alias, name in corpus.check_options(metric, {}).paired_option_aliases.items()}
+    return {names.get(key, key): value for key, value in options.items()}
+
+
+def _check_paired(metric, n, seed, options) -> tuple:
+    """``(seed, options)`` checked, the options' aliases resolved."""
+    options = resolve_option_aliases(metric, options)
+    corpus.check_options(metric, options)
+    check_positive_int(n, "n")
+    return check_seed(seed), options
 
 
 def prepare_paired(metric, baseline, systems, refs, n, seed, options):
     """The checked inputs of a paired test: ``(seed, items, bl_rows, sys_rows, options)``,
     ``items`` as ``named_systems`` gives them, the statistics rows of the baseline and of
-    each system (``statistics_rows``), and the options with chrF's ``char_order`` alias
-    resolved."""
-    options = chrf_order_alias(metric, options)
-    corpus.check_options(metric, options)
-    check_positive_int(n, "n")
-    seed = check_seed(seed)
+    each system (``statistics_rows``), and the options with their aliases resolved
+    (``resolve_option_aliases``)."""
+    seed, options = _check_paired(metric, n, seed, options)
     items = named_systems(systems)
     bl_rows = statistics_rows(corpus.sentence_stats(metric, baseline, refs, **options))
     sys_rows = [statistics_rows(corpus.sentence_stats(metric, hyps, refs, **options)) for _, hyps in items]
     return seed, items, bl_rows, sys_rows, options
+
+
+def _prepare_paired_stats(metric, baseline, systems, n, seed, options):
+    """``prepare_paired`` for statistics matrices (``baseline`` and each of ``systems``)."""
+    seed, options = _check_paired(metric, n, seed, options)
+    items = named_systems(systems)
+    return seed, items, statistics_rows(baseline), [statistics_rows(stats) for _, stats in items], options
 
 
 def _corpus_score(metric, rows, options):
@@ -210,12 +237,26 @@ def _corpus_score(metric, rows, options):
     return float(scorer(metric, len(rows), **options)(total))
 
 
-def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=12345, **options) -> PairedTestResult:
+def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=DEFAULT_SEED,
+                     **options) -> PairedTestResult:
     """Paired bootstrap resampling test of each system against ``baseline`` (module doc):
     sacreBLEU 2.5.1's ``--paired-bs`` with ``SACREBLEU_SEED=seed`` and ``--paired-bs-n n``."""
+    seed, items, bl_rows, sys_rows, options = prepare_paired(metric, baseline, systems, refs, n, seed, options)
+    return _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
+
+
+def paired_bootstrap_stats(metric: str, baseline, systems, n: int = 1000, seed=DEFAULT_SEED,
+                           **options) -> PairedTestResult:
+    """``paired_bootstrap`` on statistics matrices: ``baseline`` the baseline's N x S
+    matrix, ``systems`` a list of (or a dict name -> ) each system's, on the same N
+    segments."""
+    seed, items, bl_rows, sys_rows, options = _prepare_paired_stats(metric, baseline, systems, n, seed, options)
+    return _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
+
+
+def _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options) -> PairedTestResult:
     import numpy as np
 
-    seed, items, bl_rows, sys_rows, options = prepare_paired(metric, baseline, systems, refs, n, seed, options)
     N = len(bl_rows)
     bl_score = _corpus_score(metric, bl_rows, options)
     bl_mean, bl_ci = summary_numpy(scores_array(
@@ -236,47 +277,42 @@ def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=1
 
 def _trial_matrix(rows: list[list], metric: str) -> np.ndarray:
     """The statistics as sacreBLEU holds them for the AR products: int64 for counts,
-    float64 for TER (whose average lengths are floats)."""
+    float64 for a metric with fractional columns (TER, whose average lengths are floats)."""
     import numpy as np
 
-    return np.array(rows, dtype=np.float64 if metric == "ter" else np.int64)
+    return np.array(rows, dtype=np.float64 if corpus.check_options(metric, {}).fractional_columns else np.int64)
 
 
 def ar_scorer(metric: str, n_sentences: int, options: dict):
-    """Scores one trial row (int64 or float64 numbers). Equal to scoring Python numbers,
-    except BLEU add-k: sacreBLEU adds k in place into the int64 row (truncating), after
-    its "no match at all" test."""
-    score = scorer(metric, n_sentences, **options)
-    fractional_k = (metric == "bleu" and options.get("smooth_method") == "add-k"
-                    and options.get("smooth_value") is not None
-                    and not float(options["smooth_value"]).is_integer())
-    if not fractional_k:
-        return lambda row: score([x.item() for x in row])
-    k = options["smooth_value"]
-    plain = scorer(metric, n_sentences, **{**options, "smooth_value": 0})
-
-    def truncating(row):
-        values = [x.item() for x in row]
-        half = (len(values) - 2) // 2
-        matches, totals = values[2 : 2 + half], values[2 + half :]
-        if not any(matches):
-            return 0.0
-        for i in range(1, half):
-            matches[i] = int(matches[i] + k)
-            totals[i] = int(totals[i] + k)
-        return plain(values[:2] + matches + totals)
-
-    return truncating
+    """Scores one trial row (int64 or float64 numbers) as the metric's paired test scores
+    it (``Metric.paired_trial_score``): its score of the row as Python numbers, but where
+    the metric says otherwise (BLEU's add-k: sacreBLEU adds k in place into the int64 row,
+    truncating it, after its "no match at all" test)."""
+    definition = corpus.check_options(metric, options)
+    kwargs = definition.score_options(options)
+    return lambda row: definition.paired_trial_score([x.item() for x in row], n_sentences, **kwargs)
 
 
-def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=12345,
+def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=DEFAULT_SEED,
                                      **options) -> PairedTestResult:
     """Paired approximate randomization test of each system against ``baseline`` (module
     doc): sacreBLEU 2.5.1's ``--paired-ar`` with ``SACREBLEU_SEED=seed`` and
     ``--paired-ar-n n`` (no confidence interval: ``mean``/``ci`` are None)."""
+    seed, items, bl_rows, sys_rows, options = prepare_paired(metric, baseline, systems, refs, n, seed, options)
+    return _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
+
+
+def paired_approximate_randomization_stats(metric: str, baseline, systems, n: int = 10000, seed=DEFAULT_SEED,
+                                           **options) -> PairedTestResult:
+    """``paired_approximate_randomization`` on statistics matrices (as
+    ``paired_bootstrap_stats``)."""
+    seed, items, bl_rows, sys_rows, options = _prepare_paired_stats(metric, baseline, systems, n, seed, options)
+    return _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
+
+
+def _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options) -> PairedTestResult:
     import numpy as np
 
-    seed, items, bl_rows, sys_rows, options = prepare_paired(metric, baseline, systems, refs, n, seed, options)
     N = len(bl_rows)
     bl_score = _corpus_score(metric, bl_rows, options)
     bl_matrix = _trial_matrix(bl_rows, metric)

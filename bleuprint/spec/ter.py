@@ -430,6 +430,13 @@ def ter_stats(
     return [best_edits, total_length / len(refs)]
 
 
+def check_ter_stats(stats) -> list:
+    """TER's statistics ``[E, L]``: E a count, L an average of counts (fractional; 0 for
+    empty references), both finite, >= 0 and at most 2**53 (``check_counts``). Returns
+    the entries."""
+    return check_counts(stats, 2, "TER stats", fractional=(1,))
+
+
 def ter_from_stats(stats) -> float:
     """TER on the 0..100 scale from (summed) statistics ``[E, L]``:
     ``100 * (E / L)`` if L > 0; otherwise 100.0 if E > 0 (words against empty references)
@@ -438,7 +445,7 @@ def ter_from_stats(stats) -> float:
 
     E is a count and L an average of counts (fractional; 0 for empty references): both
     finite and >= 0, E whole (``check_counts``), where sacreBLEU scores ``[-1, 3]`` -33.33."""
-    edits, length = check_counts(stats, 2, "TER stats", fractional=(1,))
+    edits, length = check_ter_stats(stats)
     if length > 0:
         rate = edits / length
     elif edits > 0:

@@ -2,10 +2,11 @@
 
 Tolerances: statistics must be *equal*, integer by integer (``chrf_stats_matrix`` row i
 is ``spec.chrf_stats`` of sentence i). Corpus and sentence scores must agree within
-1e-9 on the 0..100 scale (they are in fact the spec's own ``chrf_from_stats`` of the same
-sums). The vectorised sentence scores that choose the best reference must be
-bit-identical (``==``) to ``spec.chrf_from_stats`` row by row, since equal scores have
-to compare equal for ties to go to the first reference as in the spec.
+1e-9 on the 0..100 scale (they are in fact equal: impl's one scorer, ``chrf_scores``,
+performs the spec's operations in the spec's order). Its vectorised sentence scores that
+choose the best reference must be bit-identical (``==``) to ``spec.chrf_from_stats`` row by
+row, since equal scores have to compare equal for ties to go to the first reference as
+in the spec.
 
 The implementation has several internal paths (byte symbols read as 8-byte windows,
 wider symbols packed by shifts, ``np.lexsort`` when a key does not fit in 63 bits,
@@ -256,7 +257,7 @@ def test_sentence_scores_are_bit_identical(data, beta, eps_smoothing):
     """``==`` on floats, not a tolerance: the best reference is the first one with the
     strictly greatest score, so the same statistics must give the same float."""
     orders, rows = data
-    got = fast._sentence_scores(np.array(rows, dtype=np.int64), orders, beta**2, eps_smoothing)
+    got = fast.chrf_scores(np.array(rows, dtype=np.int64), n=orders, beta=beta, eps_smoothing=eps_smoothing)[0]
     want = [spec.chrf_from_stats(row, orders, beta, eps_smoothing=eps_smoothing) for row in rows]
     assert got.tolist() == want
 

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from bleuprint.impl import intervals, native, significance
+from bleuprint.impl.bleu import bleu_scores
 
 kernel = native.resample
 needs_kernel = pytest.mark.skipif(kernel is None, reason="bleuprint.impl._resample is not built (or disabled)")
@@ -221,13 +222,16 @@ def test_intervals_and_paired_bootstrap_use_the_kernel(monkeypatch, threads):
     """With the kernel loaded, a bootstrap interval on one thread draws and sums in one
     kernel call; on two, it draws the index matrix on another thread while the statistics
     are computed, and sums it (so the differential tests of the kernel parametrisations
-    check both). A paired bootstrap draws and sums in one call."""
+    check both). A paired bootstrap draws and sums in one call. The scores come from the
+    kernel's ``bleu_scores``, never from numpy's ``math_map``: one call for the corpus
+    score (the one-row call of ``impl.bleu.bleu_scores``, which checks the statistics) and
+    one for all the resamples."""
     counting = _Counting(kernel)
     monkeypatch.setattr(native, "resample", counting)
     monkeypatch.setattr(native, "THREADS", threads)
     hyps, refs = ["a b c d", "b c d e", "c d"], [["a b c d"], ["b c d"], ["c e"]]
     intervals.bootstrap("bleu", hyps, refs, 20, rng=np.random.default_rng(1))
-    assert counting.calls["bleu_scores"] == 1 and "math_map" not in counting.calls  # scored in C
+    assert counting.calls["bleu_scores"] == 2 and "math_map" not in counting.calls  # scored in C
     if threads == 1:
         assert counting.calls["draw_sums"] == 1 and "draw_indices" not in counting.calls
     else:
@@ -330,9 +334,20 @@ def test_kernel_bleu_scores_equal_the_element_wise_numpy_ones(rows_and_flag, met
     resamples) and double rows (the corpus row, exact mode), every smoothing it takes."""
     rows, float32 = rows_and_flag
     options = {"smooth_method": method, "smooth_value": value, "effective_order": effective}
-    got = intervals.kernel_bleu_scores(rows, float32, **options)
-    want = intervals.bleu_batch_scores(rows, float32, **options)[0]
+    got = bleu_scores(rows, float32, **options)[0]
+    want = _without_kernel(lambda: bleu_scores(rows, float32, **options)[0])
     assert np.array_equal(got, want)
+
+
+def _without_kernel(call):
+    """``call()`` with the resampling kernel switched off (``bleu_scores`` then runs its
+    numpy code, ``math_map`` the math module)."""
+    saved = native.resample
+    native.resample = None
+    try:
+        return call()
+    finally:
+        native.resample = saved
 
 
 @needs_kernel
@@ -347,8 +362,8 @@ def test_kernel_bleu_scores_equal_the_spec_on_float32_scalars():
             [4, 9, 0, 0, 0, 0, 4, 3, 2, 1], [123457, 123456, 99999, 54321, 22222, 11111, 123457, 120000, 110000, 100000]]
     for method, effective in (("exp", False), ("floor", False), ("none", True), ("exp", True)):
         for float32 in (True, False):
-            got = intervals.kernel_bleu_scores(np.array(rows, np.float64), float32, smooth_method=method,
-                                                effective_order=effective)
+            got = bleu_scores(np.array(rows, np.float64), float32, smooth_method=method,
+                              effective_order=effective)[0]
             cast = np.float32 if float32 else int
             want = [bleu_from_stats([cast(x) for x in row], smooth_method=method, effective_order=effective)
                     for row in rows]

@@ -768,6 +768,8 @@ static PyObject *py_math_map(PyObject *self, PyObject *args) {
  * penalty, logs and their left-to-right sum are doubles either way, the logs and
  * exponentials the C library's, as Python's math module computes them. (Each float
  * operation is rounded to float: ISO C, no contraction into fused multiply-adds.) */
+/* sacreBLEU's stand-in for log(0): bleuprint.spec.bleu.LOG_ZERO, its one definition; the
+ * module exports it as LOG_ZERO, and tests/impl/test_resample_native.py holds the two equal. */
 #define LOG_ZERO_VALUE (-9999999999.0)
 static double bleu_of_row(const double *v, int order, int is32, int method, double value, int effective) {
     double c = v[0], r = v[1];
@@ -914,7 +916,16 @@ PyMODINIT_FUNC PyInit__resample(void) {
     __builtin_cpu_init();
     use_avx = __builtin_cpu_supports("avx");
 #endif
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    PyObject *log_zero = PyFloat_FromDouble(LOG_ZERO_VALUE);
+    if (log_zero == NULL || PyModule_AddObject(m, "LOG_ZERO", log_zero) < 0) {
+        Py_XDECREF(log_zero);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }
 
 #else /* no 128-bit integers: no kernel, impl.native falls back to numpy */

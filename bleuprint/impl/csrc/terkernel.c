@@ -79,6 +79,8 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Tercom's search constants: those of bleuprint.spec.ter, their one definition; the module
+ * exports them under the same names, and tests/impl/test_constants.py holds them equal. */
 #define MAX_SHIFT_SIZE 10
 #define MAX_SHIFT_DISTANCE 50
 #define BEAM_WIDTH 25
@@ -818,4 +820,16 @@ PyDoc_STRVAR(module_doc,
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_terkernel", module_doc, -1, methods, NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__terkernel(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__terkernel(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    if (PyModule_AddIntConstant(m, "MAX_SHIFT_SIZE", MAX_SHIFT_SIZE) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_SHIFT_DISTANCE", MAX_SHIFT_DISTANCE) < 0 ||
+        PyModule_AddIntConstant(m, "BEAM_WIDTH", BEAM_WIDTH) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_SHIFT_CANDIDATES", MAX_SHIFT_CANDIDATES) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
