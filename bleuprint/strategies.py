@@ -1,4 +1,5 @@
-"""Hypothesis strategies for fuzzing implementations of BLEU and chrF against bleuprint.
+"""Hypothesis strategies for fuzzing implementations of BLEU, chrF and any registered metric
+against bleuprint.
 
 A port of the metrics (to another language, or a faster Python) can be checked by drawing
 inputs from these strategies and comparing its statistics and scores with
@@ -36,6 +37,15 @@ What they generate, and why (each item is a place where re-implementations of sa
 * ``bleu_options()`` and ``chrf_options()``: keyword dictionaries for
   ``bleuprint.spec.corpus_bleu`` and ``bleuprint.spec.chrf`` (the same names as
   sacreBLEU's ``BLEU`` and ``CHRF`` arguments, except ``n`` for ``char_order``).
+* ``metric_options(name)``: keyword dictionaries of the options of the registered metric
+  ``name`` (``bleuprint.core``), its ``Metric.option_strategy()``: the two above for BLEU
+  and chrF, else ``options_from_data(metric.options)``, derived from the options' data
+  (TER's four flags, exact match's empty dictionary, a metric defined in a test file).
+  Each option is present or absent (its default then applies); a value is one of its
+  choices, a bool, an int or a finite float within its range (an int without a maximum
+  at most ``UNBOUNDED_INT_SPAN`` above its minimum, a float without a bound within
+  ``UNBOUNDED_FLOAT_SPAN`` of the other bound or of 0), a short text for a str without
+  choices, and also None where the option is nullable.
 
 Corpora are kept small (at most 8 sentences of at most about 10 tokens, at most 3
 references each) so that the slow specification scores hundreds of them per second.
@@ -45,6 +55,7 @@ Hypothesis is a test-time dependency: ``pip install bleuprint[test]``.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 try:
@@ -67,9 +78,13 @@ __all__ = [
     "NON_ASCII_PUNCTUATION",
     "PYTHON_ONLY_WHITE_SPACE",
     "SHARED_WORDS",
+    "UNBOUNDED_FLOAT_SPAN",
+    "UNBOUNDED_INT_SPAN",
     "ZH_RANGE_BUG",
     "bleu_options",
     "chrf_options",
+    "metric_options",
+    "options_from_data",
     "shuffled",
     "corpora",
     "references",
@@ -429,6 +444,79 @@ def chrf_options(draw, max_n: int = 6, max_word_order: int = 2):
         "whitespace": draw(st.booleans()),
         "eps_smoothing": draw(st.booleans()),
     }
+
+
+# Options of any registered metric, from its options' data (``bleuprint.core.options``).
+
+#: An int option without a maximum is drawn from its minimum (or its maximum minus this, or
+#: -this) to its minimum plus this: the option allows more, but a large n-gram order only
+#: makes every draw slow and widens the statistics rows, and finds nothing a small one
+#: does not.
+UNBOUNDED_INT_SPAN = 8
+
+#: A float option without a bound is drawn within this distance of its other bound (of 0
+#: when it has none), so that the metric's arithmetic stays finite (beta ** 2 of 1e300).
+UNBOUNDED_FLOAT_SPAN = 100.0
+
+
+def _bounds(option, span):
+    """``(low, high)`` of an int or float option, an unbounded end capped (see above)."""
+    low, high = option.minimum, option.maximum
+    if low is None and high is None:
+        low, high = -span, span
+    elif high is None:
+        high = low + span
+    elif low is None:
+        low = high - span
+    return low, high
+
+
+def _allowed(option):
+    def allowed(value) -> bool:
+        try:
+            option.check(value)
+        except (TypeError, ValueError):
+            return False
+        return True
+    return allowed
+
+
+def _option_values(option):
+    """The values of one ``Option`` (module doc), None included where it is nullable."""
+    if option.choices is not None:
+        values = st.sampled_from(tuple(option.choices))
+    elif option.kind is bool:
+        values = st.booleans()
+    elif option.kind is int:
+        low, high = _bounds(option, UNBOUNDED_INT_SPAN)
+        values = st.integers(math.ceil(low), math.floor(high))
+    elif option.kind is float:
+        low, high = _bounds(option, UNBOUNDED_FLOAT_SPAN)
+        values = st.floats(low, high, allow_nan=False, allow_infinity=False)
+    else:
+        values = st.text(max_size=8)
+    values = values.filter(_allowed(option))  # the option's own rule, stated as data
+    return st.one_of(st.none(), values) if option.nullable else values
+
+
+def options_from_data(options):
+    """Keyword dictionaries of ``options`` (a sequence of ``bleuprint.core.Option``), each
+    option present or absent, its value drawn from its data (module doc)."""
+    from .core.options import Option
+
+    options = tuple(options)
+    for option in options:
+        if not isinstance(option, Option):
+            raise TypeError(f"options must be Option objects, got {type(option).__name__}")
+    return st.fixed_dictionaries({}, optional={option.name: _option_values(option) for option in options})
+
+
+def metric_options(name: str):
+    """Keyword dictionaries of the options of the registered metric ``name``: its
+    ``Metric.option_strategy()`` (TypeError or ValueError for a name not registered)."""
+    from .core import get_metric
+
+    return get_metric(name).option_strategy()
 
 
 @st.composite

@@ -186,6 +186,7 @@ def order_fixed_at_4(original):
 
 HAND_HYP, HAND_REF = "the cat sat on the mat", "the cat is on the mat"
 
+#: BLEU's own faults, contributed to the catalogue by ``bleuprint.metrics.bleu.BLEU.faults``.
 MUTANTS = [
     Mutant("s01", "spec.bleu.clipped_matches", "n-gram matches are not clipped by the reference counts",
            "1. counting n-gram matches without clipping", "test_clipping",
@@ -204,14 +205,6 @@ MUTANTS = [
            "3. corpus BLEU as the mean of sentence BLEUs", "test_corpus_pools_statistics",
            {M + "corpus_bleu": mean_of_sentences},
            lambda: spec.corpus_bleu([HAND_HYP, "a b c d"], [[HAND_REF], ["a b c e"]])),
-    Mutant("s05", "spec.inputs.check_references", "a bare string of references is iterated as characters",
-           "4. the wrong reference layout: a bare string", "test_references_are_per_hypothesis",
-           {L + "check_references": characters_as_references},
-           lambda: spec.bleu_stats("a b", "a b")),
-    Mutant("s06", "spec.inputs.check_corpus", "references are read as sacreBLEU's streams (and truncated)",
-           "4. the wrong reference layout: sacreBLEU's streams", "test_references_are_per_hypothesis",
-           {L + "check_corpus": reference_streams},
-           lambda: spec.corpus_bleu(["a b", "x y"], [["a b"], ["c d"]], max_ngram_order=2)),
     Mutant("s07", "spec.bleu.bleu_from_stats", "arithmetic mean of the precisions instead of the geometric mean",
            "5. arithmetic mean of precisions", "test_hand_example_bleu",
            {M + "bleu_from_stats": arithmetic_mean},
@@ -271,4 +264,17 @@ MUTANTS = [
            "floor smoothing default", "floor smoothing by hand",
            {M + "bleu_precisions": floor_default_001},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]], smooth_method="floor"), semantic=False),
+]
+
+#: Faults of the corpus layout (``bleuprint.spec.inputs``), shared by every metric: the
+#: catalogue lists them itself.
+LAYOUT_MUTANTS = [
+    Mutant("s05", "spec.inputs.check_references", "a bare string of references is iterated as characters",
+           "4. the wrong reference layout: a bare string", "test_references_are_per_hypothesis",
+           {L + "check_references": characters_as_references},
+           lambda: spec.bleu_stats("a b", "a b")),
+    Mutant("s06", "spec.inputs.check_corpus", "references are read as sacreBLEU's streams (and truncated)",
+           "4. the wrong reference layout: sacreBLEU's streams", "test_references_are_per_hypothesis",
+           {L + "check_corpus": reference_streams},
+           lambda: spec.corpus_bleu(["a b", "x y"], [["a b"], ["c d"]], max_ngram_order=2)),
 ]

@@ -170,44 +170,13 @@ def smoothing_without_value(original):
     return lambda smooth_method, smooth_value=None: smooth_method
 
 
-MUTANTS = [
+#: Faults of the tokenizers (``bleuprint.spec.tokenizers``), shared by the metrics that tokenize:
+#: the catalogue lists them itself.
+TOKENIZER_MUTANTS = [
     Mutant("s09", "spec.tokenizers.tokenize_13a", "13a splits every period and comma, so 3.14 becomes 3 . 14",
            "6. a different tokenizer", "test_tokenize_13a_matches_sacrebleu",
            {TOK + "tokenize_13a": split_every_period},
            lambda: spec.tokenize_13a("pi is 3.14 and 1,000")),
-    Mutant("s11", "spec.chrf.char_ngram_counts", "chrF keeps white space in character n-grams",
-           "7. chrF with white space kept", "test_chrf_ignores_white_space_and_forgives_inflection",
-           {CH + "char_ngram_counts": keep_white_space},
-           lambda: spec.chrf(["a b c"], [["abc"]])),
-    Mutant("s12", "spec.chrf.chrf_from_stats", "beta is not squared (recall weighted by beta, not beta^2)",
-           "7. beta not squared", "test_chrf_beta_weights_recall",
-           {CH + "chrf_from_stats": beta_not_squared},
-           lambda: spec.chrf(["cat"], [["cats"]])),
-    Mutant("s13", "spec.chrf.chrf_from_stats", "the per-order F scores are averaged instead of P and R",
-           "7. per-order F averaged", "test_hand_example_chrf",
-           {CH + "chrf_from_stats": mean_of_order_f},
-           lambda: spec.chrf(["cat"], [["cats"]])),
-    Mutant("s14", "spec.chrf.chrf_stats", "chrF keeps the last reference instead of the best",
-           "8. chrF keeping the last reference", "test_chrf_uses_the_best_reference",
-           {CH + "chrf_stats": last_reference},
-           lambda: spec.chrf(["cat"], [["cat", "dog"]])),
-    Mutant("s15", "spec.chrf.all_ngram_counts", "chrF counts character orders 1 to n-1 only",
-           "7. orders 1 to n-1", "test_chrf_matches_sacrebleu",
-           {CH + "all_ngram_counts": top_order_missing},
-           lambda: spec.chrf(["abcdefg"], [["abcdefh"]])),
-    Mutant("s16", "spec.exact_match.is_exact_match", "exact match ignores case",
-           "9. exact match that ignores case", "test_exact_match_is_strict_inside",
-           {EM + "is_exact_match": case_folded},
-           lambda: spec.exact_match(["Paris"], ["paris"])),
-    Mutant("s17", "spec.exact_match.is_exact_match", "exact match does not strip white space at the ends",
-           "9. exact match that does not strip", "test_hand_example_exact_match",
-           {EM + "is_exact_match": not_stripped},
-           lambda: spec.exact_match(["Paris\n"], ["Paris"])),
-    Mutant("r05", "spec.chrf.chrf_from_stats",
-           "chrF divides by the requested order instead of the effective order (nltk 3.10's corpus_chrf)",
-           "7. chrF averaging", "c vs c scores 100",
-           {CH + "chrf_from_stats": divide_by_requested_order},
-           lambda: spec.chrf(["c"], [["c"]])),
     Mutant("f01", "spec.tokenizers.tokenize_intl", "intl does not split symbols (\\p{S})",
            "intl tokenizer", "intl tokenizer goldens",
            {TOK + "tokenize_intl": intl_without_symbols},
@@ -228,6 +197,35 @@ MUTANTS = [
            "13a padding", "13a final period",
            {TOK + "tokenize_13a": no_padding},
            lambda: spec.tokenize_13a("in 1999."), semantic=False),
+]
+
+#: chrF's own faults, contributed by ``bleuprint.metrics.chrf.CHRF.faults``.
+CHRF_MUTANTS = [
+    Mutant("s11", "spec.chrf.char_ngram_counts", "chrF keeps white space in character n-grams",
+           "7. chrF with white space kept", "test_chrf_ignores_white_space_and_forgives_inflection",
+           {CH + "char_ngram_counts": keep_white_space},
+           lambda: spec.chrf(["a b c"], [["abc"]])),
+    Mutant("s12", "spec.chrf.chrf_from_stats", "beta is not squared (recall weighted by beta, not beta^2)",
+           "7. beta not squared", "test_chrf_beta_weights_recall",
+           {CH + "chrf_from_stats": beta_not_squared},
+           lambda: spec.chrf(["cat"], [["cats"]])),
+    Mutant("s13", "spec.chrf.chrf_from_stats", "the per-order F scores are averaged instead of P and R",
+           "7. per-order F averaged", "test_hand_example_chrf",
+           {CH + "chrf_from_stats": mean_of_order_f},
+           lambda: spec.chrf(["cat"], [["cats"]])),
+    Mutant("s14", "spec.chrf.chrf_stats", "chrF keeps the last reference instead of the best",
+           "8. chrF keeping the last reference", "test_chrf_uses_the_best_reference",
+           {CH + "chrf_stats": last_reference},
+           lambda: spec.chrf(["cat"], [["cat", "dog"]])),
+    Mutant("s15", "spec.chrf.all_ngram_counts", "chrF counts character orders 1 to n-1 only",
+           "7. orders 1 to n-1", "test_chrf_matches_sacrebleu",
+           {CH + "all_ngram_counts": top_order_missing},
+           lambda: spec.chrf(["abcdefg"], [["abcdefh"]])),
+    Mutant("r05", "spec.chrf.chrf_from_stats",
+           "chrF divides by the requested order instead of the effective order (nltk 3.10's corpus_chrf)",
+           "7. chrF averaging", "c vs c scores 100",
+           {CH + "chrf_from_stats": divide_by_requested_order},
+           lambda: spec.chrf(["c"], [["c"]])),
     Mutant("f08", "spec.chrf.chrf_words", "chrF++ does not split punctuation off words",
            "chrF++ word n-grams", "chrF++ words by hand",
            {CH + "chrf_words": words_unsplit},
@@ -248,6 +246,22 @@ MUTANTS = [
            "chrF case option", "chrF lowercase by hand",
            {CH + "chrf_stats": lowercase_ignored},
            lambda: spec.chrf(["A b"], [["a b"]], lowercase=True), semantic=False),
+]
+
+#: Exact match's own faults, contributed by ``bleuprint.metrics.exact_match.ExactMatch.faults``.
+EXACT_MATCH_MUTANTS = [
+    Mutant("s16", "spec.exact_match.is_exact_match", "exact match ignores case",
+           "9. exact match that ignores case", "test_exact_match_is_strict_inside",
+           {EM + "is_exact_match": case_folded},
+           lambda: spec.exact_match(["Paris"], ["paris"])),
+    Mutant("s17", "spec.exact_match.is_exact_match", "exact match does not strip white space at the ends",
+           "9. exact match that does not strip", "test_hand_example_exact_match",
+           {EM + "is_exact_match": not_stripped},
+           lambda: spec.exact_match(["Paris\n"], ["Paris"])),
+]
+
+#: Faults of the signatures (``bleuprint.spec.signature``): the catalogue lists them itself.
+SIGNATURE_MUTANTS = [
     Mutant("f20", "spec.signature.chrf_signature_fields", "chrF's eff key means eps smoothing (flipped)",
            "signatures", "signature goldens",
            {SIG + "chrf_signature_fields": chrf_eff_flipped},

@@ -24,13 +24,22 @@ _counter = itertools.count()
 
 
 def resolve(target: str) -> tuple[types.ModuleType, str, types.FunctionType]:
-    """``"bleuprint.spec.bleu:clipped_matches"`` -> (module, name, function)."""
-    module_name, _, attribute = target.partition(":")
+    """``"bleuprint.spec.bleu:clipped_matches"`` -> (module, name, function).
+
+    The part after the colon may be a dotted qualified name, ``"module:Class.method"``
+    (a metric's methods, which ``Metric.spec_entry_points`` names so); the function is
+    then the one the class attribute holds, shared by every instance."""
+    module_name, _, qualname = target.partition(":")
     module = importlib.import_module(module_name)
-    function = getattr(module, attribute)
+    function = module
+    for part in qualname.split("."):
+        try:
+            function = getattr(function, part)
+        except AttributeError:
+            raise AttributeError(f"mutant target {target}: {module_name} has no {qualname}") from None
     if not isinstance(function, types.FunctionType):
         raise TypeError(f"mutant target {target} is not a plain function")
-    return module, attribute, function
+    return module, qualname, function
 
 
 def pristine_copy(function: types.FunctionType) -> types.FunctionType:
@@ -42,18 +51,26 @@ def pristine_copy(function: types.FunctionType) -> types.FunctionType:
     return copy
 
 
-def _trampoline_code(slot: str) -> types.CodeType:
+def _trampoline_code(slot: str, freevars: tuple = ()) -> types.CodeType:
     """Code of ``def f(*args, **kwargs): return <slot>(*args, **kwargs)``, where ``slot`` is
-    a global of the target's module set to the replacement."""
+    a global of the target's module set to the replacement. A function's code can only be
+    swapped for code with the same free variables (a method calling ``super()`` has the
+    cell ``__class__``), so the trampoline names ``freevars`` too, and ignores them."""
+    lines = ["def outer():", *(f"    {name} = None" for name in freevars),
+             "    def trampoline(*args, **kwargs):", *(f"        {name}" for name in freevars),
+             f"        return {slot}(*args, **kwargs)", "    return trampoline"]
     namespace: dict = {}
-    exec(compile(f"def trampoline(*args, **kwargs):\n    return {slot}(*args, **kwargs)\n",
-                 "<bleuprint mutant>", "exec"), namespace)
-    return namespace["trampoline"].__code__
+    exec(compile("\n".join(lines) + "\n", "<bleuprint mutant>", "exec"), namespace)
+    code = namespace["outer"]().__code__
+    if code.co_freevars != tuple(freevars):  # a free variable named args or kwargs
+        raise TypeError(f"cannot switch a function whose free variables are {', '.join(freevars)}")
+    return code
 
 
 @contextmanager
 def replaced(patches: dict[str, Callable[[types.FunctionType], Callable]]) -> Iterator[None]:
-    """Within the block, each target ``"module:function"`` runs ``factory(original)``.
+    """Within the block, each target ``"module:function"`` (or ``"module:Class.method"``)
+    runs ``factory(original)``.
 
     ``patches`` maps a target to a factory that receives a pristine copy of the original
     function and returns the replacement callable.
@@ -68,7 +85,7 @@ def replaced(patches: dict[str, Callable[[types.FunctionType], Callable]]) -> It
             saved.append((function, function.__code__, function.__defaults__, function.__kwdefaults__, slot))
             # Keep what inspect.signature reports (API-parity tests read it).
             function.__signature__ = inspect.signature(function)
-            function.__code__ = _trampoline_code(slot)
+            function.__code__ = _trampoline_code(slot, function.__code__.co_freevars)
             function.__defaults__ = None
             function.__kwdefaults__ = None
         yield

@@ -111,3 +111,37 @@ print(len(all_mutants()), "mutants")
                             env={**os.environ, "PYTHONPATH": str(root)})
     assert result.returncode != 0, f"the catalogue loaded without faults_ter: {result.stdout.strip()}"
     assert "ImportError: planted: faults_ter is broken" in result.stderr
+
+
+def test_sanity_mutant_covers_every_registered_metric():
+    """x00 is built from the registry: the corpus entry point first (the Stryker report
+    places x00 there), then every registered metric's spec entry points."""
+    from bleuprint.core import get_metric, metric_names
+
+    targets = get("x00").targets
+    assert targets[0] == "bleuprint.spec.corpus:sentence_stats"
+    for name in metric_names():
+        assert set(get_metric(name).spec_entry_points()) <= set(targets), name
+
+
+class _Base:
+    def value(self):
+        return 1
+
+
+class _Derived(_Base):
+    def value(self):
+        return super().value() + 1
+
+
+def test_switch_reaches_a_method_by_its_dotted_name():
+    """``"module:Class.method"`` targets a method, also one calling ``super()`` (its code
+    has the free variable ``__class__``): 2 becomes 20 while on, 2 again once off. A
+    name the module lacks is an AttributeError naming the target."""
+    target = f"{__name__}:_Derived.value"
+    with replaced({target: lambda original: (lambda self: 10 * original(self))}):
+        assert _Derived().value() == 20
+    assert _Derived().value() == 2
+    with pytest.raises(AttributeError, match="_Derived.missing"):
+        with replaced({f"{__name__}:_Derived.missing": lambda original: original}):
+            pass
