@@ -1,12 +1,22 @@
-"""``bleuprint score``: sacreBLEU 2.5.1's command line for BLEU, chrF and TER.
+"""``bleuprint score``: sacreBLEU 2.5.1's command line, for every registered metric.
 
-For the same flags and files, standard output is byte for byte what ``sacrebleu`` prints
-(signatures, widths, JSON keys, the multi-system and paired-test tables); messages go to
-standard error with sacreBLEU's exit codes (17 for a tab-field mismatch, 1 for other
-input errors, 2 for bad flags). Where sacreBLEU would compute something other than asked
-(references of another length than the system), bleuprint stops with a message naming
-the files and counts. ``--impl spec`` scores with ``bleuprint.spec`` instead of
-``bleuprint.impl``.
+``-m`` takes the name of any registered metric (``bleuprint.core.metric_names()`` when
+the command line is parsed). The metrics that sacreBLEU has are computed by their classes
+in ``bleuprint.compat`` (``compat_class``), built from sacreBLEU's flags (each class adds
+its own, ``add_command_line_flags``): for the same flags and files, standard output is
+byte for byte what ``sacrebleu`` prints (signatures, widths, JSON keys, the multi-system
+and paired-test tables); messages go to standard error with sacreBLEU's exit codes (17
+for a tab-field mismatch, 1 for other input errors, 2 for bad flags). Where sacreBLEU
+would compute something other than asked (references of another length than the
+system), bleuprint stops with a message naming the files and counts. ``--impl spec``
+scores with ``bleuprint.spec`` instead of ``bleuprint.impl``.
+
+Every other registered metric (exact match, or one registered by its user) is scored
+through the registry by ``RegisteredScorer``, with the same layers, the same
+``SACREBLEU_SEED`` and the same output forms: its options come from ``--metric-option
+NAME=VALUE`` (read by the option's type), its text line is ``name = score``, its JSON
+document lists its options and parts (``RegisteredScore``), and ``-sl``, ``--confidence``
+and the paired tests use the registry's functions.
 
 Left out, with the reason: the test-set database (``-t``, ``--list``, ``--download``,
 ``--echo``, ``--citation``, ``--origlang``, ``--subset``, ``--detail``: they download
@@ -25,27 +35,24 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import os
 import sys
 import time
 
 from .cli import VersionAction, version_line
 from .compat import backends
-from .compat.metrics import BLEU, CHRF, TER, UNSUPPORTED_TOKENIZERS
+from .compat.metrics import COMPAT_CLASSES, compat_class
 from .compat.printing import RESET, Painter, paired_cells, results_json, results_table, single_results
 from .compat.resampling import paired_test, seed_from_environment
-from .spec.bleu import SMOOTH_DEFAULTS
-from .spec.inputs import check_smooth_value
-from .spec.tokenizers import TOKENIZERS
+from .core import get_metric, metric_names
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
 #: about two seconds on this project's shared 2-core machine (measured: impl BLEU scores
 #: 200,000 segments in about 1.3 s there).
 PROGRESS_THRESHOLD = 300_000
-#: Relative cost of one segment (impl BLEU = 1), for the progress bar only. TER's figure
-#: was measured when its statistics came from the specification, and is kept as it was
-#: for both implementations; ``--impl spec`` multiplies BLEU and chrF.
-_COST = {"bleu": 1, "chrf": 2, "ter": 300}
+#: How much slower the specification's statistics are than impl's, for a metric that
+#: does not say (``Metric.spec_cost``); the costs themselves are the metrics' (``cost``).
 _SPEC_COST = 30
 #: Cost units per chunk when statistics are computed chunk by chunk behind a progress bar.
 CHUNK_COST = 20_000
@@ -63,7 +70,7 @@ class UsageError(Exception):
 
 def add_parser(commands) -> None:
     parser = commands.add_parser(
-        "score", help="score system output like sacreBLEU's command line (BLEU, chrF, TER)",
+        "score", help="score system output like sacreBLEU's command line (BLEU, chrF, TER, any registered metric)",
         description="Score hypotheses against references, with sacreBLEU 2.5.1's flags and output.")
     parser.add_argument("refs", nargs="*", default=[], help="reference file(s); give them before -i")
     parser.add_argument("--input", "-i", nargs="*", default=None, help="system output file(s) (default: STDIN)")
@@ -72,29 +79,19 @@ def add_parser(commands) -> None:
     parser.add_argument("--encoding", "-e", default="utf-8", help="file encoding (default: utf-8)")
     parser.add_argument("--language-pair", "-l", dest="langpair", default=None,
                         help="source-target pair; the target picks BLEU's default tokenizer (zh for Chinese)")
-    parser.add_argument("--metrics", "-m", choices=["bleu", "chrf", "ter"], nargs="+", default=["bleu"])
+    parser.add_argument("--metrics", "-m", choices=RegisteredNames(), nargs="+", default=["bleu"], metavar="METRIC",
+                        help="the metrics to compute, any of: %(choices)s (default: bleu); sacreBLEU's metrics "
+                             "take its flags below, the others --metric-option")
+    parser.add_argument("--metric-option", action="append", default=[], metavar="NAME=VALUE",
+                        dest="metric_options",
+                        help="an option of the metrics given with -m that have no sacreBLEU flags (repeatable); "
+                             "the value is read by the option's type: true/false/1/0 for a bool, none for None "
+                             "where it is allowed")
     parser.add_argument("--sentence-level", "-sl", action="store_true", help="score every sentence")
     parser.add_argument("--impl", choices=["impl", "spec"], default="impl",
                         help="implementation: the fast one (impl, default) or the specification (spec)")
-    bleu = parser.add_argument_group("BLEU")
-    bleu.add_argument("--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp", dest="bleu_smooth_method")
-    bleu.add_argument("--smooth-value", "-sv", type=float, default=None, dest="bleu_smooth_value")
-    bleu.add_argument("--tokenize", "-tok", choices=list(TOKENIZERS) + list(UNSUPPORTED_TOKENIZERS), default=None,
-                      dest="bleu_tokenize")
-    bleu.add_argument("--lowercase", "-lc", action="store_true", dest="bleu_lowercase")
-    bleu.add_argument("--force", action="store_true", dest="bleu_force")
-    chrf = parser.add_argument_group("chrF")
-    chrf.add_argument("--chrf-char-order", "-cc", type=int, default=6)
-    chrf.add_argument("--chrf-word-order", "-cw", type=int, default=0)
-    chrf.add_argument("--chrf-beta", type=int, default=2)
-    chrf.add_argument("--chrf-whitespace", action="store_true")
-    chrf.add_argument("--chrf-lowercase", action="store_true")
-    chrf.add_argument("--chrf-eps-smoothing", action="store_true")
-    ter = parser.add_argument_group("TER")
-    ter.add_argument("--ter-case-sensitive", action="store_true")
-    ter.add_argument("--ter-asian-support", action="store_true")
-    ter.add_argument("--ter-no-punct", action="store_true")
-    ter.add_argument("--ter-normalized", action="store_true")
+    for cls in COMPAT_CLASSES:  # sacreBLEU's flags of each of its metrics, in their groups
+        cls.add_command_line_flags(parser)
     ci = parser.add_argument_group("confidence intervals")
     ci.add_argument("--confidence", "-ci", action="store_true")
     ci.add_argument("--confidence-n", "-cin", type=int, default=1000)
@@ -123,6 +120,21 @@ def add_parser(commands) -> None:
         else:
             test_sets.add_argument(*flags, nargs="+" if kind == "values" else None, default=None, dest=_dest(flags))
     parser.set_defaults(handler=main)
+
+
+class RegisteredNames:
+    """The choices of ``-m``: the registered metrics' names at the moment they are asked
+    for (parsing, ``--help``), so that a metric registered after the parser was built is
+    accepted and listed."""
+
+    def __contains__(self, name) -> bool:
+        return name in metric_names()
+
+    def __iter__(self):
+        return iter(metric_names())
+
+    def __len__(self) -> int:
+        return len(metric_names())
 
 
 #: sacreBLEU 2.5.1's options for its test-set database, with how each takes a value.
@@ -202,40 +214,209 @@ def read_stdin_systems(stream) -> list[list[str]]:
 
 
 def build_metrics(args) -> dict:
-    """The metric objects in the order given on the command line (duplicates dropped)."""
+    """The scorers of the metrics given with -m, in command-line order (a repeated one
+    once), keyed by the name in capitals: a metric that sacreBLEU has is its class of
+    ``bleuprint.compat`` (``compat_class``) built from sacreBLEU's flags and computed by
+    the implementation that ``--impl`` names; any other registered metric is a
+    ``RegisteredScorer`` with its ``--metric-option`` values."""
     backend = backends.backend(args.impl)
-    metrics = {}
+    definitions = {}
     for name in args.metrics:
-        if name.upper() in metrics:
+        definitions.setdefault(name.upper(), get_metric(name))
+    others = [definition for definition in definitions.values() if compat_class(definition) is None]
+    sacrebleu_names = [definition.name for definition in definitions.values() if definition not in others]
+    options = metric_options(args.metric_options, others, sacrebleu_names)
+    metrics = {}
+    for key, definition in definitions.items():
+        cls = compat_class(definition)
+        if cls is None:
+            metrics[key] = RegisteredScorer(definition, options[definition.name], args.impl)
             continue
-        if name == "bleu":
-            trg_lang = args.langpair.split("-")[1] if args.langpair and "-" in args.langpair else ""
-            if args.bleu_tokenize is None and trg_lang in ("ja", "ko"):
-                raise UsageError(f"the default tokenizer for {trg_lang} ({BLEU.TRG_LANG_TOKENIZERS[trg_lang]}) is not "
-                                 "available in bleuprint; choose one with -tok")
-            if args.bleu_tokenize in UNSUPPORTED_TOKENIZERS:
-                raise UsageError(f"tokenizer {args.bleu_tokenize!r} is not available in bleuprint (it needs extra "
-                                 f"packages or a model download); available: {', '.join(TOKENIZERS)}")
-            try:  # sacreBLEU prints nan or inf, or a math domain error's traceback
-                check_smooth_value(args.bleu_smooth_value)
-            except ValueError as error:
-                raise UsageError(f"-sv/--smooth-value: {error}") from None
-            metric = BLEU(lowercase=args.bleu_lowercase, force=args.bleu_force, tokenize=args.bleu_tokenize,
-                          smooth_method=args.bleu_smooth_method, smooth_value=args.bleu_smooth_value,
-                          effective_order=args.sentence_level, trg_lang=trg_lang)
-        elif name == "chrf":
-            if args.chrf_char_order == 0 and args.chrf_word_order == 0:  # sacreBLEU: a traceback
-                raise UsageError("-cc/--chrf-char-order and -cw/--chrf-word-order are both 0: chrF needs at least "
-                                 "one character or word order (-cc 0 -cw 2 is a word-only chrF)")
-            metric = CHRF(char_order=args.chrf_char_order, word_order=args.chrf_word_order, beta=args.chrf_beta,
-                          lowercase=args.chrf_lowercase, whitespace=args.chrf_whitespace,
-                          eps_smoothing=args.chrf_eps_smoothing)
-        else:
-            metric = TER(normalized=args.ter_normalized, no_punct=args.ter_no_punct,
-                         asian_support=args.ter_asian_support, case_sensitive=args.ter_case_sensitive)
+        metric = cls.from_command_line(args)
         metric.backend = backend
-        metrics[name.upper()] = metric
+        metrics[key] = metric
     return metrics
+
+
+def metric_options(words: list[str], definitions: list, sacrebleu_names: list[str]) -> dict:
+    """The ``--metric-option NAME=VALUE`` words as ``{metric name: {option: value}}`` for
+    ``definitions``, the metrics given with -m that have no sacreBLEU flags: each NAME goes
+    to every one of them that has an option of that name, its value read by the option's
+    type (``Option.parse``). A word without ``=``, a name that none of them has (or no such
+    metric at all: ``sacrebleu_names`` take sacreBLEU's flags) and a value the option
+    refuses stop the run with one line naming the word."""
+    given = {definition.name: {} for definition in definitions}
+    for word in words:
+        name, equals, value = word.partition("=")
+        if not equals or not name:
+            raise UsageError(f"--metric-option {word!r}: expected NAME=VALUE")
+        if not definitions:
+            raise UsageError(f"--metric-option {word!r}: the metrics given with -m ({', '.join(sacrebleu_names)}) "
+                             "take sacreBLEU's flags (see --help), not --metric-option")
+        takers = [definition for definition in definitions if name in definition.option_names()]
+        if not takers:
+            known = sorted({option for definition in definitions for option in definition.option_names()})
+            raise UsageError(f"--metric-option {word!r}: no option {name!r} in "
+                             f"{', '.join(definition.name for definition in definitions)} "
+                             f"(options: {', '.join(known) or 'none'})")
+        for definition in takers:
+            try:
+                given[definition.name][name] = definition.option(name).parse(value)
+            except (TypeError, ValueError) as error:
+                raise UsageError(f"--metric-option {word!r}: {error}") from None
+    return given
+
+
+def _layer(name: str):
+    """The module that computes: ``bleuprint.impl``, or ``bleuprint.spec`` (``--impl spec``)."""
+    if name == "spec":
+        from . import spec
+
+        return spec
+    from . import impl
+
+    return impl
+
+
+class RegisteredScorer:
+    """A registered metric that sacreBLEU does not have, scored from the files through the
+    registry (``definition``, a ``bleuprint.core.Metric``, with ``options`` from
+    ``--metric-option``), in the calls ``_score`` makes of the compat classes: statistics
+    from ``sentence_stats`` and scores from ``score_from_stats`` of ``bleuprint.impl`` (or
+    ``bleuprint.spec``: ``layer``), ``--confidence`` from their ``bootstrap_stats``
+    (sacreBLEU's mean and half-width, the resamples drawn from ``SACREBLEU_SEED`` as for
+    the others), the paired tests from their ``paired_bootstrap`` and
+    ``paired_approximate_randomization``. References are the files' streams."""
+
+    #: sacreBLEU's tokenized-period warning is BLEU's (its ``--force``), never this one's.
+    force = True
+
+    def __init__(self, definition, options: dict, layer: str):
+        self.definition = definition
+        self.metric_name = definition.name
+        self.given = dict(options)
+        self.layer = _layer(layer)
+        self.num_refs = None
+
+    def all_options(self) -> dict:
+        """Every option of the metric, the defaults filled in."""
+        return {**self.definition.defaults(), **self.given}
+
+    @staticmethod
+    def segments(streams: list[list[str]]) -> list[list[str]]:
+        """The reference streams as each segment's list of references."""
+        return [list(refs) for refs in zip(*streams)]
+
+    def check_limits(self, hyps: list[str], streams: list[list[str]]) -> None:
+        hyps, refs = self.definition.check_inputs(hyps, self.segments(streams))
+        self.definition.check_corpus_limits(hyps, refs, **self.definition.stats_options(self.given))
+
+    def statistics(self, hyps: list[str], streams: list[list[str]]):
+        self.num_refs = len(streams)
+        return self.layer.sentence_stats(self.metric_name, hyps, self.segments(streams), **self.given)
+
+    def score_from_statistics(self, summed: list, n_segments: int = 1) -> RegisteredScore:
+        """The score of ``summed`` statistics of ``n_segments`` segments (one: a row)."""
+        score = self.layer.score_from_stats(self.metric_name, summed, n_segments, **self.given)
+        parts = self.definition.parts(summed, n_segments, **self.definition.score_options(self.given))
+        return RegisteredScore(self.metric_name, score, self.all_options(), parts, self.num_refs)
+
+    def score_matrix(self, matrix, n_bootstrap: int = 1) -> RegisteredScore:
+        score = self.score_from_statistics(backends.column_sums(matrix), matrix.shape[0])
+        if n_bootstrap > 1:
+            import numpy as np
+
+            text, seed = seed_from_environment()
+            result = self.layer.bootstrap_stats(self.metric_name, matrix, n_bootstrap,
+                                                rng=np.random.default_rng(seed), **self.given)
+            score.interval = (result.mean, result.half_width, n_bootstrap, text)
+        return score
+
+    def paired_rows(self, systems: list[list[str]], streams: list[list[str]], test: str, n: int,
+                    seed: int | None) -> list:
+        """The rows of the paired test ``test`` (``bs`` or ``ar``), the baseline's first."""
+        run = self.layer.paired_bootstrap if test == "bs" else self.layer.paired_approximate_randomization
+        result = run(self.metric_name, systems[0], systems[1:], self.segments(streams), n=n, seed=seed,
+                     **self.given)
+        return [result.baseline, *result.systems]
+
+    def get_signature(self) -> Description:
+        return Description({"nrefs": self.num_refs, **self.all_options()})
+
+
+class Description:
+    """What the signature lists print for a metric without a sacreBLEU signature: its
+    number of references and its options (the defaults filled in), ``key:value`` joined
+    by ``|`` (booleans ``yes``/``no``), then a paired test's ``seed`` and size once
+    ``update`` adds them."""
+
+    def __init__(self, info: dict):
+        self.info = dict(info)
+
+    def update(self, key: str, value) -> None:
+        self.info[key] = value
+
+    def format(self, short: bool = False) -> str:
+        return "|".join(f"{key}:{_word(value)}" for key, value in self.info.items())
+
+
+def _word(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
+
+
+class RegisteredScore:
+    """A score of a ``RegisteredScorer``, printed as the compat scores print theirs
+    (``format(width, score_only, signature, is_json)``; the signature is not printed).
+
+    Text: ``name = score`` to the width, then `` (μ = mean ± half-width)`` after
+    ``--confidence``, then the metric's ``parts`` as `` (key = value ...)`` (floats to the
+    width, lists joined by ``/``). JSON: ``name``, ``score`` (rounded to the width, as in
+    sacreBLEU's documents), ``nrefs``, ``options`` (every one, defaults filled in) and
+    ``parts`` (as the metric gives them), and after ``--confidence`` sacreBLEU's fields
+    ``confidence_mean``, ``confidence_var`` (the half-width), ``confidence``, ``bs`` and
+    ``seed``."""
+
+    def __init__(self, name: str, score: float, options: dict, parts: dict, nrefs: int | None):
+        self.name, self.score, self.options, self.parts, self.nrefs = name, score, options, parts, nrefs
+        #: ``(mean, half_width, n_bootstrap, seed text)`` after ``--confidence``.
+        self.interval = None
+
+    def format(self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False) -> str:
+        text = f"{self.score:.{width}f}"
+        if self.interval is not None:
+            mean, half, n_bootstrap, seed = self.interval
+            interval = f"μ = {mean:.{width}f} ± {half:.{width}f}"
+            text += f" ({interval})"
+        if score_only:
+            return text
+        if is_json:
+            fields = {"name": self.name, "score": float(f"{self.score:.{width}f}"), "nrefs": self.nrefs,
+                      "options": self.options, "parts": self.parts}
+            if self.interval is not None:
+                fields.update(confidence_mean=float(f"{mean:.{width}f}"), confidence_var=float(f"{half:.{width}f}"),
+                              confidence=interval, bs=str(n_bootstrap), seed=seed)
+            return json.dumps(fields, indent=1, ensure_ascii=False, default=_json_value)
+        line = f"{self.name} = {text}"
+        if self.parts:
+            line += " (" + " ".join(f"{key} = {_part_text(value, width)}" for key, value in self.parts.items()) + ")"
+        return line
+
+
+def _part_text(value, width: int) -> str:
+    if isinstance(value, (list, tuple)):
+        return "/".join(_part_text(item, width) for item in value)
+    if isinstance(value, float):
+        return f"{value:.{width}f}"
+    return _word(value)
+
+
+def _json_value(value):
+    """numpy numbers and arrays in a metric's parts, as JSON numbers and lists."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    raise TypeError(f"a part of type {type(value).__name__} has no JSON form")
 
 
 class Progress:
@@ -260,18 +441,22 @@ class Progress:
         self.stream.flush()
 
 
-def _cost(metric_name: str, impl: str) -> int:
-    cost = _COST[metric_name.lower()]
-    return cost * _SPEC_COST if impl == "spec" and metric_name.lower() != "ter" else cost
+def _cost(definition, impl: str) -> int:
+    """The relative cost of one segment of the registered metric ``definition`` with the
+    implementation ``impl`` (``Metric.cost``, ``Metric.spec_cost``)."""
+    if impl != "spec":
+        return definition.cost
+    return definition.spec_cost if definition.spec_cost is not None else definition.cost * _SPEC_COST
 
 
-def _statistics(metric, hyps, refs, progress: "Progress", label: str, cost: int):
-    """The statistics matrix, computed chunk by chunk when a progress bar is shown (every
-    segment's statistics are independent of the others, so the rows are the same)."""
+def _statistics(metric, hyps, refs, progress: "Progress", label: str, cost: int, splits: bool = True):
+    """The statistics matrix, computed chunk by chunk when a progress bar is shown and the
+    metric ``splits`` (every segment's statistics are independent of the others, so the
+    rows are the same; not so for a metric whose rows read a corpus-wide context)."""
     import numpy as np
 
     chunk = max(10, CHUNK_COST // cost)
-    if not progress.enabled or len(hyps) <= chunk:
+    if not progress.enabled or len(hyps) <= chunk or not splits:
         matrix = metric.statistics(hyps, refs)
         progress.advance(len(hyps), label)
         return matrix
@@ -377,18 +562,33 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
         return 1
 
 
+def _paired_rows(metric, matrices: list, systems: list, refs: list, test: str, n: int, seed) -> list:
+    """One metric's rows of a paired test, the baseline's first: sacreBLEU's test on the
+    statistics already computed for a compat class, the registry's for any other."""
+    if isinstance(metric, RegisteredScorer):
+        return metric.paired_rows(systems, refs, test, n, seed)
+    head, others = paired_test(metric.backend, metric.metric_name, matrices[0], matrices[1:], test, n, seed,
+                               metric.options())
+    return [head, *others]
+
+
 def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> int:
-    work = sum(len(s) for s in systems) * sum(_cost(m, args.impl) for m in metrics)
+    definitions = {name: get_metric(metric.metric_name) for name, metric in metrics.items()}
+    work = sum(len(s) for s in systems) * sum(_cost(d, args.impl) for d in definitions.values())
     progress = Progress(len(systems) * len(metrics) * len(systems[0]),
                         work > PROGRESS_THRESHOLD and not args.quiet, stderr)
-    if "BLEU" in metrics and not metrics["BLEU"].force:
-        # sacreBLEU's "forgot to detokenize" warning, once per system, on standard error.
-        metrics["BLEU"].force = True
+    unforced = [metric for metric in metrics.values() if not metric.force]
+    if unforced:
+        # sacreBLEU's "forgot to detokenize" warning (BLEU without --force), once per
+        # system, on standard error.
+        for metric in unforced:
+            metric.force = True
         for name, system in zip(names, systems):
             if sum(1 for line in system if line.endswith(" .")) >= 100:
                 log(f"{name}: that's 100 lines that end in a tokenized period ('.'): it looks like you forgot "
                     "to detokenize your test data, which may hurt your score (--force silences this).")
-    matrices = {name: [_statistics(metric, system, refs, progress, name, _cost(name, args.impl))
+    matrices = {name: [_statistics(metric, system, refs, progress, name, _cost(definitions[name], args.impl),
+                                   not definitions[name].needs_context)
                        for system in systems]
                 for name, metric in metrics.items()}
 
@@ -435,14 +635,13 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
     text, seed = seed_from_environment()
     rows, signatures = {}, {}
     for name, metric in metrics.items():
-        head, others = paired_test(metric.backend, metric.metric_name, matrices[name][0], matrices[name][1:], test,
-                                   n, seed, metric.options())
+        column = _paired_rows(metric, matrices[name], systems, refs, test, n, seed)
         score_name = metric.score_matrix(matrices[name][0]).name
         signature = metric.get_signature()
         signature.update("seed", str(seed).lower())
         signature.update(test, n)
         signatures[score_name] = signature.format(args.short)
-        rows[score_name] = [head] + others
+        rows[score_name] = column
     if args.format == "json":
         values = {name: [{"score": r.score, "p_value": r.p_value, "mean": r.mean, "ci": r.ci} for r in column]
                   for name, column in rows.items()}

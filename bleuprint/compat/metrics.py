@@ -1,6 +1,9 @@
 """sacreBLEU 2.5.1's metric classes ``BLEU``, ``CHRF`` and ``TER`` with their constructor
 options, ``corpus_score``, ``sentence_score`` and ``get_signature``, computed by
 ``bleuprint.impl`` (or ``bleuprint.spec``: set ``metric.backend = bleuprint.compat.SPEC``).
+Each class also holds its flags of sacreBLEU's command line (``add_command_line_flags``,
+``from_command_line``: ``bleuprint score``), and ``compat_class`` gives the class of a
+registered metric, if it has one.
 
 References come as sacreBLEU's *streams*: ``references[r][i]`` is reference r of segment
 i. A ``None`` in a stream drops that reference for that segment (the signature then says
@@ -144,6 +147,21 @@ class Metric:
         that this object's constructor options stand for."""
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ command line
+    @classmethod
+    def add_command_line_flags(cls, parser) -> None:
+        """Add this metric's flags of sacreBLEU's command line to ``parser`` (an argparse
+        parser: ``bleuprint score``), in their own group."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_command_line(cls, args):
+        """The object that sacreBLEU's command line builds from ``args``, the namespace
+        parsed with the flags of ``add_command_line_flags`` (and the command's own
+        ``--language-pair`` and ``--sentence-level``). What bleuprint cannot honour is a
+        one-line ValueError naming the flag."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ statistics
     def _warn_if_tokenized(self, hyps: list[str]) -> None:
         if not self.force and sum(1 for h in hyps if h.endswith(" .")) >= 100:
@@ -253,6 +271,36 @@ class BLEU(Metric):
         if references is not None:
             self._ref_cache = self._cache_references(references)
 
+    @classmethod
+    def add_command_line_flags(cls, parser) -> None:
+        group = parser.add_argument_group("BLEU")
+        group.add_argument("--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp",
+                           dest="bleu_smooth_method")
+        group.add_argument("--smooth-value", "-sv", type=float, default=None, dest="bleu_smooth_value")
+        group.add_argument("--tokenize", "-tok", choices=list(TOKENIZERS) + list(UNSUPPORTED_TOKENIZERS),
+                           default=None, dest="bleu_tokenize")
+        group.add_argument("--lowercase", "-lc", action="store_true", dest="bleu_lowercase")
+        group.add_argument("--force", action="store_true", dest="bleu_force")
+
+    @classmethod
+    def from_command_line(cls, args) -> BLEU:
+        """sacreBLEU's command line: the target language of ``-l`` picks the default
+        tokenizer, and ``-sl`` turns on the effective order."""
+        trg_lang = args.langpair.split("-")[1] if args.langpair and "-" in args.langpair else ""
+        if args.bleu_tokenize is None and trg_lang in ("ja", "ko"):
+            raise ValueError(f"the default tokenizer for {trg_lang} ({cls.TRG_LANG_TOKENIZERS[trg_lang]}) is not "
+                             "available in bleuprint; choose one with -tok")
+        if args.bleu_tokenize in UNSUPPORTED_TOKENIZERS:
+            raise ValueError(f"tokenizer {args.bleu_tokenize!r} is not available in bleuprint (it needs extra "
+                             f"packages or a model download); available: {', '.join(TOKENIZERS)}")
+        try:  # sacreBLEU prints nan or inf, or a math domain error's traceback
+            check_smooth_value(args.bleu_smooth_value)
+        except ValueError as error:
+            raise ValueError(f"-sv/--smooth-value: {error}") from None
+        return cls(lowercase=args.bleu_lowercase, force=args.bleu_force, tokenize=args.bleu_tokenize,
+                   smooth_method=args.bleu_smooth_method, smooth_value=args.bleu_smooth_value,
+                   effective_order=args.sentence_level, trg_lang=trg_lang)
+
     def options(self) -> dict:
         return dict(tokenize=self.tokenize, lowercase=self.lowercase, max_ngram_order=self.max_ngram_order,
                     smooth_method=self.smooth_method, smooth_value=self.smooth_value,
@@ -350,6 +398,25 @@ class CHRF(Metric):
         if references is not None:
             self._ref_cache = self._cache_references(references)
 
+    @classmethod
+    def add_command_line_flags(cls, parser) -> None:
+        group = parser.add_argument_group("chrF")
+        group.add_argument("--chrf-char-order", "-cc", type=int, default=cls.CHAR_ORDER)
+        group.add_argument("--chrf-word-order", "-cw", type=int, default=cls.WORD_ORDER)
+        group.add_argument("--chrf-beta", type=int, default=cls.BETA)
+        group.add_argument("--chrf-whitespace", action="store_true")
+        group.add_argument("--chrf-lowercase", action="store_true")
+        group.add_argument("--chrf-eps-smoothing", action="store_true")
+
+    @classmethod
+    def from_command_line(cls, args) -> CHRF:
+        if args.chrf_char_order == 0 and args.chrf_word_order == 0:  # sacreBLEU: a traceback
+            raise ValueError("-cc/--chrf-char-order and -cw/--chrf-word-order are both 0: chrF needs at least "
+                             "one character or word order (-cc 0 -cw 2 is a word-only chrF)")
+        return cls(char_order=args.chrf_char_order, word_order=args.chrf_word_order, beta=args.chrf_beta,
+                   lowercase=args.chrf_lowercase, whitespace=args.chrf_whitespace,
+                   eps_smoothing=args.chrf_eps_smoothing)
+
     def options(self) -> dict:
         return dict(n=self.char_order, beta=self.beta, word_order=self.word_order, lowercase=self.lowercase,
                     whitespace=self.whitespace, eps_smoothing=self.eps_smoothing)
@@ -383,6 +450,19 @@ class TER(Metric):
         if references is not None:
             self._ref_cache = self._cache_references(references)
 
+    @classmethod
+    def add_command_line_flags(cls, parser) -> None:
+        group = parser.add_argument_group("TER")
+        group.add_argument("--ter-case-sensitive", action="store_true")
+        group.add_argument("--ter-asian-support", action="store_true")
+        group.add_argument("--ter-no-punct", action="store_true")
+        group.add_argument("--ter-normalized", action="store_true")
+
+    @classmethod
+    def from_command_line(cls, args) -> TER:
+        return cls(normalized=args.ter_normalized, no_punct=args.ter_no_punct, asian_support=args.ter_asian_support,
+                   case_sensitive=args.ter_case_sensitive)
+
     def options(self) -> dict:
         return dict(normalized=self.normalized, no_punct=self.no_punct, asian_support=self.asian_support,
                     case_sensitive=self.case_sensitive)
@@ -396,3 +476,21 @@ class TER(Metric):
         return TERSignature(self.num_refs, case_sensitive=self.case_sensitive, normalized=self.normalized,
                             no_punct=self.no_punct, asian_support=self.asian_support,
                             n_bootstrap=self.n_bootstrap, seed=self.seed)
+
+
+#: The sacreBLEU classes, in the order of sacreBLEU's command-line help.
+COMPAT_CLASSES = (BLEU, CHRF, TER)
+
+
+def compat_class(metric) -> type[Metric] | None:
+    """The class of this module that computes ``metric`` (a registered
+    ``bleuprint.core.Metric``: the class whose ``metric_name`` is registered as that very
+    object), or None for a metric that sacreBLEU does not have. A metric registered in
+    place of a built-in one (``register(..., replace=True)``) has none: these classes'
+    options, scores and signatures are the built-in metric's."""
+    from ..core import get_metric, metric_names
+
+    for cls in COMPAT_CLASSES:
+        if cls.metric_name in metric_names() and get_metric(cls.metric_name) is metric:
+            return cls
+    return None

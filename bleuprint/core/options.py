@@ -73,6 +73,28 @@ class Option:
             raise ValueError(f"{self.name} must be <= {self.maximum}, got {value!r}")
         return value
 
+    def parse(self, text: str) -> object:
+        """The value that ``text`` (a word of a command line) means for this option,
+        checked by ``check``: ``none`` (any case) is None where None is allowed; a bool is
+        ``true``/``false``/``1``/``0`` (any case); an int or a float as Python reads it; a
+        str as given. ValueError (or ``check``'s TypeError) naming the option otherwise."""
+        if not isinstance(text, str):
+            raise TypeError(f"{self.name}: the text to parse must be a str, got {type(text).__name__}")
+        if self.nullable and text.lower() == "none":
+            return None
+        if self.kind is bool:
+            if text.lower() not in ("true", "false", "1", "0"):
+                raise ValueError(f"{self.name} is a bool: give true, false, 1 or 0, got {text!r}")
+            return self.check(text.lower() in ("true", "1"))
+        if self.kind is str:
+            return self.check(text)
+        try:
+            value = self.kind(text)
+        except ValueError:
+            what = "an int" if self.kind is int else "a number"
+            raise ValueError(f"{self.name} must be {what}, got {text!r}") from None
+        return self.check(value)
+
     def describe(self) -> dict:
         """The option as JSON-ready data."""
         return {

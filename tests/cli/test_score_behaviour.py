@@ -95,3 +95,56 @@ def test_paired_bootstrap_json_for_chrf_matches_sacrebleu_api(corpus_dir, monkey
             assert ours["score"] == pytest.approx(result.score, abs=1e-9)
             assert ours["p_value"] == result.p_value
             assert ours["mean"] == float(result.mean) and ours["ci"] == float(result.ci)
+
+
+def test_exact_match_from_files(tmp_path, monkeypatch):
+    """``-m exact_match``: a registered metric without sacreBLEU flags, scored through the
+    registry. By hand (both sides stripped at both ends, case and inner white space
+    kept): "the cat sat" = "the cat sat", "  a dog" = "a dog", "Hello there" != "hello
+    there", "" = "", "x y" != "x  y": 3 of 5, 0.6; segment by segment 1, 1, 0, 1, 0. A
+    second reference file matching "Hello there" makes it 4 of 5, 0.8. Exact match has no
+    option, so any ``--metric-option`` is refused in one line."""
+    write = lambda name, lines: (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")  # noqa: E731
+    write("hyp.txt", ["the cat sat", "  a dog", "Hello there", "", "x y"])
+    write("ref.txt", ["the cat sat", "a dog", "hello there", "", "x  y"])
+    write("ref2.txt", ["x", "x", "Hello there", "x", "y x"])
+    got = run_bleuprint("ref.txt -i hyp.txt -m exact_match -f text -w 4".split(), tmp_path, None, {}, monkeypatch)
+    assert (got.status, got.stdout, got.stderr) == (0, "exact_match = 0.6000\n", "")
+    got = run_bleuprint("ref.txt -i hyp.txt -m exact_match".split(), tmp_path, None, {}, monkeypatch)
+    assert got.status == 0 and json.loads(got.stdout) == {"name": "exact_match", "score": 0.6, "nrefs": 1,
+                                                          "options": {}, "parts": {}}
+    got = run_bleuprint("ref.txt -i hyp.txt -m exact_match -sl -b".split(), tmp_path, None, {}, monkeypatch)
+    assert (got.status, got.stdout.split()) == (0, ["1.0", "1.0", "0.0", "1.0", "0.0"])
+    got = run_bleuprint("ref.txt ref2.txt -i hyp.txt -m exact_match -f text".split(), tmp_path, None, {},
+                        monkeypatch)
+    assert (got.status, got.stdout) == (0, "exact_match = 0.8\n")
+    got = run_bleuprint("ref.txt -i hyp.txt -m exact_match --metric-option lowercase=true".split(), tmp_path, None,
+                        {}, monkeypatch)
+    assert (got.status, got.stdout) == (1, "")
+    assert got.stderr == ("bleuprint: --metric-option 'lowercase=true': no option 'lowercase' in exact_match "
+                          "(options: none)\n")
+
+
+@needs_sacrebleu
+def test_exact_match_beside_sacrebleu_metrics(corpus_dir, monkeypatch):
+    """``-m bleu exact_match``: BLEU's document is what sacreBLEU prints for ``-m bleu``
+    (its flags still apply to it), the exact match document follows it, with the spec's
+    ``exact_match`` of the files' lines to the width; ``--metric-option`` with only
+    sacreBLEU's metrics is refused."""
+    expected = run_sacrebleu("ref.txt -i sysA.txt -m bleu -tok intl".split(), corpus_dir)
+    got = run_bleuprint("ref.txt -i sysA.txt -m bleu exact_match -tok intl".split(), corpus_dir, None, {},
+                        monkeypatch)
+    bleu, exact = json.loads(got.stdout)
+    assert got.status == expected.status == 0 and bleu == json.loads(expected.stdout)
+    from bleuprint.spec import exact_match
+
+    def read(name):  # the lines as the command line reads them: split at "\n", right-stripped
+        return [line.rstrip() for line in (corpus_dir / name).read_bytes().decode("utf-8").split("\n")[:-1]]
+
+    assert exact == {"name": "exact_match", "score": round(exact_match(read("sysA.txt"), read("ref.txt")), 1),
+                     "nrefs": 1, "options": {}, "parts": {}}
+    got = run_bleuprint("ref.txt -i sysA.txt -m bleu chrf --metric-option n=4".split(), corpus_dir, None, {},
+                        monkeypatch)
+    assert (got.status, got.stdout) == (1, "")
+    assert got.stderr == ("bleuprint: --metric-option 'n=4': the metrics given with -m (bleu, chrf) take "
+                          "sacreBLEU's flags (see --help), not --metric-option\n")

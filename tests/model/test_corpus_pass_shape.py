@@ -87,3 +87,29 @@ def test_bootstrap_keeps_the_corpus_context():
     b = impl.bootstrap("rare_word_recall_test", HYPS, REFS, n_boot=30, rng=np.random.default_rng(5), exact=True)
     assert a.score == b.score == 100 * 5 / 7
     assert np.allclose([a.lo, a.hi, a.mean], [b.lo, b.hi, b.mean], rtol=0, atol=1e-9)
+
+
+# -- bleuprint score -m -------------------------------------------------------------------------
+
+
+def test_score_m_takes_the_context_of_the_whole_file(tmp_path, monkeypatch):
+    """``bleuprint score -m rare_word_recall_test`` computes the rows with the context of
+    the whole file, even where a progress bar computes other metrics' rows in chunks (of
+    10 lines here). By hand: ten lines "a b" against "a b", then "a c" against "a c":
+    N = 11, df(a) = 11, df(b) = 10, df(c) = 1, rare (df * 2 <= 11): c only; rows [0, 0]
+    ten times and [1, 1]: 100 * 1 / 1 = 100.0. The last line as a chunk of its own would
+    have N = 1 and no rare word: [0, 0] everywhere, 0.0."""
+    import io
+
+    from bleuprint import score_cli
+    from bleuprint.cli import build_parser
+
+    for name in ("hyp.txt", "ref.txt"):
+        (tmp_path / name).write_text("a b\n" * 10 + "a c\n", encoding="utf-8")
+    monkeypatch.setattr(score_cli, "PROGRESS_THRESHOLD", 0)
+    monkeypatch.setattr(score_cli, "CHUNK_COST", 7)
+    monkeypatch.chdir(tmp_path)
+    args = build_parser().parse_args("score ref.txt -i hyp.txt -m rare_word_recall_test -f text".split())
+    out, err = io.StringIO(), io.StringIO()
+    assert score_cli.run(args, stdout=out, stderr=err) == 0
+    assert out.getvalue() == "rare_word_recall_test = 100.0\n" and "100.0%" in err.getvalue()
