@@ -7,7 +7,15 @@ Oracles, in the order they are checked:
   (``bleuprint.oracles.goldens``), so this runs without sacreBLEU;
 * ``sacreBLEU live``: when sacreBLEU 2.5.1 is installed, the fixture corpora rebuilt and
   scored by sacreBLEU now, and the real corpus ``../shared/corpora/ted-ende.json`` when it
-  is present.
+  is present;
+* ``spec``: impl (and impl-numpy) against the spec on seeded generated corpora, for every
+  registered metric on its ``verify_configurations()``.
+
+Every metric is reached through the registry (``bleuprint.core``): its golden fixture
+(``Metric.golden``), its configurations, its own one-call functions
+(``Metric.layer_functions``; else the layer's ``corpus_score`` of any metric) and its
+sentence-level defaults are the metric's, so a metric registered anywhere (a test's)
+gets its rows with no edit here.
 
 A case is *equal* when the sentence statistics and the corpus statistics are exactly
 equal, the score is within ``SCORE_TOLERANCE`` and the signature (long and short) is
@@ -28,6 +36,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .core import get_metric, metric_names
 
 #: Scores must agree within this (absolute, on the 0-100 scale; 0-1 for exact match).
 SCORE_TOLERANCE = 1e-9
@@ -97,18 +107,25 @@ def _score_diff(expected: float, actual: float) -> float:
     return abs(float(expected) - float(actual))
 
 
-#: Per metric: (statistics function, corpus function, sentence function) by name.
-METRIC_FUNCTIONS = {
-    "bleu": ("bleu_stats", "corpus_bleu", "sentence_bleu"),
-    "chrf": ("chrf_stats", "chrf", "sentence_chrf"),
-    "ter": ("ter_stats", "ter", "sentence_ter"),
-}
-
-
 def _accepted(function, options: dict) -> dict:
     """The options that ``function`` takes (a statistics function takes no scoring options)."""
     parameters = inspect.signature(function).parameters
     return {k: v for k, v in options.items() if k in parameters}
+
+
+def _sentence_result(subject, definition, hyp: str, refs: list, options: dict) -> tuple[list, float]:
+    """One segment's row and score by ``subject``: through the metric's own per-segment
+    functions where it has them, else its rows and score of one segment, with its
+    sentence-level defaults."""
+    functions = definition.layer_functions(subject)
+    sentence_options = {**definition.sentence_defaults(), **options}
+    if "stats" in functions:
+        row = functions["stats"](hyp, refs, **_accepted(functions["stats"], options))
+    else:
+        row = subject.sentence_stats(definition.name, [hyp], [refs], **sentence_options)[0]
+    if "sentence" in functions:
+        return row, functions["sentence"](hyp, refs, **options)
+    return row, subject.score_from_stats(definition.name, row, 1, **sentence_options)
 
 
 def compare_case(subject, case: dict) -> Outcome:
@@ -116,24 +133,24 @@ def compare_case(subject, case: dict) -> Outcome:
     metric = case["metric"]
     options = dict(case.get("options", {}))
     try:
-        if metric == "tokenizers":
+        if "expected_error" in case:  # the spec itself failed on the generated corpus
+            return Outcome(error=f"the spec raised {case['expected_error']}")
+        if metric == "tokenizers":  # the shared fixture of tokenizer outputs
             output = subject.tokenize(case["line"], case["tokenizer"])
             return Outcome(stats_equal=output == case["output"])
+        definition = get_metric(metric)
         hyps, refs = case["hyps"], case["refs"]
         sentence_level = case.get("level") == "sentence"
         if sentence_level:
-            stats_name, _, sentence_name = METRIC_FUNCTIONS[metric]
-            stats_function = getattr(subject, stats_name)
-            rows = [stats_function(hyps[0], refs[0], **_accepted(stats_function, options))]
-            score_diff = _score_diff(case["score"], getattr(subject, sentence_name)(hyps[0], refs[0], **options))
+            row, score = _sentence_result(subject, definition, hyps[0], refs[0], options)
+            rows = [row]
+            score_diff = _score_diff(case["score"], score)
         else:
             rows = subject.sentence_stats(metric, hyps, refs, **options)
             score = subject.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)
-            if metric == "exact_match":
-                corpus_score = subject.exact_match(hyps, [r if len(r) != 1 else r[0] for r in refs])
-            else:
-                corpus_score = getattr(subject, METRIC_FUNCTIONS[metric][1])(hyps, refs, **options)
-            score_diff = max(_score_diff(case["score"], score), _score_diff(case["score"], corpus_score))
+            own = definition.layer_functions(subject).get("corpus")  # else the one call of any metric
+            one_call = own(hyps, refs, **options) if own else subject.corpus_score(metric, hyps, refs, **options)
+            score_diff = max(_score_diff(case["score"], score), _score_diff(case["score"], one_call))
         rows = _as_numbers(rows)
         stats_equal = rows == case["sentence_stats"]
         if "corpus_stats" in case:
@@ -141,9 +158,7 @@ def compare_case(subject, case: dict) -> Outcome:
             stats_equal = stats_equal and summed == case["corpus_stats"]
         signature_equal = True
         if "signature" in case:
-            sig_options = dict(options)
-            if sentence_level and metric == "bleu":
-                sig_options.setdefault("effective_order", True)
+            sig_options = {**definition.sentence_defaults(), **options} if sentence_level else dict(options)
             nrefs = _nrefs(refs)
             signature_equal = (
                 subject.signature(metric, nrefs=nrefs, **sig_options) == case["signature"]
@@ -171,8 +186,20 @@ def _collect(rows: dict, subject_name: str, subject, cases, oracle: str) -> None
             row.failures.append(f"{case.get('id', '?')}: {outcome.error or 'differs'}")
 
 
-#: Fixtures compared case by case here (intervals have their own comparison).
-CASE_FIXTURES = ("tokenizers", "bleu", "chrf", "ter")
+#: The shared fixtures compared case by case here, besides each metric's golden (the
+#: intervals fixture has its own comparison).
+SHARED_CASE_FIXTURES = ("tokenizers",)
+
+
+def _metrics() -> list:
+    """The registered metrics, in registration order."""
+    return [get_metric(name) for name in metric_names()]
+
+
+def case_fixtures() -> tuple[str, ...]:
+    """The fixtures compared case by case: each registered metric's golden, then the
+    shared ones."""
+    return tuple(definition.golden for definition in _metrics() if definition.golden) + SHARED_CASE_FIXTURES
 
 
 def golden_cases() -> dict[str, list[dict]]:
@@ -180,7 +207,8 @@ def golden_cases() -> dict[str, list[dict]]:
     from .oracles.goldens import golden_cases as load
     from .oracles.goldens import golden_names
 
-    return {name: _tag(load(name), name) for name in golden_names() if name in CASE_FIXTURES}
+    stored = golden_names()
+    return {name: _tag(load(name), name) for name in case_fixtures() if name in stored}
 
 
 def _tag(cases: list[dict], metric: str) -> list[dict]:
@@ -201,12 +229,10 @@ def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
         logging.getLogger("sacrebleu").setLevel(logging.ERROR)
     except (ImportError, RuntimeError) as exc:
         return {}, f"live sacreBLEU skipped: {exc}"
-    from .oracles.generate import BUILDERS
+    from .oracles.generate import builders
 
-    found = {}
-    for name, module in BUILDERS.items():
-        if name in CASE_FIXTURES:
-            found[name] = _tag(importlib.import_module(module).build_cases(), name)
+    modules = builders()
+    found = {name: _tag(importlib.import_module(modules[name]).build_cases(), name) for name in case_fixtures()}
     note = ""
     if TED_PATH.is_file():
         found["ted-ende"] = ted_cases(ted_systems)
@@ -216,21 +242,20 @@ def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
 
 
 def ted_cases(n_systems: int | None) -> list[dict]:
-    """Corpus BLEU (every tokenizer), chrF, chrF++ and the word-only chrF of ted-ende
-    systems, by sacreBLEU."""
-    from .oracles.sacrebleu_oracle import oracle_bleu, oracle_chrf
-    from .spec.tokenizers import TOKENIZERS
+    """ted-ende systems scored by sacreBLEU: each metric on its
+    ``real_corpus_configurations()`` (corpus BLEU with every tokenizer, chrF, chrF++ and
+    the word-only chrF), through the oracles' adapter of its golden."""
+    from .oracles.cases_common import corpus_oracle
 
     data = json.loads(TED_PATH.read_text(encoding="utf-8"))
     refs = [list(segment) for segment in zip(*data["references"])]
     systems = sorted(data["systems"].items())[: n_systems or None]
+    configurations = [(definition.name, corpus_oracle(definition.golden), options, f"ted-ende {label}")
+                      for definition in _metrics() for options, label in definition.real_corpus_configurations()]
     cases = []
     for name, hyps in systems:
-        configurations = [("bleu", {"tokenize": t}, f"ted-ende tokenize={t}") for t in TOKENIZERS]
-        configurations += [("chrf", {}, "ted-ende chrF"), ("chrf", {"word_order": 2}, "ted-ende chrF++"),
-                           ("chrf", {"n": 0, "word_order": 2}, "ted-ende chrF words (nc:0)")]
-        for metric, options, family in configurations:
-            result = (oracle_bleu if metric == "bleu" else oracle_chrf)(hyps, refs, **options)
+        for metric, oracle, options, family in configurations:
+            result = oracle(hyps, refs, **options)
             cases.append({
                 "id": f"ted-ende/{name}/{family}", "metric": metric, "family": family, "options": options,
                 "hyps": hyps, "refs": refs, "sentence_stats": result.sentence_stats,
@@ -240,65 +265,70 @@ def ted_cases(n_systems: int | None) -> list[dict]:
     return cases
 
 
-#: Option sets the generated corpora cycle through, one family each.
-GENERATED_CONFIGURATIONS = (
-    [("bleu", {"tokenize": t}) for t in ("13a", "none", "intl", "zh", "char")]
-    + [("bleu", {"smooth_method": m}) for m in ("none", "floor", "add-k")]
-    + [("bleu", {"effective_order": True, "max_ngram_order": 6, "lowercase": True}),
-       ("bleu", {"smooth_method": "add-k", "smooth_value": 0.5, "max_ngram_order": 2})]
-    + [("chrf", {}), ("chrf", {"word_order": 2}), ("chrf", {"n": 3, "beta": 1, "whitespace": True}),
-       ("chrf", {"eps_smoothing": True, "lowercase": True}), ("chrf", {"n": 0, "word_order": 2})]
-    + [("ter", {}), ("ter", {"normalized": True, "case_sensitive": True}),
-       ("ter", {"no_punct": True, "asian_support": True})]
-    + [("exact_match", {})]
-)
-
-
-def _family(metric: str, options: dict) -> str:
-    return "generated " + (",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults")
+def generated_configurations() -> list[tuple[str, dict, str]]:
+    """``(metric, options, family)`` of every registered metric's
+    ``verify_configurations()``, in the order the generated corpora are dealt to them in
+    turn: the metrics with a golden fixture (those checked against sacreBLEU) first, then
+    the others, each in registration order (which deals the built-in metrics the corpora
+    they have always had)."""
+    metrics = _metrics()
+    ordered = [m for m in metrics if m.golden] + [m for m in metrics if not m.golden]
+    return [(m.name, options, f"generated {label}") for m in ordered for options, label in m.verify_configurations()]
 
 
 def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT) -> list[dict]:
-    """Seeded random corpora (``bleuprint.oracles.texts``) with the spec's results as the
-    expected values: the oracle for impl against spec."""
+    """Seeded random corpora (``bleuprint.oracles.texts``), corpus ``i`` dealt to
+    configuration ``i`` modulo their number (``generated_configurations``), with the
+    spec's results as the expected values: the oracle for impl against spec. A corpus the
+    spec fails on is a case that fails, with the spec's error."""
     import random
 
     from . import spec
     from .oracles import texts
+    from .spec.signature import signed_metrics
 
     rng = random.Random(seed)
     pools = sorted(texts.POOLS)
     cases = []
-    configurations = [c for c in GENERATED_CONFIGURATIONS if c[0] in spec.METRICS]
+    configurations = generated_configurations()
+    signed = signed_metrics()
     for i in range(count):
-        metric, options = configurations[i % len(configurations)]
+        metric, options, family = configurations[i % len(configurations)]
         hyps, refs = texts.corpus(rng, rng.choice(pools), sentences=(1, 6), nrefs=(1, 3), length=(0, 12),
                                   white_space=rng.random() < 0.3, edge_spaces=rng.random() < 0.3)
-        rows = spec.sentence_stats(metric, hyps, refs, **options)
-        case = {"id": f"generated/{i}", "metric": metric, "family": _family(metric, options), "options": options,
-                "hyps": hyps, "refs": refs, "sentence_stats": _as_numbers(rows),
-                "score": spec.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)}
-        if metric != "exact_match":
+        case = {"id": f"generated/{i}", "metric": metric, "family": family, "options": options,
+                "hyps": hyps, "refs": refs}
+        try:
+            rows = spec.sentence_stats(metric, hyps, refs, **options)
+            case["sentence_stats"] = _as_numbers(rows)
             case["corpus_stats"] = [sum(column) for column in zip(*case["sentence_stats"])]
-            nrefs = _nrefs(refs)
-            case["signature"] = spec.signature(metric, nrefs=nrefs, **options)
-            case["signature_short"] = spec.signature(metric, nrefs=nrefs, short=True, **options)
+            case["score"] = spec.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)
+            if metric in signed:
+                nrefs = _nrefs(refs)
+                case["signature"] = spec.signature(metric, nrefs=nrefs, **options)
+                case["signature_short"] = spec.signature(metric, nrefs=nrefs, short=True, **options)
+        except Exception as exc:  # reported as the case's failure, not a traceback
+            case["expected_error"] = f"{type(exc).__name__}: {exc}"
         cases.append(case)
     return cases
 
 
-def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1) -> tuple[list[Row], list[str]]:
-    """Compare each subject with every oracle; returns the rows and notes."""
+def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1,
+        only_spec: bool = False) -> tuple[list[Row], list[str]]:
+    """Compare each subject with every oracle; returns the rows and notes. ``only_spec``:
+    impl against the spec on the generated corpora alone (no hand, golden, live or
+    interval rows; a second or so)."""
     from .oracles.hand import HAND_EXAMPLES
 
     notes = []
-    sources = [("hand", {"hand": HAND_EXAMPLES}), ("goldens", golden_cases())]
-    if live:
+    sources = [] if only_spec else [("hand", {"hand": HAND_EXAMPLES}), ("goldens", golden_cases())]
+    if live and not only_spec:
         found, note = live_cases(ted_systems)
         if note:
             notes.append(note)
         if found:
             sources.append(("sacreBLEU live", found))
+    generated = generated_cases() if set(subjects) - {"spec"} else []
     rows: dict = {}
     for subject_name in subjects:
         subject = importlib.import_module(SUBJECTS[subject_name])
@@ -309,8 +339,9 @@ def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1) -> 
                 for cases in groups.values():
                     _collect(rows, subject_name, subject, cases, oracle)
             if subject_name != "spec":
-                _collect(rows, subject_name, subject, generated_cases(), "spec")
-            _interval_rows(rows, subject_name, subject)
+                _collect(rows, subject_name, subject, generated, "spec")
+            if not only_spec:
+                _interval_rows(rows, subject_name, subject)
     return list(rows.values()), notes
 
 

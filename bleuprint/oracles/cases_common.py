@@ -25,6 +25,20 @@ _ORACLES = {
 }
 
 
+def corpus_oracle(golden: str):
+    """sacreBLEU's corpus score (an adapter returning ``OracleResult``) of the metric whose
+    golden fixture is ``golden`` (``Metric.golden``): what ``bleuprint verify`` scores the
+    real corpus with. ValueError naming the fixtures that have one otherwise."""
+    from .sacrebleu_ter import oracle_ter
+
+    adapters = {**{metric: oracle for (metric, level), oracle in _ORACLES.items() if level == "corpus"},
+                "ter": oracle_ter}
+    if golden not in adapters:
+        raise ValueError(f"no sacreBLEU corpus oracle for the golden {golden!r}: "
+                         f"expected one of {', '.join(adapters)}")
+    return adapters[golden]
+
+
 class CaseList:
     """Collects the cases of one metric; ids are ``metric/family/NN`` numbered per family."""
 

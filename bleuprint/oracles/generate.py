@@ -1,8 +1,10 @@
 """Write the golden fixtures from sacreBLEU: ``python -m bleuprint.oracles.generate``.
 
 Each fixture ``goldens/<name>.json`` is built by one case builder (a module exposing
-``build_cases() -> list[dict]``) listed in ``BUILDERS``; adding a metric is one line
-there. A fixture records the versions it was generated with and the command:
+``build_cases() -> list[dict]``), as ``builders()`` lists them: each registered metric's
+``golden`` (``Metric.golden``), built by ``bleuprint.oracles.cases_<golden>``, then the
+shared fixtures (``SHARED_BUILDERS``); a metric with a golden names it and nothing here
+changes. A fixture records the versions it was generated with and the command:
 
     {"name", "command", "versions": {"sacrebleu", "numpy", "regex", "python"}, "cases"}
 
@@ -27,14 +29,28 @@ from pathlib import Path
 
 COMMAND = "python -m bleuprint.oracles.generate"
 
-#: Fixture name -> module holding its ``build_cases``.
-BUILDERS = {
-    "bleu": "bleuprint.oracles.cases_bleu",
-    "chrf": "bleuprint.oracles.cases_chrf",
+#: The fixtures of no one metric (name -> module holding its ``build_cases``): the
+#: tokenizers' outputs, and every metric's bootstrap intervals and paired tests.
+SHARED_BUILDERS = {
     "tokenizers": "bleuprint.oracles.cases_tokenizers",
     "intervals": "bleuprint.oracles.cases_intervals",
-    "ter": "bleuprint.oracles.cases_ter",
 }
+
+
+def builders() -> dict[str, str]:
+    """Fixture name -> module holding its ``build_cases``: the registered metrics' goldens,
+    in registration order, then ``SHARED_BUILDERS``."""
+    from ..core import get_metric, metric_names
+
+    goldens = [get_metric(name).golden for name in metric_names()]
+    return {**{golden: f"{__package__}.cases_{golden}" for golden in goldens if golden}, **SHARED_BUILDERS}
+
+
+def __getattr__(name: str):
+    """``BUILDERS``: ``builders()`` of the registry as it is now."""
+    if name == "BUILDERS":
+        return builders()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 GOLDENS_DIR = Path(__file__).resolve().parent / "goldens"
 
@@ -56,9 +72,10 @@ def versions() -> dict:
 
 def build_document(name: str) -> dict:
     """The fixture ``name`` as a JSON-ready dictionary (calls sacreBLEU)."""
-    if name not in BUILDERS:
-        raise ValueError(f"unknown golden {name!r}: expected one of {', '.join(BUILDERS)}")
-    cases = importlib.import_module(BUILDERS[name]).build_cases()
+    known = builders()
+    if name not in known:
+        raise ValueError(f"unknown golden {name!r}: expected one of {', '.join(known)}")
+    cases = importlib.import_module(known[name]).build_cases()
     return {"name": name, "command": COMMAND, "versions": versions(), "cases": cases}
 
 
@@ -69,12 +86,13 @@ def render(document: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help=f"fixtures to build (default: all of {', '.join(BUILDERS)})")
+    known = builders()
+    parser.add_argument("names", nargs="*", help=f"fixtures to build (default: all of {', '.join(known)})")
     parser.add_argument("--out", type=Path, default=GOLDENS_DIR, help="output directory")
     parser.add_argument("--check", action="store_true", help="compare with the stored files, write nothing")
     args = parser.parse_args(argv)
     status = 0
-    for name in args.names or list(BUILDERS):
+    for name in args.names or list(known):
         text = render(build_document(name))
         path = args.out / f"{name}.json"
         cases = len(json.loads(text)["cases"])
