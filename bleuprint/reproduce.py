@@ -12,27 +12,38 @@ signature or a whole sacreBLEU output line), this
    what the signature does not show (the references used, the scale, corpus score or mean
    of sentence scores, BLEU's maximum order).
 
+Every metric is reached through the registry (``bleuprint.core``), and what is particular
+to one lives with it (``bleuprint.core.metric.Metric``, the reproduce hooks): the names a
+published score of it goes by (``claim_prefixes``, ``score_name``, ``options_from_name``),
+how its signature reads (``options_from_signature``; the keys and their abbreviations are
+those ``bleuprint.spec.signature`` prints), its search space (``search_space``, cut to the
+corpus by ``fit_search_space``), and how the search computes it once
+(``search_statistics``, ``combine_reference_rows``, ``search_batches``).
+
 The space searched (all with ``bleuprint.impl``):
 
 * every metric: the reference subsets (module function ``reference_subsets``: every
   non-empty subset for up to 4 reference files, else all, each one alone and each
-  all-but-one), the 0-100 and 0-1 scales, the corpus score and the mean of sentence
-  scores;
-* BLEU: tokenizer (13a, none, intl, zh, char) x case x smoothing (exp, none, floor 0.1,
-  add-k 1) x effective order x maximum order 1..6;
-* chrF: character order 1..6 x word order 0..2 x beta 1, 2, 3 x case x white space x eps
-  smoothing;
-* TER: normalisation x punctuation x case (x Asian support, only when the text has CJK
-  characters: otherwise it changes nothing).
+  all-but-one), the metric's scale and the other one (0-100 and 0-1), the corpus score
+  and the mean of sentence scores (but for a ``MEAN`` metric, whose corpus score is that
+  mean);
+* each metric's ``search_space``: for BLEU tokenizer x case x smoothing x effective order
+  x maximum order 1..6; for chrF character order 1..6 x word order 0..2 x beta 1, 2, 3 x
+  case x white space x eps smoothing; for TER normalisation x punctuation x case (x Asian
+  support, only when the text has CJK characters: otherwise it changes nothing).
 
-Bounds: BLEU statistics are computed once per (subset, tokenizer, case) at order 6 and
-sliced for lower orders; chrF statistics once per (reference, case, white space) at
-character order 6 and word order 2 and sliced (the best reference of a segment is then
-chosen per configuration, as sacreBLEU does); TER statistics once per (reference, option
-set) and combined per subset (fewest edits, mean length). ``max_subsets`` caps the
-number of reference subsets, ``max_ter_pairs`` the TER work (hypothesis-reference pairs x
-option sets; over it, only the default TER options and those one option away are tried).
-The report says what was searched and what was cut.
+How it is computed: the configurations are taken in the metric's batches
+(``search_batches``: configurations sharing their score options); each configuration's
+statistics are the columns of a matrix computed once for its ``search_statistics``
+options (BLEU at order 6, chrF at character order 6 and word order 2, sliced down), once
+per reference subset, or once per reference when the metric combines a subset's rows from
+each reference's (``combine_reference_rows``: chrF's best reference, chosen per
+configuration as sacreBLEU does; TER's fewest edits and mean length); a batch is scored in
+two vectorised calls of the metric's ``batch_scores`` (every subset's sentences, every
+subset's sums). ``max_subsets`` caps the number of reference subsets, ``max_ter_pairs``
+the work of a metric whose statistics are costly (TER: hypothesis-reference pairs x option
+sets; over it, only the default TER options and those one option away are tried). The
+report says what was searched and what was cut.
 """
 
 from __future__ import annotations
@@ -47,22 +58,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .compat import backends
-from .compat.signatures import BLEUSignature, CHRFSignature, TERSignature
-from .spec.tokenizers import TOKENIZERS
+from .core import Metric, Shape, get_metric, metric_names
+from .spec.signature import signature as sacrebleu_signature
+from .spec.signature import signed_metrics
 
-#: BLEU smoothings searched: (method, value as sacreBLEU's default).
-BLEU_SMOOTHINGS = (("exp", None), ("none", None), ("floor", None), ("add-k", None))
-BLEU_MAX_ORDERS = (1, 2, 3, 4, 5, 6)
-CHRF_CHAR_ORDERS = (1, 2, 3, 4, 5, 6)
-CHRF_WORD_ORDERS = (0, 1, 2)
-CHRF_BETAS = (1, 2, 3)
-TER_OPTIONS = ("normalized", "no_punct", "case_sensitive", "asian_support")
 MAX_SUBSETS = 15
-#: TER statistics come from the literal specification (about 500 pairs a second of one core),
-#: so 20,000 pairs x option sets is about 40 seconds.
+#: The bound on the work of a metric whose statistics are costly, given to every metric's
+#: ``fit_search_space`` (TER cuts its option sets above it); ``--max-ter-pairs``.
 MAX_TER_PAIRS = 20_000
 
-_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
+#: The keys every sacreBLEU signature may have beside the metric's own (the number of
+#: references, the version, a bootstrap's or a paired test's), short or long -> long.
+_COMMON_KEYS = {"#": "nrefs", "nrefs": "nrefs", "v": "version", "version": "version", "bs": "bs", "ar": "ar",
+                "rs": "seed", "seed": "seed"}
 
 
 # ---------------------------------------------------------------------------- claims
@@ -75,10 +83,12 @@ class Claim:
     text: str
     value: float
     decimals: int
-    metric: str | None = None  # "bleu", "chrf", "ter"
+    metric: str | None = None  # a registered metric's name
     signature: dict | None = None  # long key -> value
-    beta: int | None = None  # chrF's beta, from a name like chrF1++
-    word_order: int | None = None  # chrF's word order, from the +'s of the name
+    #: The options the score's name states (chrF2++: beta 2, word_order 2).
+    name_options: dict = field(default_factory=dict)
+    #: The claim's name and signature as written, for the metric's ``search_space``.
+    hint: str = ""
 
     @property
     def half_unit(self) -> float:
@@ -88,56 +98,106 @@ class Claim:
         """Does ``value`` round to the claim at its precision (either rounding of a tie)?"""
         return abs(value - self.value) <= self.half_unit * (1 + 1e-9)
 
-
-_SHORT_TO_LONG = {
-    "#": "nrefs", "v": "version", "c": "case", "e": "eff", "tok": "tok", "s": None, "nc": "nc", "nw": "nw",
-    "t": "tok", "nr": "norm", "pn": "punct", "as": "asian", "bs": "bs", "ar": "ar", "rs": "seed",
-}
-
-
-def parse_signature(text: str) -> tuple[str | None, dict]:
-    """A sacreBLEU signature (long or short form, with or without a leading metric name)
-    as ``(metric, {long key: value})``."""
-    fields = {}
-    metric = None
-    for part in text.strip().split("|"):
-        if ":" not in part:
-            metric = _metric_of_name(part.strip()) or metric
-            continue
-        key, value = part.split(":", 1)
-        key = key.strip()
-        fields[key] = value.strip()
-    long = {}
-    for key, value in fields.items():
-        if key in ("s",):  # BLEU smooth, or chrF space: decided below
-            long["_s"] = value
-        else:
-            long[_SHORT_TO_LONG.get(key) or key] = value
-    if "_s" in long:
-        short_s = long.pop("_s")
-        if "nc" in long or "nw" in long:
-            long["space"] = short_s
-        else:
-            long["smooth"] = short_s
-    if metric is None:
-        if "smooth" in long or long.get("tok") in TOKENIZERS:
-            metric = "bleu"
-        elif "nc" in long or "space" in long:
-            metric = "chrf"
-        elif "norm" in long or "punct" in long or long.get("tok") == "tercom":
-            metric = "ter"
-    return metric, long
+    def __getattr__(self, name: str):
+        """An option the score's name states, by the option's name (``claim.beta`` of
+        chrF2++ is 2); None for an option of a registered metric that it does not state."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        stated = self.__dict__.get("name_options") or {}
+        if name in stated:
+            return stated[name]
+        if any(name in get_metric(key).option_names() for key in metric_names()):
+            return None
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 def _metric_of_name(name: str) -> str | None:
+    """The registered metric that a published score's name (``BLEU``, ``chrF2++``) is of:
+    the one with the longest of its ``claim_prefixes`` that the name begins with, without
+    case (the first registered on a tie); None if none."""
     lowered = name.lower()
-    if lowered.startswith("bleu"):
-        return "bleu"
-    if lowered.startswith("chrf"):
-        return "chrf"
-    if lowered.startswith("ter"):
-        return "ter"
-    return None
+    found, longest = None, 0
+    for key in metric_names():
+        metric = get_metric(key)
+        for prefix in metric.claim_prefixes or (metric.name,):
+            if len(prefix) > longest and lowered.startswith(prefix.lower()):
+                found, longest = key, len(prefix)
+    return found
+
+
+def _signature_keys(metric: Metric) -> dict:
+    """The metric's own signature keys, short or long -> long, as
+    ``bleuprint.spec.signature`` prints them (the long and the short form of its default
+    signature, key for key)."""
+    long = [key for key, _ in metric.signature_fields(**metric.defaults())]
+    try:
+        short = [part.split(":", 1)[0] for part in sacrebleu_signature(metric.name, short=True).split("|")[1:-1]]
+    except (KeyError, ValueError):  # keys without an abbreviation
+        short = long
+    return {**dict(zip(short, long)), **{key: key for key in long}}
+
+
+def _long_fields(pairs: list, metric: str | None) -> dict:
+    """The signature's ``(key, value)`` pairs by long key, read as ``metric``'s keys (as
+    written for a metric without a sacreBLEU signature); with no metric, as every signed
+    metric's where they agree (an abbreviation of different keys, BLEU's and chrF's
+    ``s``, is left as written)."""
+    signed = signed_metrics()
+    if metric in signed:
+        keys = _signature_keys(get_metric(metric))
+    elif metric is not None:
+        keys = {}
+    else:
+        keys, ambiguous = {}, set()
+        for name in signed:
+            for key, long in _signature_keys(get_metric(name)).items():
+                if keys.setdefault(key, long) != long:
+                    ambiguous.add(key)
+        keys = {key: long for key, long in keys.items() if key not in ambiguous}
+    keys = {**_COMMON_KEYS, **keys}
+    return {keys.get(key, key): value for key, value in pairs}
+
+
+def _reads_back(metric: Metric, pairs: list) -> bool:
+    """Whether ``metric`` reads the signature: its reading, printed again, gives the
+    signature's values of its keys."""
+    fields = _long_fields(pairs, metric.name)
+    try:
+        options, _ = metric.options_from_signature(fields, {})
+        printed = dict(metric.signature_fields(**{**metric.defaults(), **options}))
+    except (TypeError, ValueError):
+        return False
+    return all(printed[key] == value for key, value in fields.items() if key in printed)
+
+
+def _metric_of_fields(pairs: list) -> str | None:
+    """The signed metric whose keys the signature's are (BLEU's ``smooth``, chrF's ``nc``,
+    TER's ``norm``...); where several have them all (``case``, ``tok``), the one that reads
+    the values back (``tok:13a`` is BLEU's, ``tok:tercom`` TER's); None if not one."""
+    signed = [get_metric(name) for name in signed_metrics()]
+    keys = {metric.name: set(_signature_keys(metric)) for metric in signed}
+    own = {key for key, _ in pairs if key not in _COMMON_KEYS and any(key in k for k in keys.values())}
+    covering = [metric for metric in signed if own <= keys[metric.name]]
+    if len(covering) > 1:
+        covering = [metric for metric in covering if _reads_back(metric, pairs)]
+    return covering[0].name if len(covering) == 1 else None
+
+
+def parse_signature(text: str, metric: str | None = None) -> tuple[str | None, dict]:
+    """A sacreBLEU signature (long or short form, with or without a leading metric name)
+    as ``(metric, {long key: value})``: the metric the text names, else the one its keys
+    are of (``_metric_of_fields``); the keys are read as that metric's, else as
+    ``metric``'s (the claim's)."""
+    named = None
+    pairs = []
+    for part in text.strip().split("|"):
+        if ":" not in part:
+            named = _metric_of_name(part.strip()) or named
+            continue
+        key, value = part.split(":", 1)
+        pairs.append((key.strip(), value.strip()))
+    found = named or _metric_of_fields(pairs)
+    return found, _long_fields(pairs, found or metric)
 
 
 def parse_claim(text: str, signature: str | None = None, metric: str | None = None) -> Claim:
@@ -166,18 +226,15 @@ def parse_claim(text: str, signature: str | None = None, metric: str | None = No
     if not re.fullmatch(r"[-+]?\d+(\.\d+)?", number):
         raise ValueError(f"cannot read a score in {text!r}: expected a number such as 27.3")
     decimals = len(number.split(".")[1]) if "." in number else 0
-    found_metric, fields = parse_signature(sig_text) if sig_text else (None, None)
     named_metric = _metric_of_name(name) if name else None
+    found_metric, fields = parse_signature(sig_text, metric or named_metric) if sig_text else (None, None)
     if named_metric and found_metric and named_metric != found_metric:
         raise ValueError(f"the claim names {name.strip()!r} ({named_metric}) but its signature is {found_metric}'s: "
                          f"{sig_text!r}")
     metric = metric or named_metric or found_metric
-    beta = word_order = None
-    if name and metric == "chrf":
-        match = re.fullmatch(r"chrF(\d+)(\+*)", name.strip())
-        if match:
-            beta, word_order = int(match.group(1)), len(match.group(2))
-    return Claim(text, float(number), decimals, metric, fields, beta, word_order)
+    name_options = get_metric(metric).options_from_name(name.strip()) if name and metric else {}
+    hint = "|".join(part.strip() for part in (name, sig_text) if part)
+    return Claim(text, float(number), decimals, metric, fields, name_options, hint)
 
 
 # ---------------------------------------------------------------------------- candidates
@@ -225,121 +282,93 @@ def _mean(values: np.ndarray) -> float:
     return math.fsum(values.tolist()) / len(values)
 
 
-def _bleu_candidates(hyps, streams, subsets) -> list[Candidate]:
-    from .impl import bleu_stats_matrix
-    from .impl.intervals import score_sums
+def _signature_text(metric: Metric, nrefs: int, options: dict) -> str:
+    """The score's name and its signature: sacreBLEU's (``bleuprint.spec.signature``) for a
+    metric that has one, else ``nrefs`` and every option as ``key:value``."""
+    if metric.name in signed_metrics():
+        body = sacrebleu_signature(metric.name, nrefs=nrefs, **options)
+    else:
+        full = {**metric.defaults(), **options}
+        shown = {True: "yes", False: "no"}
+        body = "|".join([f"nrefs:{nrefs}"] + [f"{name}:{shown[value] if isinstance(value, bool) else value}"
+                                              for name, value in full.items()])
+    return f"{metric.score_name(**options)}|{body}"
 
+
+def _candidates(metric: Metric, hyps: list, streams: list, subsets: list, space: list) -> list[Candidate]:
+    """Every configuration of ``space`` on every reference subset, corpus score and mean of
+    sentence scores (module doc: how it is computed)."""
     N = len(hyps)
-    keys = list(itertools.product(subsets, TOKENIZERS, (False, True)))
-    full = {}
-    for subset in subsets:
-        segments = _segments(streams, subset)
-        for tokenize, lowercase in itertools.product(TOKENIZERS, (False, True)):
-            full[subset, tokenize, lowercase] = bleu_stats_matrix(hyps, segments, tokenize, lowercase=lowercase,
-                                                                  max_ngram_order=6)
+    by_reference = type(metric).combine_reference_rows is not Metric.combine_reference_rows
+    matrices: dict = {}
+
+    def statistics(options: dict, refs: tuple, columns) -> np.ndarray:
+        """The matrix of ``options`` against the references ``refs`` (indices), and its
+        ``columns``, each computed once."""
+        key = (tuple(sorted(options.items())), refs)
+        if key not in matrices:
+            matrices[key] = backends.IMPL.stats(metric.name, hyps, _segments(streams, refs), **options)
+        if columns is None:
+            return matrices[key]
+        sliced = key + (tuple(columns),)
+        if sliced not in matrices:
+            matrices[sliced] = matrices[key][:, columns]
+        return matrices[sliced]
+
+    def subset_rows(options: dict) -> list:
+        """Each subset's rows under ``options``, and their sentence scores where the
+        metric has them (else None)."""
+        wide, columns = metric.search_statistics(options)
+        if by_reference:
+            rows = [statistics(wide, (r,), columns) for r in range(len(streams))]
+            return metric.combine_reference_rows(rows, subsets, options)
+        return [(statistics(wide, subset, columns), None) for subset in subsets]
+
+    signatures, texts = {}, {}
+
+    def signature_of(options: dict, nrefs: int) -> str:
+        """``_signature_text``, once for every configuration and number of references (and
+        once for every signature: it depends on the metric's signature fields only)."""
+        key = (id(options), nrefs)
+        if key not in signatures:
+            fields = metric.signature_fields(**options)
+            text_key = (nrefs, metric.score_name(**options), tuple(fields) if fields is not None else key)
+            if text_key not in texts:
+                texts[text_key] = _signature_text(metric, nrefs, options)
+            signatures[key] = texts[text_key]
+        return signatures[key]
+
+    defaults = metric.defaults()
+    with_sentences = metric.shape is not Shape.MEAN  # a MEAN metric's corpus score is that mean
     out = []
-    for order in BLEU_MAX_ORDERS:
-        cols = [0, 1] + list(range(2, 2 + order)) + list(range(8, 8 + order))
-        # every (subset, tokenizer, case): its N sentence rows, then its corpus sum (exact in float64)
-        blocks = []
-        for key in keys:
-            matrix = full[key][:, cols]
-            blocks += [matrix, matrix.sum(axis=0, dtype=np.int64)[None, :]]
-        stacked = np.concatenate(blocks).astype(np.float64)
-        for (method, value), eff in itertools.product(BLEU_SMOOTHINGS, (False, True)):
-            scores, _ = score_sums("bleu", stacked, N, False, smooth_method=method, smooth_value=value,
-                                   effective_order=eff)
-            for k, (subset, tokenize, lowercase) in enumerate(keys):
-                block = scores[k * (N + 1):(k + 1) * (N + 1)]
-                options = dict(tokenize=tokenize, lowercase=lowercase, smooth_method=method, smooth_value=value,
-                               effective_order=eff, max_ngram_order=order)
-                signature = str(BLEUSignature(len(subset), lowercase=lowercase, effective_order=eff,
-                                              tokenize=tokenize, smooth_method=method, smooth_value=value))
-                deviations = (tokenize != "13a") + lowercase + (method != "exp") + eff + (order != 4)
-                notes = [] if order == 4 else [f"max_ngram_order={order} (not in the signature)"]
-                for aggregate, score in (("corpus", float(block[N])), ("sentence-mean", _mean(block[:N]))):
-                    out.append(Candidate("bleu", options, subset, aggregate, 100, score, "BLEU|" + signature,
-                                         list(notes), deviations))
-    return out
-
-
-def _chrf_candidates(hyps, streams, subsets) -> list[Candidate]:
-    from .impl import chrf_stats_matrix
-    from .impl.intervals import score_sums
-
-    n_refs = len(streams)
-    out = []
-    for lowercase, whitespace in itertools.product((False, True), (False, True)):
-        per_ref = [chrf_stats_matrix(hyps, [[line] for line in streams[r]], 6, 2, word_order=2,
-                                     lowercase=lowercase, whitespace=whitespace) for r in range(n_refs)]
-        for n, word_order, beta, eps in itertools.product(CHRF_CHAR_ORDERS, CHRF_WORD_ORDERS, CHRF_BETAS,
-                                                          (False, True)):
-            cols = list(range(3 * n)) + list(range(18, 18 + 3 * word_order))
-            options = dict(n=n, beta=beta, word_order=word_order, eps_smoothing=eps)
-            sliced = [m[:, cols] for m in per_ref]
-            N = len(hyps)
-            # one scoring call for the sentences of every reference, one for every subset's corpus
-            everything = score_sums("chrf", np.concatenate(sliced).astype(np.float64), 1, False, **options)[0]
-            sentence_scores = [everything[r * N:(r + 1) * N] for r in range(n_refs)]
-            chosen_rows, sentence_means = [], []
-            for subset in subsets:
-                if len(subset) == 1:
-                    chosen = sliced[subset[0]]
-                    sentences = sentence_scores[subset[0]]
-                else:
-                    stacked = np.stack([sentence_scores[r] for r in subset])
-                    best = np.argmax(stacked, axis=0)  # the first best reference, as sacreBLEU
-                    rows = np.arange(N)
-                    chosen = np.stack([sliced[r] for r in subset])[best, rows]
-                    sentences = stacked[best, rows]
-                chosen_rows.append(chosen.sum(axis=0, dtype=np.int64))
-                sentence_means.append(_mean(sentences))
-            corpora = score_sums("chrf", np.stack(chosen_rows).astype(np.float64), N, False, **options)[0]
-            for subset, corpus, sentence_mean in zip(subsets, corpora, sentence_means):
-                signature = str(CHRFSignature(len(subset), lowercase=lowercase, eps_smoothing=eps, char_order=n,
-                                              word_order=word_order, whitespace=whitespace))
-                name = f"chrF{beta}" + "+" * word_order
-                deviations = (n != 6) + (word_order not in (0, 2)) + (beta != 2) + eps + lowercase + whitespace
-                full = dict(options, lowercase=lowercase, whitespace=whitespace)
-                for aggregate, score in (("corpus", float(corpus)), ("sentence-mean", sentence_mean)):
-                    out.append(Candidate("chrf", full, subset, aggregate, 100, score, f"{name}|{signature}", [],
-                                         deviations))
-    return out
-
-
-def _ter_option_sets(hyps, streams, max_pairs) -> tuple[list[dict], str]:
-    text_has_cjk = any(_CJK.search(line) for line in hyps) or any(
-        _CJK.search(line) for stream in streams for line in stream)
-    names = TER_OPTIONS if text_has_cjk else TER_OPTIONS[:3]
-    sets = [dict(zip(names, flags)) for flags in itertools.product((False, True), repeat=len(names))]
-    note = "" if text_has_cjk else "asian_support not varied (no CJK characters: it would change nothing)"
-    pairs = len(hyps) * len(streams) * len(sets)
-    if pairs > max_pairs:
-        default = dict.fromkeys(names, False)
-        sets = [default] + [dict(default, **{name: True}) for name in names]
-        note = (f"TER options cut to the defaults and one-option changes ({len(sets)} sets): "
-                f"{pairs} hypothesis-reference pairs would exceed max_ter_pairs={max_pairs}")
-    for options in sets:
-        options.setdefault("asian_support", False)
-    return sets, note
-
-
-def _ter_candidates(hyps, streams, subsets, option_sets) -> list[Candidate]:
-    out = []
-    for options in option_sets:
-        per_ref = [backends.IMPL.stats("ter", hyps, [[line] for line in streams[r]], **options)
-                   for r in range(len(streams))]
-        for subset in subsets:
-            edits = np.min(np.stack([per_ref[r][:, 0] for r in subset]), axis=0)
-            lengths = sum(per_ref[r][:, 1] for r in subset) / len(subset)
-            corpus = backends.IMPL.score("ter", backends.column_sums(np.stack([edits, lengths], axis=1)))
-            with np.errstate(divide="ignore", invalid="ignore"):
-                sentences = np.where(lengths > 0, 100 * (edits / lengths), np.where(edits > 0, 100.0, 0.0))
-            signature = str(TERSignature(len(subset), **options))
-            deviations = sum(bool(v) for v in options.values())
-            for aggregate, score in (("corpus", corpus), ("sentence-mean", _mean(sentences))):
-                out.append(Candidate("ter", dict(options), subset, aggregate, 100, score, "TER|" + signature, [],
-                                     deviations))
+    previous = None  # the last batch's rows, its sums and its sentence rows (BLEU's smoothings share them)
+    for batch in metric.search_batches(space):
+        score_options = metric.score_options(batch[0])
+        rows = [subset_rows(options) for options in batch]
+        blocks = [(options, subset, *rows[c][s]) for s, subset in enumerate(subsets) for c, options in enumerate(batch)]
+        matrices_now = [matrix for _, _, matrix, _ in blocks]
+        if previous and len(previous[0]) == len(matrices_now) and all(a is b for a, b in zip(previous[0], matrices_now)):
+            sums, stacked = previous[1], previous[2]
+        else:
+            sums = np.array([backends.column_sums(matrix) for matrix in matrices_now], dtype=np.float64)
+            unscored = [matrix for _, _, matrix, scores in blocks if scores is None]
+            stacked = np.concatenate(unscored).astype(np.float64) if with_sentences and unscored else None
+            previous = (matrices_now, sums, stacked)
+        corpora = metric.batch_scores(sums, N, False, **score_options)[0]
+        if with_sentences:
+            if stacked is not None:
+                scored = iter(np.split(metric.batch_scores(stacked, 1, False, **score_options)[0], len(stacked) // N))
+            sentences = [next(scored) if scores is None else scores for _, _, _, scores in blocks]
+        for k, (options, subset, _, _) in enumerate(blocks):
+            notes = [f"{name}={options[name]} (not in the signature)" for name in metric.unsigned_options
+                     if name in options and options[name] != defaults[name]]
+            deviations = metric.search_deviations(options)
+            values = [("corpus", float(corpora[k]))]
+            if with_sentences:
+                values.append(("sentence-mean", _mean(sentences[k])))
+            for aggregate, value in values:
+                out.append(Candidate(metric.name, options, subset, aggregate, metric.scale, value,
+                                     signature_of(options, len(subset)), list(notes), deviations))
     return out
 
 
@@ -360,19 +389,21 @@ class AuditReport:
 
 
 def _with_scales(candidates: list[Candidate]) -> list[Candidate]:
+    """Each candidate, then the same value on the other scale (0-1 for a 0-100 metric, and
+    the reverse), one deviation further."""
     out = []
     for c in candidates:
         out.append(c)
-        out.append(Candidate(c.metric, c.options, c.subset, c.aggregate, 1, c.value / 100, c.signature, c.notes,
+        scale, value = (1, c.value / 100) if c.scale == 100 else (100, c.value * 100)
+        out.append(Candidate(c.metric, c.options, c.subset, c.aggregate, scale, value, c.signature, c.notes,
                              c.deviations + 1))
     return out
 
 
 def recompute_under_signature(hyps, streams, claim: Claim) -> tuple[float, str, list]:
-    """The claim's metric under its signature, with every reference; notes on what the
-    signature says that cannot be honoured (nrefs, version)."""
-    from .compat import metrics as compat_metrics
-
+    """The claim's metric under its signature (the metric's ``options_from_signature``),
+    with every reference; notes on what the signature says that cannot be honoured (nrefs,
+    version) and on what the metric assumed."""
     fields = claim.signature or {}
     notes = []
     if fields.get("version") and fields["version"] != "2.5.1":
@@ -380,46 +411,34 @@ def recompute_under_signature(hyps, streams, claim: Claim) -> tuple[float, str, 
                      "(BLEU, chrF and TER are unchanged from 2.0 to 2.6)")
     if fields.get("nrefs") not in (None, "var") and str(len(streams)) != fields["nrefs"]:
         notes.append(f"the signature says nrefs:{fields['nrefs']} but {len(streams)} reference file(s) were given")
-    if claim.metric == "bleu":
-        smooth = fields.get("smooth", "exp")
-        match = re.fullmatch(r"([a-z-]+)(?:\[([\d.]+)\])?", smooth)
-        if not match:
-            raise ValueError(f"cannot read the smoothing {smooth!r} of the signature")
-        metric = compat_metrics.BLEU(lowercase=fields.get("case") == "lc", tokenize=fields.get("tok", "13a"),
-                                     smooth_method=match.group(1),
-                                     smooth_value=float(match.group(2)) if match.group(2) else None,
-                                     effective_order=fields.get("eff") == "yes")
-        name = "BLEU"
-    elif claim.metric == "chrf":
-        metric = compat_metrics.CHRF(char_order=int(fields.get("nc", 6)),
-                                     word_order=int(fields.get("nw", claim.word_order or 0)),
-                                     beta=claim.beta or 2, lowercase=fields.get("case") == "lc",
-                                     whitespace=fields.get("space") == "yes", eps_smoothing=fields.get("eff") == "no")
-        if claim.beta is None:
-            notes.append("chrF's beta is not in the signature (it is in the name, e.g. chrF2); assumed 2")
-        name = f"chrF{metric.beta}" + "+" * metric.word_order
-    elif claim.metric == "ter":
-        metric = compat_metrics.TER(normalized=fields.get("norm") == "yes", no_punct=fields.get("punct") == "no",
-                                    asian_support=fields.get("asian") == "yes",
-                                    case_sensitive=fields.get("case") == "mixed")
-        name = "TER"
-    else:
+    if claim.metric is None:
         raise ValueError("the signature does not say which metric it is; pass --metric")
-    score = metric.corpus_score(hyps, streams)
-    return score.score, f"{name}|{metric.get_signature()}", notes
+    metric = get_metric(claim.metric)
+    options, assumed = metric.options_from_signature(fields, claim.name_options)
+    notes += assumed
+    metric.check_option_names(options)
+    for name, value in options.items():
+        metric.option(name).check(value)
+    matrix = backends.IMPL.stats(metric.name, hyps, _segments(streams, range(len(streams))), **options)
+    score = metric.fast_score(backends.column_sums(matrix), len(hyps), **metric.score_options(options))
+    return float(score), _signature_text(metric, len(streams), options), notes
 
 
 def audit(hyps: list[str], streams: list[list[str]], claim: Claim, *, metrics=None, max_subsets: int = MAX_SUBSETS,
           max_ter_pairs: int = MAX_TER_PAIRS, nearest: int = 5, search: bool = True) -> AuditReport:
     """Check ``claim`` against ``hyps`` and the reference ``streams`` (module doc).
 
-    ``metrics``: which metrics to search (default: the claim's metric, else BLEU and chrF);
-    ``search=False``: only recompute under the claim's signature."""
+    ``metrics``: which registered metrics to search (default: the claim's metric, else
+    those ``searched_by_default``, BLEU and chrF); ``max_ter_pairs``: the bound of work
+    every metric's ``fit_search_space`` receives; ``search=False``: only recompute under
+    the claim's signature."""
     if not hyps:
         raise ValueError("no hypotheses")
     for r, stream in enumerate(streams):
         if len(stream) != len(hyps):
             raise ValueError(f"reference {r + 1} has {len(stream)} lines but there are {len(hyps)} hypotheses")
+    for name in metrics or ():
+        get_metric(name)  # a ValueError naming the registered metrics for another name
     if metrics and claim.metric and claim.metric not in metrics:
         raise ValueError(f"the claim {claim.text!r} is a {claim.metric} score, but the metrics to search (-m) are "
                          f"{' '.join(metrics)}: search {claim.metric}, or give the claim without a metric name")
@@ -428,30 +447,24 @@ def audit(hyps: list[str], streams: list[list[str]], claim: Claim, *, metrics=No
     if claim.signature:
         recomputed, recomputed_signature, notes = recompute_under_signature(hyps, streams, claim)
         holds = claim.matched_by(recomputed)
-    metrics = list(metrics or ([claim.metric] if claim.metric else ["bleu", "chrf"])) if search else []
+    default = [name for name in metric_names() if get_metric(name).searched_by_default]
+    metrics = list(metrics or ([claim.metric] if claim.metric else default)) if search else []
     subsets, subset_note = reference_subsets(len(streams), max_subsets)
     description = [f"reference subsets: {subset_note}", "scales: 0-100 and 0-1",
                    "aggregation: corpus score and mean of sentence scores"]
     candidates = []
-    if "bleu" in metrics:
-        candidates += _bleu_candidates(hyps, streams, subsets)
-        description.append(f"BLEU: {len(TOKENIZERS)} tokenizers x 2 cases x {len(BLEU_SMOOTHINGS)} smoothings "
-                           f"(default values) x 2 effective-order x max order {BLEU_MAX_ORDERS[0]}..{BLEU_MAX_ORDERS[-1]}")
-    if "chrf" in metrics:
-        candidates += _chrf_candidates(hyps, streams, subsets)
-        description.append(f"chrF: character order {CHRF_CHAR_ORDERS[0]}..{CHRF_CHAR_ORDERS[-1]} x word order "
-                           f"0..{CHRF_WORD_ORDERS[-1]} x beta {'/'.join(map(str, CHRF_BETAS))} x case x white space "
-                           "x eps smoothing")
-    if "ter" in metrics:
-        option_sets, ter_note = _ter_option_sets(hyps, streams, max_ter_pairs)
-        candidates += _ter_candidates(hyps, streams, subsets, option_sets)
-        description.append(f"TER: {len(option_sets)} option sets" + (f" ({ter_note})" if ter_note else ""))
+    for name in metric_names():  # in the registry's order
+        if name in metrics:
+            metric = get_metric(name)
+            space, note = metric.fit_search_space(metric.search_space(claim.hint), hyps, streams, max_ter_pairs)
+            candidates += _candidates(metric, hyps, streams, subsets, space)
+            description.append(metric.describe_search(space, note))
     candidates = _with_scales(candidates)
     order = sorted(candidates, key=lambda c: (abs(c.value - claim.value), c.deviations, len(streams) - len(c.subset)))
     if recomputed_signature is not None:
         for c in order:
             if (c.signature == recomputed_signature and c.subset == tuple(range(len(streams)))
-                    and c.aggregate == "corpus" and c.scale == 100 and not c.notes):
+                    and c.aggregate == "corpus" and c.scale == get_metric(c.metric).scale and not c.notes):
                 c.notes.append("the claimed configuration")
     matches = [c for c in order if claim.matched_by(c.value)]
     return AuditReport(claim, recomputed, recomputed_signature, holds, notes, len(candidates), description, matches,
@@ -472,8 +485,9 @@ def add_parser(commands) -> None:
                         help="the published score: a number (27.3), a sacreBLEU line (BLEU|nrefs:1|... = 27.3 ...) "
                              "or sacreBLEU's JSON")
     parser.add_argument("--signature", "-S", default=None, help="the sacreBLEU signature published with the score")
-    parser.add_argument("--metric", "-m", nargs="+", choices=["bleu", "chrf", "ter"], default=None,
-                        help="metrics to search (default: the claim's, else bleu and chrf)")
+    default = " and ".join(name for name in metric_names() if get_metric(name).searched_by_default)
+    parser.add_argument("--metric", "-m", nargs="+", choices=metric_names(), default=None,
+                        help=f"metrics to search (default: the claim's, else {default})")
     parser.add_argument("--num-refs", "-nr", type=int, default=1, help="tab-separated references per line")
     parser.add_argument("--top", type=int, default=20, help="how many reproducing configurations to list")
     parser.add_argument("--max-subsets", type=int, default=MAX_SUBSETS, help="cap on reference subsets searched")
@@ -540,8 +554,9 @@ def _groups(candidates: list[Candidate]) -> list[list[Candidate]]:
 def _difference(first: Candidate, other: Candidate) -> str:
     a, b = first.signature.split("|"), other.signature.split("|")
     changed = [y for x, y in zip(a, b) if x != y]
-    if first.options.get("max_ngram_order") != other.options.get("max_ngram_order"):
-        changed.append(f"max_ngram_order={other.options.get('max_ngram_order')}")
+    for name in get_metric(first.metric).unsigned_options:
+        if first.options.get(name) != other.options.get(name):
+            changed.append(f"{name}={other.options.get(name)}")
     return " ".join(changed) or "identical signature"
 
 
