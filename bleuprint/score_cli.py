@@ -321,6 +321,10 @@ class RegisteredScorer:
         parts = self.definition.parts(summed, n_segments, **self.definition.score_options(self.given))
         return RegisteredScore(self.metric_name, score, self.all_options(), parts, self.num_refs)
 
+    def sentence_scores(self, matrix) -> list:
+        """The score of every row (``-sl``), one segment each."""
+        return [self.score_from_statistics(backends.row_numbers(row)) for row in matrix]
+
     def score_matrix(self, matrix, n_bootstrap: int = 1) -> RegisteredScore:
         score = self.score_from_statistics(backends.column_sums(matrix), matrix.shape[0])
         if n_bootstrap > 1:
@@ -598,8 +602,7 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
     if args.sentence_level:
         (name, metric), = metrics.items()
         signature = metric.get_signature().format(args.short)
-        for row in matrices[name][0]:
-            score = metric.score_from_statistics(backends.row_numbers(row))
+        for score in metric.sentence_scores(matrices[name][0]):
             emit(score.format(args.width, args.score_only, signature))
         return 0
 

@@ -44,7 +44,7 @@ import numpy as np
 from ..spec.bleu import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
 from ..spec.inputs import check_smooth_value, check_statistic
 from ..spec.tokenizers import TOKENIZERS
-from .backends import IMPL, Backend, column_sums
+from .backends import IMPL, Backend, column_sums, row_numbers
 from .resampling import bootstrap_interval, seed_from_environment
 from .scores import BLEUScore, CHRFScore, TERScore
 from .signatures import BLEUSignature, CHRFSignature, TERSignature
@@ -185,9 +185,16 @@ class Metric:
         definition = get_metric(self.metric_name)
         definition.check_corpus_limits(hyps, segments, **definition.stats_options(self.options()))
 
-    def score_from_statistics(self, summed: list):
-        """The score object of summed statistics (Python numbers)."""
+    def score_from_statistics(self, summed: list, score: float | None = None):
+        """The score object of summed statistics (Python numbers); ``score``, when given,
+        is their score already computed (``sentence_scores``)."""
         raise NotImplementedError
+
+    def sentence_scores(self, matrix: np.ndarray) -> list:
+        """The score object of every row of a statistics matrix (``-sl``), the rows scored
+        in one call of the backend (``Backend.row_scores``)."""
+        values = self.backend.row_scores(self.metric_name, matrix, **self.options())
+        return [self.score_from_statistics(row_numbers(row), value) for row, value in zip(matrix, values)]
 
     def score_matrix(self, matrix: np.ndarray, n_bootstrap: int = 1):
         """The score object of a statistics matrix; with ``n_bootstrap > 1`` also the
@@ -306,12 +313,13 @@ class BLEU(Metric):
                     smooth_method=self.smooth_method, smooth_value=self.smooth_value,
                     effective_order=self.effective_order)
 
-    def score_from_statistics(self, summed: list) -> BLEUScore:
+    def score_from_statistics(self, summed: list, score: float | None = None) -> BLEUScore:
         N = self.max_ngram_order
         if len(summed) != 2 + 2 * N:
             raise ValueError(f"BLEU statistics of order {N} have {2 + 2 * N} numbers, got {len(summed)}")
-        score = self.backend.score("bleu", list(summed), smooth_method=self.smooth_method,
-                                   smooth_value=self.smooth_value, effective_order=self.effective_order)
+        if score is None:
+            score = self.backend.score("bleu", list(summed), smooth_method=self.smooth_method,
+                                       smooth_value=self.smooth_value, effective_order=self.effective_order)
         details = self.compute_bleu(list(summed[2:2 + N]), list(summed[2 + N:]), int(summed[0]), int(summed[1]),
                                     self.smooth_method, self.smooth_value, self.effective_order, N)
         details.score = score
@@ -421,9 +429,10 @@ class CHRF(Metric):
         return dict(n=self.char_order, beta=self.beta, word_order=self.word_order, lowercase=self.lowercase,
                     whitespace=self.whitespace, eps_smoothing=self.eps_smoothing)
 
-    def score_from_statistics(self, summed: list) -> CHRFScore:
-        score = self.backend.score("chrf", list(summed), n=self.char_order, beta=self.beta,
-                                   word_order=self.word_order, eps_smoothing=self.eps_smoothing)
+    def score_from_statistics(self, summed: list, score: float | None = None) -> CHRFScore:
+        if score is None:
+            score = self.backend.score("chrf", list(summed), n=self.char_order, beta=self.beta,
+                                       word_order=self.word_order, eps_smoothing=self.eps_smoothing)
         return CHRFScore(score, self.char_order, self.word_order, self.beta)
 
     def _signature(self) -> CHRFSignature:
@@ -467,9 +476,10 @@ class TER(Metric):
         return dict(normalized=self.normalized, no_punct=self.no_punct, asian_support=self.asian_support,
                     case_sensitive=self.case_sensitive)
 
-    def score_from_statistics(self, summed: list) -> TERScore:
+    def score_from_statistics(self, summed: list, score: float | None = None) -> TERScore:
         edits, length = summed[0], float(summed[1])
-        score = self.backend.score("ter", [edits, length])
+        if score is None:
+            score = self.backend.score("ter", [edits, length])
         return TERScore(score, edits, length)
 
     def _signature(self) -> TERSignature:
