@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .compat import backends
+from .compat.metrics import compat_class
 from .core import Metric, Shape, get_metric, metric_names
 from .spec.signature import signature as sacrebleu_signature
 from .spec.signature import signed_metrics
@@ -419,6 +420,9 @@ def recompute_under_signature(hyps, streams, claim: Claim) -> tuple[float, str, 
     metric.check_option_names(options)
     for name, value in options.items():
         metric.option(name).check(value)
+    sacrebleu_class = compat_class(metric)
+    if sacrebleu_class is not None:  # sacreBLEU's BLEU warns about tokenized hypotheses
+        sacrebleu_class.warn_about_inputs(hyps)
     matrix = backends.IMPL.stats(metric.name, hyps, _segments(streams, range(len(streams))), **options)
     score = metric.fast_score(backends.column_sums(matrix), len(hyps), **metric.score_options(options))
     return float(score), _signature_text(metric, len(streams), options), notes

@@ -163,8 +163,14 @@ class Metric:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ statistics
-    def _warn_if_tokenized(self, hyps: list[str]) -> None:
-        if not self.force and sum(1 for h in hyps if h.endswith(" .")) >= 100:
+    #: Whether sacreBLEU checks this metric's hypotheses for tokenized periods (BLEU).
+    checks_tokenized_input = False
+
+    @classmethod
+    def warn_about_inputs(cls, hyps: list[str]) -> None:
+        """sacreBLEU's warning about hypotheses that look tokenized (100 lines ending in
+        " ."), for a metric that gives it (BLEU, unless ``force``)."""
+        if cls.checks_tokenized_input and sum(1 for h in hyps if h.endswith(" .")) >= 100:
             logger.warning("That's 100 lines that end in a tokenized period ('.')")
             logger.warning("It looks like you forgot to detokenize your test data, which may hurt your score.")
             logger.warning("If you insist your data is detokenized, or don't care, you can suppress this "
@@ -173,7 +179,8 @@ class Metric:
     def statistics(self, hypotheses, references=None) -> np.ndarray:
         """The N x S matrix of segment statistics (one row per hypothesis)."""
         hyps, segments = self._segments(hypotheses, references)
-        self._warn_if_tokenized(hyps)
+        if not self.force:
+            self.warn_about_inputs(hyps)
         return self.backend.stats(self.metric_name, hyps, segments, **self.options())
 
     def check_limits(self, hypotheses, references=None) -> None:
@@ -243,6 +250,7 @@ class BLEU(Metric):
     #: The default tokenizer of a target language (``trg_lang``), sacreBLEU's choice.
     TRG_LANG_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
     metric_name = "bleu"
+    checks_tokenized_input = True
 
     def __init__(self, lowercase: bool = False, force: bool = False, tokenize: str | None = None,
                  smooth_method: str = "exp", smooth_value: float | None = None, max_ngram_order: int = 4,

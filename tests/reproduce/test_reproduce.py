@@ -160,3 +160,23 @@ def test_command_line(corpus, tmp_path):
     out = io.StringIO()
     assert run(args, out, err) == 1
     assert '"holds": false' in out.getvalue()
+
+
+def test_tokenized_hypotheses_get_sacrebleus_warning(caplog):
+    """sacreBLEU's BLEU warns when 100 hypotheses end in a tokenized period (" ."), and the
+    recomputation under a BLEU signature gives that warning as sacreBLEU would; 99 such
+    lines, or a chrF claim, give none."""
+    import logging
+
+    from bleuprint.reproduce import recompute_under_signature
+
+    tokenized = [f"word {i} ." for i in range(100)]
+    claim = parse_claim("BLEU|nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.5.1 = 10.0")
+    with caplog.at_level(logging.WARNING, logger="bleuprint"):
+        recompute_under_signature(tokenized, [tokenized], claim)
+    assert any("tokenized period" in r.getMessage() for r in caplog.records)
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="bleuprint"):
+        recompute_under_signature(tokenized[:99], [tokenized[:99]], claim)
+        recompute_under_signature(tokenized, [tokenized], parse_claim("chrF2|nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.5.1 = 10.0"))
+    assert not any("tokenized period" in r.getMessage() for r in caplog.records)
