@@ -241,10 +241,14 @@ class Metric:
         the metric's defaults."""
         return (({}, "defaults"),)
 
-    #: The name of this metric's golden fixture of sacreBLEU's answers
-    #: (``bleuprint/oracles/goldens/<golden>.json``, built by the case builder module
-    #: ``bleuprint.oracles.cases_<golden>``, which the metric never imports); "" for none.
+    #: The name of this metric's golden fixture of its oracle's answers
+    #: (``bleuprint/oracles/goldens/<golden>.json``); "" for none.
     golden: str = ""
+    #: The module whose ``build_cases()`` computes that fixture from the oracle (read only
+    #: by the generator and verify, never imported by the metric); "" for
+    #: ``bleuprint.oracles.cases_<golden>``. A metric in its own folder keeps it there
+    #: (``bleuprint.metrics.NAME.oracle_cases``).
+    golden_builder: str = ""
 
     def real_corpus_configurations(self) -> tuple:
         """``(options, label)`` pairs on which ``bleuprint verify`` scores the real corpus

@@ -2,7 +2,7 @@
 
 Each fixture ``goldens/<name>.json`` is built by one case builder (a module exposing
 ``build_cases() -> list[dict]``), as ``builders()`` lists them: each registered metric's
-``golden`` (``Metric.golden``), built by ``bleuprint.oracles.cases_<golden>``, then the
+``golden`` (``Metric.golden``), built by its ``golden_builder`` (by default ``bleuprint.oracles.cases_<golden>``), then the
 shared fixtures (``SHARED_BUILDERS``); a metric with a golden names it and nothing here
 changes. A fixture records the versions it was generated with and the command:
 
@@ -42,8 +42,9 @@ def builders() -> dict[str, str]:
     in registration order, then ``SHARED_BUILDERS``."""
     from ..core import get_metric, metric_names
 
-    goldens = [get_metric(name).golden for name in metric_names()]
-    return {**{golden: f"{__package__}.cases_{golden}" for golden in goldens if golden}, **SHARED_BUILDERS}
+    metrics = [get_metric(name) for name in metric_names()]
+    return {**{m.golden: m.golden_builder or f"{__package__}.cases_{m.golden}" for m in metrics if m.golden},
+            **SHARED_BUILDERS}
 
 
 def __getattr__(name: str):

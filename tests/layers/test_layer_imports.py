@@ -192,3 +192,16 @@ def test_layer_violations_detects_every_form_of_import(tmp_path):
     spec = layer_violations(root, "bleuprint.spec", ABOVE_SPEC)
     assert [v.split(":")[0] for v in spec] == ["bleuprint/spec/bleu.py"]
     assert module_name(root / "bleuprint/impl/__init__.py", root) == "bleuprint.impl"
+
+
+#: What a metric's definition (``bleuprint.metrics``) may never import, even lazily: it is
+#: read by the spec, so it reaches the spec, core and (inside its methods) impl, the
+#: mutants and the strategies it contributes to; the outside references and the tools that
+#: read the registry are above it.
+ABOVE_METRICS = ("bleuprint.compat", "bleuprint.oracles", "bleuprint.cli", "bleuprint.score_cli",
+                 "bleuprint.reproduce", "bleuprint.verify")
+
+
+def test_metrics_import_no_oracle_and_no_tool():
+    found = layer_violations(ROOT, "bleuprint.metrics", ABOVE_METRICS)
+    assert not found, "a metric definition imports an oracle or a tool that reads the registry:\n" + "\n".join(found)
