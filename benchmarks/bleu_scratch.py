@@ -58,7 +58,7 @@ def main():
 
     from sacrebleu.metrics import BLEU
 
-    from bleuprint.impl import bleu as impl
+    from bleuprint.metrics.bleu import impl
     from bleuprint.impl import tokenizers as impl_tok
 
     hyps, refs = load()

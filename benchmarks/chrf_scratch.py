@@ -3,7 +3,7 @@
 Corpus: the 13 systems of ``<repo>/../shared/corpora/ted-ende.json`` concatenated (6877
 segments, one reference each), or with ``--segments N`` that corpus cycled to N segments.
 Each repetition scores the corpus with a fresh ``sacrebleu.metrics.CHRF`` object and then
-with ``bleuprint.impl.chrf`` (interleaved, so that load from other processes hits both
+with ``bleuprint.metrics.chrf.impl`` (interleaved, so that load from other processes hits both
 alike); the scores must agree within 1e-9. Printed: medians of wall-clock and CPU
 (``time.process_time``) times, the speed-ups, and the "floor" (``str.split()`` of every
 hypothesis and reference). On a shared machine trust the CPU-time ratio more.
@@ -40,7 +40,7 @@ def main() -> None:
 
     from sacrebleu.metrics import CHRF
 
-    fast = importlib.import_module("bleuprint.impl.chrf")
+    fast = importlib.import_module("bleuprint.metrics.chrf.impl")
     corpus = REPO.parent / "shared" / "corpora" / "ted-ende.json"
     data = json.loads(corpus.read_text(encoding="utf-8"))
     hyps, refs = [], []

@@ -37,8 +37,8 @@ REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 
 from bleuprint.impl import native  # noqa: E402
-from bleuprint.impl.ter import ter_stats_matrix  # noqa: E402
-from bleuprint.impl.ter import ter_from_stats  # noqa: E402
+from bleuprint.metrics.ter.impl import ter_stats_matrix  # noqa: E402
+from bleuprint.metrics.ter.impl import ter_from_stats  # noqa: E402
 
 TED = REPO.parent / "shared" / "corpora" / "ted-ende.json"
 GOAL = 20

@@ -90,6 +90,7 @@ __all__ = [
     "references",
     "sentences",
     "tokens",
+    "weighted",
 ]
 
 # --------------------------------------------------------------------------------------
@@ -152,7 +153,7 @@ ASCII_WHITE_SPACE = ("\t", "\n", "\r", "\x0b", "\x0c")
 ZERO_WIDTH_SPACE = "\u200b"
 
 
-def _weighted(*pairs):
+def weighted(*pairs):
     """A strategy choosing ``strategy`` with probability proportional to ``weight``, for
     ``(weight, strategy)`` pairs (weights are small integers): ``one_of`` picks its
     branches uniformly, so a branch listed ``weight`` times weighs ``weight``."""
@@ -172,7 +173,7 @@ def _any_character():
 def tokens():
     """One token, drawn mostly from ``SHARED_WORDS`` and otherwise from the pools above
     (or a random short string)."""
-    return _weighted(
+    return weighted(
         (12, st.sampled_from(SHARED_WORDS)),
         (2, st.sampled_from(ASCII_PUNCTUATION)),
         (2, st.sampled_from(NON_ASCII_PUNCTUATION)),
@@ -192,7 +193,7 @@ def _separators():
     """What goes between two tokens: mostly a space; sometimes nothing (gluing tokens,
     so CJK lands inside Latin text and numbers touch punctuation), other white space,
     the zero-width space, or 13a's hyphen-newline."""
-    return _weighted(
+    return weighted(
         (14, st.just(" ")),
         (3, st.just("")),
         (1, st.sampled_from(("  ", "-\n", " \n ") + ASCII_WHITE_SPACE)),
@@ -205,7 +206,7 @@ def _separators():
 def _edge_space():
     """Leading or trailing white space (sacreBLEU right-strips before tokenizing BLEU, chrF
     never strips), usually none."""
-    return _weighted(
+    return weighted(
         (8, st.just("")),
         (1, st.sampled_from((" ", "  ") + ASCII_WHITE_SPACE)),
         (1, st.sampled_from(PYTHON_ONLY_WHITE_SPACE)),
@@ -253,7 +254,7 @@ def sentences():
     corpora they are common. ``tests/strategies/test_strategy_quality.py`` measures the
     rates.)
     """
-    return _weighted(
+    return weighted(
         (10, st.just("")),
         (5, st.lists(st.sampled_from((" ",) + ASCII_WHITE_SPACE + PYTHON_ONLY_WHITE_SPACE + (ZERO_WIDTH_SPACE,)),
                      min_size=1, max_size=3).map("".join)),
@@ -400,52 +401,6 @@ def corpora(draw, min_size: int = 1, max_size: int = 8, min_refs: int = 1, max_r
 # Options.
 
 
-@st.composite
-def bleu_options(draw, tokenizers=TOKENIZERS, max_orders: int = 6):
-    """Keyword options of ``bleuprint.spec.corpus_bleu``: ``tokenize`` (one of
-    ``tokenizers``), ``lowercase``, ``smooth_method`` (none, floor, add-k, exp),
-    ``smooth_value`` (None, meaning the method's default, or a value: a floor in
-    (0, 1], an add-k of 0, 0.5, 1, 1.5, 2 or 3, and sometimes a value that exp and none
-    ignore), ``max_ngram_order`` (1..``max_orders``,
-    4 most often) and ``effective_order``."""
-    method = draw(st.sampled_from(("exp", "none", "floor", "add-k")))
-    if method == "floor":
-        value = draw(st.one_of(st.none(), st.sampled_from((0.1, 0.01, 0.5, 1, 1.0)),
-                               st.floats(0.001, 1.0, allow_nan=False)))
-    elif method == "add-k":
-        value = draw(st.one_of(st.none(), st.sampled_from((0, 0.5, 1, 1.5, 2, 3))))
-    else:
-        # sacreBLEU ignores a value for exp and none (its signature shows none).
-        value = draw(_weighted((5, st.none()), (1, st.sampled_from((0.5, 2)))))
-    return {
-        "tokenize": draw(st.sampled_from(tuple(tokenizers))),
-        "lowercase": draw(st.booleans()),
-        "smooth_method": method,
-        "smooth_value": value,
-        "max_ngram_order": draw(_weighted((3, st.just(4)), (2, st.integers(1, max_orders)))),
-        "effective_order": draw(st.booleans()),
-    }
-
-
-@st.composite
-def chrf_options(draw, max_n: int = 6, max_word_order: int = 2):
-    """Keyword options of ``bleuprint.spec.chrf``: ``n`` (character order 1..``max_n``,
-    6 most often; or, one draw in six, 0 with ``word_order`` >= 1: a word-only chrF,
-    sacreBLEU's ``char_order=0``), ``beta`` (1, 2 or 3), ``word_order``
-    (0..``max_word_order``: chrF, chrF+, chrF++), ``lowercase``, ``whitespace`` and
-    ``eps_smoothing``."""
-    word_only = max_word_order >= 1 and draw(_weighted((5, st.just(False)), (1, st.just(True))))
-    n = 0 if word_only else draw(_weighted((2, st.just(6)), (2, st.integers(1, max_n))))
-    return {
-        "n": n,
-        "beta": draw(st.sampled_from((2, 1, 3))),
-        "word_order": draw(st.integers(1 if word_only else 0, max_word_order)),
-        "lowercase": draw(st.booleans()),
-        "whitespace": draw(st.booleans()),
-        "eps_smoothing": draw(st.booleans()),
-    }
-
-
 # Options of any registered metric, from its options' data (``bleuprint.core.options``).
 
 #: An int option without a maximum is drawn from its minimum (or its maximum minus this, or
@@ -543,3 +498,9 @@ def shuffled(draw, words: list[str], min_moves: int = 0) -> list[str]:
         else:
             words = words[:start] + [words[-1]] + words[start:]
     return words
+
+
+# The built-in metrics' hand-tuned option strategies, defined in their folders
+# (``bleuprint/metrics/NAME/strategies.py``) and kept here under their public names.
+from .metrics.bleu.strategies import bleu_options  # noqa: E402
+from .metrics.chrf.strategies import chrf_options  # noqa: E402

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..spec.bleu import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
+from ..metrics.bleu.spec import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
 from ..spec.inputs import check_smooth_value, check_statistic
 from ..spec.tokenizers import TOKENIZERS
 from .backends import IMPL, Backend, column_sums, row_numbers

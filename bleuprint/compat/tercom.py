@@ -1,11 +1,11 @@
 """sacreBLEU 2.5.1's ``TercomTokenizer`` class (``tokenizers/tokenizer_ter.py``): the
 tokenizer of TER, as a callable object with ``signature()``; the work is done by
-``bleuprint.impl.tercom_tokenizer.tokenize_tercom``, the fast form of
-``bleuprint.spec.tercom_tokenizer.tokenize_tercom``, whose docstring gives the steps."""
+``bleuprint.metrics.ter.tercom_impl.tokenize_tercom``, the fast form of
+``bleuprint.metrics.ter.tercom.tokenize_tercom``, whose docstring gives the steps."""
 
 from __future__ import annotations
 
-from ..impl.tercom_tokenizer import tokenize_tercom
+from ..metrics.ter.tercom_impl import tokenize_tercom
 
 
 class TercomTokenizer:

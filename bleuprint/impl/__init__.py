@@ -12,33 +12,59 @@ Beyond the spec: the vectorised statistics matrices (``bleu_stats_matrix``,
 accumulation (``Accumulator``, ``bleuprint.impl.accumulate``).
 """
 
-from ..spec.bleu import SMOOTH_DEFAULTS, SMOOTH_METHODS
-from ..spec.signature import SACREBLEU_VERSION, signature
-from .accumulate import Accumulator
-from .bleu import bleu_from_stats, bleu_stats, bleu_stats_matrix, corpus_bleu, sentence_bleu
-from .chrf import chrf, chrf_from_stats, chrf_stats, chrf_stats_matrix, sentence_chrf
-from .corpus import METRICS, corpus_score, score_from_stats, sentence_stats, stats_matrix
-from .exact_match import exact_match, exact_match_matrix
-from .intervals import BootstrapResult, bootstrap, bootstrap_stats, metric_ci, percentile_indices
-from .significance import (
-    PairedResult,
-    PairedTestResult,
-    paired_approximate_randomization,
-    paired_approximate_randomization_stats,
-    paired_bootstrap,
-    paired_bootstrap_stats,
-)
-from .ter import sentence_ter, ter, ter_from_stats, ter_stats, ter_stats_matrix
-from .tercom_tokenizer import tokenize_tercom
-from .tokenizers import (
-    TOKENIZERS,
-    tokenize,
-    tokenize_13a,
-    tokenize_char,
-    tokenize_intl,
-    tokenize_none,
-    tokenize_zh,
-)
+import importlib
+
+#: Where each public name is defined. The names are imported on first use (PEP 562):
+#: the metrics' own modules (``bleuprint/metrics/NAME/``) read this package's shared
+#: modules, so importing it must not import them back.
+_DEFINED_IN = {
+    "SMOOTH_DEFAULTS": "bleuprint.metrics.bleu.spec",
+    "SMOOTH_METHODS": "bleuprint.metrics.bleu.spec",
+    "SACREBLEU_VERSION": "bleuprint.spec.signature",
+    "signature": "bleuprint.spec.signature",
+    "Accumulator": "bleuprint.impl.accumulate",
+    "bleu_from_stats": "bleuprint.metrics.bleu.impl",
+    "bleu_stats": "bleuprint.metrics.bleu.impl",
+    "bleu_stats_matrix": "bleuprint.metrics.bleu.impl",
+    "corpus_bleu": "bleuprint.metrics.bleu.impl",
+    "sentence_bleu": "bleuprint.metrics.bleu.impl",
+    "chrf": "bleuprint.metrics.chrf.impl",
+    "chrf_from_stats": "bleuprint.metrics.chrf.impl",
+    "chrf_stats": "bleuprint.metrics.chrf.impl",
+    "chrf_stats_matrix": "bleuprint.metrics.chrf.impl",
+    "sentence_chrf": "bleuprint.metrics.chrf.impl",
+    "METRICS": "bleuprint.impl.corpus",
+    "corpus_score": "bleuprint.impl.corpus",
+    "score_from_stats": "bleuprint.impl.corpus",
+    "sentence_stats": "bleuprint.impl.corpus",
+    "stats_matrix": "bleuprint.impl.corpus",
+    "exact_match": "bleuprint.metrics.exact_match.impl",
+    "exact_match_matrix": "bleuprint.metrics.exact_match.impl",
+    "BootstrapResult": "bleuprint.impl.intervals",
+    "bootstrap": "bleuprint.impl.intervals",
+    "bootstrap_stats": "bleuprint.impl.intervals",
+    "metric_ci": "bleuprint.impl.intervals",
+    "percentile_indices": "bleuprint.impl.intervals",
+    "PairedResult": "bleuprint.impl.significance",
+    "PairedTestResult": "bleuprint.impl.significance",
+    "paired_approximate_randomization": "bleuprint.impl.significance",
+    "paired_approximate_randomization_stats": "bleuprint.impl.significance",
+    "paired_bootstrap": "bleuprint.impl.significance",
+    "paired_bootstrap_stats": "bleuprint.impl.significance",
+    "sentence_ter": "bleuprint.metrics.ter.impl",
+    "ter": "bleuprint.metrics.ter.impl",
+    "ter_from_stats": "bleuprint.metrics.ter.impl",
+    "ter_stats": "bleuprint.metrics.ter.impl",
+    "ter_stats_matrix": "bleuprint.metrics.ter.impl",
+    "tokenize_tercom": "bleuprint.metrics.ter.tercom_impl",
+    "TOKENIZERS": "bleuprint.impl.tokenizers",
+    "tokenize": "bleuprint.impl.tokenizers",
+    "tokenize_13a": "bleuprint.impl.tokenizers",
+    "tokenize_char": "bleuprint.impl.tokenizers",
+    "tokenize_intl": "bleuprint.impl.tokenizers",
+    "tokenize_none": "bleuprint.impl.tokenizers",
+    "tokenize_zh": "bleuprint.impl.tokenizers",
+}
 
 __all__ = [
     # The names of bleuprint.spec.
@@ -90,3 +116,17 @@ __all__ = [
     "stats_matrix",
     "ter_stats_matrix",
 ]
+
+
+def __getattr__(name: str):
+    try:
+        module = _DEFINED_IN[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_DEFINED_IN))

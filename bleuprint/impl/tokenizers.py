@@ -490,7 +490,7 @@ def bleu_token_ids(lines: list[str], name: str = "13a", lowercase: bool = False)
     Line ``i``'s tokens are ``ids[start_i : start_i + lengths[i]]`` with ``start`` the
     running sum of ``lengths``; equal tokens have equal ids, different tokens different
     ids, and every id is in ``range(id_bound)``. The tokens are those of
-    ``bleuprint.spec.bleu.bleu_tokens``: optional ``lower()``, ``rstrip()``, tokenizer,
+    ``bleuprint.metrics.bleu.spec.bleu_tokens``: optional ``lower()``, ``rstrip()``, tokenizer,
     ``split()``. ``lines`` is not validated here.
     """
     prepared = _prepared(lines, lowercase)
@@ -507,7 +507,7 @@ def bleu_token_ids(lines: list[str], name: str = "13a", lowercase: bool = False)
 
 
 def tokenize_corpus(lines: list[str], name: str = "13a", lowercase: bool = False) -> list[list[str]]:
-    """BLEU's token list of every line (``bleuprint.spec.bleu.bleu_tokens`` of each),
+    """BLEU's token list of every line (``bleuprint.metrics.bleu.spec.bleu_tokens`` of each),
     computed in a few passes over the joined corpus."""
     if isinstance(lines, str) or not isinstance(lines, (list, tuple)):
         raise TypeError(f"lines must be a list of str, got {type(lines).__name__}")

@@ -1,6 +1,11 @@
-"""The built-in metrics, each defined once in its own module and registered in
-``bleuprint.core`` (the registry imports this package on its first look-up).
+"""The built-in metrics, each in its own folder (``bleuprint/metrics/NAME/``: the
+definition and its registration in ``__init__.py``, the literal definition ``spec.py``,
+the fast version ``impl.py``, and, where it has them, its planted faults ``faults.py`` and
+its option strategy ``strategies.py``). The registry imports this package on its first
+look-up.
 
-Registration order is the order in which the metrics are listed everywhere."""
+The line below is the one registration line of a metric; its order is the order in which
+the metrics are listed everywhere.
+"""
 
 from . import exact_match, bleu, chrf, ter  # noqa: F401  (isort: skip; the order is the listing order)

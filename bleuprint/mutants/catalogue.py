@@ -7,7 +7,7 @@ mutant that every run must see killed.
 The catalogue is built from the registry (``bleuprint.core``): it lists the faults that
 belong to no metric (the corpus layout, the tokenizers, the signatures, the intervals and
 paired tests), and each registered metric contributes its own through ``Metric.faults()``
-(the built-in metrics' are in ``faults_bleu``, ``faults_text`` and ``faults_ter``). x00
+(the built-in metrics' are in their folders, ``bleuprint/metrics/NAME/faults.py``). x00
 breaks ``bleuprint.spec.corpus.sentence_stats`` and every registered metric's
 ``Metric.spec_entry_points()``, so it leaves no metric out.
 
@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from .. import spec
 from ..core import get_metric, metric_names
-from . import faults_bleu, faults_intervals, faults_text
+from . import faults_intervals, faults_layout, faults_text
 from .model import Mutant
 
 #: The faults of code every metric shares.
-SHARED = (faults_bleu.LAYOUT_MUTANTS + faults_text.TOKENIZER_MUTANTS + faults_text.SIGNATURE_MUTANTS
+SHARED = (faults_layout.MUTANTS + faults_text.TOKENIZER_MUTANTS + faults_text.SIGNATURE_MUTANTS
           + faults_intervals.MUTANTS)
 
 #: The spec's entry point that every metric goes through, whatever its name.

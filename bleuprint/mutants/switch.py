@@ -24,7 +24,7 @@ _counter = itertools.count()
 
 
 def resolve(target: str) -> tuple[types.ModuleType, str, types.FunctionType]:
-    """``"bleuprint.spec.bleu:clipped_matches"`` -> (module, name, function).
+    """``"bleuprint.metrics.bleu.spec:clipped_matches"`` -> (module, name, function).
 
     The part after the colon may be a dotted qualified name, ``"module:Class.method"``
     (a metric's methods, which ``Metric.spec_entry_points`` names so); the function is

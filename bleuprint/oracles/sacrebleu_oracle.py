@@ -44,7 +44,7 @@ BLEU_DEFAULTS = {
 #: The sentence-level BLEU defaults: sacreBLEU's ``sentence_bleu`` uses effective order.
 SENTENCE_BLEU_DEFAULTS = {**BLEU_DEFAULTS, "effective_order": True}
 
-#: bleuprint option names and defaults, as ``bleuprint.spec.chrf`` spells them.
+#: bleuprint option names and defaults, as ``bleuprint.metrics.chrf.spec`` spells them.
 CHRF_DEFAULTS = {
     "n": 6,
     "beta": 2,
@@ -217,7 +217,7 @@ def oracle_bleu(hyps, refs, **options) -> OracleResult:
 
 
 def oracle_chrf(hyps, refs, **options) -> OracleResult:
-    """sacreBLEU's corpus chrF. Options as ``bleuprint.spec.chrf``: n=6 (sacreBLEU's
+    """sacreBLEU's corpus chrF. Options as ``bleuprint.metrics.chrf.spec``: n=6 (sacreBLEU's
     ``char_order``), beta=2, word_order=0, lowercase=False, whitespace=False,
     eps_smoothing=False."""
     hyps, refs = _check_corpus(hyps, refs)

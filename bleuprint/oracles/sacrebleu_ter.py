@@ -22,7 +22,7 @@ from .sacrebleu_oracle import (
     to_streams,
 )
 
-#: bleuprint option names and defaults, as ``bleuprint.spec.ter`` spells them (the same as
+#: bleuprint option names and defaults, as ``bleuprint.metrics.ter.spec`` spells them (the same as
 #: sacreBLEU's ``TER()`` arguments).
 TER_DEFAULTS = {
     "normalized": False,
@@ -47,7 +47,7 @@ def _ter_metric(options: dict):
 
 
 def oracle_ter(hyps, refs, **options) -> OracleResult:
-    """sacreBLEU's corpus TER. Options as ``bleuprint.spec.ter``: normalized=False,
+    """sacreBLEU's corpus TER. Options as ``bleuprint.metrics.ter.spec``: normalized=False,
     no_punct=False, asian_support=False, case_sensitive=False."""
     hyps, refs = _check_corpus(hyps, refs)
     options = _ter_options(options)

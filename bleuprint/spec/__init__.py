@@ -9,38 +9,54 @@ Layout: ``hyps`` is a list of N strings; ``refs[i]`` is the list of references o
 ``hyps[i]`` (sacreBLEU's API takes the transpose).
 """
 
-from .bleu import (
-    SMOOTH_DEFAULTS,
-    SMOOTH_METHODS,
-    bleu_from_stats,
-    bleu_stats,
-    corpus_bleu,
-    sentence_bleu,
-)
-from .chrf import chrf, chrf_from_stats, chrf_stats, sentence_chrf
-from .corpus import METRICS, corpus_score, score_from_stats, sentence_stats
-from .exact_match import exact_match
-from .intervals import BootstrapResult, bootstrap, bootstrap_stats, metric_ci, percentile_indices
+import importlib
+
+# Bound now, not on first use: the submodule of the same name would shadow the function.
 from .signature import SACREBLEU_VERSION, signature
-from .significance import (
-    PairedResult,
-    PairedTestResult,
-    paired_approximate_randomization,
-    paired_approximate_randomization_stats,
-    paired_bootstrap,
-    paired_bootstrap_stats,
-)
-from .ter import sentence_ter, ter, ter_from_stats, ter_stats
-from .tercom_tokenizer import tokenize_tercom
-from .tokenizers import (
-    TOKENIZERS,
-    tokenize,
-    tokenize_13a,
-    tokenize_char,
-    tokenize_intl,
-    tokenize_none,
-    tokenize_zh,
-)
+
+#: Where each public name is defined. The names are imported on first use (PEP 562):
+#: the metrics' own modules (``bleuprint/metrics/NAME/``) read this package's shared
+#: modules, so importing it must not import them back.
+_DEFINED_IN = {
+    "SMOOTH_DEFAULTS": "bleuprint.metrics.bleu.spec",
+    "SMOOTH_METHODS": "bleuprint.metrics.bleu.spec",
+    "bleu_from_stats": "bleuprint.metrics.bleu.spec",
+    "bleu_stats": "bleuprint.metrics.bleu.spec",
+    "corpus_bleu": "bleuprint.metrics.bleu.spec",
+    "sentence_bleu": "bleuprint.metrics.bleu.spec",
+    "chrf": "bleuprint.metrics.chrf.spec",
+    "chrf_from_stats": "bleuprint.metrics.chrf.spec",
+    "chrf_stats": "bleuprint.metrics.chrf.spec",
+    "sentence_chrf": "bleuprint.metrics.chrf.spec",
+    "METRICS": "bleuprint.spec.corpus",
+    "corpus_score": "bleuprint.spec.corpus",
+    "score_from_stats": "bleuprint.spec.corpus",
+    "sentence_stats": "bleuprint.spec.corpus",
+    "exact_match": "bleuprint.metrics.exact_match.spec",
+    "BootstrapResult": "bleuprint.spec.intervals",
+    "bootstrap": "bleuprint.spec.intervals",
+    "bootstrap_stats": "bleuprint.spec.intervals",
+    "metric_ci": "bleuprint.spec.intervals",
+    "percentile_indices": "bleuprint.spec.intervals",
+    "PairedResult": "bleuprint.spec.significance",
+    "PairedTestResult": "bleuprint.spec.significance",
+    "paired_approximate_randomization": "bleuprint.spec.significance",
+    "paired_approximate_randomization_stats": "bleuprint.spec.significance",
+    "paired_bootstrap": "bleuprint.spec.significance",
+    "paired_bootstrap_stats": "bleuprint.spec.significance",
+    "sentence_ter": "bleuprint.metrics.ter.spec",
+    "ter": "bleuprint.metrics.ter.spec",
+    "ter_from_stats": "bleuprint.metrics.ter.spec",
+    "ter_stats": "bleuprint.metrics.ter.spec",
+    "tokenize_tercom": "bleuprint.metrics.ter.tercom",
+    "TOKENIZERS": "bleuprint.spec.tokenizers",
+    "tokenize": "bleuprint.spec.tokenizers",
+    "tokenize_13a": "bleuprint.spec.tokenizers",
+    "tokenize_char": "bleuprint.spec.tokenizers",
+    "tokenize_intl": "bleuprint.spec.tokenizers",
+    "tokenize_none": "bleuprint.spec.tokenizers",
+    "tokenize_zh": "bleuprint.spec.tokenizers",
+}
 
 __all__ = [
     "BootstrapResult",
@@ -84,3 +100,17 @@ __all__ = [
     "tokenize_tercom",
     "tokenize_zh",
 ]
+
+
+def __getattr__(name: str):
+    try:
+        module = _DEFINED_IN[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_DEFINED_IN))

@@ -21,8 +21,6 @@ Source: sacreBLEU 2.5.1 ``metrics/base.py`` (Signature), ``bleu.py`` (BLEUSignat
 
 from __future__ import annotations
 
-from .bleu import SMOOTH_DEFAULTS, SMOOTH_METHODS
-from .chrf import check_orders
 from .inputs import check_choice, check_positive_int
 from .tokenizers import TOKENIZERS
 
@@ -54,6 +52,10 @@ def yes_no(flag: bool) -> str:
 def smoothing_label(smooth_method: str, smooth_value=None) -> str:
     """``exp``, ``none``, ``floor[0.10]``, ``add-k[1.00]``: the method, and for methods
     that take a value, the value (or its default) to two decimals."""
+    # Imported here: bleuprint.spec binds this module at import, and the metrics' spec
+    # modules import bleuprint.spec.
+    from ..metrics.bleu.spec import SMOOTH_DEFAULTS, SMOOTH_METHODS
+
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
     default = SMOOTH_DEFAULTS[smooth_method]
     if default is None:
@@ -78,6 +80,8 @@ def bleu_signature_fields(tokenize="13a", lowercase=False, smooth_method="exp", 
 def chrf_signature_fields(n=6, beta=2, word_order=0, lowercase=False, whitespace=False,
                           eps_smoothing=False) -> list[tuple[str, str]]:
     """chrF's own keys, in order (beta is not part of the signature)."""
+    from ..metrics.chrf.spec import check_orders
+
     check_orders(n, word_order)
     return [
         ("case", "lc" if lowercase else "mixed"),

@@ -1,4 +1,4 @@
-"""``bleuprint score -m ter`` on a line beyond ``bleuprint.spec.ter.MAX_WORDS`` TER words
+"""``bleuprint score -m ter`` on a line beyond ``bleuprint.metrics.ter.spec.MAX_WORDS`` TER words
 (2,000): one line on standard error, ``bleuprint: hyps[i]: ...`` naming the segment by
 its index in the files (line i + 1), both lengths and the limit, exit status 1, nothing
 on standard output and no traceback; with the fast implementation and with ``--impl
@@ -19,7 +19,7 @@ import pytest
 from bleuprint import score_cli
 from cli_harness import run_bleuprint
 
-LIMIT = importlib.import_module("bleuprint.spec.ter").MAX_WORDS
+LIMIT = importlib.import_module("bleuprint.metrics.ter.spec").MAX_WORDS
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -1,4 +1,4 @@
-"""``bleuprint.compat``'s TER refuses a line beyond ``bleuprint.spec.ter.MAX_WORDS`` TER
+"""``bleuprint.compat``'s TER refuses a line beyond ``bleuprint.metrics.ter.spec.MAX_WORDS`` TER
 words (2,000), with either backend and with the compiled kernel switched off: a
 ValueError that names the segment (``hyps[i]``, its position in the hypotheses), both
 lengths and the limit, before any search. sacreBLEU 2.5.1 computes such a line, in time
@@ -17,7 +17,7 @@ from bleuprint import compat
 from bleuprint.compat import backends
 from bleuprint.impl import native
 
-LIMIT = importlib.import_module("bleuprint.spec.ter").MAX_WORDS
+LIMIT = importlib.import_module("bleuprint.metrics.ter.spec").MAX_WORDS
 OVER = " ".join(f"w{i}" for i in range(LIMIT + 1))
 REFUSED = f"is beyond the limit of {LIMIT} words per line"
 

@@ -1,4 +1,4 @@
-"""Differential tests: bleuprint.impl.bleu against bleuprint.spec.bleu.
+"""Differential tests: bleuprint.metrics.bleu.impl against bleuprint.metrics.bleu.spec.
 
 Expected values come from the spec (itself checked against sacreBLEU 2.5.1 elsewhere).
 Statistics must be exactly equal (integers): every row of ``bleu_stats_matrix`` equals
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from bleuprint.impl import bleu as impl
-from bleuprint.spec import bleu as spec
+from bleuprint.metrics.bleu import impl
+from bleuprint.metrics.bleu import spec
 from bleuprint.strategies import bleu_options, corpora, references, sentences
 
 #: Every test runs with the compiled kernels and with numpy only (tests/impl/conftest.py).

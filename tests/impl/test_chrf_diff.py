@@ -1,4 +1,4 @@
-"""bleuprint.impl.chrf against bleuprint.spec.chrf (the differential test).
+"""bleuprint.metrics.chrf.impl against bleuprint.metrics.chrf.spec (the differential test).
 
 Tolerances: statistics must be *equal*, integer by integer (``chrf_stats_matrix`` row i
 is ``spec.chrf_stats`` of sentence i). Corpus and sentence scores must agree within
@@ -31,7 +31,7 @@ from bleuprint import spec
 from bleuprint.impl import native
 from bleuprint.strategies import chrf_options, corpora, sentences
 
-fast = importlib.import_module("bleuprint.impl.chrf")
+fast = importlib.import_module("bleuprint.metrics.chrf.impl")
 
 SCORE_TOLERANCE = 1e-9
 

@@ -1,4 +1,4 @@
-"""bleuprint.impl.exact_match against bleuprint.spec.exact_match (the differential test).
+"""bleuprint.metrics.exact_match.impl against bleuprint.metrics.exact_match.spec (the differential test).
 
 Exact match is a ratio of two integers, so the scores must be *equal* (tolerance 0), and
 the per-sentence statistics equal entry by entry. Bad input must raise the same

@@ -153,7 +153,7 @@ def test_one_string_per_line_and_joined_chunks_give_the_same_tokens(monkeypatch,
     """``tokenizers._plain_lines`` hands each line to the kernel as it is, except where
     13a's unescaping needs the joined text; both ways give the spec's tokens."""
     from bleuprint.impl import tokenizers
-    from bleuprint.spec.bleu import bleu_tokens
+    from bleuprint.metrics.bleu.spec import bleu_tokens
 
     if name == "13a":
         assert (tokenizers._plain_lines(lines, name) is None) == ("&amp;" in lines[0])
@@ -172,8 +172,8 @@ from bleuprint.strategies import corpora  # noqa: E402
 @given(corpora())
 def test_line_index_equals_the_python_index(corpus):
     """The kernel's distinct lines, line ids and reference counts are those of
-    ``impl.bleu._line_index`` (dict order of first occurrence), repeated lines included."""
-    from bleuprint.impl import bleu
+    ``bleuprint.metrics.bleu.impl._line_index`` (dict order of first occurrence), repeated lines included."""
+    from bleuprint.metrics.bleu import impl as bleu
 
     hyps, refs = corpus
     hyps, refs = hyps + hyps[:2], refs + refs[:2]  # repeated sentences, shared lines

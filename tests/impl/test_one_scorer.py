@@ -28,9 +28,9 @@ from hypothesis import given, strategies as st
 from bleuprint import impl, spec
 from bleuprint.impl import native
 
-impl_bleu = importlib.import_module("bleuprint.impl.bleu")
-impl_chrf = importlib.import_module("bleuprint.impl.chrf")
-impl_ter = importlib.import_module("bleuprint.impl.ter")
+impl_bleu = importlib.import_module("bleuprint.metrics.bleu.impl")
+impl_chrf = importlib.import_module("bleuprint.metrics.chrf.impl")
+impl_ter = importlib.import_module("bleuprint.metrics.ter.impl")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -163,8 +163,8 @@ def test_ter_one_row_and_float32_rows_equal_the_spec(row):
 
 #: The constants of the definitions, by value: each is written in exactly one module.
 DEFINED_ONCE = {
-    9999999999: "bleuprint/spec/bleu.py",     # LOG_ZERO, sacreBLEU's log(0)
-    1e-16: "bleuprint/spec/chrf.py",          # EPS, chrF's undefined precision / recall / F
+    9999999999: "bleuprint/metrics/bleu/spec.py",     # LOG_ZERO, sacreBLEU's log(0)
+    1e-16: "bleuprint/metrics/chrf/spec.py",          # EPS, chrF's undefined precision / recall / F
     12345: "bleuprint/spec/significance.py",  # DEFAULT_SEED, sacreBLEU's SACREBLEU_SEED
 }
 #: The float exactness limits, written as 2**24 and 2**53.
@@ -208,9 +208,9 @@ def test_the_kernels_copies_of_the_constants_equal_the_spec():
     and it must be the spec's."""
     if native.resample is None or native.ter is None:
         pytest.skip("the kernels are not built (or disabled)")
-    from bleuprint.spec.bleu import LOG_ZERO
+    from bleuprint.metrics.bleu.spec import LOG_ZERO
 
-    spec_ter = importlib.import_module("bleuprint.spec.ter")  # bleuprint.spec.ter is also the function
+    spec_ter = importlib.import_module("bleuprint.metrics.ter.spec")  # bleuprint.metrics.ter.spec is also the function
 
     assert native.resample.LOG_ZERO == LOG_ZERO
     for name in ("MAX_SHIFT_SIZE", "MAX_SHIFT_DISTANCE", "BEAM_WIDTH", "MAX_SHIFT_CANDIDATES"):

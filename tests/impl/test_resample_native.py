@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from bleuprint.impl import intervals, native, significance
-from bleuprint.impl.bleu import bleu_scores
+from bleuprint.metrics.bleu.impl import bleu_scores
 
 kernel = native.resample
 needs_kernel = pytest.mark.skipif(kernel is None, reason="bleuprint.impl._resample is not built (or disabled)")
@@ -356,7 +356,7 @@ def test_kernel_bleu_scores_equal_the_spec_on_float32_scalars():
     (sacreBLEU's resample arithmetic) and on Python ints: zero matches at order 2 (exp
     smoothing halves), a zero total at order 3 (the loop stops), c < r (brevity penalty),
     c = 0, no match at all."""
-    from bleuprint.spec.bleu import bleu_from_stats
+    from bleuprint.metrics.bleu.spec import bleu_from_stats
 
     rows = [[10, 12, 7, 0, 1, 0, 10, 9, 8, 7], [5, 5, 3, 2, 0, 0, 5, 4, 0, 0], [0, 3, 0, 0, 0, 0, 0, 0, 0, 0],
             [4, 9, 0, 0, 0, 0, 4, 3, 2, 1], [123457, 123456, 99999, 54321, 22222, 11111, 123457, 120000, 110000, 100000]]

@@ -1,4 +1,4 @@
-"""bleuprint.impl.ter against bleuprint.spec.ter (differential) and sacreBLEU 2.5.1.
+"""bleuprint.metrics.ter.impl against bleuprint.metrics.ter.spec (differential) and sacreBLEU 2.5.1.
 
 Tolerances: statistics exactly equal (the edit count an int, the average reference length
 the same float); scores within ``SCORE_TOLERANCE`` = 1e-9 on the 0..100 scale; tokenizer
@@ -49,10 +49,10 @@ from hypothesis import strategies as st
 from bleuprint.impl import native
 from bleuprint.strategies import corpora, shuffled
 
-spec_ter = importlib.import_module("bleuprint.spec.ter")
-spec_tokenizer = importlib.import_module("bleuprint.spec.tercom_tokenizer")
-fast = importlib.import_module("bleuprint.impl.ter")
-fast_tokenizer = importlib.import_module("bleuprint.impl.tercom_tokenizer")
+spec_ter = importlib.import_module("bleuprint.metrics.ter.spec")
+spec_tokenizer = importlib.import_module("bleuprint.metrics.ter.tercom")
+fast = importlib.import_module("bleuprint.metrics.ter.impl")
+fast_tokenizer = importlib.import_module("bleuprint.metrics.ter.tercom_impl")
 
 SCORE_TOLERANCE = 1e-9
 OPTION_NAMES = ("normalized", "no_punct", "asian_support", "case_sensitive")
@@ -166,7 +166,7 @@ def ter_options(draw) -> dict:
 
 @contextlib.contextmanager
 def forced(constants: dict):
-    """Module constants of ``bleuprint.impl.ter`` overridden for the block (internal
+    """Module constants of ``bleuprint.metrics.ter.impl`` overridden for the block (internal
     paths: batch size, vectorised or plain search)."""
     saved = {name: getattr(fast, name) for name in constants}
     try:
@@ -189,7 +189,7 @@ SEARCHES = ("native", "fallback") if KERNEL is not None else ("fallback",)
 
 @contextlib.contextmanager
 def backend(name: str):
-    """``bleuprint.impl.ter`` with the compiled kernel (``"native"``) or with the
+    """``bleuprint.metrics.ter.impl`` with the compiled kernel (``"native"``) or with the
     numpy/Python search (``"fallback"``: ``native.ter`` set to None for the block, as when
     the kernel is not built)."""
     saved = native.ter
@@ -581,7 +581,7 @@ HEADROOM = 24 << 20
 _CHILD = """
 import importlib, json, resource, sys
 sys.path.insert(0, {root!r})
-fast = importlib.import_module("bleuprint.impl.ter")
+fast = importlib.import_module("bleuprint.metrics.ter.impl")
 from bleuprint.impl import native
 assert native.ter is not None, "the compiled TER kernel is not loaded"
 fast.ter_stats("a b c d", ["c d a b"])  # warm-up: every module and buffer of the path

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bleuprint.impl import tokenizers as impl
 from bleuprint.spec import tokenizers as spec
-from bleuprint.spec.bleu import bleu_tokens
+from bleuprint.metrics.bleu.spec import bleu_tokens
 from bleuprint.strategies import sentences
 
 #: Every test runs with the compiled kernels and with numpy only (tests/impl/conftest.py).

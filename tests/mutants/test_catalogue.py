@@ -97,7 +97,7 @@ import importlib.abc, importlib.util, sys
 
 class Broken(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def find_spec(self, name, path=None, target=None):
-        return importlib.util.spec_from_loader(name, self) if name == "bleuprint.mutants.faults_ter" else None
+        return importlib.util.spec_from_loader(name, self) if name == "bleuprint.metrics.ter.faults" else None
     def create_module(self, spec):
         return None
     def exec_module(self, module):

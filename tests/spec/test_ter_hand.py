@@ -12,13 +12,13 @@ import importlib
 
 import pytest
 
-from bleuprint.spec.ter import edits_with_shifts, sentence_ter, ter, ter_from_stats, ter_stats
-from bleuprint.spec.tercom_tokenizer import tokenize_tercom
+from bleuprint.metrics.ter.spec import edits_with_shifts, sentence_ter, ter, ter_from_stats, ter_stats
+from bleuprint.metrics.ter.tercom import tokenize_tercom
 
 SCORE_TOLERANCE = 1e-9
 
-# The module, not the function ``bleuprint.spec.ter`` that the package exports.
-ter_module = importlib.import_module("bleuprint.spec.ter")
+# The module, not the function ``bleuprint.metrics.ter.spec`` that the package exports.
+ter_module = importlib.import_module("bleuprint.metrics.ter.spec")
 
 
 def _words(n: int) -> list[str]:

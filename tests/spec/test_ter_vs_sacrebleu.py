@@ -41,8 +41,8 @@ from bleuprint.oracles.sacrebleu_ter import (  # noqa: E402
 )
 from bleuprint.spec.signature import signature  # noqa: E402
 from bleuprint.spec.summing import sum_stats  # noqa: E402
-from bleuprint.spec.ter import sentence_ter, ter, ter_from_stats, ter_stats  # noqa: E402
-from bleuprint.spec.tercom_tokenizer import tokenize_tercom  # noqa: E402
+from bleuprint.metrics.ter.spec import sentence_ter, ter, ter_from_stats, ter_stats  # noqa: E402
+from bleuprint.metrics.ter.tercom import tokenize_tercom  # noqa: E402
 from bleuprint.strategies import shuffled  # noqa: E402
 
 SCORE_TOLERANCE = 1e-9

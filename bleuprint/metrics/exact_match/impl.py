@@ -1,4 +1,4 @@
-"""Exact match, fast: the same definition, API and errors as ``bleuprint.spec.exact_match``.
+"""Exact match, fast: the same definition, API and errors as ``bleuprint.metrics.exact_match.spec``.
 
 EM = (number of hypotheses h with ``h.strip() == r.strip()`` for some reference r) / N.
 A hypothesis' references are one string or a list of strings (section 2.5 of the course
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..spec.exact_match import exact_match_references
-from ..spec.inputs import check_hypotheses
+from .spec import exact_match_references
+from ...spec.inputs import check_hypotheses
 
 __all__ = ["exact_match", "exact_match_matrix"]
 

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import math
 
-from .inputs import check_corpus, check_counts, check_references, check_text
-from .summing import sum_stats
-from .tercom_tokenizer import tokenize_tercom
+from ...spec.inputs import check_corpus, check_counts, check_references, check_text
+from ...spec.summing import sum_stats
+from .tercom import tokenize_tercom
 
 #: The longest block a shift may move, in words (Tercom's limit).
 MAX_SHIFT_SIZE = 10

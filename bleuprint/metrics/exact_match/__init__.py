@@ -1,4 +1,4 @@
-"""Exact match as a registered metric (the definition: ``bleuprint.spec.exact_match``).
+"""Exact match as a registered metric (the definition: ``bleuprint.metrics.exact_match.spec``).
 
 Shape ``MEAN``: a segment's row is ``[1]`` when the hypothesis matches one of its
 references, else ``[0]``; the corpus value is their sum divided by the number of segments
@@ -7,9 +7,9 @@ references, else ``[0]``; the corpus value is their sum divided by the number of
 
 from __future__ import annotations
 
-from ..core import Metric, Shape, register
-from ..spec.exact_match import exact_match_references, is_exact_match
-from ..spec.inputs import check_hypotheses, check_statistic
+from ...core import Metric, Shape, register
+from .spec import exact_match_references, is_exact_match
+from ...spec.inputs import check_hypotheses, check_statistic
 
 
 class ExactMatch(Metric):
@@ -44,19 +44,19 @@ class ExactMatch(Metric):
         return sums[:, 0] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
     def stats_matrix(self, hyps, refs):
-        from ..impl.exact_match import exact_match_matrix  # checks as check_inputs does
+        from .impl import exact_match_matrix  # checks as check_inputs does
 
         return exact_match_matrix(hyps, refs)
 
     # -- mutants ------------------------------------------------------------------------------
 
     def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.spec.exact_match:exact_match",)
+        return ("bleuprint.metrics.exact_match.spec:exact_match",)
 
     def faults(self) -> list:
-        from ..mutants.faults_text import EXACT_MATCH_MUTANTS
+        from .faults import MUTANTS
 
-        return list(EXACT_MATCH_MUTANTS)
+        return list(MUTANTS)
 
     # -- bleuprint verify -------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-"""chrF and chrF++, fast: the API, results and errors of ``bleuprint.spec.chrf``.
+"""chrF and chrF++, fast: the API, results and errors of ``bleuprint.metrics.chrf.spec``.
 
-Definitions (``bleuprint.spec.chrf``; Popovic 2015, 2017; sacreBLEU 2.5.1): per order
+Definitions (``bleuprint.metrics.chrf.spec``; Popovic 2015, 2017; sacreBLEU 2.5.1): per order
 (characters 1..n, then words 1..word_order; n = 0 is the word-only chrF, whose character
 block is empty: no character match is counted) the statistics ``[hyp, ref, matches]`` of a
 hypothesis against a reference, matches clipped, the hypothesis count 0 when the
@@ -48,10 +48,10 @@ from itertools import chain
 
 import numpy as np
 
-from . import native
-from .mixed import Mixed, row_flags, table as mixed_table
-from ..spec.chrf import ASCII_PUNCTUATION, EPS, check_chrf_stats, check_orders
-from ..spec.inputs import (
+from ...impl import native
+from ...impl.mixed import Mixed, row_flags, table as mixed_table
+from .spec import ASCII_PUNCTUATION, EPS, check_chrf_stats, check_orders
+from ...spec.inputs import (
     check_beta,
     check_corpus,
     check_references,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from .inputs import check_text
+from ...spec.inputs import check_text
 
 # The mteval-v13a rules as Tercom's normalizer applies them (same character sets as 13a's
 # R1..R4, see tokenizers.py), kept separate because Tercom puts its possessive rule

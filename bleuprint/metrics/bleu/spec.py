@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from .inputs import (
+from ...spec.inputs import (
     check_choice,
     check_corpus,
     check_counts,
@@ -29,8 +29,8 @@ from .inputs import (
     check_smooth_value,
     check_text,
 )
-from .summing import sum_stats
-from .tokenizers import TOKENIZERS, tokenize as run_tokenizer
+from ...spec.summing import sum_stats
+from ...spec.tokenizers import TOKENIZERS, tokenize as run_tokenizer
 
 #: Smoothing methods and their default values (Chen & Cherry 2014: floor = method 1,
 #: add-k = method 2, exp = method 3, the NIST/mteval-v13a smoothing).

@@ -1,5 +1,5 @@
-"""BLEU as a registered metric (the definition: ``bleuprint.spec.bleu``; the fast version:
-``bleuprint.impl.bleu``).
+"""BLEU as a registered metric (the definition: ``bleuprint.metrics.bleu.spec``; the fast version:
+``bleuprint.metrics.bleu.impl``).
 
 Shape ``SUM``: a segment's row is ``[c, r, m_1..m_N, t_1..t_N]`` (hypothesis length, the
 closest reference length, clipped matches and hypothesis n-grams of orders 1..N); the
@@ -8,11 +8,10 @@ corpus score is the score of the summed rows (0..100).
 
 from __future__ import annotations
 
-from ..core import Metric, Option, register
-from ..core.metric import labelled_configurations
-from ..spec.bleu import SMOOTH_METHODS, bleu_from_stats, bleu_precisions, bleu_stats, brevity_penalty
-from ..spec.signature import bleu_signature_fields
-from ..spec.tokenizers import TOKENIZERS
+from ...core import Metric, Option, register
+from ...core.metric import labelled_configurations
+from .spec import SMOOTH_METHODS, bleu_from_stats, bleu_precisions, bleu_stats, brevity_penalty
+from ...spec.tokenizers import TOKENIZERS
 
 
 class BLEU(Metric):
@@ -48,17 +47,17 @@ class BLEU(Metric):
                 "sys_len": combined[0], "ref_len": combined[1]}
 
     def stats_matrix(self, hyps, refs, **options):
-        from ..impl.bleu import bleu_stats_matrix
+        from .impl import bleu_stats_matrix
 
         return bleu_stats_matrix(hyps, refs, **options)
 
     def fast_score(self, combined, n_segments, **options) -> float:
-        from ..impl.bleu import bleu_from_stats as fast_bleu_from_stats
+        from .impl import bleu_from_stats as fast_bleu_from_stats
 
         return fast_bleu_from_stats(combined, **options)
 
     def batch_scores(self, sums, n_segments, float32, **options):
-        from ..impl.bleu import bleu_scores
+        from .impl import bleu_scores
 
         return bleu_scores(sums, float32, **options)
 
@@ -94,6 +93,8 @@ class BLEU(Metric):
         return super().paired_trial_score(adjusted, n_segments, **{**options, "smooth_value": 0})
 
     def signature_fields(self, **options) -> list:
+        from ...spec.signature import bleu_signature_fields  # it reads this metric's spec
+
         return bleu_signature_fields(**options)
 
     # -- bleuprint reproduce ------------------------------------------------------------------
@@ -149,18 +150,18 @@ class BLEU(Metric):
     # -- mutants and strategies -------------------------------------------------------------
 
     def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.spec.bleu:bleu_stats", "bleuprint.spec.bleu:corpus_bleu",
-                "bleuprint.spec.bleu:sentence_bleu")
+        return ("bleuprint.metrics.bleu.spec:bleu_stats", "bleuprint.metrics.bleu.spec:corpus_bleu",
+                "bleuprint.metrics.bleu.spec:sentence_bleu")
 
     def faults(self) -> list:
-        from ..mutants.faults_bleu import MUTANTS
+        from .faults import MUTANTS
 
         return list(MUTANTS)
 
     def option_strategy(self):
         """The hand-tuned ``bleuprint.strategies.bleu_options`` (smoothing values that fit
         the method, order 4 most often)."""
-        from ..strategies import bleu_options
+        from .strategies import bleu_options
 
         return bleu_options()
 

@@ -1,4 +1,4 @@
-"""TER's tokenizer, fast: the results and errors of ``bleuprint.spec.tercom_tokenizer``.
+"""TER's tokenizer, fast: the results and errors of ``bleuprint.metrics.ter.tercom``.
 
 The steps are the spec's (sacreBLEU 2.5.1 ``TercomTokenizer``): lowercase unless
 ``case_sensitive``; with ``normalized`` the western normalisation and, with
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from ..spec.inputs import check_text
-from ..spec.tercom_tokenizer import (
+from ...spec.inputs import check_text
+from .tercom import (
     ASIAN_CHARACTER_RANGES,
     ASIAN_PUNCTUATION,
     FULL_WIDTH_PUNCTUATION,

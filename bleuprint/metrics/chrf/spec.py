@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .inputs import (
+from ...spec.inputs import (
     check_beta,
     check_corpus,
     check_non_negative_int,
@@ -29,7 +29,7 @@ from .inputs import (
     check_references,
     check_text,
 )
-from .summing import sum_stats
+from ...spec.summing import sum_stats
 
 #: The placeholder sacreBLEU uses for an undefined precision, recall or F (eps smoothing).
 EPS = 1e-16

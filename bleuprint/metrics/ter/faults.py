@@ -1,17 +1,17 @@
-"""Planted faults of TER (``bleuprint.spec.ter`` and the Tercom tokenizer)."""
+"""Planted faults of TER (``bleuprint.metrics.ter.spec`` and the Tercom tokenizer)."""
 
 from __future__ import annotations
 
 import importlib
 
-from .. import spec
-from ..spec.inputs import check_references
-from .model import Mutant
+from ... import spec
+from ...spec.inputs import check_references
+from ...mutants.model import Mutant
 
-# The package attribute `bleuprint.spec.ter` is the ter *function*; take the module.
-T = importlib.import_module("bleuprint.spec.ter")
-M = "bleuprint.spec.ter:"
-TOK = "bleuprint.spec.tercom_tokenizer:"
+# The package attribute `bleuprint.metrics.ter.spec` is the ter *function*; take the module.
+T = importlib.import_module("bleuprint.metrics.ter.spec")
+M = "bleuprint.metrics.ter.spec:"
+TOK = "bleuprint.metrics.ter.tercom:"
 
 
 def swapped(original):
@@ -83,24 +83,24 @@ def always_lowercase(original):
 TWENTY = [f"w{i}" for i in range(20)]
 
 MUTANTS = [
-    Mutant("r07", "spec.ter.edits_with_shifts", "TER with hypothesis and reference swapped (torchmetrics 1.9.0)",
+    Mutant("r07", "metrics.ter.spec.edits_with_shifts", "TER with hypothesis and reference swapped (torchmetrics 1.9.0)",
            "TER direction", "test_hypothesis_and_reference_are_not_swapped",
            {M + "edits_with_shifts": swapped},
            lambda: spec.ter_stats("a b", ["a b c d"])),
-    Mutant("r08", "spec.ter.matching_spans", "TER shifts are capped at 9 words, not 10 (torchmetrics 1.9.0)",
+    Mutant("r08", "metrics.ter.spec.matching_spans", "TER shifts are capped at 9 words, not 10 (torchmetrics 1.9.0)",
            "TER shift size", "test_two_swapped_blocks_of_ten_take_one_shift",
            {M + "matching_spans": spans_up_to_nine},
            lambda: spec.sentence_ter(" ".join(TWENTY[10:] + TWENTY[:10]), [" ".join(TWENTY)])),
-    Mutant("f22", "spec.ter.edits_with_shifts", "the shift found when the 1,000-candidate cap is hit is applied",
+    Mutant("f22", "metrics.ter.spec.edits_with_shifts", "the shift found when the 1,000-candidate cap is hit is applied",
            "TER candidate cap", "test_the_candidate_cap_discards_the_shift_found",
            {M + "edits_with_shifts": keep_shift_at_cap},
            lambda: spec.sentence_ter(" ".join(["a"] * 20 + ["b"] * 20), [" ".join(["b"] * 20 + ["a"] * 20)]),
            semantic=False),
-    Mutant("f23", "spec.ter.ter_stats", "TER normalises by the best reference's length, not the average",
+    Mutant("f23", "metrics.ter.spec.ter_stats", "TER normalises by the best reference's length, not the average",
            "TER average reference length", "test_edits_and_length_from_different_references",
            {M + "ter_stats": best_reference_length},
            lambda: spec.ter_stats("a b", ["", "a b c"]), semantic=False),
-    Mutant("f24", "spec.ter.ter_from_stats", "a corpus with zero reference length scores 0, not 100",
+    Mutant("f24", "metrics.ter.spec.ter_from_stats", "a corpus with zero reference length scores 0, not 100",
            "TER zero-length rule", "test_corpus_rule_for_zero_reference_length",
            {M + "ter_from_stats": zero_length_scores_zero},
            lambda: spec.ter(["a b"], [[""]]), semantic=False),

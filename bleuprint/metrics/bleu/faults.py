@@ -1,4 +1,4 @@
-"""Planted faults of BLEU (``bleuprint.spec.bleu``) and of the corpus layout.
+"""Planted faults of BLEU (``bleuprint.metrics.bleu.spec``) and of the corpus layout.
 
 Each factory takes a pristine copy of the original function and returns the faulty one.
 The faults are the course's pitfalls (s01-s10), faults real libraries shipped (r-ids) and
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 
-from .. import spec
-from ..spec import bleu as B
-from ..spec import inputs as I
-from .model import Mutant
+from ... import spec
+from . import spec as B
+from ...spec import inputs as I
+from ...mutants.model import Mutant
 
-M = "bleuprint.spec.bleu:"
+M = "bleuprint.metrics.bleu.spec:"
 L = "bleuprint.spec.inputs:"
 
 
@@ -61,23 +61,6 @@ def mean_of_sentences(original):
         ]
         return sum(scores) / len(scores)
     return corpus_bleu
-
-
-def characters_as_references(original):
-    def check_references(refs, what="refs"):
-        if isinstance(refs, str):
-            return list(refs)
-        return original(refs, what)
-    return check_references
-
-
-def reference_streams(original):
-    def check_corpus(hyps, refs):
-        hyps = I.check_hypotheses(hyps)
-        segments = [list(segment) for segment in zip(*refs)]
-        n = min(len(hyps), len(segments))
-        return hyps[:n], [I.check_references(r) for r in segments[:n]]
-    return check_corpus
 
 
 def _with_precisions(combine):
@@ -188,79 +171,79 @@ HAND_HYP, HAND_REF = "the cat sat on the mat", "the cat is on the mat"
 
 #: BLEU's own faults, contributed to the catalogue by ``bleuprint.metrics.bleu.BLEU.faults``.
 MUTANTS = [
-    Mutant("s01", "spec.bleu.clipped_matches", "n-gram matches are not clipped by the reference counts",
+    Mutant("s01", "metrics.bleu.spec.clipped_matches", "n-gram matches are not clipped by the reference counts",
            "1. counting n-gram matches without clipping", "test_clipping",
            {M + "clipped_matches": unclipped_matches},
            lambda: spec.bleu_stats("the the the the", ["the cat"])),
-    Mutant("s02", "spec.bleu.closest_ref_length",
+    Mutant("s02", "metrics.bleu.spec.closest_ref_length",
            "the brevity penalty uses the shortest reference, not the closest (also shipped by real libraries)",
            "2. brevity penalty against the shortest reference", "test_closest_reference_length",
            {M + "closest_ref_length": shortest_reference},
            lambda: spec.bleu_stats("a b c", ["a", "a b c d"])),
-    Mutant("s03", "spec.bleu.brevity_penalty", "the brevity penalty is applied to long hypotheses too",
+    Mutant("s03", "metrics.bleu.spec.brevity_penalty", "the brevity penalty is applied to long hypotheses too",
            "2. brevity penalty applied to long hypotheses", "test_brevity_penalty",
            {M + "brevity_penalty": penalty_both_ways},
            lambda: spec.corpus_bleu(["a b c d e f"], [["a b c d"]])),
-    Mutant("s04", "spec.bleu.corpus_bleu", "corpus BLEU is the mean of sentence BLEUs",
+    Mutant("s04", "metrics.bleu.spec.corpus_bleu", "corpus BLEU is the mean of sentence BLEUs",
            "3. corpus BLEU as the mean of sentence BLEUs", "test_corpus_pools_statistics",
            {M + "corpus_bleu": mean_of_sentences},
            lambda: spec.corpus_bleu([HAND_HYP, "a b c d"], [[HAND_REF], ["a b c e"]])),
-    Mutant("s07", "spec.bleu.bleu_from_stats", "arithmetic mean of the precisions instead of the geometric mean",
+    Mutant("s07", "metrics.bleu.spec.bleu_from_stats", "arithmetic mean of the precisions instead of the geometric mean",
            "5. arithmetic mean of precisions", "test_hand_example_bleu",
            {M + "bleu_from_stats": arithmetic_mean},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]])),
-    Mutant("s08", "spec.bleu.bleu_precisions", "exp smoothing is not applied (a zero order zeroes the score)",
+    Mutant("s08", "metrics.bleu.spec.bleu_precisions", "exp smoothing is not applied (a zero order zeroes the score)",
            "5. no smoothing", "test_smoothing_and_zero_orders",
            {M + "bleu_precisions": exp_smoothing_off},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]])),
-    Mutant("s10", "spec.bleu.bleu_tokens", "BLEU is case-insensitive (always lowercases)",
+    Mutant("s10", "metrics.bleu.spec.bleu_tokens", "BLEU is case-insensitive (always lowercases)",
            "6. a different case rule", "test_case_counts",
            {M + "bleu_tokens": always_lowercase},
            lambda: spec.bleu_stats("The cat", ["the cat"])),
-    Mutant("r01", "spec.bleu.closest_ref_length",
+    Mutant("r01", "metrics.bleu.spec.closest_ref_length",
            "of two equally close references the first is taken, not the shorter",
            "2. closest reference length (tie rule)", "test_closest_reference_length",
            {M + "closest_ref_length": first_on_tie},
            lambda: spec.bleu_stats("a b c", ["a b c d", "a b"])),
-    Mutant("r03", "spec.bleu.brevity_penalty", "inverted brevity penalty exp(1 - c/r)",
+    Mutant("r03", "metrics.bleu.spec.brevity_penalty", "inverted brevity penalty exp(1 - c/r)",
            "2. brevity penalty", "test_brevity_penalty",
            {M + "brevity_penalty": inverted_penalty},
            lambda: spec.sentence_bleu("a b c", ["a b c d"])),
-    Mutant("r04", "spec.bleu.bleu_from_stats", "orders with zero matches are dropped from the mean instead of smoothed",
+    Mutant("r04", "metrics.bleu.spec.bleu_from_stats", "orders with zero matches are dropped from the mean instead of smoothed",
            "5. smoothing skipped when an order has zero matches", "test_hand_example_bleu",
            {M + "bleu_from_stats": drop_zero_orders},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]])),
-    Mutant("r06", "spec.bleu.bleu_precisions",
+    Mutant("r06", "metrics.bleu.spec.bleu_precisions",
            "a 1e-10 precision floor instead of exp smoothing (a BLEU tutorial's code)",
            "5. the wrong smoothing", "test_hand_example_bleu",
            {M + "bleu_precisions": tiny_floor},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]])),
-    Mutant("f04", "spec.bleu.bleu_precisions", "floor smoothing gives v/t instead of 100 v/t (not in percent)",
+    Mutant("f04", "metrics.bleu.spec.bleu_precisions", "floor smoothing gives v/t instead of 100 v/t (not in percent)",
            "floor smoothing", "floor smoothing by hand",
            {M + "bleu_precisions": floor_not_in_percent},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]], smooth_method="floor"), semantic=False),
-    Mutant("f05", "spec.bleu.bleu_precisions", "add-k also adds k to the unigram counts",
+    Mutant("f05", "metrics.bleu.spec.bleu_precisions", "add-k also adds k to the unigram counts",
            "add-k smoothing", "add-k smoothing by hand",
            {M + "bleu_precisions": add_k_on_unigrams},
            lambda: spec.sentence_bleu("a b", ["a c"], smooth_method="add-k"), semantic=False),
-    Mutant("f06", "spec.bleu.bleu_precisions", "effective_order has no effect",
+    Mutant("f06", "metrics.bleu.spec.bleu_precisions", "effective_order has no effect",
            "effective order", "effective order by hand",
            {M + "bleu_precisions": effective_order_ignored},
            lambda: spec.sentence_bleu("the cat", ["the cat sat"]), semantic=False),
-    Mutant("f07", "spec.bleu.bleu_precisions",
+    Mutant("f07", "metrics.bleu.spec.bleu_precisions",
            "effective order counts the orders with matches instead of the orders with hypothesis n-grams",
            "effective order", "effective order by hand",
            {M + "bleu_precisions": effective_order_by_matches},
            lambda: spec.sentence_bleu("a b c d e", ["a b x d e"]), semantic=False),
-    Mutant("f13", "spec.bleu.bleu_stats", "max_ngram_order is ignored (always 4)",
+    Mutant("f13", "metrics.bleu.spec.bleu_stats", "max_ngram_order is ignored (always 4)",
            "max_ngram_order", "max order 1 and 6 by hand",
            {M + "bleu_stats": order_fixed_at_4},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]], max_ngram_order=2), semantic=False),
-    Mutant("f15", "spec.bleu.bleu_from_stats", "no early 0.0 when nothing matches (smoothing then scores it)",
+    Mutant("f15", "metrics.bleu.spec.bleu_from_stats", "no early 0.0 when nothing matches (smoothing then scores it)",
            "the no-match rule (sacreBLEU #141)", "no match at all gives 0",
            {M + "bleu_from_stats": no_early_exit},
            lambda: spec.corpus_bleu(["a b c d"], [["e f g h"]]), semantic=False),
-    Mutant("f19", "spec.bleu.bleu_precisions", "floor smoothing's default value is 0.01 instead of 0.1",
+    Mutant("f19", "metrics.bleu.spec.bleu_precisions", "floor smoothing's default value is 0.01 instead of 0.1",
            "floor smoothing default", "floor smoothing by hand",
            {M + "bleu_precisions": floor_default_001},
            lambda: spec.corpus_bleu([HAND_HYP], [[HAND_REF]], smooth_method="floor"), semantic=False),
@@ -268,13 +251,3 @@ MUTANTS = [
 
 #: Faults of the corpus layout (``bleuprint.spec.inputs``), shared by every metric: the
 #: catalogue lists them itself.
-LAYOUT_MUTANTS = [
-    Mutant("s05", "spec.inputs.check_references", "a bare string of references is iterated as characters",
-           "4. the wrong reference layout: a bare string", "test_references_are_per_hypothesis",
-           {L + "check_references": characters_as_references},
-           lambda: spec.bleu_stats("a b", "a b")),
-    Mutant("s06", "spec.inputs.check_corpus", "references are read as sacreBLEU's streams (and truncated)",
-           "4. the wrong reference layout: sacreBLEU's streams", "test_references_are_per_hypothesis",
-           {L + "check_corpus": reference_streams},
-           lambda: spec.corpus_bleu(["a b", "x y"], [["a b"], ["c d"]], max_ngram_order=2)),
-]

@@ -1,6 +1,6 @@
-"""TER, fast: the API, results and errors of ``bleuprint.spec.ter``.
+"""TER, fast: the API, results and errors of ``bleuprint.metrics.ter.spec``.
 
-Definition: ``bleuprint.spec.ter`` (Snover et al., AMTA 2006; Tercom's greedy shift
+Definition: ``bleuprint.metrics.ter.spec`` (Snover et al., AMTA 2006; Tercom's greedy shift
 search as sacreBLEU 2.5.1 re-implements it). Every heuristic of the spec is kept as it is
 (band, tie order of the edit distance, span and target order, ranking tuple, move rule,
 limits of 10 words and 50 positions, the cumulative 1,000-candidate budget that discards
@@ -57,13 +57,13 @@ from itertools import count
 
 import numpy as np
 
-from ..spec.inputs import check_corpus, check_references, check_text
-from ..spec.summing import sum_stats
-from ..spec.ter import BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DISTANCE, MAX_SHIFT_SIZE, MAX_WORDS, check_lengths
-from ..spec.ter import check_ter_stats
-from . import native
-from .mixed import Mixed, columns as mixed_columns, row_flags
-from .tercom_tokenizer import tercom_words, tokenize_tercom
+from ...spec.inputs import check_corpus, check_references, check_text
+from ...spec.summing import sum_stats
+from .spec import BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DISTANCE, MAX_SHIFT_SIZE, MAX_WORDS, check_lengths
+from .spec import check_ter_stats
+from ...impl import native
+from ...impl.mixed import Mixed, columns as mixed_columns, row_flags
+from .tercom_impl import tercom_words, tokenize_tercom
 
 __all__ = [
     "sentence_ter",

@@ -1,6 +1,6 @@
 """BLEU, fast: the statistics of a whole corpus in a few numpy passes.
 
-Same definitions, signatures, defaults and errors as ``bleuprint.spec.bleu`` (sacreBLEU
+Same definitions, signatures, defaults and errors as ``bleuprint.metrics.bleu.spec`` (sacreBLEU
 2.5.1's BLEU); ``tests/impl/test_bleu_diff.py`` checks statistics for exact equality and
 scores for bit-identity against the spec.
 
@@ -36,8 +36,8 @@ from itertools import chain
 
 import numpy as np
 
-from ..spec.bleu import LOG_ZERO, SMOOTH_DEFAULTS, SMOOTH_METHODS, check_bleu_stats
-from ..spec.inputs import (
+from .spec import LOG_ZERO, SMOOTH_DEFAULTS, SMOOTH_METHODS, check_bleu_stats
+from ...spec.inputs import (
     check_choice,
     check_corpus,
     check_positive_int,
@@ -45,9 +45,9 @@ from ..spec.inputs import (
     check_smooth_value,
     check_text,
 )
-from . import native
-from .mixed import Mixed, math_map, row_flags, table as mixed_table
-from .tokenizers import TOKENIZERS, bleu_token_ids
+from ...impl import native
+from ...impl.mixed import Mixed, math_map, row_flags, table as mixed_table
+from ...impl.tokenizers import TOKENIZERS, bleu_token_ids
 
 __all__ = [
     "SMOOTH_DEFAULTS",
@@ -224,7 +224,7 @@ def bleu_stats_matrix(
     max_ngram_order: int = 4,
 ) -> np.ndarray:
     """The BLEU statistics of every sentence: an int64 array of shape (N, 2 + 2 * order),
-    row i = ``bleuprint.spec.bleu.bleu_stats(hyps[i], refs[i], ...)``.
+    row i = ``bleuprint.metrics.bleu.spec.bleu_stats(hyps[i], refs[i], ...)``.
 
     Sentences with the same hypothesis and the same references (in the same order) are
     computed once."""
@@ -317,7 +317,7 @@ def bleu_stats(
     max_ngram_order: int = 4,
 ) -> list[int]:
     """The 2 + 2N sufficient statistics of one hypothesis: ``[c, r, m_1..m_N, t_1..t_N]``
-    (``bleuprint.spec.bleu.bleu_stats``)."""
+    (``bleuprint.metrics.bleu.spec.bleu_stats``)."""
     check_text(hyp, "hyp")
     refs = check_references(refs)
     check_choice(tokenize, TOKENIZERS, "tokenizer")
@@ -335,7 +335,7 @@ def bleu_from_stats(
     max_ngram_order: int | None = None,
 ) -> float:
     """BLEU on the 0..100 scale from (summed) statistics ``[c, r, m_1..m_N, t_1..t_N]``:
-    ``bleu_scores`` of the one row (the definition: ``bleuprint.spec.bleu.bleu_from_stats``,
+    ``bleu_scores`` of the one row (the definition: ``bleuprint.metrics.bleu.spec.bleu_from_stats``,
     sacreBLEU ``BLEU.compute_bleu``), after the spec's own checks (``check_smooth_value``,
     ``check_bleu_stats``). The entries of a numpy array (a first entry that is a numpy
     scalar) are taken as the Python numbers they hold, so the arithmetic is double, the
@@ -361,7 +361,7 @@ def bleu_scores(sums, float32=False, *, smooth_method: str = "exp", smooth_value
                 effective_order: bool = False, max_ngram_order: int | None = None):
     """BLEU of every row of the 2-D array ``sums`` (statistics sums ``[c, r, m_1..m_N,
     t_1..t_N]``, one row each: a corpus, bootstrap resamples, paired trials), performing
-    ``bleuprint.spec.bleu.bleu_from_stats``' operations in its order and types:
+    ``bleuprint.metrics.bleu.spec.bleu_from_stats``' operations in its order and types:
     ``(values, python_float)``, float64 scores and a flag per row that is always true (BLEU's
     score is a Python float in sacreBLEU, through ``math.exp``).
 

@@ -1,5 +1,5 @@
-"""TER as a registered metric (the definition: ``bleuprint.spec.ter``; the fast version:
-``bleuprint.impl.ter``).
+"""TER as a registered metric (the definition: ``bleuprint.metrics.ter.spec``; the fast version:
+``bleuprint.metrics.ter.impl``).
 
 Shape ``SUM``: a segment's row is ``[edits, average reference length]`` (the fewest edits
 over its references, and the mean of their lengths: fractional with several references
@@ -9,10 +9,9 @@ exceed 100).
 
 from __future__ import annotations
 
-from ..core import Metric, Option, register
-from ..core.metric import labelled_configurations
-from ..spec.ter import check_corpus_lengths, ter_from_stats, ter_stats
-from ..spec.signature import ter_signature_fields
+from ...core import Metric, Option, register
+from ...core.metric import labelled_configurations
+from .spec import check_corpus_lengths, ter_from_stats, ter_stats
 
 
 class TER(Metric):
@@ -40,21 +39,23 @@ class TER(Metric):
         return ter_from_stats(combined)
 
     def stats_matrix(self, hyps, refs, **options):
-        from ..impl.ter import ter_stats_matrix
+        from .impl import ter_stats_matrix
 
         return ter_stats_matrix(hyps, refs, **options)
 
     def fast_score(self, combined, n_segments) -> float:
-        from ..impl.ter import ter_from_stats as fast_ter_from_stats
+        from .impl import ter_from_stats as fast_ter_from_stats
 
         return fast_ter_from_stats(combined)
 
     def batch_scores(self, sums, n_segments, float32):
-        from ..impl.ter import ter_scores
+        from .impl import ter_scores
 
         return ter_scores(sums, float32)
 
     def signature_fields(self, **options) -> list:
+        from ...spec.signature import ter_signature_fields  # it reads this metric's spec
+
         return ter_signature_fields(**options)
 
     # -- bleuprint reproduce ------------------------------------------------------------------
@@ -110,10 +111,10 @@ class TER(Metric):
     # -- mutants ------------------------------------------------------------------------------
 
     def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.spec.ter:ter_stats", "bleuprint.spec.ter:ter", "bleuprint.spec.ter:sentence_ter")
+        return ("bleuprint.metrics.ter.spec:ter_stats", "bleuprint.metrics.ter.spec:ter", "bleuprint.metrics.ter.spec:sentence_ter")
 
     def faults(self) -> list:
-        from ..mutants.faults_ter import MUTANTS
+        from .faults import MUTANTS
 
         return list(MUTANTS)
 

@@ -10,7 +10,7 @@ Source: section 2.5 of the course module; SQuAD's EM without normalisation.
 
 from __future__ import annotations
 
-from .inputs import check_hypotheses, check_references
+from ...spec.inputs import check_hypotheses, check_references
 
 
 def exact_match_references(refs: object, what: str) -> list[str]:

@@ -1,5 +1,5 @@
-"""chrF and chrF++ as a registered metric (the definition: ``bleuprint.spec.chrf``; the
-fast version: ``bleuprint.impl.chrf``).
+"""chrF and chrF++ as a registered metric (the definition: ``bleuprint.metrics.chrf.spec``; the
+fast version: ``bleuprint.metrics.chrf.impl``).
 
 Shape ``SUM``: a segment's row is ``[hyp, ref, matches]`` for each order (characters
 1..n, then words 1..word_order) against its best reference; the corpus score is the
@@ -8,10 +8,9 @@ score of the summed rows (0..100).
 
 from __future__ import annotations
 
-from ..core import Metric, Option, register
-from ..core.metric import labelled_configurations
-from ..spec.chrf import chrf_from_stats, chrf_stats
-from ..spec.signature import chrf_signature_fields
+from ...core import Metric, Option, register
+from ...core.metric import labelled_configurations
+from .spec import chrf_from_stats, chrf_stats
 
 
 class CHRF(Metric):
@@ -36,21 +35,23 @@ class CHRF(Metric):
         return chrf_from_stats(combined, **options)
 
     def stats_matrix(self, hyps, refs, **options):
-        from ..impl.chrf import chrf_stats_matrix
+        from .impl import chrf_stats_matrix
 
         return chrf_stats_matrix(hyps, refs, **options)
 
     def fast_score(self, combined, n_segments, **options) -> float:
-        from ..impl.chrf import chrf_from_stats as fast_chrf_from_stats
+        from .impl import chrf_from_stats as fast_chrf_from_stats
 
         return fast_chrf_from_stats(combined, **options)
 
     def batch_scores(self, sums, n_segments, float32, **options):
-        from ..impl.chrf import chrf_scores
+        from .impl import chrf_scores
 
         return chrf_scores(sums, float32, **options)
 
     def signature_fields(self, **options) -> list:
+        from ...spec.signature import chrf_signature_fields  # it reads this metric's spec
+
         return chrf_signature_fields(**options)
 
     # -- bleuprint reproduce ------------------------------------------------------------------
@@ -136,17 +137,17 @@ class CHRF(Metric):
     # -- mutants and strategies -------------------------------------------------------------
 
     def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.spec.chrf:chrf_stats", "bleuprint.spec.chrf:chrf", "bleuprint.spec.chrf:sentence_chrf")
+        return ("bleuprint.metrics.chrf.spec:chrf_stats", "bleuprint.metrics.chrf.spec:chrf", "bleuprint.metrics.chrf.spec:sentence_chrf")
 
     def faults(self) -> list:
-        from ..mutants.faults_text import CHRF_MUTANTS
+        from .faults import MUTANTS
 
-        return list(CHRF_MUTANTS)
+        return list(MUTANTS)
 
     def option_strategy(self):
         """The hand-tuned ``bleuprint.strategies.chrf_options`` (n = 0 only with a word
         order, beta 1..3)."""
-        from ..strategies import chrf_options
+        from .strategies import chrf_options
 
         return chrf_options()
 
