@@ -24,10 +24,12 @@ OWN_FUNCTION = {
 
 @pytest.mark.parametrize("name", metric_names())
 def test_corpus_score_is_the_metrics_own_function(name):
-    """For each built-in metric, spec's ``corpus_score`` equals its own function exactly
-    (same definition, same arithmetic) and impl's is within 1e-9 on the metric's scale."""
-    expected = OWN_FUNCTION[name](HYPS, REFS)
-    assert spec.corpus_score(name, HYPS, REFS) == expected
+    """For every registered metric, impl's ``corpus_score`` is within 1e-9 (on the
+    metric's scale) of the spec's; for a built-in metric, the spec's also equals its own
+    function exactly (same definition, same arithmetic)."""
+    expected = spec.corpus_score(name, HYPS, REFS)
+    if name in OWN_FUNCTION:
+        assert expected == OWN_FUNCTION[name](HYPS, REFS)
     assert impl.corpus_score(name, HYPS, REFS) == pytest.approx(expected, abs=1e-9, rel=0)
 
 
