@@ -15,7 +15,8 @@ Metrics: corpus BLEU with each tokenizer (13a, intl, zh, char, none), chrF and c
 sacreBLEU's defaults otherwise. Each timing is the median over the repeats of one cold
 call: sacreBLEU gets a fresh metric object and its tokenizers' ``lru_cache``s cleared
 first (the caches live on the tokenizer classes, so fresh objects alone would keep
-them); bleuprint gets every ``functools`` cache of ``bleuprint.impl`` cleared. Input
+them); bleuprint gets every ``functools`` cache of ``bleuprint.impl`` and of the metric
+folders (``bleuprint.metrics``) cleared. Input
 layout conversion (sacreBLEU takes reference streams) is done once, outside the timing.
 
 Columns: the two times, the speed-up (sacreBLEU time / bleuprint time), the goal of
@@ -96,7 +97,7 @@ def sacrebleu_caches() -> list:
 def bleuprint_caches() -> list:
     caches = []
     for name, module in sorted(sys.modules.items()):
-        if name.startswith("bleuprint.impl") and module is not None:
+        if name.startswith(("bleuprint.impl", "bleuprint.metrics")) and module is not None:
             caches += _caches_in_module(module)
     return caches
 

@@ -1,4 +1,5 @@
-"""``bleuprint verify``: check bleuprint's metrics against the oracles and print a table.
+"""What ``bleuprint verify`` runs (its command: ``bleuprint.cli.verify``): check bleuprint's
+metrics against the oracles, as rows of a table.
 
 Oracles, in the order they are checked:
 
@@ -33,7 +34,6 @@ import json
 import logging
 import math
 import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -383,7 +383,7 @@ def _interval_rows(rows: dict, subject_name: str, subject) -> None:
 def mutants_row() -> Row:
     """The project's spec tests against every planted mutant: the row is equal when every
     mutant is killed; the family names the run time."""
-    from .mutants.cli import run_project
+    from .mutants.project import run_project
 
     matrix = run_project()
     killed = sum(matrix.status(m.id) == "killed" for m in matrix.mutants)
@@ -416,29 +416,6 @@ def format_table(rows: list[Row]) -> str:
             )
         lines.append("")
     return "\n".join(lines)
-
-
-def main(args) -> int:
-    """Entry point of ``bleuprint verify`` (``args`` from the CLI parser)."""
-    started = time.perf_counter()
-    ted_systems = None if args.ted_systems == "all" else int(args.ted_systems)
-    rows, notes = run(args.subject, live=not args.no_live, ted_systems=ted_systems)
-    if getattr(args, "with_mutants", False):
-        rows.append(mutants_row())
-    print(format_table(rows))
-    total = sum(r.cases for r in rows)
-    equal = sum(r.equal for r in rows)
-    for note in notes:
-        print(f"note: {note}")
-    bad = [r for r in rows if not r.ok]
-    for row in bad:
-        for failure in row.failures[:5]:
-            print(f"MISMATCH {row.subject} {row.metric} [{row.oracle}] {failure}")
-    elapsed = time.perf_counter() - started
-    print(f"{equal} of {total} cases equal (scores within {SCORE_TOLERANCE:g}, statistics exact) in {elapsed:.1f} s")
-    if args.json:
-        Path(args.json).write_text(json.dumps([r.__dict__ for r in rows], indent=1), encoding="utf-8")
-    return 1 if bad else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 
 from bleuprint.cli import build_parser
-from bleuprint.score_cli import run
+from bleuprint.cli.score import run
 
 try:
     import sacrebleu  # noqa: F401

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from bleuprint import score_cli
+from bleuprint.cli import score as score_cli
 from cli_harness import needs_sacrebleu, run_bleuprint, run_sacrebleu
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bleuprint import score_cli
+from bleuprint.cli import score as score_cli
 from cli_harness import run_bleuprint
 
 LIMIT = importlib.import_module("bleuprint.metrics.ter.spec").MAX_WORDS

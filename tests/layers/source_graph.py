@@ -3,8 +3,8 @@
 
 A module's *package* is the part of bleuprint it belongs to: the first name under
 ``bleuprint`` (``bleuprint.spec.bleu`` -> ``spec``, ``bleuprint.metrics.bleu`` ->
-``metrics``); a top-level module is a package of its own (``bleuprint.cli`` -> ``cli``,
-``bleuprint.score_cli`` -> ``score_cli``); ``bleuprint/__init__.py`` is ``bleuprint``.
+``metrics``, ``bleuprint.cli.score`` -> ``cli``); a top-level module is a package of its own
+(``bleuprint.verify`` -> ``verify``); ``bleuprint/__init__.py`` is ``bleuprint``.
 A name is *private* when it starts with ``_`` and is not a dunder (``_RESET``, not
 ``__all__``).
 

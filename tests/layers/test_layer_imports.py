@@ -11,6 +11,9 @@
   checked against is not part of it.
 * ``bleuprint.spec`` imports nothing of the layers built on it: impl, compat, oracles,
   mutants, the command line, the strategies.
+* Nothing outside the command line (``bleuprint.cli``) imports it but ``python -m
+  bleuprint``: the libraries its commands call (verify, reproduce, mutants, compat) stand
+  without it.
 
 The runtime checks run in a fresh interpreter (``python -c``) and read ``sys.modules``;
 the static checks read the sources with ``ast`` (``source_graph``), imports inside
@@ -30,7 +33,7 @@ from source_graph import ROOT, imported_modules, module_name, source_files
 
 #: What bleuprint.spec must not import (module-name prefixes).
 ABOVE_SPEC = ("bleuprint.impl", "bleuprint.compat", "bleuprint.oracles", "bleuprint.mutants", "bleuprint.cli",
-              "bleuprint.score_cli", "bleuprint.reproduce", "bleuprint.verify", "bleuprint.strategies")
+              "bleuprint.reproduce", "bleuprint.verify", "bleuprint.strategies")
 
 _REPORT = """
 import json, sys
@@ -229,10 +232,22 @@ def test_layer_violations_detects_every_form_of_import(tmp_path):
 #: read by the spec, so it reaches the spec, core and (inside its methods) impl, the
 #: mutants and the strategies it contributes to; the outside references and the tools that
 #: read the registry are above it.
-ABOVE_METRICS = ("bleuprint.compat", "bleuprint.oracles", "bleuprint.cli", "bleuprint.score_cli",
-                 "bleuprint.reproduce", "bleuprint.verify")
+ABOVE_METRICS = ("bleuprint.compat", "bleuprint.oracles", "bleuprint.cli", "bleuprint.reproduce", "bleuprint.verify")
 
 
 def test_metrics_import_no_oracle_and_no_tool():
     found = layer_violations(ROOT, "bleuprint.metrics", ABOVE_METRICS)
     assert not found, "a metric definition imports an oracle or a tool that reads the registry:\n" + "\n".join(found)
+
+
+def test_no_library_imports_the_command_line():
+    """``bleuprint.cli`` is the top layer: no module outside it imports it (or one of its
+    commands) but ``bleuprint.__main__``, so ``bleuprint.reproduce``, ``bleuprint.verify``
+    and the others are libraries that stand without the command line."""
+    found = []
+    for name, path in source_files(ROOT).items():
+        if _under(name, "bleuprint.cli") or name == "bleuprint.__main__":
+            continue
+        found += [f"{path.relative_to(ROOT)}:{line}: {text}" for line, module, text in imported_modules(path, ROOT)
+                  if _under(module, "bleuprint.cli")]
+    assert not found, "a library imports the command line:\n" + "\n".join(found)

@@ -1,9 +1,9 @@
 """No package reaches into another package's private names (issue #13, item 5).
 
 Packages as ``source_graph`` defines them: spec, impl, compat, oracles, mutants, core,
-metrics, ...; each top-level module (cli, score_cli, reproduce, verify, strategies) its
-own. In a file of package P, each of these is a violation when the name is private and
-belongs to another package Q:
+metrics, cli, reproduce, ...; each top-level module (verify, strategies) its own. In a
+file of package P, each of these is a violation when the name is private and belongs to
+another package Q:
 
 1. ``from Q.module import _name`` (a private function, constant or module);
 2. ``module._name`` (or ``module.sub._name``) on a name bound to a module of Q by an

@@ -101,7 +101,7 @@ def test_score_m_takes_the_context_of_the_whole_file(tmp_path, monkeypatch):
     have N = 1 and no rare word: [0, 0] everywhere, 0.0."""
     import io
 
-    from bleuprint import score_cli
+    from bleuprint.cli import score as score_cli
     from bleuprint.cli import build_parser
 
     for name in ("hyp.txt", "ref.txt"):

@@ -275,7 +275,7 @@ def test_verify_scores_a_sentence_case_of_a_metric_without_functions_of_its_own(
 import io  # noqa: E402
 import json  # noqa: E402
 
-from bleuprint import score_cli  # noqa: E402
+from bleuprint.cli import score as score_cli  # noqa: E402
 from bleuprint.cli import build_parser  # noqa: E402
 from bleuprint.core import Option  # noqa: E402
 

@@ -148,8 +148,8 @@ def test_command_line(corpus, tmp_path):
     args = build_parser().parse_args(["reproduce", *refs, "-i", str(tmp_path / "hyp.txt"), "--claim",
                                       f"{score.score:.1f}", "--signature", metric.get_signature().format(short=True)])
     out, err = io.StringIO(), io.StringIO()
-    assert args.handler.__module__ == "bleuprint.reproduce"
-    from bleuprint.reproduce import run
+    assert args.handler.__module__ == "bleuprint.cli.reproduce"
+    from bleuprint.cli.reproduce import run
 
     assert run(args, out, err) == 0, err.getvalue()
     assert "the claim HOLDS" in out.getvalue()

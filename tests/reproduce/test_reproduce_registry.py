@@ -32,7 +32,7 @@ import pytest
 
 from bleuprint.cli import build_parser
 from bleuprint.core import Metric, Option, register, unregister
-from bleuprint.reproduce import run
+from bleuprint.cli.reproduce import run
 
 HYPS = ["a b c d", "a b"]
 REFS = ["a b x d", "a b"]

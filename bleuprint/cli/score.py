@@ -40,12 +40,12 @@ import os
 import sys
 import time
 
-from .cli import VersionAction, version_line
-from .compat import backends
-from .compat.metrics import COMPAT_CLASSES, compat_class
-from .compat.printing import RESET, Painter, paired_cells, results_json, results_table, single_results
-from .compat.resampling import paired_test, seed_from_environment
-from .core import get_metric, metric_names
+from ..compat import backends
+from ..compat.metrics import COMPAT_CLASSES, compat_class
+from ..compat.printing import RESET, Painter, paired_cells, results_json, results_table, single_results
+from ..compat.resampling import paired_test, seed_from_environment
+from ..core import get_metric, metric_names
+from . import VersionAction, version_line
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
 #: about two seconds on this project's shared 2-core machine (measured: impl BLEU scores
@@ -156,7 +156,7 @@ def _dest(flags: tuple) -> str:
 
 def _version_text() -> str:
     """What ``sacrebleu --version`` prints, then bleuprint's own version line."""
-    from .spec.signature import SACREBLEU_VERSION
+    from ..spec.signature import SACREBLEU_VERSION
 
     return f"sacrebleu {SACREBLEU_VERSION}\n{version_line()}"
 
@@ -270,10 +270,10 @@ def metric_options(words: list[str], definitions: list, sacrebleu_names: list[st
 def _layer(name: str):
     """The module that computes: ``bleuprint.impl``, or ``bleuprint.spec`` (``--impl spec``)."""
     if name == "spec":
-        from . import spec
+        from .. import spec
 
         return spec
-    from . import impl
+    from .. import impl
 
     return impl
 

@@ -1,0 +1,77 @@
+"""The ``bleuprint`` command line: ``verify``, ``mutants``, ``score`` and ``reproduce``.
+
+One module per command (``bleuprint.cli.verify``, ``.mutants``, ``.score``, ``.reproduce``),
+each with ``add_parser(commands)``, which adds its subcommand and sets its handler; the
+work is done by the libraries they call (``bleuprint.verify``, ``bleuprint.mutants``,
+``bleuprint.compat``, ``bleuprint.reproduce``).
+
+Every parser is built with ``allow_abbrev=False``: argparse's prefix matching would take
+sacreBLEU's ``-t`` (its test-set option) for ``-tok`` and score with another tokenizer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="bleuprint",
+        description="An executable, auditable reference for text-generation metrics, exact to sacreBLEU 2.5.1.",
+    )
+    parser.add_argument("--version", "-V", action=VersionAction, text=version_line)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    commands.required = True
+
+    from . import mutants, reproduce, score, verify  # each adds its subcommand, with set_defaults(handler=...)
+
+    for command in (verify, mutants, score, reproduce):  # the order --help lists them in
+        command.add_parser(commands)
+    return parser
+
+
+class Parser(argparse.ArgumentParser):
+    """The parser of every subcommand: no prefix matching of long options (module doc)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def _get_option_tuples(self, option_string):
+        # Python 3.10 and 3.11 still match single-dash prefixes (-t for -tok) when
+        # allow_abbrev is off; keep only a one-letter option joined to its value (-b5).
+        return [found for found in super()._get_option_tuples(option_string) if found[1] == option_string[:2]]
+
+
+class VersionAction(argparse.Action):
+    """``--version``: prints its text on standard output as written (argparse's own action
+    re-wraps it onto one line) and exits with status 0."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, text=None, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "print the version and exit")
+        self.text = text
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        sys.stdout.write(self.text() + "\n")
+        parser.exit(0)
+
+
+def bleuprint_version() -> str:
+    """``bleuprint.__version__``: the installed distribution's version (pyproject.toml is
+    its one source)."""
+    from .. import __version__
+
+    return __version__
+
+
+def version_line() -> str:
+    from ..spec.signature import SACREBLEU_VERSION
+
+    return f"bleuprint {bleuprint_version()} (exact to sacreBLEU {SACREBLEU_VERSION})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.handler(args)

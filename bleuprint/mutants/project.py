@@ -1,0 +1,43 @@
+"""The project's own tests against the planted mutants: what ``bleuprint mutants run`` and
+``bleuprint verify --with-mutants`` run (their commands: ``bleuprint.cli``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from . import catalogue
+
+#: The project's tests of the specification (tests/spec), from a source checkout: the
+#: tests whose job is to pin the spec's behaviour. Tests of other layers (impl, strategies,
+#: CLI, the runner itself) are left out, and so are the tests marked slow (the whole real
+#: corpus), to keep a run within minutes.
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def selected_mutants(only):
+    """Every mutant of the catalogue, or those whose ids are in ``only``; an unknown id
+    stops the run with a message naming it."""
+    mutants = catalogue.all_mutants()
+    if only:
+        unknown = set(only) - {m.id for m in mutants}
+        if unknown:
+            raise SystemExit(f"unknown mutant id(s): {', '.join(sorted(unknown))}")
+        mutants = [m for m in mutants if m.id in only]
+    return mutants
+
+
+def default_jobs() -> int:
+    """Worker processes for a run: one per core, at most 2 (the project's machines have 2)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def run_project(only=None, test_args=None, jobs=None):
+    """The project's own tests against the mutants; returns the matrix."""
+    from . import runner
+
+    if test_args is None:
+        if not (PROJECT_ROOT / "tests").is_dir():
+            raise SystemExit("the project's tests are not here (run from a source checkout, or pass test paths)")
+        test_args = [str(PROJECT_ROOT / "tests" / "spec"), "-m", "not slow", f"--rootdir={PROJECT_ROOT}"]
+    return runner.run_parallel(test_args, selected_mutants(only), default_jobs() if jobs is None else jobs)

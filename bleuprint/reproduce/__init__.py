@@ -1,0 +1,35 @@
+"""Audit a published score (the library behind ``bleuprint reproduce``, whose command is
+``bleuprint.cli.reproduce``).
+
+Given hypotheses, references and a claimed score (a number, optionally with a sacreBLEU
+signature or a whole sacreBLEU output line), this
+
+1. reads the claim's precision from the way it is written (``27.3``: one decimal, so any
+   value in [27.25, 27.35] rounds to it; ``0.273``: three decimals);
+2. if a signature is given, recomputes the score under it with all the references and
+   says whether the claim holds at that precision;
+3. searches the configuration space of the metric and lists the configurations whose
+   score rounds to the claim, nearest first, each with its full sacreBLEU signature and
+   what the signature does not show (the references used, the scale, corpus score or mean
+   of sentence scores, BLEU's maximum order).
+
+Every metric is reached through the registry (``bleuprint.core``), and what is particular
+to one lives with it (``bleuprint.core.metric.Metric``, the reproduce hooks): the names a
+published score of it goes by (``claim_prefixes``, ``score_name``, ``options_from_name``),
+how its signature reads (``options_from_signature``; the keys and their abbreviations are
+those ``bleuprint.spec.signature`` prints), its search space (``search_space``, cut to the
+corpus by ``fit_search_space``), and how the search computes it once
+(``search_statistics``, ``combine_reference_rows``, ``search_batches``).
+
+The parts: ``claims`` (``Claim``, ``parse_claim``, ``parse_signature``), ``search`` (the
+configurations searched and scored, ``reference_subsets``, ``recompute_under_signature``,
+``audit``) and ``render`` (the report as text or JSON); their public names are here.
+"""
+
+from .claims import Claim, parse_claim, parse_signature
+from .render import render_json, render_text
+from .search import (MAX_SUBSETS, MAX_TER_PAIRS, AuditReport, Candidate, audit, recompute_under_signature,
+                     reference_subsets)
+
+__all__ = ["MAX_SUBSETS", "MAX_TER_PAIRS", "AuditReport", "Candidate", "Claim", "audit", "parse_claim",
+           "parse_signature", "recompute_under_signature", "reference_subsets", "render_json", "render_text"]
