@@ -251,7 +251,7 @@ def sentences():
     inside Latin text; tokens come mostly from a small shared vocabulary. (Hypothesis
     does not repeat an input it has already tried, so constants such as the empty line
     are drawn less often than their weight says when sentences are drawn alone; inside
-    corpora they are common. ``tests/strategies/test_strategy_quality.py`` measures the
+    corpora they are common. ``tests/quality/test_strategy_quality.py`` measures the
     rates.)
     """
     return weighted(

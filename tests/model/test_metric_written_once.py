@@ -266,7 +266,7 @@ def test_verify_scores_a_sentence_case_of_a_metric_without_functions_of_its_own(
 # -- bleuprint score -m -------------------------------------------------------------------------
 # ``bleuprint score`` reads the registry: ``-m unigram_recall_test`` scores this file's metric
 # from files through ``bleuprint.impl`` (or the spec), with its options from
-# ``--metric-option``. The command runs in-process, as ``tests/cli/cli_harness.py`` runs it.
+# ``--metric-option``. The command runs in-process, as ``tests/cli_harness.py`` runs it.
 # The files have one reference per line (the command line reads one reference per file),
 # the first of each segment's references above: "the cat sat down", "the dog barked",
 # "hello hello there", "x"; the rows are then those of the first test, [3, 4], [1, 3],

@@ -4,7 +4,7 @@ The expected values come from sacreBLEU itself, called through the oracle adapte
 ``bleuprint.oracles.sacrebleu_oracle`` (which transposes bleuprint's per-hypothesis
 references into sacreBLEU's reference streams). Inputs come from
 ``bleuprint.strategies``, whose hard-case rates are checked in
-``tests/strategies/test_strategy_quality.py``.
+``tests/quality/test_strategy_quality.py``.
 
 Tolerances: per-sentence statistics, corpus statistics and tokenizer outputs must be
 *exactly* equal (they are integers or strings); scores must agree within
