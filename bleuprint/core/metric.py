@@ -75,6 +75,9 @@ class Metric:
     #: the spec (None: ``cost`` times the spec's usual slowdown); ``bleuprint score`` reads
     #: them to decide on a progress bar and its chunks, nothing else does.
     cost: int = 1
+    #: The short form of this metric's signature keys where it differs from (or adds to)
+    #: the common one of ``bleuprint.spec.signature`` (TER's ``tok`` is ``t``).
+    signature_abbreviations: dict = {}
     spec_cost: int | None = None
 
     # -- options --------------------------------------------------------------------------

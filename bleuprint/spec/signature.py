@@ -41,8 +41,6 @@ _ABBREVIATIONS = {
     "nc": "nc", "nw": "nw", "space": "s",
 }
 
-#: TER's abbreviations where they differ from (or add to) ``_ABBREVIATIONS``.
-_TER_ABBREVIATIONS = {"tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}
 
 
 def yes_no(flag: bool) -> str:
@@ -116,6 +114,6 @@ def signature(metric: str, *, nrefs=1, short: bool = False, **options) -> str:
     if nrefs != "var":
         check_positive_int(nrefs, "nrefs")
     fields = get_metric(metric).signature_fields(**options)
-    abbreviations = {**_ABBREVIATIONS, **_TER_ABBREVIATIONS} if metric == "ter" else _ABBREVIATIONS
+    abbreviations = {**_ABBREVIATIONS, **get_metric(metric).signature_abbreviations}
     pairs = [("nrefs", str(nrefs))] + fields + [("version", SACREBLEU_VERSION)]
     return "|".join(f"{abbreviations[key] if short else key}:{value}" for key, value in pairs)

@@ -22,6 +22,7 @@ class TER(Metric):
     #: layers (the shift search dominates either way).
     cost = 300
     spec_cost = 300
+    signature_abbreviations = {"tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}
     options = (
         Option("normalized", bool, False, "Tercom's normalisation of punctuation and numbers", stage="stats"),
         Option("no_punct", bool, False, "remove punctuation", stage="stats"),

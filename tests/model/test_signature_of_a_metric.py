@@ -1,0 +1,40 @@
+"""A registered metric with a sacreBLEU-style signature: its keys and their short form come
+from the metric (``signature_fields``, ``signature_abbreviations``), never from a table of
+metric names in ``bleuprint.spec.signature``."""
+
+from __future__ import annotations
+
+import pytest
+
+from bleuprint import spec
+from bleuprint.core import Metric, Option, register, unregister
+
+
+class Signed(Metric):
+    name = "signed_test"
+    title = "a metric with a signature of its own"
+    options = (Option("width", int, 3, "a number that enters the signature", stage="score", minimum=1),)
+    signature_abbreviations = {"width": "w"}
+
+    def segment_stats(self, hyp, refs) -> list:
+        return [len(hyp)]
+
+    def score(self, combined, n_segments, width=3) -> float:
+        return float(combined[0] * width)
+
+    def signature_fields(self, width=3) -> list:
+        return [("width", str(width))]
+
+
+@pytest.fixture(autouse=True)
+def registered():
+    register(Signed())
+    yield
+    unregister("signed_test")
+
+
+def test_the_signature_reads_the_metric():
+    """By hand: nrefs (short ``#``), the metric's own key (short ``w``), then the version
+    (short ``v``): ``nrefs:2|width:5|version:2.5.1`` and ``#:2|w:5|v:2.5.1``."""
+    assert spec.signature("signed_test", nrefs=2, width=5) == "nrefs:2|width:5|version:2.5.1"
+    assert spec.signature("signed_test", nrefs=2, short=True, width=5) == "#:2|w:5|v:2.5.1"
