@@ -1,6 +1,6 @@
-"""The ``bleuprint`` command line: ``verify``, ``mutants``, ``score`` and ``reproduce``.
+"""The ``bleuprint`` command line: ``verify``, ``mutants``, ``score``, ``reproduce`` and ``vectors``.
 
-One module per command (``bleuprint.cli.verify``, ``.mutants``, ``.score``, ``.reproduce``),
+One module per command (``bleuprint.cli.verify``, ``.mutants``, ``.score``, ``.reproduce``, ``.vectors``),
 each with ``add_parser(commands)``, which adds its subcommand and sets its handler; the
 work is done by the libraries they call (``bleuprint.verify``, ``bleuprint.mutants``,
 ``bleuprint.compat``, ``bleuprint.reproduce``).
@@ -24,9 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
-    from . import mutants, reproduce, score, verify  # each adds its subcommand, with set_defaults(handler=...)
+    from . import mutants, reproduce, score, vectors, verify  # each adds its subcommand (set_defaults(handler=...))
 
-    for command in (verify, mutants, score, reproduce):  # the order --help lists them in
+    for command in (verify, mutants, score, reproduce, vectors):  # the order --help lists them in
         command.add_parser(commands)
     return parser
 

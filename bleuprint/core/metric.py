@@ -244,6 +244,24 @@ class Metric:
         the metric's defaults."""
         return (({}, "defaults"),)
 
+    def vector_families(self) -> list:
+        """``(family name, [options, ...])`` pairs: one vector file of
+        ``bleuprint vectors export`` each, one test group per options dict (defaults are
+        filled in by the generator). By default ``bleuprint.vectors.families.default_families``:
+        the defaults, one family per option varying it through the values its data allows,
+        and the ``verify_configurations``."""
+        from ..vectors.families import default_families
+
+        return default_families(self)
+
+    def vector_corpora(self) -> list:
+        """The corpora of every test group of this metric's vector files
+        (``bleuprint.vectors.corpora.Corpus``: comment, flags, hyps, refs); by default the
+        shared hard cases of ``bleuprint.vectors.corpora.hard_corpora``."""
+        from ..vectors.corpora import hard_corpora
+
+        return hard_corpora()
+
     #: The name of this metric's golden fixture of its oracle's answers
     #: (``bleuprint/oracles/goldens/<golden>.json``); "" for none.
     golden: str = ""

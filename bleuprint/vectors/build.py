@@ -1,0 +1,185 @@
+"""The vector files of every registered metric, computed from the specification.
+
+``build_files()`` returns ``{file name: document}``: for each metric of the registry
+(``bleuprint.core.metric_names``), one document per option family of
+``Metric.vector_families()``, each test group one options dict (every option written
+out, defaults filled in) and each test one corpus of ``Metric.vector_corpora()``. The
+expected values are the spec's (``bleuprint.spec.corpus.segment_rows``, their column sums,
+``score_from_stats`` and the metric's ``parts``); an input the spec refuses with a
+TypeError or ValueError becomes an ``invalid`` test naming that error. Nothing here asks
+an oracle: ``bleuprint.oracles.vectors_check`` checks the documents afterwards (the
+command ``bleuprint vectors export`` does both).
+
+Identity of a test is (file, specVersion, tcId); tcIds count 1.. in generation order
+within a file, so they are stable as long as the inputs and families are.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+from ..core import get_metric, metric_names
+from .corpora import NOTES, invalid_inputs
+
+#: The version of this generator (the layout of the documents it writes).
+GENERATOR_VERSION = "1.0.0"
+#: The schema of a vector file and of the index (``bleuprint/vectors/schemas/``).
+FILE_SCHEMA = "bleuprint_metric_vectors_v1.json"
+INDEX_SCHEMA = "bleuprint_vectors_index_v1.json"
+#: The tolerance on scores; statistics are exact.
+SCORE_TOLERANCE = 1e-9
+INVALID_MARK = "__invalid__"
+
+HEADER = [
+    "Test vectors of a bleuprint metric, generated from bleuprint's specification and, where the",
+    "metric has an oracle (specVersion.oracle), checked against it at generation.",
+    "Layout: hyps is the list of N hypotheses; refs[i] is the list of references of hyps[i]",
+    "(the per-hypothesis layout; sacreBLEU's API takes the transpose, reference streams).",
+    "Each testGroup gives every option value (no implicit defaults).",
+    "expected.stats[i] is the statistics row of segment i, expected.corpusStats their column sums,",
+    "expected.score the corpus score of corpusStats over N segments, expected.parts its named parts.",
+    "Statistics must be equal exactly; scores within an absolute 1e-9 (on the metric's scale).",
+    "result 'invalid': the input must be refused with the error kind named in 'error'",
+    "(TypeError: a value of the wrong type; ValueError: a value of the right type that is not allowed).",
+    "A test is identified by (file, specVersion, tcId).",
+]
+
+
+def file_name(metric: str, family: str) -> str:
+    """``bleu_tokenize.json``: the metric and family, characters other than letters,
+    digits, ``-`` and ``_`` replaced by ``-``."""
+    return re.sub(r"[^A-Za-z0-9_-]", "-", f"{metric}_{family}") + ".json"
+
+
+def spec_version(definition) -> dict:
+    """``{"bleuprint": version}``, with ``"oracle": {"sacrebleu": "2.5.1"}`` for a metric
+    whose golden fixture comes from sacreBLEU (``Metric.golden``)."""
+    from .. import __version__
+    from ..spec.signature import SACREBLEU_VERSION
+
+    version = {"bleuprint": __version__}
+    if definition.golden:
+        version["oracle"] = {"sacrebleu": SACREBLEU_VERSION}
+    return version
+
+
+def _refusal(call) -> tuple[object, str | None]:
+    """``(value, None)`` from ``call()``, or ``(None, "TypeError"/"ValueError")`` when it
+    raises one of them (a subclass is named by that base)."""
+    try:
+        return call(), None
+    except TypeError:
+        return None, "TypeError"
+    except ValueError:
+        return None, "ValueError"
+
+
+def _json_ready(value, where: str):
+    """``value`` as plain JSON data (ints, finite floats, strings, lists, dicts), or
+    RuntimeError naming ``where``: nothing numpy or non-finite reaches a file (and a
+    metric's bug is not mistaken for a refused input)."""
+    try:
+        return json.loads(json.dumps(value, allow_nan=False))
+    except (TypeError, ValueError) as error:
+        raise RuntimeError(f"{where}: expected values that are not plain JSON data: {error}") from None
+
+
+def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
+    """The spec's statistics rows, their sums, the score and its parts for one corpus."""
+    from ..spec.corpus import as_numbers, score_from_stats, segment_rows
+
+    rows = segment_rows(definition.name, copy.deepcopy(hyps), copy.deepcopy(refs), **options)
+    summed = [sum(column) for column in zip(*rows)] if rows else []
+    score = score_from_stats(definition.name, summed, len(rows), **options)
+    expected = {"stats": rows, "corpusStats": summed, "score": float(score)}
+    parts = definition.parts(as_numbers(summed), len(rows), **definition.score_options(options))
+    if parts:
+        expected["parts"] = parts
+    return _json_ready(expected, definition.name)
+
+
+def _test(tc_id: int, corpus, options: dict, definition) -> dict:
+    test = {"tcId": tc_id, "comment": corpus.comment, "flags": list(corpus.flags),
+            "hyps": corpus.hyps, "refs": corpus.refs}
+    expected, error = _refusal(lambda: expected_values(definition, options, corpus.hyps, corpus.refs))
+    if error is None:
+        test.update(expected=expected, result="valid")
+    else:
+        test.update(result="invalid", error=error)
+        if "InvalidInput" not in corpus.flags and "InvalidOption" not in corpus.flags:
+            test["flags"].append("InvalidInput")
+    return test
+
+
+def build_document(definition, family: str, option_dicts: list, seen: list | None = None) -> dict:
+    """One vector file of ``definition`` (module doc). ``seen``: the full options of the
+    groups of the metric's earlier files, skipped here (and extended)."""
+    defaults = definition.defaults()
+    corpora = definition.vector_corpora()
+    groups, tc_id = [], 0
+    seen = [] if seen is None else seen
+    for given in option_dicts:
+        given = dict(given)
+        meant_invalid = given.pop(INVALID_MARK, False)
+        options = {**defaults, **given}
+        if options in seen:
+            continue
+        seen.append(options)
+        probe = corpora[0]
+        _, refused = _refusal(lambda: expected_values(definition, options, probe.hyps, probe.refs))
+        if refused or meant_invalid:
+            if not refused:
+                continue  # a value meant to be refused that the spec accepts: not a vector
+            tc_id += 1
+            test = {"tcId": tc_id, "comment": f"refused options: {', '.join(f'{k}={v!r}' for k, v in given.items())}",
+                    "flags": ["InvalidOption"], "hyps": probe.hyps, "refs": probe.refs, "result": "invalid",
+                    "error": refused}
+            groups.append({"options": options, "tests": [test]})
+            continue
+        tests = []
+        for corpus in corpora:
+            tc_id += 1
+            tests.append(_test(tc_id, corpus, options, definition))
+        if family == "defaults":
+            for corpus in invalid_inputs():
+                _, error = _refusal(lambda: expected_values(definition, options, corpus.hyps, corpus.refs))
+                if error is not None:
+                    tc_id += 1
+                    tests.append({"tcId": tc_id, "comment": corpus.comment, "flags": list(corpus.flags),
+                                  "hyps": corpus.hyps, "refs": corpus.refs, "result": "invalid", "error": error})
+        groups.append({"options": options, "tests": tests})
+    used = sorted({flag for group in groups for test in group["tests"] for flag in test["flags"]})
+    return {
+        "schema": FILE_SCHEMA,
+        "metric": definition.name,
+        "family": family,
+        "specVersion": spec_version(definition),
+        "generatorVersion": GENERATOR_VERSION,
+        "numberOfTests": tc_id,
+        "header": list(HEADER),
+        "scoreTolerance": SCORE_TOLERANCE,
+        "options": [option.describe() for option in definition.options],
+        "notes": {flag: NOTES[flag] for flag in used},
+        "testGroups": groups,
+    }
+
+
+def build_files(metrics=None) -> dict:
+    """``{file name: document}`` for ``metrics`` (names; default every registered metric),
+    in registry order and family order."""
+    out = {}
+    for name in metrics or metric_names():
+        definition, seen = get_metric(name), []
+        for family, option_dicts in definition.vector_families():
+            document = build_document(definition, family, option_dicts, seen)
+            if document["numberOfTests"]:
+                out[file_name(name, family)] = document
+    return out
+
+
+def dumps(document: dict) -> str:
+    """The file's text: sorted keys, indent 1, ASCII (every other character escaped), a
+    final newline; the same document always gives the same bytes."""
+    return json.dumps(document, sort_keys=True, indent=1, ensure_ascii=True, allow_nan=False) + "\n"

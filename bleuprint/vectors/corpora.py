@@ -1,0 +1,156 @@
+"""The inputs of the vector files: hard-case corpora, seeded random corpora and bad inputs.
+
+Every test group of every metric's vector files runs the same corpora (a metric may give
+others through ``Metric.vector_corpora``). The inputs are written here, the expected values
+never: the generator computes them with the spec and checks them against the oracle.
+
+Each corpus carries ``flags``, names of the notes in ``NOTES`` (Wycheproof's flags): what
+the case is about, so that a port failing it is told which pitfall it probably has. The
+random corpora are drawn with ``random.Random(seed)`` (its ``randrange``/``choice`` are
+stable across Python versions), so every export writes the same inputs.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+#: Seed of the random corpora.
+SEED = 14
+#: How many random corpora, and segments in each.
+RANDOM_CORPORA = 4
+RANDOM_SEGMENTS = 5
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """One test's input: ``hyps`` (N strings) and ``refs`` (``refs[i]`` the references of
+    ``hyps[i]``), what it shows (``comment``) and its ``flags`` (keys of ``NOTES``)."""
+
+    comment: str
+    flags: tuple
+    hyps: list
+    refs: list
+
+
+def _note(kind: str, description: str, effect: str) -> dict:
+    return {"kind": kind, "description": description, "effect": effect, "mutants": []}
+
+
+#: flag -> note: ``kind`` (``edge-case``, ``layout``, ``random``, ``invalid``), what the
+#: input is, what a port that gets it wrong usually did, and the planted mutants it
+#: stands for (filled in by the mutation-adequacy pass; empty in this version).
+NOTES = {
+    "Basic": _note("edge-case", "an ordinary sentence pair", "a port that fails this is wrong in general"),
+    "EmptyHypothesis": _note("edge-case", "a hypothesis that is the empty string",
+                             "divisions by a zero length, or a segment dropped from the corpus"),
+    "EmptyReference": _note("edge-case", "a reference that is the empty string",
+                            "zero reference length; a reference skipped instead of counted"),
+    "SingleCharacter": _note("edge-case", "one-character lines", "n-gram orders above 1 are empty"),
+    "ReferenceLengthTie": _note("edge-case", "two references equally close in length to the hypothesis",
+                                "BLEU's effective reference length takes the shorter on a tie"),
+    "ClosestReference": _note("edge-case", "references of very different lengths",
+                              "the shortest (or first, or last) reference used instead of the closest"),
+    "ZeroMatches": _note("edge-case", "no n-gram in common, or none above order 1",
+                         "smoothing of zero-match orders; log of zero"),
+    "Clipping": _note("edge-case", "a hypothesis repeating a word more often than any reference",
+                      "matches not clipped by the reference counts"),
+    "Punctuation": _note("edge-case", "punctuation attached to words", "a different tokenizer"),
+    "Numbers": _note("edge-case", "digits with '.' and ','", "the tokenizer's rules for numbers"),
+    "NonAscii": _note("edge-case", "letters outside ASCII, CJK characters",
+                      "bytes counted instead of characters; ASCII-only lowercasing"),
+    "Case": _note("edge-case", "the same words in another case", "lowercasing applied or not"),
+    "UnusualWhitespace": _note("edge-case", "tabs, repeated, leading and trailing spaces, Unicode spaces",
+                               "another split rule than the reference implementation's"),
+    "MultipleReferences": _note("layout", "several references per hypothesis",
+                                "the last (or first) reference used instead of the best; refs transposed"),
+    "VariableReferenceCount": _note("layout", "hypotheses with different numbers of references",
+                                    "streams padded wrongly; refs[i] not the references of hyps[i]"),
+    "CorpusPooling": _note("layout", "several segments of different lengths",
+                           "sentence scores averaged instead of statistics summed"),
+    "LongSentence": _note("edge-case", "a sentence of many repeated words", "overflow or quadratic limits"),
+    "Random": _note("random", "a seeded random corpus of short words, punctuation and non-ASCII",
+                    "any disagreement not covered by a named case"),
+    "InvalidInput": _note("invalid", "input the specification refuses",
+                          "accepted silently instead of refused with the named error"),
+    "InvalidOption": _note("invalid", "an option value the specification refuses",
+                           "accepted silently instead of refused with the named error"),
+}
+
+
+def hard_corpora() -> list[Corpus]:
+    """The named hard cases, then the seeded random corpora (module doc)."""
+    return HARD_CASES + random_corpora()
+
+
+HARD_CASES = [
+    Corpus("an ordinary pair", ("Basic",), ["the cat sat on the mat"], [["the cat is on the mat"]]),
+    Corpus("an empty hypothesis beside an ordinary one", ("EmptyHypothesis", "CorpusPooling"),
+           ["", "a b c d"], [["a b"], ["a b c d"]]),
+    Corpus("an empty reference", ("EmptyReference",), ["a b"], [[""]]),
+    Corpus("empty hypothesis and reference", ("EmptyHypothesis", "EmptyReference"), [""], [[""]]),
+    Corpus("a single matching character", ("SingleCharacter",), ["a"], [["a"]]),
+    Corpus("single characters that differ", ("SingleCharacter", "ZeroMatches"), ["a"], [["b"]]),
+    Corpus("references of 3 and 5 words for a hypothesis of 4", ("ReferenceLengthTie", "MultipleReferences"),
+           ["a b c d"], [["a b c e e", "a b c"]]),
+    Corpus("references of 2 and 6 words for a hypothesis of 5", ("ClosestReference", "MultipleReferences"),
+           ["one two three four five"], [["one two", "one two three four five six"]]),
+    Corpus("no word in common", ("ZeroMatches",), ["x y z"], [["a b c"]]),
+    Corpus("unigram matches only", ("ZeroMatches",), ["c b a"], [["a b c"]]),
+    Corpus("a word repeated beyond its reference count", ("Clipping",), ["the the the the the"],
+           [["the cat on the mat"]]),
+    Corpus("punctuation attached to words", ("Punctuation",), ["Hello, world! (test) - yes... \"quoted\""],
+           [["Hello world , test - yes . quoted"]]),
+    Corpus("numbers with separators", ("Numbers", "Punctuation"), ["It costs 1,000.50 dollars, or 3.14."],
+           [["It costs 1,000.50 dollars or 3.14 ."]]),
+    Corpus("non-ASCII letters and CJK", ("NonAscii",), ["Größe café naïve 東京は大きい Über"],
+           [["größe cafe naïve 東京は 大きい über"]]),
+    Corpus("upper and lower case", ("Case", "NonAscii"), ["The CAT sat ÉTÉ"], [["the cat sat été"]]),
+    Corpus("tabs, double, leading and trailing spaces, no-break and ideographic spaces",
+           ("UnusualWhitespace",), ["  a\tb  c\u00a0d\u3000e  "], [["a b c d e"]]),
+    Corpus("three references, the best in the middle", ("MultipleReferences",),
+           ["the quick brown fox", "jumps over the dog"],
+           [["a slow red fox", "the quick brown fox", "the fox"],
+            ["over the dog", "jumps over the lazy dog", "it jumps"]]),
+    Corpus("one and three references", ("VariableReferenceCount", "MultipleReferences"),
+           ["a b c", "d e f g"], [["a b c"], ["d e", "d e f g h", "x"]]),
+    Corpus("segments of very different lengths", ("CorpusPooling",),
+           ["a", "the cat sat on the mat today", "x y"],
+           [["a"], ["the cat sat on a mat today"], ["y x"]]),
+    Corpus("a sentence of 60 words", ("LongSentence",), [" ".join(["w1 w2 w3"] * 20)],
+           [[" ".join(["w1 w2 w4"] * 20)]]),
+]
+
+#: The random corpora's vocabulary.
+_WORDS = ("the", "a", "cat", "dog", "sat", "on", "mat", "Mat", "é", "Ünïcode", "東京", ",", ".", "!", "3.5",
+          "1,000", "don't", "x-y", "(", ")")
+
+
+def random_corpora(seed: int = SEED, count: int = RANDOM_CORPORA, segments: int = RANDOM_SEGMENTS) -> list[Corpus]:
+    """``count`` corpora of ``segments`` segments: lines of 0 to 12 words of ``_WORDS``,
+    each hypothesis with 1 to 3 references, drawn from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+
+    def line() -> str:
+        return " ".join(rng.choice(_WORDS) for _ in range(rng.randrange(13)))
+
+    out = []
+    for k in range(count):
+        hyps = [line() for _ in range(segments)]
+        refs = [[line() for _ in range(1 + rng.randrange(3))] for _ in range(segments)]
+        out.append(Corpus(f"random corpus {k + 1} (seed {seed})", ("Random",), hyps, refs))
+    return out
+
+
+def invalid_inputs() -> list[Corpus]:
+    """Inputs of the wrong type or shape, JSON-expressible. The generator keeps those the
+    specification refuses (with the error it raises) and drops the others."""
+    return [
+        Corpus("hyps is a string, not a list", ("InvalidInput",), "a b c", [["a b c"]]),
+        Corpus("an empty corpus", ("InvalidInput",), [], []),
+        Corpus("a hypothesis that is a number", ("InvalidInput",), [1], [["1"]]),
+        Corpus("a hypothesis that is null", ("InvalidInput",), [None], [["a"]]),
+        Corpus("a reference that is null", ("InvalidInput",), ["a"], [[None]]),
+        Corpus("more hypotheses than reference lists", ("InvalidInput",), ["a", "b"], [["a"]]),
+        Corpus("a hypothesis without references", ("InvalidInput",), ["a"], [[]]),
+    ]

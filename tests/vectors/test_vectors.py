@@ -1,0 +1,181 @@
+"""The vector files (issue #14, item 1): schema'd, deterministic, equal to sacreBLEU,
+refused where they say so, and written for any registered metric with no other edit."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import bleuprint.spec as spec
+from bleuprint.cli import main
+from bleuprint.core import Metric, Option, get_metric, metric_names, register, unregister
+from bleuprint.oracles.cases_common import corpus_oracle
+from bleuprint.oracles.vectors_check import check_document
+from bleuprint.vectors import FILE_SCHEMA, INDEX_SCHEMA, build_files, dumps, export, load_schema
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """The files as ``export`` writes them: ``(directory, index)``."""
+    directory = tmp_path_factory.mktemp("vectors")
+    return directory, export(directory)
+
+
+def _documents(directory: Path, index: dict) -> dict:
+    return {entry["file"]: json.loads((directory / entry["file"]).read_text(encoding="utf-8"))
+            for entry in index["files"]}
+
+
+def test_every_file_and_the_index_validate_against_their_schemas(exported):
+    directory, index = exported
+    for name in (FILE_SCHEMA, INDEX_SCHEMA):
+        jsonschema.Draft202012Validator.check_schema(load_schema(name))
+        assert json.loads((directory / "schemas" / name).read_text()) == load_schema(name)
+    jsonschema.Draft202012Validator(load_schema(INDEX_SCHEMA)).validate(
+        json.loads((directory / "index.json").read_text()))
+    validator = jsonschema.Draft202012Validator(load_schema(FILE_SCHEMA))
+    for name, document in _documents(directory, index).items():
+        errors = [f"{list(e.path)}: {e.message}" for e in validator.iter_errors(document)]
+        assert not errors, f"{name}: {errors[:3]}"
+
+
+def test_the_schema_refuses_a_valid_test_without_expected_values(exported):
+    """The file schema can fail: a valid test stripped of ``expected`` does not validate."""
+    directory, index = exported
+    document = _documents(directory, index)["bleu_defaults.json"]
+    del document["testGroups"][0]["tests"][0]["expected"]
+    assert not jsonschema.Draft202012Validator(load_schema(FILE_SCHEMA)).is_valid(document)
+
+
+def test_every_metric_has_files_and_every_option_is_written_out(exported):
+    directory, index = exported
+    assert {entry["metric"] for entry in index["files"]} == set(metric_names())
+    for name, document in _documents(directory, index).items():
+        names = {option.name for option in get_metric(document["metric"]).options}
+        ids = [test["tcId"] for group in document["testGroups"] for test in group["tests"]]
+        assert ids == list(range(1, len(ids) + 1)) and document["numberOfTests"] == len(ids), name
+        for group in document["testGroups"]:
+            assert set(group["options"]) == names, name
+        flags = {flag for group in document["testGroups"] for test in group["tests"] for flag in test["flags"]}
+        assert flags == set(document["notes"]), name
+
+
+def test_regeneration_is_byte_identical(exported, tmp_path):
+    """A second export, in another interpreter with another hash seed, writes the same bytes
+    (index included, so every file's sha256 too)."""
+    directory, index = exported
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "12345"}
+    result = subprocess.run([sys.executable, "-m", "bleuprint", "vectors", "export", str(tmp_path / "again"),
+                             "--no-check"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in directory.iterdir() if p.is_file())
+    assert names == sorted(p.name for p in (tmp_path / "again").iterdir() if p.is_file())
+    for name in names:
+        assert (directory / name).read_bytes() == (tmp_path / "again" / name).read_bytes(), name
+
+
+def test_a_sample_of_vectors_equals_sacrebleu_live(exported):
+    """Every 5th valid test of each file of a metric with an oracle, scored by sacreBLEU
+    2.5.1 now: rows and corpus statistics equal, score within 1e-9."""
+    directory, index = exported
+    sampled = 0
+    for document in _documents(directory, index).values():
+        golden = get_metric(document["metric"]).golden
+        if not golden:
+            continue
+        oracle = corpus_oracle(golden)
+        tests = [(group, test) for group in document["testGroups"] for test in group["tests"]
+                 if test["result"] == "valid"]
+        for group, test in tests[::5]:
+            found = oracle(test["hyps"], test["refs"], **group["options"])
+            assert test["expected"]["stats"] == [list(row) for row in found.sentence_stats]
+            assert test["expected"]["corpusStats"] == list(found.corpus_stats)
+            assert abs(test["expected"]["score"] - found.score) <= 1e-9
+            sampled += 1
+    assert sampled > 150
+
+
+def test_the_oracle_check_reports_a_planted_difference():
+    """``check_document`` can fail: a score moved by 1e-6 and a statistic moved by 1 are
+    reported, each with its tcId."""
+    document = build_files(["bleu"])["bleu_defaults.json"]
+    tests = document["testGroups"][0]["tests"]
+    tests[0]["expected"]["score"] += 1e-6
+    tests[1]["expected"]["stats"][0][0] += 1
+    checked, mismatches = check_document(document, tests={1, 2, 3})
+    assert checked == 3
+    assert len(mismatches) == 2 and "tcId 1: score" in mismatches[0] and "tcId 2: stats[0]" in mismatches[1]
+
+
+def test_invalid_vectors_are_refused_by_the_spec_with_the_named_error(exported):
+    directory, index = exported
+    seen = set()
+    for name, document in _documents(directory, index).items():
+        for group in document["testGroups"]:
+            for test in group["tests"]:
+                if test["result"] != "invalid":
+                    continue
+                error = {"TypeError": TypeError, "ValueError": ValueError}[test["error"]]
+                with pytest.raises(error):
+                    spec.corpus_score(document["metric"], test["hyps"], test["refs"], **group["options"])
+                seen.add((test["error"], test["flags"][0]))
+    assert {("TypeError", "InvalidInput"), ("ValueError", "InvalidInput"), ("TypeError", "InvalidOption"),
+            ("ValueError", "InvalidOption")} <= seen
+
+
+class UnigramHits(Metric):
+    """A metric of the test only: a row ``[clipped unigram matches against the best
+    reference, hypothesis words]``; the score is their ratio times 100."""
+
+    name = "vector_test_unigram_hits"
+    title = "unigram hits (a test metric)"
+    options = (Option("lowercase", bool, False, "lowercase first", stage="stats"),)
+
+    def segment_stats(self, hyp, refs, lowercase=False):
+        from collections import Counter
+
+        fold = str.lower if lowercase else str
+        words = Counter(fold(hyp).split())
+        best = max(sum((words & Counter(fold(r).split())).values()) for r in refs)
+        return [best, sum(words.values())]
+
+    def score(self, combined, n_segments):
+        return 100 * combined[0] / combined[1] if combined[1] else 0.0
+
+
+def test_a_metric_registered_here_gets_vector_files():
+    """Hand computation: "the cat sat on the mat" against "the cat is on the mat" has the,
+    the, cat, on, mat in common (5 of 6 words): row [5, 6], score 500/6. "The CAT sat ÉTÉ"
+    against "the cat sat été": 1 match ("sat") of 4, and 4 of 4 lowercased."""
+    register(UnigramHits())
+    try:
+        files = build_files()
+    finally:
+        unregister(UnigramHits.name)
+    mine = {name: doc for name, doc in files.items() if doc["metric"] == UnigramHits.name}
+    assert sorted(mine) == ["vector_test_unigram_hits_defaults.json", "vector_test_unigram_hits_lowercase.json"]
+    validator = jsonschema.Draft202012Validator(load_schema(FILE_SCHEMA))
+    for document in mine.values():
+        validator.validate(json.loads(dumps(document)))
+        assert "oracle" not in document["specVersion"]
+    basic = mine["vector_test_unigram_hits_defaults.json"]["testGroups"][0]["tests"][0]
+    assert basic["expected"]["stats"] == [[5, 6]] and basic["expected"]["score"] == pytest.approx(500 / 6, abs=1e-12)
+    case = [t for t in mine["vector_test_unigram_hits_lowercase.json"]["testGroups"][0]["tests"]
+            if t["comment"] == "upper and lower case"][0]
+    assert case["expected"]["stats"] == [[4, 4]]
+
+
+def test_an_unwritable_directory_is_one_line_and_status_1(tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    assert main(["vectors", "export", str(blocker / "sub"), "--no-check"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("bleuprint: cannot write the vectors to ") and err.count("\n") == 1
