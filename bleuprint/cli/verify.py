@@ -7,6 +7,7 @@ import json
 import time
 from pathlib import Path
 
+from . import verify_port
 from ..verify import SCORE_TOLERANCE, SUBJECTS, format_table, mutants_row, run
 
 
@@ -22,14 +23,22 @@ def add_parser(commands) -> None:
     verify.add_argument("--no-live", action="store_true", help="do not call sacreBLEU even if it is installed")
     verify.add_argument("--ted-systems", default="1", metavar="N|all",
                         help="how many ted-ende systems to score live (default 1; 'all' for 13)")
-    verify.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
+    verify.add_argument("--json", metavar="PATH", help="also write the rows as JSON (with --port: the report; "
+                        "'-' prints only the JSON)")
     verify.add_argument("--with-mutants", action="store_true",
                         help="also run the project's tests against every planted mutant (a few minutes)")
+    verify_port.add_arguments(verify)
     verify.set_defaults(handler=main)
 
 
 def main(args) -> int:
     """The handler of ``bleuprint verify`` (``args`` from the CLI parser)."""
+    if getattr(args, "port", None) is not None:  # another program, through the port protocol
+        return verify_port.main(args)
+    if getattr(args, "vectors", None) is not None or getattr(args, "timeout", None) is not None:
+        from . import build_parser
+
+        build_parser().error("--vectors and --timeout are options of --port")
     if args.ted_systems != "all" and not args.ted_systems.isdigit():
         from . import build_parser
 
