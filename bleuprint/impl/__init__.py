@@ -12,7 +12,7 @@ Beyond the spec: the vectorised statistics matrices (``bleu_stats_matrix``,
 accumulation (``Accumulator``, ``bleuprint.impl.accumulate``).
 """
 
-import importlib
+from ..core.lazy import lazy_names
 
 #: Where each public name is defined. The names are imported on first use (PEP 562):
 #: the metrics' own modules (``bleuprint/metrics/NAME/``) read this package's shared
@@ -33,7 +33,7 @@ _DEFINED_IN = {
     "chrf_stats": "bleuprint.metrics.chrf.impl",
     "chrf_stats_matrix": "bleuprint.metrics.chrf.impl",
     "sentence_chrf": "bleuprint.metrics.chrf.impl",
-    "METRICS": "bleuprint.impl.corpus",
+    "metric_names": "bleuprint.core.registry",
     "corpus_score": "bleuprint.impl.corpus",
     "score_from_stats": "bleuprint.impl.corpus",
     "sentence_stats": "bleuprint.impl.corpus",
@@ -79,7 +79,7 @@ __all__ = [
     "paired_bootstrap",
     "paired_bootstrap_stats",
     "percentile_indices",
-    "METRICS",
+    "metric_names",
     "SACREBLEU_VERSION",
     "SMOOTH_DEFAULTS",
     "SMOOTH_METHODS",
@@ -117,16 +117,4 @@ __all__ = [
     "ter_stats_matrix",
 ]
 
-
-def __getattr__(name: str):
-    try:
-        module = _DEFINED_IN[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_DEFINED_IN))
+__getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN)

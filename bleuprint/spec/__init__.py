@@ -9,7 +9,7 @@ Layout: ``hyps`` is a list of N strings; ``refs[i]`` is the list of references o
 ``hyps[i]`` (sacreBLEU's API takes the transpose).
 """
 
-import importlib
+from ..core.lazy import lazy_names
 
 # Bound now, not on first use: the submodule of the same name would shadow the function.
 from .signature import SACREBLEU_VERSION, signature
@@ -28,7 +28,7 @@ _DEFINED_IN = {
     "chrf_from_stats": "bleuprint.metrics.chrf.spec",
     "chrf_stats": "bleuprint.metrics.chrf.spec",
     "sentence_chrf": "bleuprint.metrics.chrf.spec",
-    "METRICS": "bleuprint.spec.corpus",
+    "metric_names": "bleuprint.core.registry",
     "corpus_score": "bleuprint.spec.corpus",
     "score_from_stats": "bleuprint.spec.corpus",
     "sentence_stats": "bleuprint.spec.corpus",
@@ -70,7 +70,7 @@ __all__ = [
     "paired_bootstrap",
     "paired_bootstrap_stats",
     "percentile_indices",
-    "METRICS",
+    "metric_names",
     "SACREBLEU_VERSION",
     "SMOOTH_DEFAULTS",
     "SMOOTH_METHODS",
@@ -101,16 +101,4 @@ __all__ = [
     "tokenize_zh",
 ]
 
-
-def __getattr__(name: str):
-    try:
-        module = _DEFINED_IN[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_DEFINED_IN))
+__getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN)
