@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..spec.corpus import METRICS, check_options
+from ..spec.corpus import check_options
 from ..spec.corpus import as_numbers as spec_as_numbers
 from ..spec.inputs import check_positive_int, check_statistic
 
-__all__ = ["METRICS", "corpus_score", "metric_option_names", "sentence_stats", "score_from_stats", "stats_matrix"]
+__all__ = ["corpus_score", "metric_option_names", "sentence_stats", "score_from_stats", "stats_matrix"]
 
 
 def metric_option_names(metric: str) -> frozenset[str]:

@@ -22,10 +22,6 @@ from __future__ import annotations
 from ..core import get_metric, metric_names
 from .inputs import check_positive_int, check_statistic
 
-#: The built-in metrics (``metric_names()`` lists every registered one).
-METRICS = ("exact_match", "bleu", "chrf", "ter")
-
-
 def check_options(metric: str, options: dict):
     """The registered metric ``metric`` (TypeError or ValueError for an unknown one), after
     checking that it has every option named in ``options`` (TypeError naming the others)."""
@@ -99,5 +95,5 @@ def corpus_score(metric: str, hyps, refs, **options) -> float:
     return score_from_stats(metric, summed, len(rows), **options)
 
 
-__all__ = ["METRICS", "as_numbers", "check_options", "corpus_score", "metric_names", "score_from_stats",
+__all__ = ["as_numbers", "check_options", "corpus_score", "metric_names", "score_from_stats",
            "segment_rows", "sentence_stats"]
