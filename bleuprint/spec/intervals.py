@@ -86,7 +86,9 @@ __all__ = [
     "BootstrapResult",
     "bootstrap",
     "bootstrap_stats",
+    "bootstrap_with_indices",
     "check_alpha",
+    "check_indices",
     "check_rng",
     "metric_ci",
     "percentile_indices",
@@ -260,10 +262,58 @@ def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05,
     if not isinstance(exact, bool):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
     rows = statistics_rows(stats)
+    return bootstrap_with_indices(metric, rows, resample_indices(rng, len(rows), n_boot), alpha, exact=exact,
+                                  **options)
+
+
+def bootstrap_with_indices(metric: str, stats, idx, alpha: float = 0.05, *, exact: bool = False,
+                           **options) -> BootstrapResult:
+    """The bootstrap interval of ``metric`` from its N x S statistics matrix ``stats`` and
+    the resamples ``idx`` given explicitly (steps 2 to 4 of the module doc): ``idx[b]``
+    lists the 0-based sentence indices of resample b, ``n_boot = len(idx)``.
+
+    ``bootstrap_stats`` is this function on ``resample_indices(rng, N, n_boot)`` (step 1,
+    sacreBLEU 2.5.1's ``_bootstrap_resample`` draw); given the same indices, a
+    reimplementation needs no numpy PCG64 to reproduce sacreBLEU's resample scores, mean
+    and half-width (``significance.py`` ``_bootstrap_resample``, ``Score.estimate_ci``).
+    """
+    _check_metric_and_options(metric, options)
+    check_alpha(alpha)
+    if not isinstance(exact, bool):
+        raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
+    rows = statistics_rows(stats)
+    idx = check_indices(idx, len(rows))
     score = scorer(metric, len(rows), **options)(_sum_rows(rows, list(range(len(rows)))))
-    idx = resample_indices(rng, len(rows), n_boot)
     raw = resample_scores(metric, rows, idx, exact, **options)
-    return summarise(float(score), raw, n_boot, alpha)
+    return summarise(float(score), raw, len(idx), alpha)
+
+
+def check_indices(idx, n_sentences: int) -> list[list[int]]:
+    """``idx`` as a list of resamples, each a list of ``n_sentences`` ints in
+    ``0 .. n_sentences - 1`` (the layout of ``resample_indices``); at least one resample.
+    TypeError for a non-integer entry, ValueError for a wrong length or an index out of
+    range."""
+    import numpy as np
+
+    if isinstance(idx, (str, bytes)) or not hasattr(idx, "__len__"):
+        raise TypeError(f"idx must be a list of resamples (lists of sentence indices), got {type(idx).__name__}")
+    if len(idx) == 0:
+        raise ValueError("idx is empty: give at least one resample")
+    out = []
+    for b, order in enumerate(idx):
+        if isinstance(order, (str, bytes)) or not hasattr(order, "__len__"):
+            raise TypeError(f"idx[{b}] must be a list of sentence indices, got {type(order).__name__}")
+        if len(order) != n_sentences:
+            raise ValueError(f"idx[{b}] has {len(order)} indices, expected {n_sentences} (one per sentence)")
+        row = []
+        for i in order:
+            if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)):
+                raise TypeError(f"idx[{b}] holds {type(i).__name__}, expected int sentence indices")
+            if not 0 <= i < n_sentences:
+                raise ValueError(f"idx[{b}] holds {int(i)}, outside 0..{n_sentences - 1}")
+            row.append(int(i))
+        out.append(row)
+    return out
 
 
 def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,

@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING
 
 from . import corpus
 from .inputs import check_positive_int
-from .intervals import resample_indices, resample_scores, scorer, statistics_rows
+from .intervals import check_indices, resample_indices, resample_scores, scorer, statistics_rows
 
 #: sacreBLEU's default ``SACREBLEU_SEED``.
 DEFAULT_SEED = 12345
@@ -79,13 +79,16 @@ __all__ = [
     "PairedTestResult",
     "DEFAULT_SEED",
     "ar_scorer",
+    "check_masks",
     "check_seed",
     "named_systems",
     "package_results",
     "paired_approximate_randomization",
     "paired_approximate_randomization_stats",
+    "paired_approximate_randomization_with_masks",
     "paired_bootstrap",
     "paired_bootstrap_stats",
+    "paired_bootstrap_with_indices",
     "paired_option_names",
     "p_value",
     "prepare_paired",
@@ -258,12 +261,43 @@ def _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed, o
     import numpy as np
 
     N = len(bl_rows)
-    bl_score = _corpus_score(metric, bl_rows, options)
-    bl_mean, bl_ci = summary_numpy(scores_array(
-        resample_scores(metric, bl_rows, resample_indices(np.random.default_rng(seed), N, n), **options)))
-    results = []
+    bl_idx = resample_indices(np.random.default_rng(seed), N, n)
+    sys_idx = [resample_indices(np.random.default_rng(seed if seed else None), N, n) for _ in sys_rows]
+    return _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, bl_idx, sys_idx, seed, options)
+
+
+def paired_bootstrap_with_indices(metric: str, baseline, systems, idx, **options) -> PairedTestResult:
+    """The paired bootstrap test (module doc) on statistics matrices (as
+    ``paired_bootstrap_stats``) with the resamples given: ``idx[b]`` lists the 0-based
+    sentence indices of resample b (``n = len(idx)``), used for the baseline's own
+    ``mean``/``ci`` and for every system, as sacreBLEU 2.5.1's ``_paired_bs_test`` uses the
+    indices of ``SACREBLEU_SEED`` when the seed is not 0 (``paired_bootstrap`` is this
+    function on ``resample_indices(numpy.random.default_rng(seed), N, n)``). The result's
+    ``seed`` is None: no generator was used."""
+    options = resolve_option_aliases(metric, options)
+    corpus.check_options(metric, options)
+    items = named_systems(systems)
+    bl_rows = statistics_rows(baseline)
+    sys_rows = [statistics_rows(stats) for _, stats in items]
+    idx = check_indices(idx, len(bl_rows))
+    return _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, idx, [idx] * len(sys_rows), None,
+                                     options)
+
+
+def _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, bl_idx, sys_idx, seed,
+                              options) -> PairedTestResult:
+    """The paired bootstrap from its resamples: ``bl_idx`` for the baseline's ``mean``/
+    ``ci``, ``sys_idx[k]`` for system k (baseline and system resampled alike)."""
+    import numpy as np
+
     for rows in sys_rows:
-        idx = resample_indices(np.random.default_rng(seed if seed else None), N, n)
+        if len(rows) != len(bl_rows):
+            raise ValueError(f"a system has {len(rows)} segments, the baseline {len(bl_rows)}: a paired test "
+                             f"needs the same segments")
+    bl_score = _corpus_score(metric, bl_rows, options)
+    bl_mean, bl_ci = summary_numpy(scores_array(resample_scores(metric, bl_rows, bl_idx, **options)))
+    results = []
+    for rows, idx in zip(sys_rows, sys_idx):
         scores_bl = scores_array(resample_scores(metric, bl_rows, idx, **options))
         scores_sys = scores_array(resample_scores(metric, rows, idx, **options))
         mean, ci = summary_numpy(scores_sys)
@@ -272,7 +306,7 @@ def _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed, o
         centred = distance - distance.mean()
         results.append(PairedResult(score, p_value(centred, abs(bl_score - score)), mean, ci))
     return PairedTestResult(PairedResult(bl_score, None, bl_mean, bl_ci), package_results(systems, items, results),
-                            "bs", n, seed)
+                            "bs", len(bl_idx), seed)
 
 
 def _trial_matrix(rows: list[list], metric: str) -> np.ndarray:
@@ -314,13 +348,60 @@ def _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
     import numpy as np
 
     N = len(bl_rows)
+    masks = [np.random.default_rng(seed if seed else None).integers(2, size=(n, N), dtype=bool) for _ in sys_rows]
+    return _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, masks, seed, options)
+
+
+def check_masks(take_baseline, n_sentences: int):
+    """``take_baseline`` as an ``n x n_sentences`` numpy bool array: a list of trials, each a
+    list of ``n_sentences`` booleans (or 0/1 ints); TypeError or ValueError otherwise."""
+    import numpy as np
+
+    if isinstance(take_baseline, (str, bytes)) or not hasattr(take_baseline, "__len__") or not len(take_baseline):
+        raise ValueError("take_baseline must be a non-empty list of trials (lists of booleans)")
+    for t, trial in enumerate(take_baseline):
+        if isinstance(trial, (str, bytes)) or not hasattr(trial, "__len__"):
+            raise TypeError(f"take_baseline[{t}] must be a list of booleans, got {type(trial).__name__}")
+        if len(trial) != n_sentences:
+            raise ValueError(f"take_baseline[{t}] has {len(trial)} entries, expected {n_sentences}")
+        for x in trial:
+            if not isinstance(x, (bool, int, np.bool_, np.integer)) or x not in (0, 1):
+                raise ValueError(f"take_baseline[{t}] holds {x!r}, expected true/false (or 1/0)")
+    return np.array([[bool(x) for x in trial] for trial in take_baseline], dtype=bool)
+
+
+def paired_approximate_randomization_with_masks(metric: str, baseline, systems, take_baseline,
+                                                **options) -> PairedTestResult:
+    """The paired approximate randomization test (module doc) on statistics matrices with
+    the trials given: ``take_baseline[t][i]`` true when pseudo-system A of trial t takes
+    the baseline's segment i (and B the system's), ``n = len(take_baseline)``; the same
+    trials for every system, as sacreBLEU 2.5.1's ``_paired_ar_test`` draws them with a
+    fresh ``default_rng(SACREBLEU_SEED)`` per system (``paired_approximate_randomization``
+    is this function on ``default_rng(seed).integers(2, size=(n, N), dtype=bool)``). The
+    result's ``seed`` is None."""
+    options = resolve_option_aliases(metric, options)
+    corpus.check_options(metric, options)
+    items = named_systems(systems)
+    bl_rows = statistics_rows(baseline)
+    sys_rows = [statistics_rows(stats) for _, stats in items]
+    masks = check_masks(take_baseline, len(bl_rows))
+    return _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, [masks] * len(sys_rows), None, options)
+
+
+def _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, masks, seed, options) -> PairedTestResult:
+    """The AR test from its trials: ``masks[k]`` (n x N bools) for system k."""
+    import numpy as np
+
+    N = len(bl_rows)
+    for rows in sys_rows:
+        if len(rows) != N:
+            raise ValueError(f"a system has {len(rows)} segments, the baseline {N}: a paired test "
+                             f"needs the same segments")
     bl_score = _corpus_score(metric, bl_rows, options)
     bl_matrix = _trial_matrix(bl_rows, metric)
     score_row = ar_scorer(metric, N, options)
     results = []
-    for rows in sys_rows:
-        rng = np.random.default_rng(seed if seed else None)
-        take_baseline = rng.integers(2, size=(n, N), dtype=bool)
+    for rows, take_baseline in zip(sys_rows, masks):
         sys_matrix = _trial_matrix(rows, metric)
         pseudo_a = take_baseline @ bl_matrix + ~take_baseline @ sys_matrix
         pseudo_b = ~take_baseline @ bl_matrix + take_baseline @ sys_matrix
@@ -329,5 +410,4 @@ def _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
         score = _corpus_score(metric, rows, options)
         results.append(PairedResult(score, p_value(np.abs(scores_a - scores_b), abs(bl_score - score)), None, None))
     return PairedTestResult(PairedResult(bl_score, None, None, None), package_results(systems, items, results),
-                            "ar", n, seed)
-
+                            "ar", len(masks[0]) if masks else 0, seed)
