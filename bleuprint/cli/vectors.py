@@ -1,34 +1,59 @@
-"""``bleuprint vectors export DIR``: its subcommand and handler. The files are built by
-``bleuprint.vectors`` from the spec and checked here against sacreBLEU
-(``bleuprint.oracles.vectors_check``) before anything is written."""
+"""``bleuprint vectors export DIR`` and ``bleuprint vectors stats [DIR]``: their subcommands
+and handlers. The files are built by ``bleuprint.vectors`` from the spec and checked here
+against sacreBLEU (``bleuprint.oracles.vectors_check``) before anything is written; the
+mutation pass (``bleuprint.vectors.adequacy``) runs every vector under every planted
+mutant of the spec, for the flags and the core suite of the export and for ``stats``."""
 
 from __future__ import annotations
 
+import json
 import sys
 import time
+from pathlib import Path
 
 from . import Parser
+
+#: How many killing vectors ``stats`` names per mutant before "+K more".
+SHOWN = 4
 
 
 def add_parser(commands) -> None:
     vectors = commands.add_parser("vectors", help="language-neutral test vectors of every metric")
     actions = vectors.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
     actions.required = True
-    export = actions.add_parser("export", help="write one JSON file per metric and option family, the "
-                                               "schemas and index.json into DIR")
+    export = actions.add_parser("export", help="write one JSON file per metric and option family, the core "
+                                               "suite's files (core/), the schemas and index.json into DIR")
     export.add_argument("directory", metavar="DIR", help="the directory to write (created if missing)")
     export.add_argument("--no-check", action="store_true",
                         help="do not check the expected values against sacreBLEU (for a machine without it)")
+    stats = actions.add_parser("stats", help="per planted mutant of the spec, which vectors kill it; exit "
+                                             "status 1 when some mutant survives every vector")
+    stats.add_argument("directory", metavar="DIR", nargs="?", default=None,
+                       help="exported vectors to read (default: build them now)")
+    stats.add_argument("--json", metavar="PATH", default=None,
+                       help="also write the report as JSON (schema bleuprint_vector_stats_v1) to PATH, or - "
+                            "for standard output")
     vectors.set_defaults(handler=main)
 
 
-def main(args, stdout=None, stderr=None) -> int:
-    from ..vectors import build_files, export
-
+def main(args, stdout=None, stderr=None, mutants=None) -> int:
     stdout = stdout if stdout is not None else sys.stdout
     stderr = stderr if stderr is not None else sys.stderr
+    if args.action == "stats":
+        return stats_main(args, stdout, stderr, mutants)
+    return export_main(args, stdout, stderr, mutants)
+
+
+def export_main(args, stdout, stderr, mutants=None) -> int:
+    from ..vectors import all_files, export
+
     started = time.perf_counter()
-    files = build_files()
+    try:  # before the minute of work: an unwritable DIR is refused at once
+        Path(args.directory).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        stderr.write(f"bleuprint: cannot write the vectors to {args.directory}: {error.strerror or error}\n")
+        return 1
+    files = all_files()
     checked = 0
     if not args.no_check:
         from ..oracles.vectors_check import check_files
@@ -44,12 +69,107 @@ def main(args, stdout=None, stderr=None) -> int:
             stderr.write(f"bleuprint: {len(mismatches)} vectors disagree with sacreBLEU; nothing written\n")
             return 1
     try:
-        index = export(args.directory, files)
+        index = export(args.directory, files, mutants=mutants)
     except OSError as error:
         stderr.write(f"bleuprint: cannot write the vectors to {args.directory}: "
                      f"{error.strerror or error}\n")
         return 1
     check = "not checked" if args.no_check else f"{checked} checked against sacreBLEU 2.5.1"
-    stdout.write(f"wrote {index['numberOfFiles']} files, {index['numberOfTests']} vectors ({check}) to "
-                 f"{args.directory} in {time.perf_counter() - started:.1f} s\n")
+    killed = sum(1 for m in index["mutants"] if m["killedBy"])
+    stdout.write(f"wrote {index['numberOfFiles']} files, {index['numberOfTests']} vectors ({check}), a core "
+                 f"suite of {index['core']['numberOfTests']} killing {killed} of {len(index['mutants'])} mutants, "
+                 f"to {args.directory} in {time.perf_counter() - started:.1f} s\n")
     return 0
+
+
+def read_exported(directory) -> tuple[dict, list | None]:
+    """``({file name: document}, core suite or None)`` of an exported directory: the files
+    that its ``index.json`` lists (every ``*.json`` beside it when it has none). ValueError
+    naming what cannot be read."""
+    root = Path(directory)
+    if not root.is_dir():
+        raise ValueError(f"{directory} is not a directory")
+    core = None
+    try:
+        index_path = root / "index.json"
+        if index_path.is_file():
+            index = json.loads(index_path.read_text(encoding="utf-8"))
+            names = [entry["file"] for entry in index["files"]]
+            if "core" in index:
+                core = [(t["file"], t["tcId"]) for t in index["core"]["tests"]]
+        else:
+            names = sorted(p.name for p in root.glob("*.json"))
+        files = {name: json.loads((root / name).read_text(encoding="utf-8")) for name in names}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"cannot read the vectors in {directory}: {error}") from None
+    if not files:
+        raise ValueError(f"no vector files in {directory}")
+    return files, core
+
+
+def report(files: dict, matrix: dict, core: list, mutants: list, source: str) -> dict:
+    """The ``bleuprint_vector_stats_v1`` report (schema ``bleuprint_vector_stats_v1.json``)."""
+    from .. import __version__
+    from ..vectors.adequacy import vectors
+
+    in_core = {tuple(key) for key in core}
+    rows = []
+    for mutant in mutants:
+        keys = [tuple(key) for key in matrix.get(mutant.id, ())]
+        rows.append({"id": mutant.id, "fault": mutant.fault, "semantic": mutant.semantic,
+                     "killedBy": [f"{name}#{tc_id}" for name, tc_id in keys], "numberKilledBy": len(keys),
+                     "inCoreCover": any(key in in_core for key in keys)})
+    return {"schema": "bleuprint_vector_stats_v1", "bleuprintVersion": __version__, "source": source,
+            "mutants": rows, "killed": sum(1 for row in rows if row["numberKilledBy"]),
+            "numberOfMutants": len(rows), "survivors": [row["id"] for row in rows if not row["numberKilledBy"]],
+            "coreSize": len(core), "fullSize": sum(1 for _ in vectors(files))}
+
+
+def render(document: dict) -> str:
+    lines = []
+    for row in document["mutants"]:
+        if row["numberKilledBy"]:
+            shown = ", ".join(row["killedBy"][:SHOWN])
+            more = f" +{row['numberKilledBy'] - SHOWN} more" if row["numberKilledBy"] > SHOWN else ""
+            core = "in core cover" if row["inCoreCover"] else "NOT in core cover"
+            lines.append(f"{row['id']:<4} {row['numberKilledBy']:>5} vectors  {core}  {row['fault']}")
+            lines.append(f"      {shown}{more}")
+        else:
+            lines.append(f"{row['id']:<4} SURVIVES  {row['fault']}")
+    lines.append(f"mutants killed: {document['killed']} of {document['numberOfMutants']}; core suite: "
+                 f"{document['coreSize']} vectors; full suite: {document['fullSize']} vectors")
+    if document["survivors"]:
+        lines.append(f"surviving: {', '.join(document['survivors'])}")
+    return "\n".join(lines) + "\n"
+
+
+def stats_main(args, stdout, stderr, mutants=None) -> int:
+    from ..mutants.catalogue import all_mutants
+    from ..vectors import all_files, dumps
+    from ..vectors.adequacy import core_suite, kill_matrix
+
+    mutants = list(all_mutants() if mutants is None else mutants)
+    if args.directory is None:
+        files, core, source = all_files(), None, "built"
+    else:
+        try:
+            files, core = read_exported(args.directory)
+        except ValueError as error:
+            stderr.write(f"bleuprint: {error}\n")
+            return 1
+        source = str(args.directory)
+    matrix = kill_matrix(files, mutants)
+    if core is None:
+        core = core_suite(matrix)
+    document = report(files, matrix, core, mutants, source)
+    if args.json == "-":
+        stdout.write(dumps(document))
+    else:
+        stdout.write(render(document))
+        if args.json is not None:
+            try:
+                Path(args.json).write_text(dumps(document), encoding="utf-8")
+            except OSError as error:
+                stderr.write(f"bleuprint: cannot write {args.json}: {error.strerror or error}\n")
+                return 1
+    return 1 if document["survivors"] else 0

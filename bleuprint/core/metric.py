@@ -262,6 +262,18 @@ class Metric:
 
         return hard_corpora()
 
+    def vector_intermediates(self, hyps: list, refs: list, **options) -> dict:
+        """Intermediate values written beside a vector's expected values, to help a port
+        find where it goes wrong (for example the tokens of each line); ``{}`` by default.
+        Plain JSON data only, keys in camelCase."""
+        return {}
+
+    def interval_options(self) -> tuple:
+        """The option dicts (defaults filled in by the generator) of this metric's interval
+        and paired-test vectors (``bleuprint.vectors.intervals``), every interval group
+        once per dict; by default the defaults alone."""
+        return ({},)
+
     #: The name of this metric's golden fixture of its oracle's answers
     #: (``bleuprint/oracles/goldens/<golden>.json``); "" for none.
     golden: str = ""

@@ -1,7 +1,9 @@
 """The vector files checked against sacreBLEU: every valid test of a metric whose golden
 fixture comes from sacreBLEU (``Metric.golden``, ``cases_common.corpus_oracle``) is scored
 by sacreBLEU live and must give the same statistics rows and corpus statistics exactly,
-and the same score within the files' tolerance.
+the same score within the files' tolerance, and the same signature (``expected.signature``,
+against sacreBLEU's ``get_signature().format()``). Files of another schema (the interval
+vectors) are not checked here.
 
 ``bleuprint.vectors`` builds the files from the spec and imports no oracle; this module is
 the oracle side, called by ``bleuprint vectors export`` and the tests.
@@ -28,8 +30,8 @@ def oracle_of(metric: str):
 
 
 def first_difference(expected: dict, found) -> str | None:
-    """What differs between a test's ``expected`` values and sacreBLEU's ``OracleResult``
-    (the first of: a segment's row, the corpus statistics, the score), or None."""
+    """What differs between a test's ``expected`` statistics and sacreBLEU's
+    ``OracleResult`` (the first of: a segment's row, the corpus statistics), or None."""
     for i, (mine, theirs) in enumerate(zip(expected["stats"], found.sentence_stats)):
         if list(mine) != list(theirs):
             return f"stats[{i}]: {mine} != sacreBLEU's {list(theirs)}"
@@ -43,6 +45,10 @@ def first_difference(expected: dict, found) -> str | None:
 def check_document(document: dict, tests: set | None = None) -> tuple[int, list[str]]:
     """``(tests checked, mismatches)`` of one vector file; ``tests``: only these tcIds.
     A file of a metric without an oracle checks nothing."""
+    from ..vectors.build import FILE_SCHEMA
+
+    if document.get("schema") != FILE_SCHEMA:
+        return 0, []
     oracle = oracle_of(document["metric"])
     if oracle is None:
         return 0, []
@@ -59,6 +65,9 @@ def check_document(document: dict, tests: set | None = None) -> tuple[int, list[
             difference = first_difference(test["expected"], found)
             if difference is None and not abs(found.score - test["expected"]["score"]) <= tolerance:
                 difference = f"score {test['expected']['score']!r} != sacreBLEU's {found.score!r}"
+            if difference is None and "signature" in test["expected"] and found.signature:
+                if test["expected"]["signature"] != found.signature:
+                    difference = f"signature {test['expected']['signature']!r} != sacreBLEU's {found.signature!r}"
             if difference:
                 mismatches.append(f"{document['metric']}/{document['family']} tcId {test['tcId']}: {difference}")
     return checked, mismatches
@@ -72,4 +81,85 @@ def check_files(files: dict) -> tuple[int, list[str]]:
         n, found = check_document(document)
         checked += n
         mismatches += found
+    return checked, mismatches
+
+
+def _interval_oracle(metric: str):
+    """sacreBLEU's interval adapter (``sacrebleu_intervals``) if the registered ``metric``'s
+    golden fixture comes from a sacreBLEU metric it knows, else None."""
+    from . import sacrebleu_intervals
+
+    golden = get_metric(metric).golden
+    if not golden:
+        return None
+    try:
+        sacrebleu_intervals.metric_object(golden)
+    except (ValueError, TypeError):
+        return None
+    return golden
+
+
+def _interval_mismatch(test: dict, group: dict, golden: str, tolerance: float, defaults: dict) -> str | None:
+    """sacreBLEU's answer to one seed test of an interval file compared with its expected
+    values: the score, μ and (alpha 0.05 only: sacreBLEU's is fixed) the half-width of a
+    bootstrap; every row's score, p-value, mean and ci of a paired test (p-values exactly)."""
+    from . import sacrebleu_intervals as oracle
+
+    kind, parameters, options, expected = group["kind"], group["parameters"], group["options"], test["expected"]
+    pairs = []
+    try:
+        if kind == "bootstrap-seed":
+            found = oracle.oracle_bootstrap(golden, test["hyps"], test["refs"], parameters["nBoot"],
+                                            parameters["seed"], **options)
+            pairs = [("score", expected["score"], found.score), ("mean", expected["mean"], found.mean)]
+            if parameters["alpha"] == 0.05:
+                pairs.append(("halfWidth", expected["halfWidth"], found.ci))
+        else:
+            test_type = "bs" if kind == "paired-bs-seed" else "ar"
+            # Options at their defaults are left to the adapter, which fills in the same values:
+            # one of them may share its name with a parameter of oracle_paired (chrF's n).
+            given = {key: value for key, value in options.items() if key not in defaults or defaults[key] != value}
+            base, rows = oracle.oracle_paired(golden, test["baseline"], test["systems"], test["refs"], test_type,
+                                              parameters["n"], parameters["seed"], **given)
+            for where, mine, theirs in [("baseline", expected["baseline"], base),
+                                        *((f"systems[{k}]", e, f) for k, (e, f) in
+                                          enumerate(zip(expected["systems"], rows)))]:
+                for key, attribute in (("score", "score"), ("pValue", "p_value"), ("mean", "mean"), ("ci", "ci")):
+                    if key in mine or getattr(theirs, attribute) is not None:
+                        pairs.append((f"{where}.{key}", mine.get(key), getattr(theirs, attribute)))
+    except (TypeError, ValueError) as error:
+        return f"sacreBLEU raised {type(error).__name__}: {error}"
+    for key, mine, theirs in pairs:
+        if mine is None or theirs is None:
+            bad = mine is not theirs
+        elif key.endswith("pValue"):
+            bad = mine != theirs
+        else:
+            bad = not abs(mine - theirs) <= tolerance
+        if bad:
+            return f"{key} {mine!r} != sacreBLEU's {theirs!r}"
+    return None
+
+
+def check_interval_files(files: dict) -> tuple[int, list[str]]:
+    """The seed groups of the interval vector files (``bleuprint.vectors.intervals``) against
+    live sacreBLEU: ``(tests checked, mismatches)``. The index groups have no sacreBLEU
+    counterpart (it draws its own resamples) and a metric without a sacreBLEU interval
+    oracle checks nothing; the spec checks those (``evaluate_test``)."""
+    checked, mismatches = 0, []
+    for document in files.values():
+        golden = _interval_oracle(document["metric"])
+        if golden is None:
+            continue
+        require_sacrebleu()
+        logging.getLogger("sacrebleu").setLevel(logging.ERROR)
+        for group in document["testGroups"]:
+            if group["kind"] not in ("bootstrap-seed", "paired-bs-seed", "paired-ar-seed"):
+                continue
+            for test in group["tests"]:
+                checked += 1
+                difference = _interval_mismatch(test, group, golden, document["scoreTolerance"],
+                                                get_metric(document["metric"]).defaults())
+                if difference:
+                    mismatches.append(f"{document['metric']}/intervals tcId {test['tcId']}: {difference}")
     return checked, mismatches

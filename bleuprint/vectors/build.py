@@ -24,7 +24,7 @@ from ..core import get_metric, metric_names
 from .corpora import NOTES, invalid_inputs
 
 #: The version of this generator (the layout of the documents it writes).
-GENERATOR_VERSION = "1.0.0"
+GENERATOR_VERSION = "1.1.0"
 #: The schema of a vector file and of the index (``bleuprint/vectors/schemas/``).
 FILE_SCHEMA = "bleuprint_metric_vectors_v1.json"
 INDEX_SCHEMA = "bleuprint_vectors_index_v1.json"
@@ -39,7 +39,13 @@ HEADER = [
     "(the per-hypothesis layout; sacreBLEU's API takes the transpose, reference streams).",
     "Each testGroup gives every option value (no implicit defaults).",
     "expected.stats[i] is the statistics row of segment i, expected.corpusStats their column sums,",
-    "expected.score the corpus score of corpusStats over N segments, expected.parts its named parts.",
+    "expected.score the corpus score of corpusStats over N segments, expected.parts its named parts,",
+    "expected.signature the metric's sacreBLEU-style signature for these options and this corpus's",
+    "number of references (nrefs: the count, or 'var' when it varies), expected.intermediates (where",
+    "given) values a port computes on the way (for finding where it goes wrong).",
+    "A flag named by a planted mutant's id (note kind 'mutant') marks a vector that the mutant fails:",
+    "a port failing it probably has that fault. The core/ files hold a small subset that still",
+    "fails every planted mutant.",
     "Statistics must be equal exactly; scores within an absolute 1e-9 (on the metric's scale).",
     "result 'invalid': the input must be refused with the error kind named in 'error'",
     "(TypeError: a value of the wrong type; ValueError: a value of the right type that is not allowed).",
@@ -87,8 +93,11 @@ def _json_ready(value, where: str):
 
 
 def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
-    """The spec's statistics rows, their sums, the score and its parts for one corpus."""
+    """The spec's statistics rows, their sums, the score and its parts for one corpus, the
+    signature (a metric that has one: ``bleuprint.spec.signature``) and the metric's
+    ``vector_intermediates`` where it gives any."""
     from ..spec.corpus import as_numbers, score_from_stats, segment_rows
+    from ..spec.signature import signature, signed_metrics
 
     rows = segment_rows(definition.name, copy.deepcopy(hyps), copy.deepcopy(refs), **options)
     summed = [sum(column) for column in zip(*rows)] if rows else []
@@ -97,7 +106,19 @@ def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
     parts = definition.parts(as_numbers(summed), len(rows), **definition.score_options(options))
     if parts:
         expected["parts"] = parts
+    if definition.name in signed_metrics():
+        expected["signature"] = signature(definition.name, nrefs=nrefs(refs), **options)
+    intermediates = definition.vector_intermediates(copy.deepcopy(hyps), copy.deepcopy(refs), **options)
+    if intermediates:
+        expected["intermediates"] = intermediates
     return _json_ready(expected, definition.name)
+
+
+def nrefs(refs: list):
+    """The signature's ``nrefs`` of a corpus: the number of references of every
+    hypothesis, or ``"var"`` when it varies (sacreBLEU's rule)."""
+    counts = {len(r) for r in refs}
+    return counts.pop() if len(counts) == 1 else "var"
 
 
 def _test(tc_id: int, corpus, options: dict, definition) -> dict:
@@ -139,7 +160,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
             groups.append({"options": options, "tests": [test]})
             continue
         tests = []
-        for corpus in corpora:
+        for corpus in corpora if family == "defaults" else [c for c in corpora if getattr(c, "everywhere", True)]:
             tc_id += 1
             tests.append(_test(tc_id, corpus, options, definition))
         if family == "defaults":

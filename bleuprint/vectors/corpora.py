@@ -25,12 +25,15 @@ RANDOM_SEGMENTS = 5
 @dataclass(frozen=True)
 class Corpus:
     """One test's input: ``hyps`` (N strings) and ``refs`` (``refs[i]`` the references of
-    ``hyps[i]``), what it shows (``comment``) and its ``flags`` (keys of ``NOTES``)."""
+    ``hyps[i]``), what it shows (``comment``) and its ``flags`` (keys of ``NOTES``).
+    ``everywhere``: in every test group, or (False, for an input that is slow to score) only
+    in the group of the defaults."""
 
     comment: str
     flags: tuple
     hyps: list
     refs: list
+    everywhere: bool = True
 
 
 def _note(kind: str, description: str, effect: str) -> dict:
@@ -39,7 +42,8 @@ def _note(kind: str, description: str, effect: str) -> dict:
 
 #: flag -> note: ``kind`` (``edge-case``, ``layout``, ``random``, ``invalid``), what the
 #: input is, what a port that gets it wrong usually did, and the planted mutants it
-#: stands for (filled in by the mutation-adequacy pass; empty in this version).
+#: stands for (empty here: ``bleuprint.vectors.adequacy.annotate`` fills it in at export
+#: from the kill matrix).
 NOTES = {
     "Basic": _note("edge-case", "an ordinary sentence pair", "a port that fails this is wrong in general"),
     "EmptyHypothesis": _note("edge-case", "a hypothesis that is the empty string",
@@ -69,6 +73,19 @@ NOTES = {
     "CorpusPooling": _note("layout", "several segments of different lengths",
                            "sentence scores averaged instead of statistics summed"),
     "LongSentence": _note("edge-case", "a sentence of many repeated words", "overflow or quadratic limits"),
+    "EdgeWhitespace": _note("edge-case", "white space only at the ends of a line (and tabs)",
+                            "the line not stripped at its ends before it is compared or split"),
+    "Symbols": _note("edge-case", "symbols (+, =, $, %, currency, math, copyright) beside words and digits",
+                     "the intl tokenizer's rule splitting symbols (\\p{S}) left out"),
+    "HtmlEntities": _note("edge-case", "HTML entities (&amp; &quot; &lt; &gt;)",
+                          "13a's unescaping of the four entities left out"),
+    "CjkPunctuation": _note("edge-case", "CJK text with dashes, CJK punctuation and full-width forms",
+                            "the zh tokenizer's character ranges (sacreBLEU's exact, malformed ones) changed"),
+    "LongShift": _note("edge-case", "two blocks of ten (or more) words in swapped order",
+                       "TER's shift size limit (10 words) taken as another"),
+    "ShiftSearchCap": _note("edge-case", "long runs of one repeated word, swapped, so TER's search for a shift "
+                                         "reaches its 1,000-candidate limit",
+                            "the candidate limit ignored, or the shift found in that round applied"),
     "Random": _note("random", "a seeded random corpus of short words, punctuation and non-ASCII",
                     "any disagreement not covered by a named case"),
     "InvalidInput": _note("invalid", "input the specification refuses",
@@ -119,6 +136,39 @@ HARD_CASES = [
            [["a"], ["the cat sat on a mat today"], ["y x"]]),
     Corpus("a sentence of 60 words", ("LongSentence",), [" ".join(["w1 w2 w3"] * 20)],
            [[" ".join(["w1 w2 w4"] * 20)]]),
+    # For the course's pitfall 1 (unclipped matches): repeated words against one and several
+    # references, in short and longer segments, pooled.
+    Corpus("a word repeated beyond every reference's count, several references", ("Clipping", "MultipleReferences"),
+           ["a a a a b b", "to be or not to be to be"],
+           [["a b c", "a a b d"], ["to be or not to be", "be it or not"]]),
+    Corpus("repeated bigrams and a repeated word in a pooled corpus", ("Clipping", "CorpusPooling"),
+           ["it is it is it is what it is", "no no no", "yes"],
+           [["it is what it is"], ["no means no"], ["yes"]]),
+    # For pitfall 5 (no smoothing): segments too short for the higher orders, and one with no
+    # trigram in common.
+    Corpus("short segments without 3- and 4-grams in common", ("ZeroMatches", "CorpusPooling"),
+           ["the dog barked", "a cat", "big red car here"],
+           [["the dog slept"], ["a cat"], ["big car red here"]]),
+    Corpus("unigram matches only", ("ZeroMatches",), ["green apples taste sweet today"],
+           [["today sweet taste apples green"]]),
+    Corpus("white space at the line ends only", ("EdgeWhitespace", "UnusualWhitespace"),
+           ["Paris is big ", "\tthe end", "  same  "], [[" Paris is big"], ["the end  "], ["same"]]),
+    Corpus("symbols beside words and digits", ("Symbols", "Punctuation"),
+           ["a+b=c costs $5, 100% of \u20ac3 \u00a9 2020 \u2265 x^2 | y~z"],
+           [["a + b = c costs $ 5 , 100 % of \u20ac 3 \u00a9 2020 \u2265 x ^ 2 | y ~ z"]]),
+    Corpus("HTML entities", ("HtmlEntities", "Punctuation"),
+           ["Tom &amp; Jerry say &quot;hi&quot; to &lt;b&gt; tags"],
+           [["Tom & Jerry say \"hi\" to <b> tags"]]),
+    Corpus("CJK with dashes, CJK punctuation and full-width forms", ("CjkPunctuation", "NonAscii"),
+           ["\u6771\u4eac\u2014\u5927\u962a\u3001\u300c\u4eca\u65e5\u300d\u3002\uff21\uff22 \u2e80\u2f00\u3005 ok",
+            "\u5317\u4eac\u2013\u4e0a\u6d77 \u2014 a\u2014b"],
+           [["\u6771\u4eac \u2014 \u5927\u962a \u3001 \u300c \u4eca\u65e5 \u300d \u3002 \uff21\uff22 \u2e80 \u2f00 \u3005 ok"],
+            ["\u5317\u4eac \u2013 \u4e0a\u6d77\u2014a \u2014 b"]]),
+    # Slow for TER's literal spec (a tenth of a second each): in the defaults group only.
+    Corpus("two blocks of ten words swapped", ("LongShift",), ["k l m n o p q r s t a b c d e f g h i j"],
+           [["a b c d e f g h i j k l m n o p q r s t"]], everywhere=False),
+    Corpus("runs of 8 repeated words swapped", ("ShiftSearchCap",),
+           [" ".join(["cat"] * 8 + ["dog"] * 8)], [[" ".join(["dog"] * 8 + ["cat"] * 8)]], everywhere=False),
 ]
 
 #: The random corpora's vocabulary.
@@ -153,4 +203,6 @@ def invalid_inputs() -> list[Corpus]:
         Corpus("a reference that is null", ("InvalidInput",), ["a"], [[None]]),
         Corpus("more hypotheses than reference lists", ("InvalidInput",), ["a", "b"], [["a"]]),
         Corpus("a hypothesis without references", ("InvalidInput",), ["a"], [[]]),
+        Corpus("references of a hypothesis given as a bare string, not a list", ("InvalidInput",), ["a b"], ["a b"]),
+        Corpus("references given as one bare string", ("InvalidInput",), ["a b", "c"], "a b"),
     ]

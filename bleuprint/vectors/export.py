@@ -1,6 +1,14 @@
-"""Writing the vector files: every document of ``build_files``, the JSON Schemas they
-follow (copied into ``DIR/schemas/``) and ``index.json`` (each file's metric, family,
-number of tests and SHA-256 of its bytes). The same registry always writes the same bytes.
+"""Writing the vector files: every document of ``all_files`` (the metric files of
+``build_files`` and the interval files of ``bleuprint.vectors.intervals``), the same files
+cut down to the core suite in ``DIR/core/``, every JSON Schema shipped in ``schemas/``
+(copied into ``DIR/schemas/``) and ``index.json``.
+
+Before writing, ``export`` measures the files' mutation adequacy (``adequacy.kill_matrix``
+against every planted mutant of the spec), flags each killing vector with its mutant's id
+(``adequacy.annotate``) and picks the core suite (``adequacy.core_suite``). The index lists
+each file (metric, family, number of tests, SHA-256 of its bytes), the core files, the core
+suite's tests and, per mutant, how many vectors kill it. The same registry always writes
+the same bytes.
 """
 
 from __future__ import annotations
@@ -10,43 +18,118 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from .build import FILE_SCHEMA, GENERATOR_VERSION, INDEX_SCHEMA, build_files, dumps
+from .build import GENERATOR_VERSION, INDEX_SCHEMA, build_files, dumps
 
-SCHEMAS = (FILE_SCHEMA, INDEX_SCHEMA)
+#: The machine-readable report of ``bleuprint vectors stats --json``.
+STATS_SCHEMA = "bleuprint_vector_stats_v1.json"
+#: The subdirectory of the core suite's files.
+CORE_DIRECTORY = "core"
+
+
+def shipped_schemas() -> tuple[str, ...]:
+    """The names of every JSON Schema in ``bleuprint/vectors/schemas/``, sorted."""
+    folder = resources.files(__package__).joinpath("schemas")
+    return tuple(sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".json")))
 
 
 def load_schema(name: str) -> dict:
     """The shipped JSON Schema ``name`` (``bleuprint/vectors/schemas/NAME``)."""
-    if name not in SCHEMAS:
-        raise ValueError(f"unknown vector schema {name!r}: expected one of {', '.join(SCHEMAS)}")
+    names = shipped_schemas()
+    if name not in names:
+        raise ValueError(f"unknown vector schema {name!r}: expected one of {', '.join(names)}")
     return json.loads(resources.files(__package__).joinpath("schemas", name).read_text(encoding="utf-8"))
 
 
-def index_document(texts: dict, files: dict) -> dict:
-    """The index of ``{file name: text}`` written from ``{file name: document}``."""
+def all_files(metrics=None) -> dict:
+    """``{file name: document}``: the metric files, then the interval files (called through
+    the module, so that its current definition is used)."""
+    from . import intervals
+
+    files = build_files(metrics)
+    for name, document in intervals.interval_files(metrics).items():
+        if name in files:
+            raise RuntimeError(f"vector file {name} is written both by the metrics and the intervals")
+        files[name] = document
+    return files
+
+
+def _entries(texts: dict, files: dict) -> list:
+    return [{"file": name, "schema": files[name]["schema"], "metric": files[name].get("metric", ""),
+             "family": files[name].get("family", ""), "numberOfTests": files[name]["numberOfTests"],
+             "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()} for name, text in texts.items()]
+
+
+def index_document(texts: dict, files: dict, adequacy: dict | None = None) -> dict:
+    """The index of ``{file name: text}`` written from ``{file name: document}``;
+    ``adequacy``: ``{"coreTexts", "coreFiles", "core", "matrix", "mutants"}`` of the
+    mutation pass, adding the core files, the core suite and the kill counts."""
     from .. import __version__
 
-    entries = [{"file": name, "schema": files[name]["schema"], "metric": files[name]["metric"],
-                "family": files[name]["family"], "numberOfTests": files[name]["numberOfTests"],
-                "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()} for name, text in texts.items()]
-    return {"schema": INDEX_SCHEMA, "bleuprintVersion": __version__, "generatorVersion": GENERATOR_VERSION,
-            "numberOfFiles": len(entries), "numberOfTests": sum(e["numberOfTests"] for e in entries),
-            "files": entries}
+    entries = _entries(texts, files)
+    index = {"schema": INDEX_SCHEMA, "bleuprintVersion": __version__, "generatorVersion": GENERATOR_VERSION,
+             "numberOfFiles": len(entries), "numberOfTests": sum(e["numberOfTests"] for e in entries),
+             "files": entries}
+    if adequacy is not None:
+        core_entries = _entries(adequacy["coreTexts"], adequacy["coreFiles"])
+        in_core = {tuple(key) for key in adequacy["core"]}
+        index["core"] = {
+            "directory": CORE_DIRECTORY,
+            "numberOfTests": len(adequacy["core"]),
+            "tests": [{"file": name, "tcId": tc_id} for name, tc_id in adequacy["core"]],
+            "files": core_entries,
+        }
+        matrix = adequacy["matrix"]
+        index["mutants"] = [
+            {"id": m.id, "fault": m.fault, "semantic": m.semantic, "killedBy": len(matrix.get(m.id, ())),
+             "killedByCore": sum(1 for key in matrix.get(m.id, ()) if tuple(key) in in_core)}
+            for m in adequacy["mutants"]]
+    return index
 
 
-def export(directory, files: dict | None = None) -> dict:
-    """Write ``files`` (default ``build_files()``), the schemas and ``index.json`` into
-    ``directory`` (created with its parents); returns the index. OSError when it cannot
-    be written."""
-    files = build_files() if files is None else files
+def measure(files: dict, mutants=None) -> dict:
+    """The mutation pass over ``files``: ``{"files": annotated documents, "matrix",
+    "core", "coreFiles", "mutants"}`` (module doc)."""
+    from ..mutants.catalogue import all_mutants
+    from .adequacy import annotate, core_files, core_suite, kill_matrix
+
+    mutants = list(all_mutants() if mutants is None else mutants)
+    matrix = kill_matrix(files, mutants)
+    annotated = annotate(files, matrix, mutants)
+    core = core_suite(matrix)
+    return {"files": annotated, "matrix": matrix, "core": core, "coreFiles": core_files(annotated, core),
+            "mutants": mutants}
+
+
+def export(directory, files: dict | None = None, adequacy: bool = True, mutants=None,
+           measured: dict | None = None) -> dict:
+    """Write ``files`` (default ``all_files()``), with the mutation pass where ``adequacy``
+    (``mutants``: default the catalogue; ``measured``: ``measure(files, mutants)`` done
+    already), the core files, the schemas and ``index.json`` into ``directory`` (created
+    with its parents); returns the index. OSError when it cannot be written."""
+    files = all_files() if files is None else files
+    if measured is None and adequacy:
+        measured = measure(files, mutants)
+    if measured is not None:
+        files = measured["files"]
     root = Path(directory)
     root.mkdir(parents=True, exist_ok=True)
     (root / "schemas").mkdir(exist_ok=True)
     texts = {name: dumps(document) for name, document in files.items()}
     for name, text in texts.items():
         (root / name).write_text(text, encoding="utf-8")
-    for name in SCHEMAS:
+    details = None
+    if measured is not None:
+        core_dir = root / CORE_DIRECTORY
+        core_dir.mkdir(exist_ok=True)
+        core_texts = {name: dumps(document) for name, document in measured["coreFiles"].items()}
+        for stale in core_dir.glob("*.json"):
+            if stale.name not in core_texts:
+                stale.unlink()
+        for name, text in core_texts.items():
+            (core_dir / name).write_text(text, encoding="utf-8")
+        details = {**measured, "coreTexts": core_texts}
+    for name in shipped_schemas():
         (root / "schemas" / name).write_text(dumps(load_schema(name)), encoding="utf-8")
-    index = index_document(texts, files)
+    index = index_document(texts, files, details)
     (root / "index.json").write_text(dumps(index), encoding="utf-8")
     return index

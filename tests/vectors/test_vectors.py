@@ -24,14 +24,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):
-    """The files as ``export`` writes them: ``(directory, index)``."""
+    """The files as ``export`` writes them without the mutation pass (fast; the pass is
+    tested in test_adequacy.py): ``(directory, index)``."""
     directory = tmp_path_factory.mktemp("vectors")
-    return directory, export(directory)
+    return directory, export(directory, adequacy=False)
 
 
-def _documents(directory: Path, index: dict) -> dict:
-    return {entry["file"]: json.loads((directory / entry["file"]).read_text(encoding="utf-8"))
-            for entry in index["files"]}
+def _documents(directory: Path, index: dict, schema: str | None = FILE_SCHEMA) -> dict:
+    """The exported documents (of ``schema``; None: every one)."""
+    documents = {entry["file"]: json.loads((directory / entry["file"]).read_text(encoding="utf-8"))
+                 for entry in index["files"]}
+    return {name: d for name, d in documents.items() if schema is None or d["schema"] == schema}
 
 
 def test_every_file_and_the_index_validate_against_their_schemas(exported):
@@ -41,8 +44,9 @@ def test_every_file_and_the_index_validate_against_their_schemas(exported):
         assert json.loads((directory / "schemas" / name).read_text()) == load_schema(name)
     jsonschema.Draft202012Validator(load_schema(INDEX_SCHEMA)).validate(
         json.loads((directory / "index.json").read_text()))
-    validator = jsonschema.Draft202012Validator(load_schema(FILE_SCHEMA))
-    for name, document in _documents(directory, index).items():
+    for name, document in _documents(directory, index, None).items():
+        assert json.loads((directory / "schemas" / document["schema"]).read_text()) == load_schema(document["schema"])
+        validator = jsonschema.Draft202012Validator(load_schema(document["schema"]))
         errors = [f"{list(e.path)}: {e.message}" for e in validator.iter_errors(document)]
         assert not errors, f"{name}: {errors[:3]}"
 
@@ -68,25 +72,28 @@ def test_every_metric_has_files_and_every_option_is_written_out(exported):
         assert flags == set(document["notes"]), name
 
 
-def test_regeneration_is_byte_identical(exported, tmp_path):
-    """A second export, in another interpreter with another hash seed, writes the same bytes
-    (index included, so every file's sha256 too)."""
-    directory, index = exported
+@pytest.mark.slow
+def test_regeneration_is_byte_identical(exported_vectors, tmp_path):
+    """A second export with its mutation pass, in another interpreter with another hash
+    seed, writes the same bytes (index included, so every file's sha256 too; the core
+    files and the schemas too)."""
+    directory, index = exported_vectors
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "12345"}
     result = subprocess.run([sys.executable, "-m", "bleuprint", "vectors", "export", str(tmp_path / "again"),
-                             "--no-check"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+                             "--no-check"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=400)
     assert result.returncode == 0, result.stderr
-    names = sorted(p.name for p in directory.iterdir() if p.is_file())
-    assert names == sorted(p.name for p in (tmp_path / "again").iterdir() if p.is_file())
-    for name in names:
-        assert (directory / name).read_bytes() == (tmp_path / "again" / name).read_bytes(), name
+    for sub in ("", "core", "schemas"):
+        names = sorted(p.name for p in (directory / sub).iterdir() if p.is_file())
+        assert names and names == sorted(p.name for p in (tmp_path / "again" / sub).iterdir() if p.is_file())
+        for name in names:
+            assert (directory / sub / name).read_bytes() == (tmp_path / "again" / sub / name).read_bytes(), name
 
 
 def test_a_sample_of_vectors_equals_sacrebleu_live(exported):
     """Every 5th valid test of each file of a metric with an oracle, scored by sacreBLEU
-    2.5.1 now: rows and corpus statistics equal, score within 1e-9."""
+    2.5.1 now: rows and corpus statistics equal, score within 1e-9, the same signature."""
     directory, index = exported
-    sampled = 0
+    sampled = signed = 0
     for document in _documents(directory, index).values():
         golden = get_metric(document["metric"]).golden
         if not golden:
@@ -99,8 +106,11 @@ def test_a_sample_of_vectors_equals_sacrebleu_live(exported):
             assert test["expected"]["stats"] == [list(row) for row in found.sentence_stats]
             assert test["expected"]["corpusStats"] == list(found.corpus_stats)
             assert abs(test["expected"]["score"] - found.score) <= 1e-9
+            if "signature" in test["expected"]:
+                assert test["expected"]["signature"] == found.signature
+                signed += 1
             sampled += 1
-    assert sampled > 150
+    assert sampled > 150 and signed > 100
 
 
 def test_the_oracle_check_reports_a_planted_difference():
@@ -161,6 +171,8 @@ def test_a_metric_registered_here_gets_vector_files():
     finally:
         unregister(UnigramHits.name)
     mine = {name: doc for name, doc in files.items() if doc["metric"] == UnigramHits.name}
+    assert all("signature" not in t.get("expected", {}) for d in mine.values() for g in d["testGroups"]
+               for t in g["tests"])  # a metric without signature_fields has no signature
     assert sorted(mine) == ["vector_test_unigram_hits_defaults.json", "vector_test_unigram_hits_lowercase.json"]
     validator = jsonschema.Draft202012Validator(load_schema(FILE_SCHEMA))
     for document in mine.values():

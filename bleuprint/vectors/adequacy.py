@@ -1,0 +1,361 @@
+"""Mutation adequacy of the vector files: which planted mutant of the spec each vector kills.
+
+``evaluate(document, group, test)`` runs one vector the way a port would, through the
+public API of ``bleuprint.spec`` only: the per-segment statistics (``sentence_stats``),
+the corpus score (``corpus_score``), the metric's own one-call functions where it has them
+(``Metric.layer_functions(bleuprint.spec)["corpus"]``, such as ``corpus_bleu``), the parts of the score, the signature and the
+intermediates. It returns None when everything equals the expected values, else one line
+naming the first difference. An invalid test must be refused by ``corpus_score`` with the
+named kind. A document of another schema (the interval vectors) goes to
+``bleuprint.vectors.intervals.evaluate_test``.
+
+``kill_matrix(files, mutants)`` runs every vector under each mutant
+(``bleuprint.mutants.switch.replaced``): a vector kills a mutant when ``evaluate`` reports a
+difference (an unexpected exception is one). To keep export fast, each vector is first run
+once with every mutant target wrapped by a recorder, and a mutant is then run only on the
+vectors that reach one of its targets (a vector that never calls a function cannot see it
+changed); the mutants are shared between two worker processes where that pays.
+
+``core_suite(matrix)`` is a greedy set cover: a small list of vectors that still kills every
+killed mutant. ``annotate(files, matrix, mutants)`` gives each killing vector its mutant's
+flag (the mutant id) and fills the notes' ``mutants`` lists.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from .build import FILE_SCHEMA, nrefs as _nrefs
+
+#: Where a mutant's flag note says what it is.
+MUTANT_KIND = "mutant"
+#: Below this many (mutant, vector) runs the work stays in this process.
+PARALLEL_THRESHOLD = 4000
+#: A note's flag stands for a mutant that fails this share of the flag's vectors, where the
+#: flag is this many times as common among the mutant's killers as overall (``_stands_for``).
+NOTE_SHARE = 0.8
+NOTE_LIFT = 3
+#: How many worker processes at most (the machines have two cores).
+WORKERS = 2
+
+
+# --- one vector ---------------------------------------------------------------------------
+
+def _close(expected, found, tolerance: float, where: str) -> str | None:
+    """None when ``found`` equals ``expected`` (numbers within ``tolerance``, recursively
+    through lists and dicts), else what differs."""
+    if isinstance(expected, dict):
+        if not isinstance(found, dict) or set(expected) != set(found):
+            return f"{where}: keys {sorted(found) if isinstance(found, dict) else found!r} != {sorted(expected)}"
+        for key in sorted(expected):
+            difference = _close(expected[key], found[key], tolerance, f"{where}.{key}")
+            if difference:
+                return difference
+        return None
+    if isinstance(expected, list):
+        if not isinstance(found, (list, tuple)) or len(found) != len(expected):
+            return f"{where}: {found!r} != {expected!r}"
+        for i, (a, b) in enumerate(zip(expected, found)):
+            difference = _close(a, b, tolerance, f"{where}[{i}]")
+            if difference:
+                return difference
+        return None
+    if isinstance(expected, (int, float)) and not isinstance(expected, bool):
+        try:
+            value = float(found)
+        except (TypeError, ValueError):
+            return f"{where}: {found!r} != {expected!r}"
+        if not (math.isfinite(value) and abs(value - expected) <= tolerance):
+            return f"{where}: {value!r} != {expected!r}"
+        return None
+    return None if found == expected else f"{where}: {found!r} != {expected!r}"
+
+
+def _rows_differ(expected: list, found, where: str) -> str | None:
+    """Statistics are exact: the first row of ``found`` that is not ``expected``'s."""
+    found = [list(row) for row in found]
+    if len(found) != len(expected):
+        return f"{where}: {len(found)} rows != {len(expected)}"
+    for i, (mine, theirs) in enumerate(zip(expected, found)):
+        if list(mine) != theirs:
+            return f"{where}[{i}]: {theirs} != {mine}"
+    return None
+
+
+def _valid(document: dict, options: dict, test: dict) -> str | None:
+    from .. import spec
+    from ..core import get_metric
+
+    metric, expected = document["metric"], test["expected"]
+    tolerance = document["scoreTolerance"]
+    definition = get_metric(metric)
+
+    def inputs():
+        return copy.deepcopy(test["hyps"]), copy.deepcopy(test["refs"])
+
+    rows = spec.sentence_stats(metric, *inputs(), **copy.deepcopy(options)).tolist()
+    difference = _rows_differ(expected["stats"], rows, "stats")
+    if difference:
+        return difference
+    summed = [sum(column) for column in zip(*rows)] if rows else []
+    if summed != list(expected["corpusStats"]):
+        return f"corpusStats: {summed} != {expected['corpusStats']}"
+    score = spec.corpus_score(metric, *inputs(), **copy.deepcopy(options))
+    difference = _close(expected["score"], score, tolerance, "score")
+    if difference:
+        return difference
+    own = definition.layer_functions(spec).get("corpus")
+    if own is not None:
+        difference = _close(expected["score"], own(*inputs(), **copy.deepcopy(options)), tolerance,
+                            "own corpus score")
+        if difference:
+            return difference
+    if "parts" in expected:
+        from ..spec.corpus import as_numbers
+
+        parts = definition.parts(as_numbers(list(expected["corpusStats"])), len(rows),
+                                 **definition.score_options(copy.deepcopy(options)))
+        difference = _close(expected["parts"], parts, tolerance, "parts")
+        if difference:
+            return difference
+    if "signature" in expected:
+        found = spec.signature(metric, nrefs=_nrefs(test["refs"]), **copy.deepcopy(options))
+        if found != expected["signature"]:
+            return f"signature: {found!r} != {expected['signature']!r}"
+    if "intermediates" in expected:
+        found = definition.vector_intermediates(*inputs(), **copy.deepcopy(options))
+        difference = _close(expected["intermediates"], found, tolerance, "intermediates")
+        if difference:
+            return difference
+    return None
+
+
+def _invalid(document: dict, options: dict, test: dict) -> str | None:
+    from .. import spec
+
+    kinds = {"TypeError": TypeError, "ValueError": ValueError}
+    try:
+        spec.corpus_score(document["metric"], copy.deepcopy(test["hyps"]), copy.deepcopy(test["refs"]),
+                          **copy.deepcopy(options))
+    except kinds[test["error"]]:
+        return None
+    return f"accepted, not refused with {test['error']}"
+
+
+def evaluate(document: dict, group: dict, test: dict) -> str | None:
+    """None when the spec gives ``test``'s expected values (module doc), else one line
+    naming the first difference (an exception other than the expected refusal is one)."""
+    from . import intervals
+
+    try:
+        if document.get("schema") != FILE_SCHEMA:
+            return intervals.evaluate_test(document, group, test)
+        if test["result"] == "invalid":
+            return _invalid(document, group["options"], test)
+        return _valid(document, group["options"], test)
+    except Exception as error:  # a port's crash is a difference, whatever it is
+        message = str(error).splitlines()[0] if str(error) else ""
+        return f"raised {type(error).__name__}: {message}"[:300]
+
+
+def vectors(files: dict):
+    """``((file, tcId), document, group, test)`` of every test, in file and tcId order."""
+    for name, document in files.items():
+        for group in document["testGroups"]:
+            for test in group["tests"]:
+                yield (name, test["tcId"]), document, group, test
+
+
+def failures(files: dict) -> list[str]:
+    """``file#tcId: difference`` of every vector that ``evaluate`` does not pass."""
+    out = []
+    for (name, tc_id), document, group, test in vectors(files):
+        difference = evaluate(document, group, test)
+        if difference:
+            out.append(f"{name}#{tc_id}: {difference}")
+    return out
+
+
+# --- the kill matrix ----------------------------------------------------------------------
+
+def _recorder(target: str, hits: set):
+    def factory(original):
+        def recorded(*args, **kwargs):
+            hits.add(target)
+            return original(*args, **kwargs)
+        return recorded
+    return factory
+
+
+def reached_targets(files: dict, targets) -> dict:
+    """``{(file, tcId): frozenset of targets}``: which of ``targets`` (``"module:function"``)
+    each vector calls when it is evaluated on the real spec."""
+    from ..mutants.switch import replaced
+
+    hits: set = set()
+    out = {}
+    with replaced({target: _recorder(target, hits) for target in sorted(targets)}):
+        for key, document, group, test in vectors(files):
+            hits.clear()
+            evaluate(document, group, test)
+            out[key] = frozenset(hits)
+    return out
+
+
+def _kills(mutant, files: dict, keys: set) -> list:
+    from ..mutants.switch import replaced
+
+    killed = []
+    with replaced(mutant.patches):
+        for key, document, group, test in vectors(files):
+            if key in keys and evaluate(document, group, test) is not None:
+                killed.append(key)
+    return killed
+
+
+def _worker(payload):
+    """A worker process's share: ``[(mutant id, [key, ...]), ...]``; the mutants are looked
+    up again by id (their patches are closures, not picklable)."""
+    files, jobs = payload
+    from ..mutants.catalogue import all_mutants
+
+    by_id = {m.id: m for m in all_mutants()}
+    return [(mutant_id, _kills(by_id[mutant_id], files, set(keys))) for mutant_id, keys in jobs]
+
+
+def kill_matrix(files: dict, mutants=None, workers: int | None = None) -> dict:
+    """``{mutant id: [(file, tcId), ...]}``, every vector that kills each mutant of
+    ``mutants`` (default the whole catalogue), in vector order (module doc). ``workers``:
+    processes to share the mutants between (default: two when the work is large and
+    every mutant is in the catalogue, else none)."""
+    from ..mutants.catalogue import all_mutants
+
+    mutants = list(all_mutants() if mutants is None else mutants)
+    reached = reached_targets(files, {t for m in mutants for t in m.targets})
+    jobs = [(m, sorted(k for k, hit in reached.items() if hit & set(m.targets))) for m in mutants]
+    work = sum(len(keys) for _, keys in jobs)
+    if workers is None:
+        catalogue = {m.id: m for m in all_mutants()}
+        same = all(catalogue.get(m.id) is not None and catalogue[m.id].patches.keys() == m.patches.keys()
+                   and m.patches and catalogue[m.id].fault == m.fault for m in mutants)
+        workers = min(WORKERS, os.cpu_count() or 1) if same and work >= PARALLEL_THRESHOLD else 1
+    if workers <= 1:
+        return {m.id: _kills(m, files, set(keys)) for m, keys in jobs}
+    # Each worker runs every mutant on every ``workers``-th vector it reaches: the costly
+    # vectors (one metric's slow inputs) are shared out evenly.
+    shares = [[(m.id, keys[k::workers]) for m, keys in jobs] for k in range(workers)]
+    killed: dict = {m.id: set() for m in mutants}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for share in pool.map(_worker, [(files, share) for share in shares]):
+            for mutant_id, keys in share:
+                killed[mutant_id].update(tuple(key) for key in keys)
+    order = {key: i for i, (key, *_) in enumerate(vectors(files))}
+    return {m.id: sorted(killed[m.id], key=order.__getitem__) for m in mutants}
+
+
+def core_suite(matrix: dict) -> list:
+    """A greedy set cover of the killed mutants: repeatedly the vector that kills the most
+    mutants not yet killed (ties: the first by file, then tcId); ``[(file, tcId), ...]`` in
+    the order picked. Deterministic."""
+    killers: dict = {}
+    for mutant_id, keys in matrix.items():
+        for key in keys:
+            killers.setdefault(tuple(key), set()).add(mutant_id)
+    left = {mutant_id for mutant_id, keys in matrix.items() if keys}
+    picked = []
+    while left:
+        best = min(killers, key=lambda key: (-len(killers[key] & left), key))
+        picked.append(best)
+        left -= killers[best]
+    return picked
+
+
+# --- flags ----------------------------------------------------------------------------------
+
+def mutant_note(mutant) -> dict:
+    """The note of a mutant's flag: the fault, the pitfall it stands for, its id."""
+    return {"kind": MUTANT_KIND, "description": mutant.fault, "effect": mutant.pitfall, "mutants": [mutant.id]}
+
+
+def annotate(files: dict, matrix: dict, mutants) -> dict:
+    """``files`` with each vector that kills a mutant (but the sanity one) carrying that
+    mutant's id as a flag (after its own flags, in catalogue order), each file's notes
+    extended with those flags' notes, and every other note of the metric files (the
+    interval files' notes are their generator's) listing in ``mutants`` the mutants the
+    flag stands for (``_stands_for``). Returns new documents."""
+    flagged = [m for m in mutants if m.patches and _flaggable(m)]
+    killed_by = {m.id: {tuple(key) for key in matrix.get(m.id, ())} for m in flagged}
+    out = copy.deepcopy(files)
+    carriers: dict = {}
+    for key, document, group, test in vectors(out):
+        for flag in test["flags"]:
+            carriers.setdefault(flag, set()).add(key)
+        for mutant in flagged:
+            if key in killed_by[mutant.id] and mutant.id not in test["flags"]:
+                test["flags"].append(mutant.id)
+    keys_of: dict = {}
+    for key, *_ in vectors(out):
+        keys_of.setdefault(key[0], set()).add(key)
+    by_note = {flag: sorted(m.id for m in flagged if _stands_for(killed_by[m.id], keys, keys_of))
+               for flag, keys in carriers.items()}
+    notes = {m.id: mutant_note(m) for m in flagged}
+    for document in out.values():
+        if not isinstance(document.get("notes"), dict):
+            continue
+        used = {flag for group in document["testGroups"] for test in group["tests"] for flag in test["flags"]}
+        if document.get("schema") == FILE_SCHEMA:  # another generator's notes are its own
+            for flag in list(document["notes"]):
+                document["notes"][flag] = {**document["notes"][flag], "mutants": by_note.get(flag, [])}
+        for flag in sorted(used - set(document["notes"])):
+            if flag in notes:
+                document["notes"][flag] = notes[flag]
+    return out
+
+
+def _stands_for(killed: set, carriers: set, keys_of: dict) -> bool:
+    """Whether a note's flag stands for a mutant: most of the vectors that kill the mutant
+    carry the flag, or, within the files where the mutant kills something, it kills at
+    least ``NOTE_SHARE`` of the flag's vectors and the flag is at least ``NOTE_LIFT`` times
+    as common among its killers as among those files' vectors (a flag the mutant fails wherever it is, not
+    one a mutant failing everything happens to include)."""
+    if not killed:
+        return False
+    if len(killed & carriers) * 2 > len(killed):
+        return True
+    within = set().union(*(keys_of[name] for name in {name for name, _ in killed}))
+    flagged = carriers & within
+    hits = len(killed & flagged)
+    return (bool(flagged) and hits >= NOTE_SHARE * len(flagged)
+            and hits * len(within) >= NOTE_LIFT * len(flagged) * len(killed))
+
+
+def _flaggable(mutant) -> bool:
+    """Every mutant but the sanity one(s), which break every entry point at once (the
+    catalogue marks them by an id starting with ``x``): a flag naming it would tell a port
+    nothing."""
+    return not mutant.id.startswith("x")
+
+
+def core_files(files: dict, core: list) -> dict:
+    """The documents of ``files`` holding only the tests of ``core`` (same tcIds and
+    groups; empty groups and files dropped; ``numberOfTests`` and notes adjusted)."""
+    chosen = {tuple(key) for key in core}
+    out = {}
+    for name, document in files.items():
+        groups = []
+        for group in document["testGroups"]:
+            tests = [copy.deepcopy(t) for t in group["tests"] if (name, t["tcId"]) in chosen]
+            if tests:
+                groups.append({**copy.deepcopy(group), "tests": tests})
+        if not groups:
+            continue
+        kept = {**copy.deepcopy(document), "testGroups": groups,
+                "numberOfTests": sum(len(g["tests"]) for g in groups)}
+        if isinstance(kept.get("notes"), dict):
+            used = {flag for g in groups for t in g["tests"] for flag in t.get("flags", ())}
+            kept["notes"] = {flag: note for flag, note in kept["notes"].items() if flag in used}
+        out[name] = kept
+    return out

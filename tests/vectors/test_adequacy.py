@@ -1,0 +1,174 @@
+"""Mutation adequacy of the vector files (issue #14, item 2): every planted mutant of the
+spec fails at least one vector, the core suite kills the same mutants, a vector's mutant
+flag names a mutant that really fails it, and ``bleuprint vectors stats`` says so.
+
+The kill matrix is computed once per session (``measured_vectors``, tests/vectors/conftest.py);
+the tests that need it take tens of seconds and are marked slow."""
+
+from __future__ import annotations
+
+import io
+import json
+from types import SimpleNamespace
+
+import jsonschema
+import pytest
+
+from bleuprint.cli import vectors as cli
+from bleuprint.mutants.catalogue import all_mutants, get
+from bleuprint.mutants.model import Mutant
+from bleuprint.mutants.switch import replaced
+from bleuprint.vectors import INDEX_SCHEMA, STATS_SCHEMA, all_files, build_files, load_schema
+from bleuprint.vectors import adequacy, intervals
+
+
+def _tests(files):
+    return {key: (document, group, test) for key, document, group, test in adequacy.vectors(files)}
+
+
+def test_every_vector_passes_on_the_real_spec():
+    """``evaluate`` returns None for every vector (metric and interval files) without mutants."""
+    assert adequacy.failures(all_files()) == []
+
+
+def test_evaluate_reports_a_planted_difference_in_each_checked_value():
+    """``evaluate`` can fail: a moved statistic, score, part and signature are each named,
+    and an invalid test that the spec accepts is reported."""
+    document = build_files(["bleu"])["bleu_defaults.json"]
+    group = document["testGroups"][0]
+    test = group["tests"][0]
+    for field, change, word in (("stats", lambda e: e["stats"][0].__setitem__(0, e["stats"][0][0] + 1), "stats"),
+                                ("score", lambda e: e.__setitem__("score", e["score"] + 1e-6), "score"),
+                                ("parts", lambda e: e["parts"].__setitem__("bp", e["parts"]["bp"] + 0.5), "parts"),
+                                ("signature", lambda e: e.__setitem__("signature", e["signature"] + "x"),
+                                 "signature")):
+        moved = json.loads(json.dumps(test))
+        change(moved["expected"])
+        found = adequacy.evaluate(document, group, moved)
+        assert found is not None and found.startswith(word), (field, found)
+    accepted = {**json.loads(json.dumps(test)), "result": "invalid", "error": "ValueError"}
+    accepted.pop("expected")
+    assert "accepted" in adequacy.evaluate(document, group, accepted)
+
+
+@pytest.mark.slow
+def test_every_mutant_is_killed(measured_vectors):
+    """Every planted mutant (x00 included) fails at least one vector; while the interval
+    vectors are a stub the survivors must be exactly the interval mutants."""
+    matrix = measured_vectors["matrix"]
+    assert set(matrix) == {m.id for m in all_mutants()}
+    survivors = sorted(mutant_id for mutant_id, keys in matrix.items() if not keys)
+    if intervals.interval_files():
+        assert survivors == []
+    else:
+        assert survivors == ["f28", "f29", "s18"]
+
+
+@pytest.mark.slow
+def test_the_core_suite_kills_the_same_mutants_and_is_part_of_the_full_suite(measured_vectors):
+    matrix, core = measured_vectors["matrix"], measured_vectors["core"]
+    full = _tests(measured_vectors["files"])
+    assert len(core) == len(set(core)) and 0 < len(core) < len(full)
+    assert all(key in full for key in core)
+    in_core = set(core)
+    assert {m for m, keys in matrix.items() if keys} == {m for m, keys in matrix.items() if in_core & set(keys)}
+    kept = _tests(measured_vectors["coreFiles"])
+    assert sorted(kept) == sorted(core)
+    for key in core:  # same tcId, same group options, same test
+        assert kept[key][2] == full[key][2] and kept[key][1]["options"] == full[key][1]["options"]
+    for document in measured_vectors["coreFiles"].values():
+        assert document["numberOfTests"] == sum(len(g["tests"]) for g in document["testGroups"])
+
+
+def test_core_suite_is_a_greedy_cover_by_hand():
+    """Hand example: a kills {m1, m2}, b {m2, m3, m4}, c {m1}, d {m5}: b first (3 new), then
+    a (m1, beside c's m1: a wins on the tie by name), then d; c is not needed."""
+    matrix = {"m1": [("f", 1), ("f", 3)], "m2": [("f", 1), ("f", 2)], "m3": [("f", 2)], "m4": [("f", 2)],
+              "m5": [("g", 1)], "m6": []}
+    assert adequacy.core_suite(matrix) == [("f", 2), ("f", 1), ("g", 1)]
+
+
+@pytest.mark.slow
+def test_a_vector_flagged_s01_fails_under_s01_and_passes_without(measured_vectors):
+    files = measured_vectors["files"]
+    flagged = [(d, g, t) for _, d, g, t in adequacy.vectors(files) if "s01" in t["flags"]]
+    assert len(flagged) >= 20  # pitfall 1 fails many vectors, not two
+    for document, group, test in flagged[:: max(1, len(flagged) // 10)]:
+        assert adequacy.evaluate(document, group, test) is None
+        with replaced(get("s01").patches):
+            assert adequacy.evaluate(document, group, test) is not None
+    note = files[next(iter(n for n, d in files.items() if "s01" in d["notes"]))]["notes"]["s01"]
+    assert note == {"kind": "mutant", "description": get("s01").fault, "effect": get("s01").pitfall,
+                    "mutants": ["s01"]}
+    assert sum(1 for _, _, _, t in adequacy.vectors(files) if "s08" in t["flags"]) >= 20
+    notes = files["bleu_defaults.json"]["notes"]
+    assert "s01" in notes["Clipping"]["mutants"] and "s17" in notes["EdgeWhitespace"]["mutants"]
+    assert notes["Basic"]["mutants"] == []  # a flag every mutant fails does not stand for one
+
+
+@pytest.mark.slow
+def test_flags_match_the_kill_matrix_and_the_sanity_mutant_has_none(measured_vectors):
+    matrix, files = measured_vectors["matrix"], measured_vectors["files"]
+    for mutant_id, keys in matrix.items():
+        killed = set(keys)
+        for key, _, _, test in adequacy.vectors(files):
+            assert (mutant_id in test["flags"]) == (key in killed and mutant_id != "x00"), (mutant_id, key)
+
+
+@pytest.mark.slow
+def test_the_exported_files_core_and_index_validate(exported_vectors):
+    directory, index = exported_vectors
+    jsonschema.Draft202012Validator(load_schema(INDEX_SCHEMA)).validate(index)
+    assert index["generatorVersion"] == "1.1.0"
+    assert {m["id"] for m in index["mutants"]} == {m.id for m in all_mutants()}
+    assert index["core"]["numberOfTests"] == len(index["core"]["tests"]) < index["numberOfTests"]
+    for sub, entries in (("", index["files"]), ("core", index["core"]["files"])):
+        for entry in entries:
+            document = json.loads((directory / sub / entry["file"]).read_text(encoding="utf-8"))
+            jsonschema.Draft202012Validator(load_schema(document["schema"])).validate(document)
+    for mutant in index["mutants"]:
+        assert (mutant["killedBy"] > 0) == (mutant["killedByCore"] > 0), mutant
+
+
+def _args(directory=None, json_path=None):
+    return SimpleNamespace(action="stats", directory=directory, json=json_path)
+
+
+def test_stats_exit_status_is_1_for_a_survivor():
+    """A mutant with no patch changes nothing: no vector kills it, stats prints SURVIVES
+    and exits 1; a real mutant beside it is killed."""
+    inert = Mutant("z99", "nothing", "a mutant that changes nothing", "none", "none", {}, lambda: None)
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(_args(), out, err, mutants=[get("s16"), inert])
+    assert status == 1
+    assert "z99  SURVIVES" in out.getvalue() and "mutants killed: 1 of 2" in out.getvalue()
+    out = io.StringIO()
+    assert cli.main(_args(json_path="-"), out, err, mutants=[get("s16")]) == 0
+    report = json.loads(out.getvalue())
+    jsonschema.Draft202012Validator(load_schema(STATS_SCHEMA)).validate(report)
+    assert report["schema"] == "bleuprint_vector_stats_v1" and report["survivors"] == []
+    assert report["mutants"][0]["numberKilledBy"] == len(report["mutants"][0]["killedBy"]) > 0
+
+
+@pytest.mark.slow
+def test_stats_reads_an_export(exported_vectors, tmp_path):
+    """On the exported directory, every mutant is killed (status 0) and the counts are the
+    index's."""
+    directory, index = exported_vectors
+    out, err = io.StringIO(), io.StringIO()
+    path = tmp_path / "stats.json"
+    status = cli.main(_args(str(directory), str(path)), out, err)
+    report = json.loads(path.read_text())
+    assert status == (1 if report["survivors"] else 0)
+    assert {r["id"]: r["numberKilledBy"] for r in report["mutants"]} == {m["id"]: m["killedBy"]
+                                                                           for m in index["mutants"]}
+    assert report["coreSize"] == index["core"]["numberOfTests"] and report["fullSize"] == index["numberOfTests"]
+    assert "mutants killed:" in out.getvalue()
+
+
+def test_stats_on_a_missing_directory_is_one_line(tmp_path, capsys):
+    from bleuprint.cli import main
+
+    assert main(["vectors", "stats", str(tmp_path / "nowhere")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("bleuprint: ") and err.count("\n") == 1
