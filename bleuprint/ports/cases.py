@@ -15,7 +15,10 @@ the kind of corpus.
 ``vector_cases(directory)``: the vector files of ``bleuprint vectors export`` (issue 14,
 item 1). Provisional: it reads the layout the issue describes (``testGroups`` with
 ``options``, tests with ``tcId``, ``flags``, ``hyps``, ``refs``, expected values and
-``result``) and says clearly when a file does not have it.
+``result``) and says clearly when a file does not have it. The interval and paired-test
+files (schema ``bleuprint_interval_vectors_v1.json``, ``bleuprint.vectors.intervals``) are
+skipped: the port protocol v1 has no interval command, so ports check those vectors in
+their own tests.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import random
 from pathlib import Path
 
 from ..core import get_metric, metric_names
+from ..vectors.intervals import INTERVAL_SCHEMA
 from .protocol import full_options
 from .runner import Case
 
@@ -157,26 +161,32 @@ class VectorFormatError(ValueError):
 
 
 def vector_cases(directory, metrics=None) -> list[Case]:
-    """The cases of every vector file (``*.json`` with ``testGroups``) in ``directory``;
+    """The cases of every vector file (``*.json`` with ``testGroups``) directly in
+    ``directory`` (not its subdirectories: ``core/`` holds the core suite, which
+    ``--vectors DIR/core`` runs alone);
     with ``metrics``, only those of the listed metrics are returned. ValueError when the
     directory is missing; ``VectorFormatError`` naming the file and what it lacks."""
     root = Path(directory)
     if not root.is_dir():
         raise ValueError(f"no vector directory {str(root)!r}")
     cases = []
-    for path in sorted(root.rglob("*.json")):
+    for path in sorted(root.glob("*.json")):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise VectorFormatError(f"{path}: cannot read it as JSON ({exc})") from None
         if not isinstance(data, dict) or "testGroups" not in data:
             continue  # the index, a schema
+        if data.get("schema") == INTERVAL_SCHEMA:
+            continue  # interval vectors: protocol v1 has no interval command (module doc)
         cases.extend(_file_cases(path.relative_to(root).as_posix(), data))
     return [c for c in cases if metrics is None or c.metric in metrics]
 
 
 def _file_cases(file: str, data: dict) -> list[Case]:
     notes = {flag: _note_text(note) for flag, note in (data.get("notes") or {}).items()}
+    pitfalls = {flag for flag, note in (data.get("notes") or {}).items()
+                if isinstance(note, dict) and note.get("kind") == "mutant"}
     header = data.get("header") if isinstance(data.get("header"), dict) else {}
     cases = []
     for g, group in enumerate(data["testGroups"]):
@@ -196,7 +206,8 @@ def _file_cases(file: str, data: dict) -> list[Case]:
                     hyps=test["hyps"], refs=test["refs"], score=expected.get("score"),
                     stats=expected.get("stats", expected.get("sentenceStats")), parts=expected.get("parts"),
                     error="" if result == "valid" else str(test.get("error", result)), flags=flags,
-                    notes={f: notes.get(f, "") for f in flags}, comment=test.get("comment", "")))
+                    notes={f: notes.get(f, "") for f in flags}, comment=test.get("comment", ""),
+                    pitfalls=tuple(f for f in flags if f in pitfalls)))
             except (KeyError, AttributeError, TypeError) as exc:
                 raise VectorFormatError(f"{file}: testGroups[{g}].tests[{t}] lacks {exc}") from None
     return cases

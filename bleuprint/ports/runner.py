@@ -61,6 +61,9 @@ class Case:
     flags: tuple = ()
     notes: dict = field(default_factory=dict)
     comment: str = ""
+    #: The flags that stand for a planted mutant of the spec (note kind ``mutant``): a
+    #: port failing most vectors of one of them probably has that mutant's fault.
+    pitfalls: tuple = ()
 
 
 @dataclass
@@ -218,6 +221,23 @@ class Report:
                 groups.setdefault(flag, []).append(outcome)
         return {name: self.counts(group) for name, group in groups.items()}
 
+    def likely_pitfalls(self, limit: int = 3) -> list[dict]:
+        """The pitfall flags (``Case.pitfalls``) of the failed cases, most probable first:
+        the share of the sent (not skipped) cases carrying the flag that failed, then how
+        many failed. ``[{"flag", "failed", "sent", "note"}, ...]``, at most ``limit``."""
+        sent: dict = {}
+        failed: dict = {}
+        for outcome in self.outcomes:
+            if outcome.status == "skipped":
+                continue
+            for flag in outcome.case.pitfalls:
+                sent[flag] = sent.get(flag, 0) + 1
+                if outcome.status == "failed":
+                    failed[flag] = failed.get(flag, 0) + 1
+        ranked = sorted(failed, key=lambda f: (-failed[f] / sent[f], -failed[f], f))
+        notes = self.notes()
+        return [{"flag": f, "failed": failed[f], "sent": sent[f], "note": notes.get(f, "")} for f in ranked[:limit]]
+
     def notes(self) -> dict:
         found: dict = {}
         for outcome in self.outcomes:
@@ -231,6 +251,7 @@ class Report:
             "schema": REPORT_SCHEMA, "command": self.command, "implementation": self.hello,
             "ok": self.ok, "counts": self.counts(), "seconds": round(self.seconds, 3), "restarts": self.restarts,
             "byFile": self.by_file(), "byFlag": self.by_flag(), "notes": self.notes(),
+            "likelyPitfalls": self.likely_pitfalls(),
             "outcomes": [outcome.describe() for outcome in self.outcomes],
         }
 
@@ -258,6 +279,12 @@ class Report:
                 lines.append(f"{status.upper()} {detail}")
             if len(chosen) > max_details:
                 lines.append(f"... and {len(chosen) - max_details} more {status}")
+        likely = self.likely_pitfalls()
+        if likely:
+            lines.append("")
+            lines.append("probable pitfalls (the share of the vectors carrying the flag that failed):")
+            for item in likely:
+                lines.append(f"  {item['flag']}: {item['failed']} of {item['sent']} failed; {item['note']}")
         counts = self.counts()
         lines.append("")
         lines.append(", ".join(f"{counts[s]} {s}" for s in STATUSES) + f" of {len(self.outcomes)} cases"
