@@ -10,10 +10,28 @@ exact_match and chrf). Modes:
 * ``hang``: never answers a corpus of three segments;
 * ``garbage``: prints a line that is not JSON for a hypothesis with upper case;
 * ``skip``: answers ``skipped`` for chrF with word_order > 0 (chrF++);
+* ``skip_tokenize``: answers ``skipped`` for BLEU with a tokenizer other than 13a and
+  none (as the example ports do), the spec's answers otherwise;
+* ``skip_all``: answers ``skipped`` to every ``run`` (so also at the defaults);
 * ``bad_hello``: answers ``start`` with protocol 2.
+
+Faults for ``bleuprint fuzz --port`` (each written here, not by switching the spec's
+mutant on, so that the fuzzer's diagnosis is checked against an independent fault):
+
+* ``unclipped``: BLEU's n-gram matches are not clipped by the reference counts (every
+  hypothesis n-gram found in some reference counts fully: mutant s01);
+* ``lowercase``: BLEU always lowercases, whatever its lowercase option (mutant s10);
+* ``last_ref``: chrF keeps the statistics of the last reference, not the best (mutant s14);
+* ``crash_two``: exits with status 3 on any corpus of two or more segments.
+
+``shortest_ref`` (above) is mutant s02.
+
+In every mode, when ``FAKE_PORT_LOG`` names a file, each ``run`` request is appended to
+it as one JSON line (what the fuzzer sent, in order).
 """
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -28,15 +46,28 @@ def answer(mode: str, request: dict) -> dict:
     hyps, refs = request["hyps"], request["refs"]
     if mode == "crash" and hyps == [""]:
         sys.exit(3)
+    if mode == "crash_two" and len(hyps) >= 2:
+        sys.exit(3)
     if mode == "hang" and len(hyps) == 3:
         time.sleep(60)
     if mode == "skip" and metric == "chrf" and options.get("word_order", 0) > 0:
         return {"seq": seq, "skipped": True, "message": "chrF++ (word_order > 0) is not implemented"}
+    if mode == "skip_tokenize" and metric == "bleu" and options.get("tokenize") not in ("13a", "none"):
+        return {"seq": seq, "skipped": True, "message": "only the 13a and none tokenizers are implemented"}
+    if mode == "skip_all":
+        return {"seq": seq, "skipped": True, "message": "nothing is implemented"}
+    if mode == "lowercase" and metric == "bleu":
+        options = {**options, "lowercase": True}
     try:
+        if mode == "last_ref" and metric == "chrf" and isinstance(refs, list):
+            refs = [these[-1:] if isinstance(these, list) else these for these in refs]
         rows = corpus.segment_rows(metric, hyps, refs, **options)
         if mode == "shortest_ref" and metric == "bleu":
-            for row, these in zip(rows, refs):
-                row[1] = min(corpus.segment_rows(metric, [hyps[0]], [[r]], **options)[0][1] for r in these)
+            for row, hyp, these in zip(rows, hyps, refs):
+                row[1] = min(corpus.segment_rows(metric, [hyp], [[r]], **options)[0][1] for r in these)
+        if mode == "unclipped" and metric == "bleu":
+            for row, hyp, these in zip(rows, hyps, refs):
+                row[2:2 + options["max_ngram_order"]] = unclipped_matches(hyp, these, options)
         summed = [sum(column) for column in zip(*rows)]
         score = corpus.score_from_stats(metric, summed, len(rows), **options)
     except (TypeError, ValueError) as exc:
@@ -44,9 +75,26 @@ def answer(mode: str, request: dict) -> dict:
     return {"seq": seq, "score": score, "stats": rows}
 
 
+def unclipped_matches(hyp: str, refs: list, options: dict) -> list:
+    """Per order, the count of hypothesis n-grams that occur in any reference, unclipped."""
+    from bleuprint.metrics.bleu.spec import bleu_tokens
+
+    def grams(tokens, n):
+        return [tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)]
+
+    hyp_tokens = bleu_tokens(hyp, options["tokenize"], options["lowercase"])
+    ref_tokens = [bleu_tokens(ref, options["tokenize"], options["lowercase"]) for ref in refs]
+    found = []
+    for n in range(1, options["max_ngram_order"] + 1):
+        seen = {gram for tokens in ref_tokens for gram in grams(tokens, n)}
+        found.append(sum(1 for gram in grams(hyp_tokens, n) if gram in seen))
+    return found
+
+
 def main() -> int:
     mode = sys.argv[1]
     metrics = sys.argv[2:] or ["exact_match", "chrf"]
+    log = os.environ.get("FAKE_PORT_LOG")
     for line in sys.stdin:
         request = json.loads(line)
         if request["cmd"] == "start":
@@ -55,6 +103,9 @@ def main() -> int:
         elif request["cmd"] == "stop":
             return 0
         else:
+            if log:
+                with open(log, "a", encoding="utf-8") as file:
+                    file.write(json.dumps(request) + "\n")
             if mode == "garbage" and any(h != h.lower() for h in request["hyps"]):
                 print("this is not json", flush=True)
                 continue

@@ -1,0 +1,485 @@
+"""Fuzzing a port: ``bleuprint fuzz --port COMMAND --metric M``.
+
+Vectors only check the inputs somebody wrote down; the fuzzer draws new ones. It starts
+the port once (``process.Port``), checks that the port lists the metric, probes which
+option values it skips (``probe.probe``: one ``run`` per value of each option with a
+finite set of values; those values are then not drawn, and a port that skips the
+defaults is refused with ``probe.DefaultsSkipped``), then lets Hypothesis draw options
+(``bleuprint.strategies.metric_options``) and corpora (``bleuprint.strategies.corpora``)
+for ``examples`` examples, seeded with ``seed``. Each example is computed by
+``bleuprint.spec`` (``cases.expected_case``: per-segment statistics and score, or the
+kind of error when the spec refuses the input), sent through the port, and compared as
+``bleuprint verify --port`` compares (``runner.first_difference``). A disagreement
+raises, so Hypothesis shrinks it *through the port*: every smaller candidate is sent to
+the port again. The last disagreement seen is the minimal one (Hypothesis replays it
+last).
+
+A port that dies, hangs or breaks the protocol on an example is restarted and that
+example counts as a disagreement (``errored`` or ``timeout``), shrunk like the others;
+after ``MAX_RESTARTS`` restarts, or when a restart fails, fuzzing stops with the smallest
+disagreement found so far. An example the port answers ``skipped`` is counted and passes.
+
+Hypothesis cannot always delete a segment (the references drawn after it would change),
+so the shrunk example is then trimmed, also through the port: whole segments, then
+single references, are dropped while the port still disagrees the same way.
+
+The minimal input is then run through the spec under every planted mutant
+(``bleuprint.mutants``): those whose answer equals the port's (score within
+``SCORE_TOLERANCE``, same statistics, or both refusing) name the probable fault, by the
+mutant ids the vector files use. Same seed and same port give the same examples and the
+same minimal input. Hypothesis is needed (``pip install bleuprint[test]``).
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from .cases import expected_case
+from .probe import DefaultsSkipped, ProbeResult, probe
+from .process import DEFAULT_TIMEOUT, Port, PortTimeout
+from .protocol import PortError
+from .runner import SCORE_TOLERANCE, first_difference
+
+FUZZ_SCHEMA = "bleuprint_fuzz_report_v1"
+DEFAULT_EXAMPLES = 200
+DEFAULT_SEED = 0
+
+#: Restarts of a port that dies or hangs, after which fuzzing stops.
+MAX_RESTARTS = 25
+
+#: Port calls allowed for trimming segments and references off the shrunk example.
+TRIM_CALLS = 200
+
+
+class FuzzUsageError(ValueError):
+    """Arguments the fuzzer cannot run with (unknown metric, no examples, ...)."""
+
+
+class MetricNotListed(PortError):
+    """The port does not list the metric to fuzz."""
+
+
+class Disagreement(Exception):
+    """Raised inside the Hypothesis test on an example where the port and the spec differ."""
+
+    def __init__(self, finding: "Finding"):
+        super().__init__(finding.difference)
+        self.finding = finding
+
+
+class _Stop(BaseException):
+    """Ends the Hypothesis run at once (a port that cannot be restarted, or too often);
+    a BaseException so that Hypothesis does not take it for a failure to shrink."""
+
+
+@dataclass
+class Finding:
+    """One example on which the port and the spec disagree. ``status`` is ``failed`` (a
+    different answer), ``errored`` (the port died or broke the protocol) or ``timeout``."""
+
+    status: str
+    options: dict
+    full_options: dict
+    hyps: list
+    refs: list
+    expected: dict
+    answer: dict
+    difference: str
+    first_stat: dict | None = None
+    mutants: list = field(default_factory=list)
+    other_mutants: list = field(default_factory=list)
+
+    def size(self) -> tuple:
+        return (len(self.hyps), sum(len(h) for h in self.hyps) + sum(len(r) for rs in self.refs for r in rs))
+
+    def describe(self) -> dict:
+        return {"status": self.status, "options": self.full_options, "drawnOptions": self.options,
+                "hyps": self.hyps, "refs": self.refs, "spec": self.expected, "port": self.answer,
+                "difference": self.difference, "firstStat": self.first_stat,
+                "mutants": self.mutants, "otherMutants": self.other_mutants}
+
+
+@dataclass
+class FuzzReport:
+    """What a fuzzing run found (``finding`` is None when the port always agreed)."""
+
+    command: str
+    metric: str
+    examples: int
+    seed: int
+    timeout: float
+    hello: dict = field(default_factory=dict)
+    ran: int = 0
+    skipped: int = 0
+    shrink_calls: int = 0
+    restarts: int = 0
+    seconds: float = 0.0
+    finding: Finding | None = None
+    notes: list = field(default_factory=list)
+    probe: ProbeResult = field(default_factory=ProbeResult)
+
+    @property
+    def ok(self) -> bool:
+        return self.finding is None
+
+    def replay_command(self) -> str:
+        words = ["bleuprint", "fuzz", "--port", self.command, "--metric", self.metric,
+                 "--examples", str(self.examples), "--seed", str(self.seed)]
+        if self.timeout != DEFAULT_TIMEOUT:
+            words += ["--timeout", f"{self.timeout:g}"]
+        return " ".join(shlex.quote(word) for word in words)
+
+    def to_json(self) -> dict:
+        return {"schema": FUZZ_SCHEMA, "command": self.command, "metric": self.metric,
+                "examples": self.examples, "seed": self.seed, "timeout": self.timeout,
+                "implementation": self.hello, "ok": self.ok, "ran": self.ran, "skipped": self.skipped,
+                "shrinkCalls": self.shrink_calls, "restarts": self.restarts,
+                "seconds": round(self.seconds, 3), "probes": self.probe.probes,
+                "notDrawn": self.probe.describe(), "finding": self.finding.describe() if self.finding else None,
+                "replay": self.replay_command(), "notes": list(self.notes)}
+
+    def to_text(self) -> str:
+        lines = []
+        if self.hello:
+            h = self.hello
+            lines.append(f"port: {h['name']} {h['version']} ({h['language']}); fuzzing {self.metric}, "
+                         f"{self.examples} examples, seed {self.seed}")
+        lines.append(f"probe: {self.probe.probes} run{'s' * (self.probe.probes != 1)}, "
+                     + (f"not drawn: the port skips {self.probe.text()}" if self.probe.skipped
+                        else "the port skips none"))
+        skipped = f" ({self.skipped} skipped)"
+        if self.finding is None:
+            lines.append(f"{self.ran} examples, no disagreement{skipped} in {self.seconds:.1f} s")
+            lines.extend(f"note: {note}" for note in self.notes)
+            return "\n".join(lines)
+        f = self.finding
+        lines.append(f"DISAGREEMENT ({f.status}) after {self.ran} examples{skipped}, shrunk through the port in "
+                     f"{self.shrink_calls} calls ({self.restarts} restarts), {self.seconds:.1f} s")
+        lines.append("minimal input:")
+        lines.append(f"  options: {_json(f.full_options)}")
+        lines.append(f"  hyps: {_json(f.hyps)}")
+        lines.append(f"  refs: {_json(f.refs)}")
+        lines.append(f"spec: {_answer_text(f.expected)}")
+        lines.append(f"port: {_answer_text(f.answer)}")
+        if f.first_stat:
+            s = f.first_stat
+            lines.append(f"first differing statistic: segment {s['segment']}, column {s['column']}: "
+                         f"spec {s['spec']!r}, port {s['port']!r}")
+        lines.append(f"difference: {f.difference}")
+        lines.append(f"diagnosis: {diagnosis_text(f)}")
+        lines.extend(f"note: {note}" for note in self.notes)
+        lines.append(f"replay: {self.replay_command()}")
+        return "\n".join(lines)
+
+
+def _json(value) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _answer_text(answer: dict) -> str:
+    if "error" in answer:
+        return f"refuses the input ({answer['error']}: {answer.get('message', '')})".replace(": )", ")")
+    if "score" in answer:
+        text = f"score {answer['score']!r}"
+        if answer.get("stats") is not None:
+            text += f", stats {_json(answer['stats'])}"
+        return text
+    return f"{answer.get('status', 'errored')}: {answer.get('message', '')}"
+
+
+def diagnosis_text(finding: Finding) -> str:
+    """The planted mutants the port behaves like, in words (or that none does)."""
+    def named(mutants):
+        return "; ".join(f"mutant {m['id']} ({m['fault']}; pitfall {m['pitfall']})" for m in mutants)
+
+    if finding.status != "failed":
+        return "the port did not answer, so no planted mutant is compared"
+    if finding.mutants:
+        return f"the port behaves like {named(finding.mutants)}"
+    if finding.other_mutants:
+        return f"no semantic planted mutant gives the port's answer; it behaves like {named(finding.other_mutants)}"
+    return "no planted mutant gives the port's answer on this input: a fault nobody planted"
+
+
+def first_stat_difference(expected_stats, answer_stats) -> dict | None:
+    """The first statistic (segment, column) that differs, when both sides have rows of
+    the same shape."""
+    if expected_stats is None or answer_stats is None or len(expected_stats) != len(answer_stats):
+        return None
+    for i, (want, got) in enumerate(zip(expected_stats, answer_stats)):
+        if len(want) != len(got):
+            return None
+        for j, (w, g) in enumerate(zip(want, got)):
+            if w != g:
+                return {"segment": i, "column": j, "spec": w, "port": g}
+    return None
+
+
+def _expected_of(case) -> dict:
+    if case.error:
+        return {"error": case.error, "message": case.comment}
+    return {"score": case.score, "stats": case.stats}
+
+
+def _answer_of(answer) -> dict:
+    if answer.kind == "error":
+        return {"error": "refused", "message": answer.message}
+    found = {"score": answer.score, "stats": answer.stats}
+    if answer.parts is not None:
+        found["parts"] = answer.parts
+    return found
+
+
+def matching_mutants(definition, options: dict, hyps: list, refs: list, answer) -> tuple[list, list]:
+    """The planted mutants under which the spec gives ``answer`` (a ``protocol.Answer``)
+    on this input: (semantic ones, the others), each as ``{id, fault, pitfall}``. The
+    sanity mutant x00 (every entry point raises) is left out."""
+    from ..mutants.catalogue import all_mutants
+    from ..mutants.switch import replaced
+
+    semantic, other = [], []
+    for mutant in all_mutants():
+        if mutant.id == "x00":
+            continue
+        try:
+            with replaced(mutant.patches):
+                case = expected_case(definition, "fuzz", "fuzz", options, hyps, refs, (), {})
+        except Exception:  # a mutant that breaks on this input does not explain the port
+            continue
+        if not first_difference(case, answer):
+            entry = {"id": mutant.id, "fault": mutant.fault, "pitfall": mutant.pitfall}
+            (semantic if mutant.semantic else other).append(entry)
+    return semantic, other
+
+
+class _Fuzzer:
+    """The state of one run: the port, the counts, the disagreements seen."""
+
+    def __init__(self, port: Port, definition, report: FuzzReport):
+        self.port, self.definition, self.report = port, definition, report
+        self.last: Finding | None = None  # the latest disagreement (the minimal one at the end)
+        self.smallest: Finding | None = None  # the smallest seen, in case the run is stopped
+        self.last_answer = self.smallest_answer = None  # their protocol.Answer (None: no answer)
+        self.drawn: list = []
+
+    def compare(self, options: dict, hyps: list, refs: list):
+        """One example through the spec and the port: ``(finding, answer)``, the finding
+        None when they agree, the string ``"skipped"`` when the port skipped it."""
+        case = expected_case(self.definition, "fuzz", "fuzz", options, hyps, refs, (), {})
+        try:
+            answer = self.port.run(self.definition.name, case.options, hyps, refs)
+        except PortError as exc:
+            status = "timeout" if isinstance(exc, PortTimeout) else "errored"
+            self._restart()
+            return Finding(status, options, case.options, hyps, refs, _expected_of(case),
+                           {"status": status, "message": str(exc)}, f"the port {status}: {exc}"), None
+        if answer.kind == "skipped":
+            return "skipped", answer
+        difference = first_difference(case, answer)
+        if not difference:
+            return None, answer
+        return Finding("failed", options, case.options, hyps, refs, _expected_of(case), _answer_of(answer),
+                       difference, first_stat_difference(case.stats, answer.stats)), answer
+
+    def check(self, options: dict, hyps: list, refs: list) -> None:
+        """The body of the Hypothesis test: Disagreement when the port and the spec differ."""
+        generating = self.last is None
+        if generating:
+            self.report.ran += 1
+            self.drawn.append((options, hyps, refs))
+        else:
+            self.report.shrink_calls += 1
+        finding, answer = self.compare(options, hyps, refs)
+        if finding == "skipped":
+            self.report.skipped += generating
+        elif finding is not None:
+            self._found(finding, answer)
+
+    def trim(self, finding: Finding, answer, budget: int = TRIM_CALLS):
+        """After Hypothesis: drop whole segments, then single references, while the port
+        still disagrees the same way (Hypothesis cannot always delete a segment, since the
+        references drawn after it then change). Deterministic; returns the smaller
+        finding and its answer."""
+        calls = 0
+        changed = True
+        while changed and calls < budget:
+            changed = False
+            hyps, refs = finding.hyps, finding.refs
+            candidates = [(hyps[:i] + hyps[i + 1:], refs[:i] + refs[i + 1:]) for i in range(len(hyps))
+                          if len(hyps) > 1]
+            candidates += [(hyps, refs[:i] + [rs[:j] + rs[j + 1:]] + refs[i + 1:])
+                           for i, rs in enumerate(refs) if len(rs) > 1 for j in range(len(rs))]
+            for new_hyps, new_refs in candidates:
+                if calls >= budget:
+                    break
+                calls += 1
+                self.report.shrink_calls += 1
+                smaller, smaller_answer = self.compare(finding.options, new_hyps, new_refs)
+                if isinstance(smaller, Finding) and smaller.status == finding.status:
+                    finding, answer, changed = smaller, smaller_answer, True
+                    break
+        return finding, answer
+
+    def _found(self, finding: Finding, answer) -> None:
+        """Record a disagreement and raise it (for Hypothesis to shrink)."""
+        self.last, self.last_answer = finding, answer
+        if self.smallest is None or finding.size() < self.smallest.size():
+            self.smallest, self.smallest_answer = finding, answer
+        raise Disagreement(finding)
+
+    def _restart(self) -> None:
+        if self.report.restarts >= MAX_RESTARTS:
+            raise _Stop(f"fuzzing stopped: the port was restarted {MAX_RESTARTS} times")
+        self.report.restarts += 1
+        try:
+            self.port.restart()
+        except PortError as exc:
+            raise _Stop(f"fuzzing stopped: the port could not be restarted: {exc}") from None
+
+
+@contextmanager
+def _no_local_constants():
+    """Hypothesis (6.13x and later) also draws literals it finds in the source of the
+    modules loaded at the time (its "local constants"), so the examples of one seed would
+    change with what else the process imported and with the working directory. Within
+    this block that pool is empty, so a seed gives the same examples in ``bleuprint fuzz``,
+    in a test and anywhere else. Private API: where it is missing nothing is changed."""
+    try:
+        from hypothesis.internal.conjecture import providers
+
+        empty = providers.Constants(integers=providers.SortedSet(),
+                                    floats=providers.SortedSet(key=providers.float_to_int),
+                                    bytes=providers.SortedSet(), strings=providers.SortedSet())
+        original, cache = providers._get_local_constants, providers.CONSTANTS_CACHE
+    except (ImportError, AttributeError, TypeError):  # pragma: no cover - another Hypothesis
+        yield
+        return
+    providers._get_local_constants = lambda: empty
+    providers.CONSTANTS_CACHE = type(cache)(1024)  # constants cached from before the block go too
+    try:
+        yield
+    finally:
+        providers._get_local_constants, providers.CONSTANTS_CACHE = original, cache
+
+
+def _trimmable(finding: Finding) -> bool:
+    return (isinstance(finding.hyps, list) and isinstance(finding.refs, list) and len(finding.hyps) == len(finding.refs)
+            and all(isinstance(rs, list) for rs in finding.refs))
+
+
+def _inputs(metric: str, probed: ProbeResult | None = None):
+    """The Hypothesis strategy of one example: (options, hyps, refs); values the port
+    skips (``probed``) are replaced by accepted ones before the corpus is drawn, and the
+    corpus's tied reference lengths are measured with the tokenizer finally used when the
+    metric has one."""
+    from hypothesis import strategies as st
+
+    from ..core import get_metric
+    from ..spec.tokenizers import TOKENIZERS
+    from ..strategies import corpora, metric_options
+
+    defaults = get_metric(metric).defaults()
+
+    @st.composite
+    def inputs(draw):
+        options = draw(metric_options(metric))
+        if probed is not None:
+            options = probed.replace(options, draw)
+        tokenize = {**defaults, **options}.get("tokenize")
+        hyps, refs = draw(corpora(tokenize=tokenize if tokenize in TOKENIZERS else "13a"))
+        return options, hyps, refs
+
+    return inputs()
+
+
+def check_arguments(metric: str, examples: int, seed: int, timeout: float) -> None:
+    """FuzzUsageError for arguments the fuzzer cannot run with."""
+    from ..core import metric_names
+
+    if metric not in metric_names():
+        raise FuzzUsageError(f"unknown metric {metric!r} (bleuprint has {', '.join(metric_names())})")
+    if isinstance(examples, bool) or not isinstance(examples, int) or examples < 1:
+        raise FuzzUsageError(f"--examples takes a whole number >= 1, got {examples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise FuzzUsageError(f"--seed takes a whole number >= 0, got {seed!r}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+        raise FuzzUsageError(f"--timeout takes a positive number of seconds, got {timeout!r}")
+
+
+def fuzz_port(command: str, metric: str, examples: int = DEFAULT_EXAMPLES, seed: int = DEFAULT_SEED,
+              timeout: float = DEFAULT_TIMEOUT, keep_drawn: bool = False) -> FuzzReport:
+    """Fuzz the port ``command`` on ``metric`` (module doc). FuzzUsageError for bad
+    arguments; PortError when the port cannot be started or does not answer ``start``;
+    MetricNotListed when it does not list ``metric``; DefaultsSkipped when it skips the
+    metric at its defaults (``probe``). With ``keep_drawn`` the report gets ``drawn``: the generated examples, in order (for reproducibility checks)."""
+    check_arguments(metric, examples, seed, timeout)
+    try:
+        import hypothesis
+        from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+        from hypothesis.errors import Flaky
+    except ImportError:
+        raise FuzzUsageError("fuzzing needs Hypothesis: pip install bleuprint[test]") from None
+    from ..core import get_metric
+
+    definition = get_metric(metric)
+    report = FuzzReport(command, metric, examples, seed, float(timeout))
+    started = time.perf_counter()
+    port = Port(command, timeout)
+    answer = None
+    try:
+        hello = port.start()
+        report.hello = hello.describe()
+        if metric not in hello.metrics:
+            raise MetricNotListed(f"the port does not list metric {metric!r} (it lists: "
+                                  f"{', '.join(hello.metrics) or 'none'})")
+        report.probe = probe(port, definition)
+        fuzzer = _Fuzzer(port, definition, report)
+
+        @hypothesis.seed(seed)
+        @settings(max_examples=examples, derandomize=False, database=None, deadline=None,
+                  suppress_health_check=list(HealthCheck), phases=(Phase.generate, Phase.shrink),
+                  verbosity=Verbosity.quiet, report_multiple_bugs=False, print_blob=False)
+        @given(_inputs(metric, report.probe))
+        def one_example(example):
+            fuzzer.check(*example)
+
+        try:
+            with _no_local_constants():
+                one_example()
+        except Disagreement as exc:
+            report.finding, answer = exc.finding, fuzzer.last_answer
+            if exc.finding is not fuzzer.last:
+                answer = None
+        except _Stop as exc:
+            report.notes.append(str(exc) + "; the smallest disagreement so far is shown")
+            report.finding, answer = fuzzer.smallest, fuzzer.smallest_answer
+        except Flaky:
+            report.notes.append("the port answered the same input differently on a second try (flaky); "
+                                "the last disagreement seen is shown")
+            report.finding, answer = fuzzer.last, fuzzer.last_answer
+        if report.finding is not None and _trimmable(report.finding):
+            try:
+                report.finding, answer = fuzzer.trim(report.finding, answer)
+            except _Stop as exc:
+                report.notes.append(str(exc) + " while trimming the minimal input")
+        if keep_drawn:
+            report.drawn = fuzzer.drawn
+    finally:
+        status = port.close()
+    if status not in (0, None):
+        report.notes.append(f"the port exited with status {status} after stop")
+    finding = report.finding
+    if finding is not None and finding.status == "failed" and answer is not None:
+        finding.mutants, finding.other_mutants = matching_mutants(definition, finding.options, finding.hyps,
+                                                                  finding.refs, answer)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+__all__ = ["DEFAULT_EXAMPLES", "DEFAULT_SEED", "FUZZ_SCHEMA", "MAX_RESTARTS", "SCORE_TOLERANCE", "Finding",
+           "FuzzReport", "FuzzUsageError", "DefaultsSkipped", "MetricNotListed", "check_arguments", "fuzz_port", "matching_mutants"]
