@@ -1,0 +1,3 @@
+module bleuprint-go-port
+
+go 1.19
