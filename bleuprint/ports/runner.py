@@ -74,6 +74,9 @@ class Outcome:
     status: str
     detail: str = ""
     seconds: float = 0.0
+    #: For a failed case, the first differing value alone (``detail`` adds the id and
+    #: every flag's note).
+    difference: str = ""
 
     def describe(self) -> dict:
         return {"id": self.case.id, "file": self.case.file, "metric": self.case.metric,
@@ -155,7 +158,7 @@ def run_case(port, case: Case) -> Outcome:
         return Outcome(case, "skipped", answer.message or "skipped by the port", seconds)
     difference = first_difference(case, answer)
     if difference:
-        return Outcome(case, "failed", f"{case.id}: {difference}{_flag_note(case)}", seconds)
+        return Outcome(case, "failed", f"{case.id}: {difference}{_flag_note(case)}", seconds, difference)
     return Outcome(case, "passed", "", seconds)
 
 
@@ -222,21 +225,31 @@ class Report:
         return {name: self.counts(group) for name, group in groups.items()}
 
     def likely_pitfalls(self, limit: int = 3) -> list[dict]:
-        """The pitfall flags (``Case.pitfalls``) of the failed cases, most probable first:
-        the share of the sent (not skipped) cases carrying the flag that failed, then how
-        many failed. ``[{"flag", "failed", "sent", "note"}, ...]``, at most ``limit``."""
+        """The pitfall flags (``Case.pitfalls``) most like the failures, best first.
+
+        A pitfall flag marks the vectors that kill one planted mutant, so the port most
+        probably has the fault whose vectors are the ones that failed: the flags are
+        ranked by the Jaccard similarity of the two sets of sent (not skipped) cases,
+        ``failed with the flag / (sent with the flag + failed - failed with the flag)``,
+        then by how many failed, then by name. A small flag whose few vectors all failed
+        does not outrank the one that explains the failures. ``[{"flag", "failed",
+        "sent", "similarity", "note"}, ...]``, at most ``limit``."""
         sent: dict = {}
         failed: dict = {}
+        total_failed = 0
         for outcome in self.outcomes:
             if outcome.status == "skipped":
                 continue
+            total_failed += outcome.status == "failed"
             for flag in outcome.case.pitfalls:
                 sent[flag] = sent.get(flag, 0) + 1
                 if outcome.status == "failed":
                     failed[flag] = failed.get(flag, 0) + 1
-        ranked = sorted(failed, key=lambda f: (-failed[f] / sent[f], -failed[f], f))
+        similarity = {f: failed[f] / (sent[f] + total_failed - failed[f]) for f in failed}
+        ranked = sorted(failed, key=lambda f: (-similarity[f], -failed[f], f))
         notes = self.notes()
-        return [{"flag": f, "failed": failed[f], "sent": sent[f], "note": notes.get(f, "")} for f in ranked[:limit]]
+        return [{"flag": f, "failed": failed[f], "sent": sent[f], "similarity": round(similarity[f], 4),
+                 "note": notes.get(f, "")} for f in ranked[:limit]]
 
     def notes(self) -> dict:
         found: dict = {}
@@ -274,17 +287,38 @@ class Report:
             if not chosen:
                 continue
             lines.append("")
+            if status == "skipped":
+                reasons: dict = {}
+                for outcome in chosen:
+                    reasons[outcome.detail] = reasons.get(outcome.detail, 0) + 1
+                for reason, count in sorted(reasons.items(), key=lambda item: -item[1])[:max_details]:
+                    lines.append(f"SKIPPED {count} cases: {reason}")
+                if len(reasons) > max_details:
+                    lines.append(f"... and {len(reasons) - max_details} more reasons")
+                continue
             for outcome in chosen[:max_details]:
-                detail = outcome.detail if status == "failed" else f"{outcome.case.id}: {outcome.detail}"
+                if status == "failed" and outcome.difference:
+                    flags = f" [flags: {', '.join(outcome.case.flags)}]" if outcome.case.flags else ""
+                    detail = f"{outcome.case.id}: {outcome.difference}{flags}"
+                else:
+                    detail = outcome.detail if status == "failed" else f"{outcome.case.id}: {outcome.detail}"
                 lines.append(f"{status.upper()} {detail}")
             if len(chosen) > max_details:
                 lines.append(f"... and {len(chosen) - max_details} more {status}")
+            if status == "failed":
+                lines.append("the notes of their flags (the mutant flags: probable pitfalls, below):")
+                notes, seen = self.notes(), set()
+                for outcome in chosen:
+                    for flag in outcome.case.flags:
+                        if flag not in seen and flag not in outcome.case.pitfalls and notes.get(flag):
+                            seen.add(flag)
+                            lines.append(f"  {flag}: {notes[flag]}")
         likely = self.likely_pitfalls()
         if likely:
             lines.append("")
-            lines.append("probable pitfalls (the share of the vectors carrying the flag that failed):")
+            lines.append("probable pitfalls (the mutant flags whose vectors are most like the failed ones):")
             for item in likely:
-                lines.append(f"  {item['flag']}: {item['failed']} of {item['sent']} failed; {item['note']}")
+                lines.append(f"  {item['flag']}: {item['failed']} of its {item['sent']} vectors failed; {item['note']}")
         counts = self.counts()
         lines.append("")
         lines.append(", ".join(f"{counts[s]} {s}" for s in STATUSES) + f" of {len(self.outcomes)} cases"

@@ -1,5 +1,5 @@
-"""The runner's "probable pitfalls": the pitfall flags of the failed vectors, ranked by the
-share of the vectors carrying the flag that failed (``Report.likely_pitfalls``)."""
+"""The runner's "probable pitfalls": the pitfall flags of the failed vectors, ranked by how
+alike the flag's vectors and the failed vectors are (``Report.likely_pitfalls``)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,13 @@ def _case(n, pitfalls, flags=()):
                 flags=tuple(flags) + tuple(pitfalls), pitfalls=tuple(pitfalls))
 
 
-def test_ranking_by_share_then_count():
-    """By hand: s01 is on cases 1-3, all failed (3/3 = 1.0); s02 on cases 3-6, two failed
-    (2/4 = 0.5); s03 on case 7, failed (1/1 = 1.0); s04 on case 8, skipped (not sent, so not
-    ranked); "Basic" is not a pitfall flag. Order: s01 (1.0, 3 failed), s03 (1.0, 1), s02."""
+def test_ranking_by_similarity_of_the_failed_and_flagged_sets():
+    """By hand: s01 is on cases 1-3, all failed; s02 on cases 3-6, of which 3 and 6 failed;
+    s03 on case 7, failed; s04 on case 8, skipped (not sent, so not ranked); "Basic" is not
+    a pitfall flag. 5 cases failed (1, 2, 3, 6, 7). Similarity = failed with the flag /
+    (sent with it + 5 - failed with it): s01 3/(3+5-3) = 0.6, s02 2/(4+5-2) = 0.2857,
+    s03 1/(1+5-1) = 0.2, so s01, s02, s03 (s03, all of whose one vector failed, does not
+    outrank s02, which explains more of the failures)."""
     outcomes = [
         Outcome(_case(1, ["s01"], ["Basic"]), "failed"), Outcome(_case(2, ["s01"]), "failed"),
         Outcome(_case(3, ["s01", "s02"]), "failed"), Outcome(_case(4, ["s02"]), "passed"),
@@ -23,7 +26,8 @@ def test_ranking_by_share_then_count():
         Outcome(_case(7, ["s03"]), "failed"), Outcome(_case(8, ["s04"]), "skipped"),
     ]
     ranked = Report(outcomes).likely_pitfalls(limit=5)
-    assert [(r["flag"], r["failed"], r["sent"]) for r in ranked] == [("s01", 3, 3), ("s03", 1, 1), ("s02", 2, 4)]
+    assert [(r["flag"], r["failed"], r["sent"]) for r in ranked] == [("s01", 3, 3), ("s02", 2, 4), ("s03", 1, 1)]
+    assert [r["similarity"] for r in ranked] == [0.6, round(2 / 7, 4), 0.2]
     assert Report(outcomes).likely_pitfalls(limit=1)[0]["flag"] == "s01"
     assert Report(outcomes[3:5]).likely_pitfalls() == []
 
