@@ -69,3 +69,22 @@ def ted_ende(ted_corpus_path) -> dict:
     import json
 
     return json.loads(ted_corpus_path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def measured_vectors():
+    """``bleuprint.vectors.measure(all_files())``: the vector files annotated by their
+    mutation pass (every vector under every planted mutant: tens of seconds, so once per
+    session), the kill matrix and the core suite; for tests/vectors and tests/ports."""
+    from bleuprint.vectors import all_files, measure
+
+    return measure(all_files())
+
+
+@pytest.fixture(scope="session")
+def exported_vectors(tmp_path_factory, measured_vectors):
+    """The files as ``bleuprint.vectors.export`` writes them: ``(directory, index)``."""
+    from bleuprint.vectors import export
+
+    directory = tmp_path_factory.mktemp("vectors")
+    return directory, export(directory, measured_vectors["files"], measured=measured_vectors)

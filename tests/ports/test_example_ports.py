@@ -81,16 +81,10 @@ def _clean_env(**extra) -> dict:
 
 
 @pytest.fixture(scope="session")
-def vectors_dir(tmp_path_factory) -> Path:
-    """The vector files, exported once. The mutation pass runs only the eight mutants of
-    FAULTS (a vector's flag for a mutant depends on that mutant alone, so these flags are
-    the ones a full export gives; the full pass takes several times longer)."""
-    from bleuprint.mutants.catalogue import get
-    from bleuprint.vectors import export
-
-    directory = tmp_path_factory.mktemp("vectors")
-    export(directory, mutants=[get(mutant) for _, mutant in FAULTS.values()])
-    return directory
+def vectors_dir(exported_vectors) -> Path:
+    """The vector files, exported once per session with their full mutation pass
+    (``exported_vectors`` in tests/conftest.py, shared with tests/vectors)."""
+    return exported_vectors[0]
 
 
 @pytest.fixture(scope="session")
@@ -213,6 +207,11 @@ def test_vectors_catch_each_fault_with_its_mutant_flag(port, vectors_dir, fault,
     assert {o["metric"] for o in failing} == {metric}, f"fault {fault} should only break {metric}"
     flags = {flag for o in failing for flag in o["flags"]}
     assert mutant in flags, f"fault {fault}: no failing vector carries the flag {mutant}; flags {sorted(flags)}"
+    # and the report names it first among the probable pitfalls (a tie with a mutant whose
+    # vectors are the same set, such as s08 and r06 for the same smoothing pitfall, allowed)
+    likely = report["likelyPitfalls"]
+    best = [item["flag"] for item in likely if item["similarity"] == likely[0]["similarity"]]
+    assert mutant in best, f"fault {fault}: the probable pitfalls are {likely}, not led by {mutant}"
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
@@ -271,3 +270,57 @@ def test_fuzzer_agrees_with_the_correct_ports(built, tmp_path):
         assert report["schema"] == "bleuprint_fuzz_report_v1"
         assert report["finding"] is None, f"{language} {metric}: " + json.dumps(report["finding"])[:2000]
         assert status == 0 and report["ran"] == FUZZ_EXAMPLES_CLEAN, (language, metric, status, report["ran"])
+
+
+def _readme_port_examples() -> list[tuple[dict, list[str], list[str]]]:
+    """(environment, bleuprint arguments, shown lines) of every console command of the
+    README that runs ``bleuprint`` with a planted port fault (``$ BLEUPRINT_PORT_FAULT=...``);
+    a shown line ``...`` stands for lines left out."""
+    import re
+    import shlex
+
+    examples = []
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```console\n(.*?)```", text, re.S):
+        command, shown = None, []
+        for line in block.splitlines() + ["$ "]:
+            if line.startswith("$ "):
+                if command is not None:
+                    examples.append((*command, [s for s in shown if s.strip() and s.strip() != "..."]))
+                words = shlex.split(line[2:])
+                command = None
+                if words and words[0].startswith("BLEUPRINT_PORT_FAULT=") and words[1] == "bleuprint":
+                    command = (dict([words[0].split("=", 1)]), words[2:])
+                shown = []
+            else:
+                shown.append(line)
+    return examples
+
+
+def _normalised(line: str) -> str:
+    """A line with its timings (``0.8 s``) blanked: they differ from run to run."""
+    import re
+
+    return re.sub(r"\b\d+(\.\d+)? s\b", "T s", line.rstrip())
+
+
+def test_the_readme_shows_real_output_of_the_go_port(built, vectors_dir):
+    """The README's "Verify your port" output is what the Go port with its fault gives: each
+    shown line, in order, is a line of the real output (``./bleuprint-go-port`` and
+    ``vectors/`` stand for the built binary and the exported vectors; timings aside)."""
+    result = built("go")
+    if isinstance(result, str):
+        _toolchain_missing(result)
+    binary = result[0]
+    examples = _readme_port_examples()
+    assert len(examples) >= 2, "the README shows verify --port and fuzz --port on the Go port"
+    for environment, arguments, shown in examples:
+        arguments = [str(binary) if a == "./bleuprint-go-port" else str(vectors_dir) if a == "vectors/" else a
+                     for a in arguments]
+        done = _run([sys.executable, "-m", "bleuprint", *arguments], env=_clean_env(**environment))
+        real = [_normalised(line.replace(str(binary), "./bleuprint-go-port")) for line in done.stdout.splitlines()]
+        position = 0
+        for line in map(_normalised, shown):
+            assert line in real[position:], (f"README line not in the output of bleuprint {' '.join(arguments)} "
+                                             f"(after line {position}):\n{line}\n--- real output:\n{done.stdout}")
+            position = real.index(line, position) + 1

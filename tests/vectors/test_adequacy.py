@@ -2,7 +2,7 @@
 spec fails at least one vector, the core suite kills the same mutants, a vector's mutant
 flag names a mutant that really fails it, and ``bleuprint vectors stats`` says so.
 
-The kill matrix is computed once per session (``measured_vectors``, tests/vectors/conftest.py);
+The kill matrix is computed once per session (``measured_vectors``, tests/conftest.py);
 the tests that need it take tens of seconds and are marked slow."""
 
 from __future__ import annotations
