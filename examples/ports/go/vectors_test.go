@@ -6,8 +6,9 @@ package main
 //	bleuprint vectors export DIR
 //	BLEUPRINT_VECTORS=DIR go test ./...
 //
-// Every *.json under DIR whose "schema" is bleuprint_metric_vectors_v1.json is read
-// (index.json, schemas/ and other file types such as interval vectors are passed over);
+// Every *.json directly in DIR whose "schema" is bleuprint_metric_vectors_v1.json is read
+// (index.json and other file types such as interval vectors are passed over, and so are
+// the subdirectories: DIR/core holds the core suite, run alone with BLEUPRINT_VECTORS=DIR/core);
 // unknown keys are ignored. For each test the port implements: a "valid" test must give
 // expected.stats exactly and expected.score within the file's scoreTolerance; an
 // "invalid" test must be refused. Tests of metrics or option values the port does not
@@ -17,7 +18,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -47,29 +47,29 @@ type vectorFile struct {
 	} `json:"testGroups"`
 }
 
-// vectorFiles: the metric vector files under dir, in a fixed order.
+// vectorFiles: the metric vector files directly in dir, in a fixed order.
 func vectorFiles(t *testing.T, dir string) map[string]*vectorFile {
 	files := map[string]*vectorFile{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatalf("reading %s: %v", dir, err)
+	}
+	for _, entry := range entries {
+		if entry.IsDir() || !strings.HasSuffix(entry.Name(), ".json") {
+			continue
 		}
+		path := filepath.Join(dir, entry.Name())
 		b, err := os.ReadFile(path)
 		if err != nil {
-			return err
+			t.Fatalf("reading %s: %v", path, err)
 		}
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.UseNumber() // ints stay ints, as the port's input checks expect
 		var f vectorFile
 		if dec.Decode(&f) != nil || f.Schema != metricSchema {
-			return nil // the index, a schema, another file type
+			continue // the index, another file type
 		}
-		rel, _ := filepath.Rel(dir, path)
-		files[rel] = &f
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("reading %s: %v", dir, err)
+		files[entry.Name()] = &f
 	}
 	if len(files) == 0 {
 		t.Fatalf("no %s files under %s: export them with `bleuprint vectors export DIR`", metricSchema, dir)

@@ -4,8 +4,9 @@
 //!     bleuprint vectors export DIR
 //!     BLEUPRINT_VECTORS=DIR cargo test
 //!
-//! Every *.json under DIR whose "schema" is bleuprint_metric_vectors_v1.json is read
-//! (index.json, schemas/ and other file types such as interval vectors are passed over);
+//! Every *.json directly in DIR whose "schema" is bleuprint_metric_vectors_v1.json is read
+//! (index.json and other file types such as interval vectors are passed over, and so are
+//! the subdirectories: DIR/core holds the core suite, run alone with BLEUPRINT_VECTORS=DIR/core);
 //! unknown keys are ignored. For each test the port implements: a "valid" test must give
 //! expected.stats exactly and expected.score within the file's scoreTolerance; an
 //! "invalid" test must be refused. Tests of metrics or option values the port does not
@@ -21,14 +22,12 @@ use std::path::{Path, PathBuf};
 
 const METRIC_SCHEMA: &str = "bleuprint_metric_vectors_v1.json";
 
-/// The *.json files under `dir`, sorted.
+/// The *.json files directly in `dir` (not its subdirectories), sorted.
 fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {}", dir.display(), e));
     for entry in entries {
         let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            json_files(&path, out);
-        } else if path.extension().map_or(false, |x| x == "json") {
+        if path.is_file() && path.extension().map_or(false, |x| x == "json") {
             out.push(path);
         }
     }
