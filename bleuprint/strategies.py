@@ -55,6 +55,7 @@ Hypothesis is a test-time dependency: ``pip install bleuprint[test]``.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from functools import lru_cache
 
@@ -91,6 +92,7 @@ __all__ = [
     "sentences",
     "tokens",
     "weighted",
+    "without_local_constants",
 ]
 
 # --------------------------------------------------------------------------------------
@@ -502,5 +504,33 @@ def shuffled(draw, words: list[str], min_moves: int = 0) -> list[str]:
 
 # The built-in metrics' hand-tuned option strategies, defined in their folders
 # (``bleuprint/metrics/NAME/strategies.py``) and kept here under their public names.
+# -- reproducible runs -------------------------------------------------------------------
+
+@contextlib.contextmanager
+def without_local_constants():
+    """Hypothesis (6.13x and later) also draws literals it finds in the source of the
+    modules loaded at the time (its "local constants"), so the examples of one seed would
+    change with what else the process imported and with the working directory. Within
+    this block that pool is empty, so a seed gives the same examples in ``bleuprint fuzz``,
+    ``bleuprint audit``, a test and anywhere else. Private API: where it is missing nothing is changed."""
+    try:
+        from hypothesis.internal.conjecture import providers
+
+        empty = providers.Constants(integers=providers.SortedSet(),
+                                    floats=providers.SortedSet(key=providers.float_to_int),
+                                    bytes=providers.SortedSet(), strings=providers.SortedSet())
+        original, cache = providers._get_local_constants, providers.CONSTANTS_CACHE
+    except (ImportError, AttributeError, TypeError):  # pragma: no cover - another Hypothesis
+        yield
+        return
+    providers._get_local_constants = lambda: empty
+    providers.CONSTANTS_CACHE = type(cache)(1024)  # constants cached from before the block go too
+    try:
+        yield
+    finally:
+        providers._get_local_constants, providers.CONSTANTS_CACHE = original, cache
+
+
+
 from .metrics.bleu.strategies import bleu_options  # noqa: E402
 from .metrics.chrf.strategies import chrf_options  # noqa: E402

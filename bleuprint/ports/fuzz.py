@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import shlex
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .cases import expected_case
@@ -42,6 +41,7 @@ from .probe import DefaultsSkipped, ProbeResult, probe
 from .process import DEFAULT_TIMEOUT, Port, PortTimeout
 from .protocol import PortError
 from .runner import SCORE_TOLERANCE, first_difference
+from ..strategies import without_local_constants
 
 FUZZ_SCHEMA = "bleuprint_fuzz_report_v1"
 DEFAULT_EXAMPLES = 200
@@ -342,31 +342,6 @@ class _Fuzzer:
             raise _Stop(f"fuzzing stopped: the port could not be restarted: {exc}") from None
 
 
-@contextmanager
-def _no_local_constants():
-    """Hypothesis (6.13x and later) also draws literals it finds in the source of the
-    modules loaded at the time (its "local constants"), so the examples of one seed would
-    change with what else the process imported and with the working directory. Within
-    this block that pool is empty, so a seed gives the same examples in ``bleuprint fuzz``,
-    in a test and anywhere else. Private API: where it is missing nothing is changed."""
-    try:
-        from hypothesis.internal.conjecture import providers
-
-        empty = providers.Constants(integers=providers.SortedSet(),
-                                    floats=providers.SortedSet(key=providers.float_to_int),
-                                    bytes=providers.SortedSet(), strings=providers.SortedSet())
-        original, cache = providers._get_local_constants, providers.CONSTANTS_CACHE
-    except (ImportError, AttributeError, TypeError):  # pragma: no cover - another Hypothesis
-        yield
-        return
-    providers._get_local_constants = lambda: empty
-    providers.CONSTANTS_CACHE = type(cache)(1024)  # constants cached from before the block go too
-    try:
-        yield
-    finally:
-        providers._get_local_constants, providers.CONSTANTS_CACHE = original, cache
-
-
 def _trimmable(finding: Finding) -> bool:
     return (isinstance(finding.hyps, list) and isinstance(finding.refs, list) and len(finding.hyps) == len(finding.refs)
             and all(isinstance(rs, list) for rs in finding.refs))
@@ -449,7 +424,7 @@ def fuzz_port(command: str, metric: str, examples: int = DEFAULT_EXAMPLES, seed:
             fuzzer.check(*example)
 
         try:
-            with _no_local_constants():
+            with without_local_constants():
                 one_example()
         except Disagreement as exc:
             report.finding, answer = exc.finding, fuzzer.last_answer
