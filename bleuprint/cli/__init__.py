@@ -1,4 +1,4 @@
-"""The ``bleuprint`` command line: ``verify``, ``mutants``, ``score``, ``reproduce``, ``vectors`` and ``fuzz``.
+"""The ``bleuprint`` command line: ``verify``, ``mutants``, ``score``, ``reproduce``, ``vectors``, ``fuzz`` and ``audit``.
 
 One module per command (``bleuprint.cli.verify``, ``.mutants``, ``.score``, ``.reproduce``, ``.vectors``),
 each with ``add_parser(commands)``, which adds its subcommand and sets its handler; the
@@ -24,9 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
-    from . import fuzz, mutants, reproduce, score, vectors, verify  # each adds its subcommand (set_defaults(handler=...))
+    from . import audit, fuzz, mutants, reproduce, score, vectors, verify  # each adds its subcommand (set_defaults(handler=...))
 
-    for command in (verify, mutants, score, reproduce, vectors, fuzz):  # the order --help lists them in
+    for command in (verify, mutants, score, reproduce, vectors, fuzz, audit):  # the order --help lists them in
         command.add_parser(commands)
     return parser
 
