@@ -1,0 +1,58 @@
+"""torchmetrics' functional text metrics as audit subjects, with the library's defaults
+(written from the documentation and source of ``torchmetrics.functional.text``; on CPU torch).
+
+Every function takes ``preds`` (a list of strings) and ``target`` (per prediction, its list of
+references: bleuprint's layout), returns a 0-d tensor on a 0-1 scale, and is a corpus score.
+
+* ``bleu_score(preds, target, n_gram=4, smooth=False)``: splits on white space
+  (``tokenize="none"``), no smoothing; the closest reference length is the first reference
+  at the smallest distance (sacreBLEU takes the shorter one on a tie).
+* ``sacre_bleu_score(preds, target, n_gram=4, smooth=False, tokenize="13a", lowercase=False)``:
+  sacreBLEU's tokenizers but *no* smoothing by default (sacreBLEU's default is ``exp``).
+* ``chrf_score(preds, target, n_char_order=6, n_word_order=2, beta=2.0, lowercase=False,
+  whitespace=False)``: chrF++ by default (``word_order=2``).
+* ``translation_edit_rate(preds, target, normalize=False, no_punctuation=False,
+  lowercase=True, asian_support=False)``: TER, lowercased by default (bleuprint's default
+  ``case_sensitive=False``).
+
+The statistics are float32 tensors, so scores may differ from the exact value by about
+1e-7 even on ordinary text.
+"""
+
+from __future__ import annotations
+
+from ..subject import Subject
+from ._common import as_float, require
+
+#: The target name (``bleuprint audit torchmetrics``), also the subjects' library.
+TARGET = "torchmetrics"
+BLEU = {"tokenize": "none", "smooth_method": "none", "effective_order": False, "max_ngram_order": 4}
+SACRE_BLEU = {"tokenize": "13a", "lowercase": False, "smooth_method": "none", "effective_order": False,
+              "max_ngram_order": 4}
+CHRF = {"n": 6, "word_order": 2, "beta": 2.0, "lowercase": False, "whitespace": False}
+TER = {"case_sensitive": False, "normalized": False, "no_punct": False, "asian_support": False}
+
+
+def subjects() -> list[Subject]:
+    text, version = require("torchmetrics", "torchmetrics.functional.text")
+
+    def caller(function):
+        def score(hyps, refs):
+            return as_float(function(list(hyps), [list(r) for r in refs]))
+        return score
+
+    notes = "preds = hyps, target = refs as given (the library's layout is bleuprint's); tensor -> float"
+    common = dict(library=TARGET, version=version, level="corpus", scale=1.0,
+                  notes=notes)
+    return [
+        Subject(metric="bleu", call="torchmetrics.functional.text.bleu_score(preds, target)",
+                options=dict(BLEU), score=caller(text.bleu_score), name="torchmetrics:bleu_score", **common),
+        Subject(metric="bleu", call="torchmetrics.functional.text.sacre_bleu_score(preds, target)",
+                options=dict(SACRE_BLEU), score=caller(text.sacre_bleu_score),
+                name="torchmetrics:sacre_bleu_score", **common),
+        Subject(metric="chrf", call="torchmetrics.functional.text.chrf_score(preds, target)",
+                options=dict(CHRF), score=caller(text.chrf_score), name="torchmetrics:chrf_score", **common),
+        Subject(metric="ter", call="torchmetrics.functional.text.translation_edit_rate(preds, target)",
+                options=dict(TER), score=caller(text.translation_edit_rate),
+                name="torchmetrics:translation_edit_rate", **common),
+    ]
