@@ -61,6 +61,19 @@ def ted_corpus_path() -> Path:
     return path
 
 
+#: ``shared/seeds`` beside the checkout: the documents the project was made from, read at
+#: test time (tests/audit extracts their code into a temporary directory, never the repo).
+SHARED_SEEDS = SHARED_CORPORA.parent / "seeds"
+
+
+@pytest.fixture(scope="session")
+def shared_seeds() -> Path:
+    """The ``../shared/seeds`` directory; the test is skipped where it is absent."""
+    if not SHARED_SEEDS.is_dir():
+        pytest.skip(f"shared seeds {SHARED_SEEDS} are absent")
+    return SHARED_SEEDS
+
+
 @pytest.fixture(scope="session")
 def ted_ende(ted_corpus_path) -> dict:
     """The parsed ``ted-ende.json``: ``{"systems": {name: [529 lines]}, "references":
