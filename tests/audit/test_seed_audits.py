@@ -45,11 +45,9 @@ EXAMPLES = 200
 
 
 def _audit():
-    """``bleuprint.audit.run.audit``, or a skip while the engine is not there."""
-    try:
-        from bleuprint.audit.run import audit
-    except ImportError as exc:  # pragma: no cover - before the engine lands
-        pytest.skip(f"the audit engine is not importable: {exc}")
+    """``bleuprint.audit.run.audit``."""
+    from bleuprint.audit.run import audit
+
     return audit
 
 
