@@ -229,8 +229,22 @@ def prepare_paired(metric, baseline, systems, refs, n, seed, options):
 def _prepare_paired_stats(metric, baseline, systems, n, seed, options):
     """``prepare_paired`` for statistics matrices (``baseline`` and each of ``systems``)."""
     seed, options = _check_paired(metric, n, seed, options)
+    return (seed, *_stats_of(baseline, systems), options)
+
+
+def _stats_of(baseline, systems) -> tuple:
+    """``(items, bl_rows, sys_rows)`` of statistics matrices: the systems as
+    ``named_systems`` gives them and every matrix as ``statistics_rows``."""
     items = named_systems(systems)
-    return seed, items, statistics_rows(baseline), [statistics_rows(stats) for _, stats in items], options
+    return items, statistics_rows(baseline), [statistics_rows(stats) for _, stats in items]
+
+
+def _check_same_segments(bl_rows: list, sys_rows: list) -> None:
+    """ValueError unless every system has as many segments as the baseline."""
+    for rows in sys_rows:
+        if len(rows) != len(bl_rows):
+            raise ValueError(f"a system has {len(rows)} segments, the baseline {len(bl_rows)}: a paired test "
+                             f"needs the same segments")
 
 
 def _corpus_score(metric, rows, options):
@@ -276,9 +290,7 @@ def paired_bootstrap_with_indices(metric: str, baseline, systems, idx, **options
     ``seed`` is None: no generator was used."""
     options = resolve_option_aliases(metric, options)
     corpus.check_options(metric, options)
-    items = named_systems(systems)
-    bl_rows = statistics_rows(baseline)
-    sys_rows = [statistics_rows(stats) for _, stats in items]
+    items, bl_rows, sys_rows = _stats_of(baseline, systems)
     idx = check_indices(idx, len(bl_rows))
     return _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, idx, [idx] * len(sys_rows), None,
                                      options)
@@ -290,10 +302,7 @@ def _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, bl_idx,
     ``ci``, ``sys_idx[k]`` for system k (baseline and system resampled alike)."""
     import numpy as np
 
-    for rows in sys_rows:
-        if len(rows) != len(bl_rows):
-            raise ValueError(f"a system has {len(rows)} segments, the baseline {len(bl_rows)}: a paired test "
-                             f"needs the same segments")
+    _check_same_segments(bl_rows, sys_rows)
     bl_score = _corpus_score(metric, bl_rows, options)
     bl_mean, bl_ci = summary_numpy(scores_array(resample_scores(metric, bl_rows, bl_idx, **options)))
     results = []
@@ -381,9 +390,7 @@ def paired_approximate_randomization_with_masks(metric: str, baseline, systems, 
     result's ``seed`` is None."""
     options = resolve_option_aliases(metric, options)
     corpus.check_options(metric, options)
-    items = named_systems(systems)
-    bl_rows = statistics_rows(baseline)
-    sys_rows = [statistics_rows(stats) for _, stats in items]
+    items, bl_rows, sys_rows = _stats_of(baseline, systems)
     masks = check_masks(take_baseline, len(bl_rows))
     return _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, [masks] * len(sys_rows), None, options)
 
@@ -393,10 +400,7 @@ def _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, masks, seed, op
     import numpy as np
 
     N = len(bl_rows)
-    for rows in sys_rows:
-        if len(rows) != N:
-            raise ValueError(f"a system has {len(rows)} segments, the baseline {N}: a paired test "
-                             f"needs the same segments")
+    _check_same_segments(bl_rows, sys_rows)
     bl_score = _corpus_score(metric, bl_rows, options)
     bl_matrix = _trial_matrix(bl_rows, metric)
     score_row = ar_scorer(metric, N, options)
