@@ -4,11 +4,12 @@ out; timings, which differ from run to run, are blanked on both sides)."""
 
 from __future__ import annotations
 
-import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
+
+from readme_console import console_commands, missing_line
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,23 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _audit_examples() -> list[tuple[list[str], list[str]]]:
     """(arguments after ``bleuprint``, shown lines) of each ``$ bleuprint audit`` console command."""
-    examples = []
-    for block in re.findall(r"```console\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S):
-        command, shown = None, []
-        for line in block.splitlines() + ["$ "]:
-            if line.startswith("$ "):
-                if command is not None:
-                    examples.append((command, [s for s in shown if s.strip() and s.strip() != "..."]))
-                words = shlex.split(line[2:])
-                command = words[1:] if words[:2] == ["bleuprint", "audit"] else None
-                shown = []
-            else:
-                shown.append(line)
-    return examples
-
-
-def _normalised(line: str) -> str:
-    return re.sub(r"\b\d+(\.\d+)? s\b", "T s", line.rstrip())
+    return [(shlex.split(command)[1:], shown) for command, shown in console_commands()
+            if shlex.split(command)[:2] == ["bleuprint", "audit"]]
 
 
 def test_the_readme_shows_real_audit_output():
@@ -43,9 +29,6 @@ def test_the_readme_shows_real_audit_output():
         done = subprocess.run([sys.executable, "-m", "bleuprint", *arguments], capture_output=True, text=True,
                               timeout=300, cwd=ROOT)
         assert done.returncode in (0, 1), done.stderr
-        real = [_normalised(line) for line in done.stdout.splitlines()]
-        position = 0
-        for line in map(_normalised, shown):
-            assert line in real[position:], (f"README line not in the output of bleuprint {' '.join(arguments)}:\n"
-                                             f"{line}\n--- real output:\n{done.stdout}")
-            position = real.index(line, position) + 1
+        missing = missing_line(shown, done.stdout)
+        assert missing is None, (f"README line not in the output of bleuprint {' '.join(arguments)}:\n"
+                                 f"{missing}\n--- real output:\n{done.stdout}")

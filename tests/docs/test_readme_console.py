@@ -6,7 +6,6 @@ prints the same bytes as sacreBLEU (issue #12 item 8)."""
 from __future__ import annotations
 
 import os
-import re
 import shlex
 import subprocess
 import sys
@@ -18,23 +17,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "examples"))
 from ted_files import write_files  # noqa: E402
 
+from readme_console import console_commands  # noqa: E402
+
 pytest.importorskip("sacrebleu", reason="sacreBLEU 2.5.1 is the oracle of the README's outputs")
 
 
 def _console_examples() -> list[tuple[str, list[str]]]:
     """(command, shown output lines) of every ``$ bleuprint score`` in a console block."""
-    examples = []
-    for block in re.findall(r"```console\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S):
-        command, shown = None, []
-        for line in block.splitlines() + ["$ "]:
-            if line.startswith("$ "):
-                if command is not None:
-                    examples.append((command, [s for s in shown if s.strip()]))
-                command = line[2:] if line.startswith("$ bleuprint score ") else None
-                shown = []
-            else:
-                shown.append(line)
-    return examples
+    return [(command, shown) for command, shown in console_commands() if command.startswith("bleuprint score ")]
 
 
 EXAMPLES = _console_examples()

@@ -274,40 +274,25 @@ def test_fuzzer_agrees_with_the_correct_ports(built, tmp_path):
 
 def _readme_port_examples() -> list[tuple[dict, list[str], list[str]]]:
     """(environment, bleuprint arguments, shown lines) of every console command of the
-    README that runs ``bleuprint`` with a planted port fault (``$ BLEUPRINT_PORT_FAULT=...``);
-    a shown line ``...`` stands for lines left out."""
-    import re
+    README that runs ``bleuprint`` with a planted port fault (``$ BLEUPRINT_PORT_FAULT=...``)."""
     import shlex
 
+    from readme_console import console_commands
+
     examples = []
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    for block in re.findall(r"```console\n(.*?)```", text, re.S):
-        command, shown = None, []
-        for line in block.splitlines() + ["$ "]:
-            if line.startswith("$ "):
-                if command is not None:
-                    examples.append((*command, [s for s in shown if s.strip() and s.strip() != "..."]))
-                words = shlex.split(line[2:])
-                command = None
-                if words and words[0].startswith("BLEUPRINT_PORT_FAULT=") and words[1] == "bleuprint":
-                    command = (dict([words[0].split("=", 1)]), words[2:])
-                shown = []
-            else:
-                shown.append(line)
+    for command, shown in console_commands():
+        words = shlex.split(command)
+        if words and words[0].startswith("BLEUPRINT_PORT_FAULT=") and words[1:2] == ["bleuprint"]:
+            examples.append((dict([words[0].split("=", 1)]), words[2:], shown))
     return examples
-
-
-def _normalised(line: str) -> str:
-    """A line with its timings (``0.8 s``) blanked: they differ from run to run."""
-    import re
-
-    return re.sub(r"\b\d+(\.\d+)? s\b", "T s", line.rstrip())
 
 
 def test_the_readme_shows_real_output_of_the_go_port(built, vectors_dir):
     """The README's "Verify your port" output is what the Go port with its fault gives: each
     shown line, in order, is a line of the real output (``./bleuprint-go-port`` and
     ``vectors/`` stand for the built binary and the exported vectors; timings aside)."""
+    from readme_console import missing_line
+
     result = built("go")
     if isinstance(result, str):
         _toolchain_missing(result)
@@ -318,9 +303,6 @@ def test_the_readme_shows_real_output_of_the_go_port(built, vectors_dir):
         arguments = [str(binary) if a == "./bleuprint-go-port" else str(vectors_dir) if a == "vectors/" else a
                      for a in arguments]
         done = _run([sys.executable, "-m", "bleuprint", *arguments], env=_clean_env(**environment))
-        real = [_normalised(line.replace(str(binary), "./bleuprint-go-port")) for line in done.stdout.splitlines()]
-        position = 0
-        for line in map(_normalised, shown):
-            assert line in real[position:], (f"README line not in the output of bleuprint {' '.join(arguments)} "
-                                             f"(after line {position}):\n{line}\n--- real output:\n{done.stdout}")
-            position = real.index(line, position) + 1
+        missing = missing_line(shown, done.stdout.replace(str(binary), "./bleuprint-go-port"))
+        assert missing is None, (f"README line not in the output of bleuprint {' '.join(arguments)}:\n"
+                                 f"{missing}\n--- real output:\n{done.stdout}")
