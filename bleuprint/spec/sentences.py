@@ -1,0 +1,43 @@
+"""Sentence-level scores of any registered metric: the literal loop (issue #16).
+
+sacreBLEU's ``sentence_score(hyp, refs)`` is ``corpus_score([hyp], [[r] for r in refs])``
+(``metrics/base.py``): a one-segment corpus, scored with the metric's sentence-level
+defaults (BLEU's ``use_effective_order=True``). ``sentence_scores`` is that, for every
+segment, one after another: what ``bleuprint.impl.sentence_scores`` is checked against.
+"""
+
+from __future__ import annotations
+
+from .corpus import as_numbers, check_options, corpus_score, segment_rows
+
+__all__ = ["sentence_options", "sentence_scores"]
+
+
+def sentence_options(definition, options: dict) -> dict:
+    """``options`` over the metric's sentence-level defaults (the given ones win)."""
+    return {**definition.sentence_defaults(), **options}
+
+
+def sentence_scores(metric: str, hyps, refs, parts: bool = False, **options):
+    """The score of every segment of ``metric`` alone: for each ``i`` the spec's
+    ``corpus_score(metric, [hyps[i]], [refs[i]])`` under the metric's sentence defaults
+    overridden by ``options``; a list of floats. The corpus is checked whole first (its
+    inputs and the metric's limits, so an error names the segment's index in the corpus).
+
+    With ``parts=True``: ``(scores, parts)``, ``parts[i]`` the metric's named intermediate
+    values of segment ``i`` (``Metric.parts``: BLEU's precisions and brevity penalty, ...).
+    """
+    if not isinstance(parts, bool):
+        raise TypeError(f"parts must be a bool, got {type(parts).__name__}")
+    definition = check_options(metric, options)
+    chosen = sentence_options(definition, options)
+    hyps, refs = definition.check_inputs(hyps, refs)
+    definition.check_corpus_limits(hyps, refs, **definition.stats_options(chosen))
+    scores = [corpus_score(metric, [hyp], [segment_refs], **chosen) for hyp, segment_refs in zip(hyps, refs)]
+    if not parts:
+        return scores
+    score_options = definition.score_options(chosen)
+    named = [definition.parts(as_numbers(segment_rows(metric, [hyp], [segment_refs], **chosen)[0]), 1,
+                              **score_options)
+             for hyp, segment_refs in zip(hyps, refs)]
+    return scores, named

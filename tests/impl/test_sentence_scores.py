@@ -1,0 +1,94 @@
+"""bleuprint.impl.sentence_scores against bleuprint.spec.sentence_scores, and both against
+sacreBLEU 2.5.1's ``sentence_score`` called in a loop (issue #16).
+
+* Differential, every registered metric (through the registry, each under the options its
+  ``option_strategy`` draws): the impl array equals the spec's list element by element
+  with ``==`` (bit-identical, no tolerance), and the named parts equal too.
+* The oracle: the spec's loop is sacreBLEU's ``BLEU(effective_order=True)`` /
+  ``CHRF()`` / ``TER()`` ``.sentence_score`` loop, score for score (``==``), on fixed
+  corpora and on drawn ones. (``effective_order=True`` is BLEU's sentence default,
+  ``Metric.sentence_defaults``, as in sacreBLEU's ``sentence_bleu``.)
+* Errors: the same exception type as the spec; ``parts`` must be a bool.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sacrebleu
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bleuprint import impl, spec
+from bleuprint.core import metric_names
+from bleuprint.strategies import corpora, metric_options
+
+
+def cases(name: str):
+    return st.tuples(corpora(max_size=6), metric_options(name))
+
+
+@pytest.mark.parametrize("name", metric_names())
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_impl_sentence_scores_equal_spec_bit_for_bit(name, data):
+    (hyps, refs), options = data.draw(cases(name))
+    want = spec.sentence_scores(name, hyps, refs, **options)
+    got = impl.sentence_scores(name, hyps, refs, **options)
+    assert isinstance(got, np.ndarray) and got.dtype == np.float64 and got.shape == (len(hyps),)
+    assert isinstance(want, list) and all(isinstance(x, float) for x in want)
+    assert got.tolist() == want, [(i, w, g) for i, (w, g) in enumerate(zip(want, got.tolist())) if w != g]
+
+
+@pytest.mark.parametrize("name", metric_names())
+@given(data=st.data())
+def test_impl_parts_equal_spec(name, data):
+    (hyps, refs), options = data.draw(cases(name))
+    want_scores, want_parts = spec.sentence_scores(name, hyps, refs, parts=True, **options)
+    got_scores, got_parts = impl.sentence_scores(name, hyps, refs, parts=True, **options)
+    assert got_scores.tolist() == want_scores
+    assert got_parts == want_parts
+
+
+def sacrebleu_loop(name: str, hyps, refs) -> list[float]:
+    scorer = {"bleu": lambda: sacrebleu.BLEU(effective_order=True), "chrf": sacrebleu.CHRF,
+              "ter": sacrebleu.TER}[name]()
+    return [scorer.sentence_score(h, list(r)).score for h, r in zip(hyps, refs)]
+
+
+FIXED = [
+    (["the cat sat on the mat", "a b", "", "hello world ."],
+     [["the cat is on the mat"], ["a b c"], ["x"], ["hello world !", "hello"]]),
+    (["Das ist ein Test.", "völlig anders", "ein ein ein ein"],
+     [["Das ist ein Test.", "Dies ist ein Test"], ["ganz anders", "anders"], ["ein"]]),
+]
+
+
+@pytest.mark.parametrize("name", ["bleu", "chrf", "ter"])
+@pytest.mark.parametrize("corpus", FIXED)
+def test_sentence_scores_equal_sacrebleu_loop_on_fixed_corpora(name, corpus):
+    hyps, refs = corpus
+    want = sacrebleu_loop(name, hyps, refs)
+    assert spec.sentence_scores(name, hyps, refs) == want
+    assert impl.sentence_scores(name, hyps, refs).tolist() == want
+
+
+@pytest.mark.parametrize("name", ["bleu", "chrf", "ter"])
+@given(corpus=corpora(max_size=5))
+def test_sentence_scores_equal_sacrebleu_loop_on_drawn_corpora(name, corpus):
+    hyps, refs = corpus
+    want = sacrebleu_loop(name, hyps, refs)
+    assert impl.sentence_scores(name, hyps, refs).tolist() == want
+
+
+def test_empty_corpus_and_bad_arguments_refused_like_spec():
+    for bad in ((["a"], [["a"], ["b"]]), (["a"], [[]]), ([1], [["a"]])):
+        with pytest.raises((TypeError, ValueError)) as want:
+            spec.sentence_scores("bleu", *bad)
+        with pytest.raises(want.type):
+            impl.sentence_scores("bleu", *bad)
+    for layer in (spec, impl):
+        with pytest.raises(TypeError):
+            layer.sentence_scores("bleu", ["a"], [["a"]], parts=1)
+        with pytest.raises(TypeError):
+            layer.sentence_scores("bleu", ["a"], [["a"]], no_such_option=1)
