@@ -322,8 +322,13 @@ class RegisteredScorer:
         return RegisteredScore(self.metric_name, score, self.all_options(), parts, self.num_refs)
 
     def sentence_scores(self, matrix) -> list:
-        """The score of every row (``-sl``), one segment each."""
-        return [self.score_from_statistics(backends.row_numbers(row)) for row in matrix]
+        """The score of every row (``-sl``), one segment each: the scores from one call of
+        the layer's ``scores_of_rows``, the parts (exact Python numbers) row by row."""
+        scores = self.layer.scores_of_rows(self.metric_name, matrix, **self.given)
+        score_options = self.definition.score_options(self.given)
+        return [RegisteredScore(self.metric_name, float(score), self.all_options(),
+                                self.definition.parts(backends.row_numbers(row), 1, **score_options), self.num_refs)
+                for score, row in zip(scores, matrix)]
 
     def score_matrix(self, matrix, n_bootstrap: int = 1) -> RegisteredScore:
         score = self.score_from_statistics(backends.column_sums(matrix), matrix.shape[0])

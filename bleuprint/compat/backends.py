@@ -48,15 +48,14 @@ class Backend:
         return score(summed, None, **options)
 
     def row_scores(self, metric: str, matrix: np.ndarray, **options) -> list:
-        """The score of every row of a statistics matrix (sentence-level scores), as
-        ``score`` gives each row: impl scores them in one call of the metric's batch scorer,
-        in double precision (the same formula as its one-row scorer); the spec row by row."""
-        definition = get_metric(metric)
-        options = definition.score_options(options)
-        matrix = np.asarray(matrix)
-        if self.name != "impl" or matrix.shape[0] == 0:
-            return [self.score(metric, row_numbers(row), **options) for row in matrix]
-        return [float(x) for x in definition.batch_scores(matrix, None, False, **options)[0]]
+        """The score of every row of a statistics matrix (sentence-level scores, each row a
+        one-segment corpus): the layer's ``scores_of_rows``, which in impl scores them in
+        one call of the metric's batch scorer, in double precision (the same operations as
+        its one-row scorer), and in the spec row by row."""
+        from .. import impl, spec
+
+        layer = impl if self.name == "impl" else spec
+        return [float(x) for x in layer.scores_of_rows(metric, np.asarray(matrix), **options)]
 
 
 IMPL = Backend("impl")

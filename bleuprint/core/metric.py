@@ -196,6 +196,21 @@ class Metric:
             python_float.append(not isinstance(value, np.float32))
         return np.array(values, dtype=np.float64), np.array(python_float, dtype=bool)
 
+    def batch_parts(self, sums, n_segments: int, **score_options) -> dict:
+        """``parts`` of every row of the 2-D array ``sums`` (exact statistics, scored in
+        double precision), as ``{name: array}`` whose first axis is the rows: a number per
+        row gives an (R,) array, a list of k numbers an (R, k) array (int64 where every
+        value is an int, else float64). By default ``parts`` row by row, stacked; a metric
+        may vectorise it, with the same values."""
+        import numpy as np
+
+        from ..spec.corpus import as_numbers
+
+        rows = [self.parts(as_numbers(row), n_segments, **score_options) for row in np.asarray(sums)]
+        if not rows:
+            return {}
+        return {name: np.array([row[name] for row in rows]) for name in rows[0]}
+
     def paired_trial_scores(self, sums, n_segments: int, **score_options):
         """The double-precision scores of a paired test's exact trial sums (``sums``, one
         row per trial); by default ``batch_scores`` on Python numbers. A metric whose

@@ -1,11 +1,13 @@
 """Sentence-level scores of any registered metric, fast: ``bleuprint.spec.sentences``'s
-definition in one statistics pass and one batch score (issue #16).
+definitions in one statistics pass and one batch score (issue #16).
 
 Every segment's row comes from one ``stats_matrix`` call over the whole corpus, and the
 rows are scored together by the metric's ``batch_scores`` as one-segment sums
-(``n_segments=1``) in double precision. A metric whose rows depend on a corpus context
-(``Metric.needs_context``) is the exception: a one-segment corpus has its own context, so
-its rows are computed one segment at a time, as the definition says.
+(``n_segments=1``) in double precision, which performs the spec's floating-point
+operations in the spec's order: the scores are bit-identical to the spec's loop. A metric
+whose rows depend on a corpus context (``Metric.needs_context``) is the exception: a
+one-segment corpus has its own context, so its rows are computed one segment at a time,
+as the definition says.
 """
 
 from __future__ import annotations
@@ -13,29 +15,45 @@ from __future__ import annotations
 import numpy as np
 
 from ..spec.corpus import check_options
-from ..spec.sentences import sentence_options
-from .corpus import as_numbers, stats_matrix
+from ..spec.sentences import check_parts_flag, sentence_options
+from .corpus import stats_matrix
 
-__all__ = ["sentence_scores"]
+__all__ = ["scores_of_rows", "sentence_scores"]
 
 
 def sentence_scores(metric: str, hyps, refs, parts: bool = False, **options):
     """The score of every segment of ``metric`` alone (``bleuprint.spec.sentence_scores``)
-    as a float64 array; with ``parts=True``, ``(scores, parts)`` where ``parts[i]`` is the
-    metric's named values of segment ``i`` (computed row by row: not yet vectorised)."""
-    if not isinstance(parts, bool):
-        raise TypeError(f"parts must be a bool, got {type(parts).__name__}")
+    as a float64 array of N scores; with ``parts=True``, ``(scores, parts)`` where
+    ``parts`` maps each of the metric's part names (``Metric.parts``: BLEU's
+    ``precisions`` and ``bp``, chrF's ``precision`` and ``recall``, ...) to an array whose
+    row ``i`` is segment ``i``'s value (shape (N,), or (N, k) for a list of k values)."""
+    check_parts_flag(parts)
     definition = check_options(metric, options)
     chosen = sentence_options(definition, options)
     matrix = _segment_matrix(definition, metric, hyps, refs, chosen)
-    score_options = definition.score_options(chosen)
+    return scores_of_rows(metric, matrix, parts, **chosen)
+
+
+def scores_of_rows(metric: str, matrix, parts: bool = False, **options):
+    """The score of every row of a statistics matrix (``stats_matrix``'s N x S), each row
+    scored alone as one segment under ``options`` (which are taken as given: the
+    sentence defaults are the caller's business; ``sentence_scores`` applies them), as a
+    float64 array; with ``parts=True`` also the parts, as ``sentence_scores`` gives them.
+    The sentence-level scorer of the CLI's ``--sentence-level`` and of the compat
+    classes."""
+    check_parts_flag(parts)
+    definition = check_options(metric, options)
+    score_options = definition.score_options(options)
+    matrix = np.asarray(matrix)
+    if matrix.ndim != 2:
+        raise ValueError(f"the statistics matrix must be 2-D, got {matrix.ndim} dimension(s)")
     if matrix.shape[0] == 0:
         scores = np.empty(0, dtype=np.float64)
     else:
         scores = np.asarray(definition.batch_scores(matrix, 1, False, **score_options)[0], dtype=np.float64)
     if not parts:
         return scores
-    return scores, [definition.parts(as_numbers(row), 1, **score_options) for row in matrix]
+    return scores, definition.batch_parts(matrix, 1, **score_options)
 
 
 def _segment_matrix(definition, metric: str, hyps, refs, chosen: dict) -> np.ndarray:

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from .corpus import as_numbers, check_options, corpus_score, segment_rows
 
-__all__ = ["sentence_options", "sentence_scores"]
+__all__ = ["check_parts_flag", "scores_of_rows", "sentence_options", "sentence_scores"]
 
 
 def sentence_options(definition, options: dict) -> dict:
     """``options`` over the metric's sentence-level defaults (the given ones win)."""
     return {**definition.sentence_defaults(), **options}
+
+
+def check_parts_flag(parts) -> None:
+    if not isinstance(parts, bool):
+        raise TypeError(f"parts must be a bool, got {type(parts).__name__}")
 
 
 def sentence_scores(metric: str, hyps, refs, parts: bool = False, **options):
@@ -27,8 +32,7 @@ def sentence_scores(metric: str, hyps, refs, parts: bool = False, **options):
     With ``parts=True``: ``(scores, parts)``, ``parts[i]`` the metric's named intermediate
     values of segment ``i`` (``Metric.parts``: BLEU's precisions and brevity penalty, ...).
     """
-    if not isinstance(parts, bool):
-        raise TypeError(f"parts must be a bool, got {type(parts).__name__}")
+    check_parts_flag(parts)
     definition = check_options(metric, options)
     chosen = sentence_options(definition, options)
     hyps, refs = definition.check_inputs(hyps, refs)
@@ -41,3 +45,17 @@ def sentence_scores(metric: str, hyps, refs, parts: bool = False, **options):
                               **score_options)
              for hyp, segment_refs in zip(hyps, refs)]
     return scores, named
+
+
+def scores_of_rows(metric: str, matrix, parts: bool = False, **options):
+    """The score of every statistics row (a list of rows) scored alone, as one segment,
+    under ``options`` as given: a list of floats; with ``parts=True`` also each row's
+    parts, a list of dicts."""
+    check_parts_flag(parts)
+    definition = check_options(metric, options)
+    score_options = definition.score_options(options)
+    rows = [as_numbers(row) for row in matrix]
+    scores = [float(definition.score(row, 1, **score_options)) for row in rows]
+    if not parts:
+        return scores
+    return scores, [definition.parts(row, 1, **score_options) for row in rows]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...core import Metric, Option, register
 from ...core.metric import labelled_configurations
-from .spec import chrf_from_stats, chrf_stats
+from .spec import chrf_from_stats, chrf_parts, chrf_stats
 
 
 class CHRF(Metric):
@@ -33,6 +33,9 @@ class CHRF(Metric):
 
     def score(self, combined, n_segments, **options) -> float:
         return chrf_from_stats(combined, **options)
+
+    def parts(self, combined, n_segments, **options) -> dict:
+        return chrf_parts(combined, **options)
 
     def stats_matrix(self, hyps, refs, **options):
         from .impl import chrf_stats_matrix

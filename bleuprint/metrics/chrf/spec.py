@@ -162,6 +162,29 @@ def chrf_from_stats(stats, n: int = 6, beta: float = 2, *, word_order: int = 0, 
     return 100 * score
 
 
+def chrf_parts(stats, n: int = 6, beta: float = 2, *, word_order: int = 0, eps_smoothing: bool = False) -> dict:
+    """The precision and recall behind a chrF score, on its 0..100 scale, from (summed)
+    statistics (3 numbers per order, as ``chrf_from_stats`` reads them).
+
+    ``precision`` and ``recall`` are 100 * avgP and 100 * avgR: the per-order
+    P = m/h and R = m/r averaged over the orders with h > 0 and r > 0 (0.0 when there is
+    none), the two numbers whose F-beta is the default score (``eff:yes``). Under
+    ``eps_smoothing`` the score is the mean of the per-order F instead; the averages are
+    the same definition there. ``beta`` and ``eps_smoothing`` are checked and otherwise
+    unused: both belong to the score, not to P and R."""
+    stats = check_chrf_stats(stats, n, beta, word_order)
+    sum_p, sum_r, effective = 0.0, 0.0, 0
+    for i in range(n + word_order):
+        hyp_total, ref_total, matches = stats[3 * i : 3 * i + 3]
+        if hyp_total > 0 and ref_total > 0:
+            sum_p += matches / hyp_total
+            sum_r += matches / ref_total
+            effective += 1
+    if effective == 0:
+        return {"precision": 0.0, "recall": 0.0}
+    return {"precision": 100 * (sum_p / effective), "recall": 100 * (sum_r / effective)}
+
+
 def chrf_stats(
     hyp: str,
     refs: list[str],
