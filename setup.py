@@ -11,6 +11,7 @@ KERNELS = {
     "_ngrams": "bleuprint/impl/csrc/ngrams.c",
     "_terkernel": "bleuprint/impl/csrc/terkernel.c",
     "_resample": "bleuprint/impl/csrc/resample.c",
+    "_pairs": "bleuprint/impl/csrc/pairs.c",
 }
 
 setup(

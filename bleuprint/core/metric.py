@@ -8,6 +8,8 @@ A ``Metric`` declares its ``options`` (``bleuprint.core.options.Option``) and su
   score of combined statistics (with ``parts`` for its named intermediate values);
 * the impl layer: ``stats_matrix(hyps, refs, **stats_options)``, the N x S matrix of every
   segment's row at once, and ``fast_score``; by default these run the spec row by row;
+  ``pair_rows``, the rows of every (hypothesis, single reference) pair of blocks of lines
+  (``bleuprint.impl.pairwise``), by default ``stats_matrix`` on the pairs spelled out;
 * how statistics combine: its ``Shape``;
 * its signature (``signature_fields``), where it has one.
 
@@ -222,6 +224,45 @@ class Metric:
         Python numbers) as the paired test scores it; by default ``score``. A metric whose
         paired test departs from its plain score overrides both."""
         return self.score(row, n_segments, **score_options)
+
+    def pair_rows(self, hyps: list, refs: list, blocks: list, chunk: int, **stats_options):
+        """The statistics rows of every (hypothesis, single reference) pair of each block,
+        for ``bleuprint.impl.pairwise``: ``blocks`` are ``(h0, h1, r0, r1)``, the hypotheses
+        ``hyps[h0:h1]`` against the references ``refs[r0:r1]`` (checked lines), and the rows
+        come block after block, each block row-major (hypothesis i, then reference j), as
+        arrays of at most ``chunk`` rows, so that a caller scoring each array holds one
+        bounded chunk at a time. Row ``(i, j)`` is ``stats_matrix([hyps[i]], [[refs[j]]])``'s.
+
+        By default the pairs are spelled out a chunk at a time and handed to
+        ``stats_matrix`` (one pair at a time for a metric whose rows depend on a corpus
+        context, as a one-segment corpus has its own): every metric gets this. A metric
+        whose lines can be prepared once for all their pairs (tokens and n-gram counts:
+        BLEU, chrF) overrides it."""
+
+        def pairs():
+            for h0, h1, r0, r1 in blocks:
+                for i in range(h0, h1):
+                    for j in range(r0, r1):
+                        yield hyps[i], [refs[j]]
+
+        batch_hyps, batch_refs = [], []
+        for hyp, ref in pairs():
+            batch_hyps.append(hyp)
+            batch_refs.append(ref)
+            if len(batch_hyps) == chunk:
+                yield self._pair_chunk(batch_hyps, batch_refs, stats_options)
+                batch_hyps, batch_refs = [], []
+        if batch_hyps:
+            yield self._pair_chunk(batch_hyps, batch_refs, stats_options)
+
+    def _pair_chunk(self, hyps, refs, stats_options):
+        """``pair_rows``' rows of explicit pairs."""
+        import numpy as np
+
+        if not self.needs_context:
+            return self.stats_matrix(hyps, refs, **stats_options)
+        rows = [self.stats_matrix([hyp], [ref], **stats_options)[0] for hyp, ref in zip(hyps, refs)]
+        return np.array(rows).reshape(len(rows), -1)
 
     # -- combining ------------------------------------------------------------------------
 

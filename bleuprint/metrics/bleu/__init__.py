@@ -92,6 +92,15 @@ class BLEU(Metric):
         adjusted = row[:3] + [int(m + k) for m in matches[1:]] + totals[:1] + [int(t + k) for t in totals[1:]]
         return super().paired_trial_score(adjusted, n_segments, **{**options, "smooth_value": 0})
 
+    def pair_rows(self, hyps, refs, blocks, chunk, **options):
+        """The shared-work route (``bleuprint.metrics.bleu.pairs_impl``): each distinct line's
+        units read once, each block's n-grams counted once by the compiled kernel; the
+        default route of explicit pairs without it."""
+        from .pairs_impl import bleu_pair_rows
+
+        rows = bleu_pair_rows(hyps, refs, blocks, chunk, **options)
+        return super().pair_rows(hyps, refs, blocks, chunk, **options) if rows is None else rows
+
     def signature_fields(self, **options) -> list:
         from ...spec.signature import bleu_signature_fields  # it reads this metric's spec
 

@@ -52,6 +52,15 @@ class CHRF(Metric):
 
         return chrf_scores(sums, float32, **options)
 
+    def pair_rows(self, hyps, refs, blocks, chunk, **options):
+        """The shared-work route (``bleuprint.metrics.chrf.pairs_impl``): each distinct line's
+        units read once, each block's n-grams counted once by the compiled kernel; the
+        default route of explicit pairs without it."""
+        from .pairs_impl import chrf_pair_rows
+
+        rows = chrf_pair_rows(hyps, refs, blocks, chunk, **options)
+        return super().pair_rows(hyps, refs, blocks, chunk, **options) if rows is None else rows
+
     def signature_fields(self, **options) -> list:
         from ...spec.signature import chrf_signature_fields  # it reads this metric's spec
 
