@@ -27,6 +27,13 @@
  *       tokens with one ASCII punctuation mark split off, last character first:
  *       spec.chrf.chrf_words) as dense ids, with the count per line.
  *
+ *   chrf_rows(hyps, refs, a, b, n, word_order, keep_whitespace, punct)
+ *       chrF's statistics rows of every reference of sentences a..b-1 against its
+ *       hypothesis, read straight off the str objects: each sentence's characters (code
+ *       points) and chrF++ words (numbered per sentence) counted order by order in a small
+ *       table of the sentence's own (see ccount_pair); None for inputs that are not plain
+ *       lists of str.
+ *
  *   line_index(hyps, refs)
  *       The distinct lines of a corpus (hypotheses, then the references flattened) in order
  *       of first occurrence, each line's id among them, and the number of references of
@@ -1040,6 +1047,429 @@ done:
 }
 
 /* ---------------------------------------------------------------------------------- */
+/* chrf_rows                                                                            */
+
+/* One line of a chrf_rows call, read off its str (which the call holds a reference to)
+ * while the GIL is held, so that the counting can run without it. */
+typedef struct {
+    const void *data;
+    Py_ssize_t len;
+    int kind;
+} cline_t;
+
+/* The n-grams of one hypothesis, in one sentence's id space: the n-gram at a position is
+ * the pair (id of its (n-1)-gram prefix, its last unit), so a slot's key is exact. The
+ * table is sized to the sentence (a few KB: it stays in L1); a slot is used iff its stamp
+ * is the current sentence's, so nothing is cleared between sentences. */
+typedef struct {
+    uint64_t key;
+    int32_t id;
+    uint32_t stamp;
+} cslot_t;
+
+/* hyp: the k-gram's count in the hypothesis; cur: its count so far in the reference. */
+typedef struct {
+    int32_t hyp, cur;
+} cgram_t;
+
+typedef struct {
+    cslot_t *slots;
+    cgram_t *grams;
+    int32_t *hyp_gram, *ref_gram;
+    uint32_t *hyp_units, *ref_units;
+    uint64_t mask;
+    int shift;
+    uint32_t stamp;
+    Py_ssize_t capacity; /* slots allocated */
+} ccount_t;
+
+static inline uint64_t cgram_key(int32_t prefix, uint32_t unit) {
+    return ((uint64_t)(uint32_t)(prefix + 1) << 32) | unit;
+}
+
+static inline uint64_t cslot_of(const ccount_t *c, uint64_t key) {
+    return (key * 0x9E3779B97F4A7C15ULL) >> c->shift;
+}
+
+/* matches[k-1] = sum over the k-grams of min(count in h[0..hl), count in r[0..rl)), for
+ * k = 1..order, order by order. The table holds one order's hypothesis k-grams at a time
+ * (so it is sized to a line and stays in L1; a slot is used iff its stamp is the current
+ * order's, so nothing is cleared). Only k-grams whose (k-1)-gram prefix occurs on both
+ * sides can match, so only those positions are counted at order k: the others are marked
+ * dead (-1) after order k-1. A reference occurrence beyond the hypothesis' count adds
+ * nothing, so the sum of minimums is the number of reference occurrences found while the
+ * running count is at most the hypothesis'. */
+static void ccount_pair(ccount_t *c, const uint32_t *h, Py_ssize_t hl, const uint32_t *r, Py_ssize_t rl,
+                        int order, int64_t *matches) {
+    int bits = 6;
+    while (((Py_ssize_t)1 << bits) < 2 * hl + 2)
+        bits++;
+    c->mask = ((uint64_t)1 << bits) - 1;
+    c->shift = 64 - bits;
+    int32_t *hg = c->hyp_gram, *rg = c->ref_gram;
+    cgram_t *grams = c->grams;
+    for (int n = 1; n <= order && n <= hl && n <= rl; n++) {
+        if (++c->stamp == 0) { /* stamps wrapped: clear them */
+            memset(c->slots, 0, (size_t)c->capacity * sizeof(cslot_t));
+            c->stamp = 1;
+        }
+        const uint32_t stamp = c->stamp;
+        int32_t n_grams = 0;
+        for (Py_ssize_t p = 0; p + n <= hl; p++) {
+            int32_t prefix = n == 1 ? -1 : hg[p];
+            if (n > 1 && prefix < 0) {
+                continue; /* hg[p] stays -1 */
+            }
+            uint64_t key = cgram_key(prefix, h[p + n - 1]);
+            uint64_t s = cslot_of(c, key);
+            for (;;) {
+                cslot_t *slot = c->slots + s;
+                if (slot->stamp != stamp) {
+                    slot->stamp = stamp;
+                    slot->key = key;
+                    slot->id = n_grams;
+                    grams[n_grams].hyp = 1;
+                    grams[n_grams].cur = 0;
+                    hg[p] = n_grams++;
+                    break;
+                }
+                if (slot->key == key) {
+                    grams[slot->id].hyp++;
+                    hg[p] = slot->id;
+                    break;
+                }
+                s = (s + 1) & c->mask;
+            }
+        }
+        int64_t found = 0, alive = 0;
+        for (Py_ssize_t p = 0; p + n <= rl; p++) {
+            int32_t prefix = n == 1 ? -1 : rg[p];
+            int32_t g = -1;
+            if (n == 1 || prefix >= 0) {
+                uint64_t key = cgram_key(prefix, r[p + n - 1]);
+                uint64_t s = cslot_of(c, key);
+                for (;;) {
+                    const cslot_t *slot = c->slots + s;
+                    if (slot->stamp != stamp)
+                        break;
+                    if (slot->key == key) {
+                        g = slot->id;
+                        break;
+                    }
+                    s = (s + 1) & c->mask;
+                }
+            }
+            rg[p] = g;
+            if (g >= 0) {
+                alive++;
+                found += ++grams[g].cur <= grams[g].hyp;
+            }
+        }
+        matches[n - 1] = found;
+        if (alive == 0)
+            break;
+        /* hypothesis positions whose k-gram the reference lacks: dead from now on */
+        for (Py_ssize_t p = 0; p + n <= hl; p++)
+            if (hg[p] >= 0 && grams[hg[p]].cur == 0)
+                hg[p] = -1;
+    }
+}
+
+/* The [hyp, ref, matches] triples of orders 1..order into row (3 * order numbers): a line of
+ * L units has max(L - k + 1, 0) k-grams; the hypothesis count is 0 when the reference has
+ * none (spec.chrf.order_stats). */
+static void ccount_row(Py_ssize_t hl, Py_ssize_t rl, int order, const int64_t *matches, int64_t *row) {
+    for (int k = 1; k <= order; k++) {
+        Py_ssize_t ht = hl - k + 1, rt = rl - k + 1;
+        row[3 * (k - 1)] = rt > 0 && ht > 0 ? ht : 0;
+        row[3 * (k - 1) + 1] = rt > 0 ? rt : 0;
+        row[3 * (k - 1) + 2] = matches[k - 1];
+    }
+}
+
+/* chrF's characters of a line: its code points, white space (Py_UNICODE_ISSPACE, what
+ * str.split() splits on) dropped unless keep. Returns their number. */
+READS_TEXT Py_ssize_t line_chars(const void *data, int kind, Py_ssize_t len, int keep, uint32_t *out) {
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        out[k] = ch;
+        k += keep || !Py_UNICODE_ISSPACE(ch);
+    }
+    return k;
+}
+
+static Py_ssize_t chars_of(const cline_t *line, int keep, uint32_t *out) {
+    switch (line->kind) {
+    case PyUnicode_1BYTE_KIND:
+        return line_chars(line->data, PyUnicode_1BYTE_KIND, line->len, keep, out);
+    case PyUnicode_2BYTE_KIND:
+        return line_chars(line->data, PyUnicode_2BYTE_KIND, line->len, keep, out);
+    default:
+        return line_chars(line->data, PyUnicode_4BYTE_KIND, line->len, keep, out);
+    }
+}
+
+/* chrF++'s words of one sentence as ids in the sentence's own space: the hypothesis' words
+ * are numbered (words_of with add), a reference's are looked up (a word the hypothesis
+ * lacks gets NO_WORD, which no hypothesis n-gram contains). A slot keys a word by a hash
+ * of its code points; equal hashes are compared in full. */
+#define NO_WORD 0xFFFFFFFFu
+
+typedef struct {
+    uint64_t hash;
+    int32_t id;
+    uint32_t stamp;
+} wslot_t;
+
+typedef struct {
+    const void *data;
+    int kind;
+    Py_ssize_t start, len;
+} wspan_t;
+
+typedef struct {
+    wslot_t *slots;
+    wspan_t *spans; /* by id */
+    uint64_t mask;
+    uint32_t stamp;
+    Py_ssize_t capacity;
+    int32_t count;
+    const uint8_t *is_punct;
+} cwords_t;
+
+static void cwords_start(cwords_t *w, Py_ssize_t entries) {
+    Py_ssize_t size = 64;
+    while (size < 2 * entries + 2)
+        size *= 2;
+    w->mask = (uint64_t)size - 1;
+    w->count = 0;
+    if (++w->stamp == 0) {
+        memset(w->slots, 0, (size_t)w->capacity * sizeof(wslot_t));
+        w->stamp = 1;
+    }
+}
+
+static int same_word(const wspan_t *a, const void *data, int kind, Py_ssize_t start, Py_ssize_t len) {
+    if (a->len != len)
+        return 0;
+    for (Py_ssize_t k = 0; k < len; k++)
+        if (PyUnicode_READ(a->kind, a->data, a->start + k) != PyUnicode_READ(kind, data, start + k))
+            return 0;
+    return 1;
+}
+
+static uint32_t word_id(cwords_t *w, const void *data, int kind, Py_ssize_t start, Py_ssize_t len, int add) {
+    uint64_t h = 0x243F6A8885A308D3ULL ^ (uint64_t)len;
+    for (Py_ssize_t k = 0; k < len; k++)
+        h = (h ^ PyUnicode_READ(kind, data, start + k)) * 0x100000001B3ULL;
+    h = fmix64(h);
+    uint64_t s = h & w->mask;
+    for (;;) {
+        wslot_t *slot = w->slots + s;
+        if (slot->stamp != w->stamp)
+            break;
+        if (slot->hash == h && same_word(w->spans + slot->id, data, kind, start, len))
+            return (uint32_t)slot->id;
+        s = (s + 1) & w->mask;
+    }
+    if (!add)
+        return NO_WORD;
+    wslot_t *slot = w->slots + s;
+    slot->stamp = w->stamp;
+    slot->hash = h;
+    slot->id = w->count;
+    w->spans[w->count] = (wspan_t){data, kind, start, len};
+    return (uint32_t)w->count++;
+}
+
+/* The words of a line (spec.chrf.chrf_words: white-space tokens, one ASCII punctuation
+ * mark split off a token of two or more characters, the last character first) as ids.
+ * Returns their number. */
+static Py_ssize_t words_of(cwords_t *w, const cline_t *line, int add, uint32_t *out) {
+    const void *data = line->data;
+    int kind = line->kind;
+    Py_ssize_t b = line->len, k = 0;
+    for (Py_ssize_t i = 0; i < b;) {
+        if (Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 1;
+        while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)))
+            j++;
+        Py_UCS4 first = PyUnicode_READ(kind, data, i), last = PyUnicode_READ(kind, data, j - 1);
+        Py_ssize_t cut = j;
+        if (j - i >= 2 && last < 128 && w->is_punct[last])
+            cut = j - 1;
+        else if (j - i >= 2 && first < 128 && w->is_punct[first])
+            cut = i + 1;
+        out[k++] = word_id(w, data, kind, i, cut - i, add);
+        if (cut < j)
+            out[k++] = word_id(w, data, kind, cut, j - cut, add);
+        i = j;
+    }
+    return k;
+}
+
+/* chrf_rows(hyps, refs, a, b, n, word_order, keep_whitespace, punct): the statistics rows
+ * (3 * (n + word_order) int64 each: characters 1..n, then words 1..word_order) of every
+ * reference of sentences a..b-1 against its hypothesis, sentence by sentence; None when
+ * some hypothesis is not a str, or some refs[i] is not a non-empty list of str (the
+ * caller then takes its checked route). */
+static PyObject *chrf_rows(PyObject *self, PyObject *args) {
+    PyObject *hyps, *refs, *punct;
+    Py_ssize_t a, b;
+    int n, word_order, keep_whitespace;
+    if (!PyArg_ParseTuple(args, "O!O!nniipU", &PyList_Type, &hyps, &PyList_Type, &refs, &a, &b, &n, &word_order,
+                          &keep_whitespace, &punct))
+        return NULL;
+    if (a < 0 || b < a || b > PyList_GET_SIZE(hyps) || b > PyList_GET_SIZE(refs) || n < 0 || word_order < 0 ||
+        n > 1000 || word_order > 1000) {
+        PyErr_SetString(PyExc_ValueError, "bad sentence range or orders");
+        return NULL;
+    }
+    uint8_t is_punct[128] = {0};
+    for (Py_ssize_t k = 0; k < PyUnicode_GET_LENGTH(punct); k++) {
+        Py_UCS4 ch = PyUnicode_READ_CHAR(punct, k);
+        if (ch >= 128) {
+            PyErr_SetString(PyExc_ValueError, "punctuation must be ASCII");
+            return NULL;
+        }
+        is_punct[ch] = 1;
+    }
+    /* Gather the lines (hypothesis, then its references) with a reference each, so that
+     * no str can go away while the GIL is released. */
+    Py_ssize_t n_sent = b - a, n_lines = 0, longest = 1;
+    for (Py_ssize_t i = a; i < b; i++) {
+        PyObject *h = PyList_GET_ITEM(hyps, i), *rs = PyList_GET_ITEM(refs, i);
+        if (!PyUnicode_CheckExact(h) || !PyList_CheckExact(rs) || PyList_GET_SIZE(rs) == 0)
+            Py_RETURN_NONE;
+        n_lines += 1 + PyList_GET_SIZE(rs);
+    }
+    PyObject *result = NULL, *out = NULL;
+    PyObject **held = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(PyObject *));
+    cline_t *lines = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(cline_t));
+    Py_ssize_t *first = PyMem_Malloc((size_t)(n_sent + 1) * sizeof(Py_ssize_t));
+    Py_ssize_t n_held = 0;
+    ccount_t c = {0};
+    cwords_t w = {0};
+    if (!held || !lines || !first) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = a; i < b; i++) {
+        PyObject *rs = PyList_GET_ITEM(refs, i);
+        Py_ssize_t m = PyList_GET_SIZE(rs);
+        if (m == 0 || n_held + 1 + m > n_lines)
+            goto not_plain; /* the lists changed under us (a __del__ or another thread) */
+        first[i - a] = n_held;
+        for (Py_ssize_t j = -1; j < m; j++) {
+            PyObject *s = j < 0 ? PyList_GET_ITEM(hyps, i) : PyList_GET_ITEM(rs, j);
+            if (!PyUnicode_CheckExact(s))
+                goto not_plain;
+#if PY_VERSION_HEX < 0x030C0000
+            if (PyUnicode_READY(s) < 0)
+                goto done;
+#endif
+            Py_INCREF(s);
+            held[n_held] = s;
+            lines[n_held] = (cline_t){PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s), PyUnicode_KIND(s)};
+            if (lines[n_held].len > longest)
+                longest = lines[n_held].len;
+            n_held++;
+        }
+    }
+    if (n_held != n_lines)
+        goto not_plain;
+    first[n_sent] = n_held;
+
+    int orders = n + word_order;
+    Py_ssize_t n_rows = n_lines - n_sent, width = 3 * (Py_ssize_t)orders;
+    out = PyBytes_FromStringAndSize(NULL, n_rows * width * (Py_ssize_t)sizeof(int64_t));
+    if (out == NULL)
+        goto done;
+    int64_t *rows = (int64_t *)PyBytes_AS_STRING(out);
+    /* A line of L code points has at most L characters and L words (a word piece is not
+     * empty), so at most L n-grams of one order. */
+    c.capacity = 64;
+    while (c.capacity < 2 * longest + 2)
+        c.capacity *= 2;
+    c.slots = PyMem_Calloc((size_t)c.capacity, sizeof(cslot_t));
+    c.grams = PyMem_Malloc((size_t)(longest + 1) * sizeof(cgram_t));
+    c.hyp_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
+    c.ref_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
+    c.hyp_units = PyMem_Malloc((size_t)longest * sizeof(uint32_t));
+    c.ref_units = PyMem_Malloc((size_t)longest * sizeof(uint32_t));
+    if (!c.slots || !c.grams || !c.hyp_gram || !c.ref_gram || !c.hyp_units || !c.ref_units) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (word_order > 0) {
+        w.capacity = 64;
+        while (w.capacity < 2 * longest + 2)
+            w.capacity *= 2;
+        w.slots = PyMem_Calloc((size_t)w.capacity, sizeof(wslot_t));
+        w.spans = PyMem_Malloc((size_t)longest * sizeof(wspan_t));
+        w.is_punct = is_punct;
+        if (!w.slots || !w.spans) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    Py_BEGIN_ALLOW_THREADS
+    int64_t matches[2000];
+    int64_t *row = rows;
+    for (Py_ssize_t s = 0; s < n_sent; s++) {
+        const cline_t *hyp = lines + first[s];
+        Py_ssize_t n_refs = first[s + 1] - first[s] - 1;
+        if (n > 0) {
+            Py_ssize_t hl = chars_of(hyp, keep_whitespace, c.hyp_units);
+            for (Py_ssize_t j = 0; j < n_refs; j++) {
+                Py_ssize_t rl = chars_of(hyp + 1 + j, keep_whitespace, c.ref_units);
+                memset(matches, 0, (size_t)n * sizeof(int64_t));
+                ccount_pair(&c, c.hyp_units, hl, c.ref_units, rl, n, matches);
+                ccount_row(hl, rl, n, matches, row + j * width);
+            }
+        }
+        if (word_order > 0) {
+            cwords_start(&w, hyp->len);
+            Py_ssize_t hl = words_of(&w, hyp, 1, c.hyp_units);
+            for (Py_ssize_t j = 0; j < n_refs; j++) {
+                Py_ssize_t rl = words_of(&w, hyp + 1 + j, 0, c.ref_units);
+                memset(matches, 0, (size_t)word_order * sizeof(int64_t));
+                ccount_pair(&c, c.hyp_units, hl, c.ref_units, rl, word_order, matches);
+                ccount_row(hl, rl, word_order, matches, row + j * width + 3 * n);
+            }
+        }
+        row += n_refs * width;
+    }
+    Py_END_ALLOW_THREADS
+    result = out;
+    out = NULL;
+    goto done;
+not_plain:
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(out);
+    for (Py_ssize_t k = 0; k < n_held; k++)
+        Py_DECREF(held[k]);
+    PyMem_Free(held);
+    PyMem_Free(lines);
+    PyMem_Free(first);
+    PyMem_Free(c.slots);
+    PyMem_Free(c.grams);
+    PyMem_Free(c.hyp_gram);
+    PyMem_Free(c.ref_gram);
+    PyMem_Free(c.hyp_units);
+    PyMem_Free(c.ref_units);
+    PyMem_Free(w.slots);
+    PyMem_Free(w.spans);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
     {"token_ids", token_ids, METH_VARARGS,
@@ -1047,6 +1477,9 @@ static PyMethodDef methods[] = {
      " (chunk, start, end) of every token as int64 bytes if spans else None)"},
     {"chrf_units", chrf_units, METH_VARARGS,
      "chrf_units(texts, seps, keep_whitespace, words, punct) -> (chars, chars per line, word ids, words per line)"},
+    {"chrf_rows", chrf_rows, METH_VARARGS,
+     "chrf_rows(hyps, refs, a, b, n, word_order, keep_whitespace, punct) -> int64 bytes of the statistics rows of"
+     " every reference of sentences a..b-1, or None if the inputs are not plain lists of str"},
     {"line_index", line_index, METH_VARARGS,
      "line_index(hyps, refs) -> (distinct lines, int64 bytes line ids, int64 bytes reference counts) or None"},
     {"ngram_matches", ngram_matches, METH_VARARGS,
