@@ -1,8 +1,10 @@
 """The compiled ``chrf_rows`` kernel (``csrc/ngrams.c``) against ``bleuprint.metrics.chrf.spec``.
 
-``chrf_rows`` counts each sentence's n-grams order by order in a table of its own, only at
-the positions whose shorter n-gram occurs on both sides, and numbers chrF++'s words per
-sentence (a reference word the hypothesis lacks gets an id no hypothesis n-gram has).
+``chrf_rows`` numbers each sentence's characters (and chrF++'s words) as bytes, a
+reference unit the hypothesis lacks getting a byte no hypothesis unit has, and counts all
+orders up to 6 in one radix-sorted array of 6-byte keys; with more than 254 distinct units
+in the hypothesis, or orders past 6, it counts order by order in a table of the sentence's
+own, only at the positions whose shorter n-gram occurs on both sides.
 Its rows are one per reference, so the test compares them with ``spec.chrf_stats`` of the
 hypothesis against that single reference: every reference's row is checked, not only the
 best one's. The route through ``chrf_stats_matrix`` is checked by ``test_chrf_diff``
@@ -80,6 +82,65 @@ def test_long_repetitive_lines_and_many_distinct_characters():
         for n, word_order in ((6, 0), (6, 2), (0, 3), (9, 1)):
             assert kernel_rows(hyps, refs, n, word_order, whitespace) == spec_rows(hyps, refs, n, word_order,
                                                                                   whitespace)
+
+
+def test_past_254_distinct_hypothesis_characters_the_table_route_counts():
+    """The sorted-keys route numbers a hypothesis' distinct characters as the bytes 1..254
+    (255 is every reference character the hypothesis lacks); a hypothesis with more
+    takes the hash-table route, and a sentence after it is numbered afresh. Around the
+    bound (253..256 distinct, characters below and above U+0100, and many code points in
+    the map of the large ones, so its probes collide), with references that share part
+    of the alphabet, repeat it, and add characters of their own."""
+    rng = np.random.default_rng(11)
+    alphabet = [chr(0x21 + i) for i in range(94)] + [chr(0xC0 + i) for i in range(64)]
+    alphabet += [chr(0x4E00 + 37 * i) for i in range(150)] + ["\U0001F600", "\U00020000"]
+    hyps, refs = [], []
+    for distinct in (253, 254, 255, 256, 300, 5):
+        letters = list(rng.choice(alphabet, distinct, replace=False))
+        hyp = "".join(letters) + "".join(rng.choice(letters, 40))
+        hyps.append(hyp)
+        refs.append([hyp[::-1], "".join(rng.choice(letters[: distinct // 2] + alphabet[-40:], 200)),
+                     hyp[100:] + hyp[:50] + "\u0100\u0101 \uffff", ""])
+    assert len(set(hyps[1])) == 254 and len(set(hyps[2])) == 255
+    for whitespace in (False, True):
+        for n, word_order in ((6, 0), (6, 2), (3, 0), (1, 1)):
+            assert kernel_rows(hyps, refs, n, word_order, whitespace) == spec_rows(hyps, refs, n, word_order,
+                                                                                  whitespace)
+
+
+def test_lines_longer_than_six_with_repeated_ngrams():
+    """Periodic lines (periods 1..8, so every order has n-grams repeated on both sides,
+    runs of equal keys longer than one, and k-grams of one line equal to the other's only
+    up to some order) and lines that agree up to a cut (the keys there are cut short by
+    the line end: a k-gram cut short must not equal a full one). Hand count of the first
+    pair, "aaaaaaaa" against "aaaaa": order k has 9 - k and 6 - k k-grams, all equal, so
+    6 - k matches for k <= 5; at k = 6 the reference has none, and then the hypothesis
+    count is 0 too (spec.chrf.order_stats)."""
+    hyps, refs = ["aaaaaaaa"], [["aaaaa"]]
+    for period in range(1, 9):
+        unit = "abcdefgh"[:period]
+        for size in (7, 13, 40):
+            hyps.append((unit * size)[:size])
+            refs.append([(unit * 9)[: size + period], (unit[::-1] * 9)[:size], unit * 2 + "x" + unit,
+                         (unit * size)[: size - 1]])
+    hyps += ["abcdefghij", "xyzabc", "ab ab ab ab"]
+    refs += [["abcdefg", "bcdefghij", "abcdefghijabcdefghij"], ["abc", "xyza"], ["abab", "b a b a b a"]]
+    assert kernel_rows(hyps[:1], refs[:1], 6, 0, False) == [[8, 5, 5, 7, 4, 4, 6, 3, 3, 5, 2, 2, 4, 1, 1, 0, 0, 0]]
+    for whitespace in (False, True):
+        for n, word_order in ((6, 0), (4, 2), (2, 0), (5, 6), (7, 0)):
+            assert kernel_rows(hyps, refs, n, word_order, whitespace) == spec_rows(hyps, refs, n, word_order,
+                                                                                  whitespace)
+
+
+@given(hyp=st.text("abc \u00e9\u4e00\U0001F600", max_size=40), ref=st.text("abcd \u00e9\u4e01\U0001F600", max_size=40),
+       n=st.integers(1, 7), word_order=st.integers(0, 3), whitespace=st.booleans())
+@settings(max_examples=150)
+def test_long_lines_over_small_alphabets_equal_the_spec(hyp, ref, n, word_order, whitespace):
+    """Lines of up to 40 characters over 6 (the reference: 7) letters, so n-grams of every
+    order repeat; letters below U+0100, above it and astral; the reference with letters of
+    its own."""
+    assert kernel_rows([hyp], [[ref, hyp]], n, word_order, whitespace) == spec_rows([hyp], [[ref, hyp]], n,
+                                                                                  word_order, whitespace)
 
 
 def test_inputs_that_are_not_plain_lists_of_str_give_none():

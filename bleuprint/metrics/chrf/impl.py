@@ -9,8 +9,12 @@ highest sentence score, the first on a tie; a corpus score is the score of the s
 statistics.
 
 How it is fast: with the compiled kernels, ``chrf_rows`` (``csrc/ngrams.c``) counts every
-reference's row straight from the strings, sentence by sentence in an L1-sized table of
-the sentence's own, the sentences in parts on ``native.THREADS`` threads; the best
+reference's row straight from the strings, sentence by sentence: the sentence's units
+numbered as bytes, one 6-byte key per position, the keys of the hypothesis and the
+reference radix-sorted together, and every order read off that one sorted array (as in
+the numpy route below, without branches that depend on the text); a sentence with more
+than 254 distinct units in its hypothesis, or an order past 6, is counted in an L1-sized
+table of its own. The sentences run in parts on ``native.THREADS`` threads; the best
 reference is then chosen as below. Without them (or with ``_ROWS_KERNEL`` off) the whole
 corpus is handled at once (``chrf_stats_matrix``):
 
@@ -683,7 +687,7 @@ def _stats_matrix(hyps, refs, n, beta, word_order, lowercase, whitespace, eps_sm
 def _kernel_rows(kernel, hyps, refs, n, word_order, lowercase, whitespace):
     """The statistics of every reference against its hypothesis (one row each, sentence by
     sentence) by the compiled ``chrf_rows`` (``csrc/ngrams.c``), which counts each
-    sentence's n-grams in a table of its own; the sentences in up to ``native.parts()``
+    sentence's n-grams on its own (sorted keys, or a table of its own); the sentences in up to ``native.parts()``
     consecutive parts on ``native.THREADS`` threads (a part's rows depend on its own
     sentences only). None if the kernel finds an input that is not a plain str or list."""
     if lowercase:
