@@ -27,6 +27,15 @@
  *       tokens with one ASCII punctuation mark split off, last character first:
  *       spec.chrf.chrf_words) as dense ids, with the count per line.
  *
+ *   chrf_rows(hyps, refs, a, b, n, word_order, keep_whitespace, punct)
+ *       chrF's statistics rows of every reference of sentences a..b-1 against its
+ *       hypothesis, read straight off the str objects: each sentence's characters (code
+ *       points) and chrF++ words (numbered per sentence) renumbered as bytes and counted,
+ *       all orders up to 6 at once, in one radix-sorted array of 6-byte keys (see
+ *       csort_pair); with more than 254 distinct units in a hypothesis, or an order past
+ *       6, order by order in a small table of the sentence's own (see ccount_pair); None
+ *       for inputs that are not plain lists of str.
+ *
  *   line_index(hyps, refs)
  *       The distinct lines of a corpus (hypotheses, then the references flattened) in order
  *       of first occurrence, each line's id among them, and the number of references of
@@ -1040,6 +1049,679 @@ done:
 }
 
 /* ---------------------------------------------------------------------------------- */
+/* chrf_rows                                                                            */
+
+/* One line of a chrf_rows call, read off its str (which the call holds a reference to)
+ * while the GIL is held, so that the counting can run without it. */
+typedef struct {
+    const void *data;
+    Py_ssize_t len;
+    int kind;
+} cline_t;
+
+/* The n-grams of one hypothesis, in one sentence's id space: the n-gram at a position is
+ * the pair (id of its (n-1)-gram prefix, its last unit), so a slot's key is exact. The
+ * table is sized to the sentence (a few KB: it stays in L1); a slot is used iff its stamp
+ * is the current sentence's, so nothing is cleared between sentences. */
+typedef struct {
+    uint64_t key;
+    int32_t id;
+    uint32_t stamp;
+} cslot_t;
+
+/* hyp: the k-gram's count in the hypothesis; cur: its count so far in the reference. */
+typedef struct {
+    int32_t hyp, cur;
+} cgram_t;
+
+typedef struct {
+    cslot_t *slots;
+    cgram_t *grams;
+    int32_t *hyp_gram, *ref_gram;
+    uint32_t *hyp_units, *ref_units;
+    uint64_t mask;
+    int shift;
+    uint32_t stamp;
+    Py_ssize_t capacity; /* slots allocated */
+} ccount_t;
+
+static inline uint64_t cgram_key(int32_t prefix, uint32_t unit) {
+    return ((uint64_t)(uint32_t)(prefix + 1) << 32) | unit;
+}
+
+static inline uint64_t cslot_of(const ccount_t *c, uint64_t key) {
+    return (key * 0x9E3779B97F4A7C15ULL) >> c->shift;
+}
+
+/* matches[k-1] = sum over the k-grams of min(count in h[0..hl), count in r[0..rl)), for
+ * k = 1..order, order by order. The table holds one order's hypothesis k-grams at a time
+ * (so it is sized to a line and stays in L1; a slot is used iff its stamp is the current
+ * order's, so nothing is cleared). Only k-grams whose (k-1)-gram prefix occurs on both
+ * sides can match, so only those positions are counted at order k: the others are marked
+ * dead (-1) after order k-1. A reference occurrence beyond the hypothesis' count adds
+ * nothing, so the sum of minimums is the number of reference occurrences found while the
+ * running count is at most the hypothesis'. */
+static void ccount_pair(ccount_t *c, const uint32_t *h, Py_ssize_t hl, const uint32_t *r, Py_ssize_t rl,
+                        int order, int64_t *matches) {
+    int bits = 6;
+    while (((Py_ssize_t)1 << bits) < 2 * hl + 2)
+        bits++;
+    c->mask = ((uint64_t)1 << bits) - 1;
+    c->shift = 64 - bits;
+    int32_t *hg = c->hyp_gram, *rg = c->ref_gram;
+    cgram_t *grams = c->grams;
+    for (int n = 1; n <= order && n <= hl && n <= rl; n++) {
+        if (++c->stamp == 0) { /* stamps wrapped: clear them */
+            memset(c->slots, 0, (size_t)c->capacity * sizeof(cslot_t));
+            c->stamp = 1;
+        }
+        const uint32_t stamp = c->stamp;
+        int32_t n_grams = 0;
+        for (Py_ssize_t p = 0; p + n <= hl; p++) {
+            int32_t prefix = n == 1 ? -1 : hg[p];
+            if (n > 1 && prefix < 0) {
+                continue; /* hg[p] stays -1 */
+            }
+            uint64_t key = cgram_key(prefix, h[p + n - 1]);
+            uint64_t s = cslot_of(c, key);
+            for (;;) {
+                cslot_t *slot = c->slots + s;
+                if (slot->stamp != stamp) {
+                    slot->stamp = stamp;
+                    slot->key = key;
+                    slot->id = n_grams;
+                    grams[n_grams].hyp = 1;
+                    grams[n_grams].cur = 0;
+                    hg[p] = n_grams++;
+                    break;
+                }
+                if (slot->key == key) {
+                    grams[slot->id].hyp++;
+                    hg[p] = slot->id;
+                    break;
+                }
+                s = (s + 1) & c->mask;
+            }
+        }
+        int64_t found = 0, alive = 0;
+        for (Py_ssize_t p = 0; p + n <= rl; p++) {
+            int32_t prefix = n == 1 ? -1 : rg[p];
+            int32_t g = -1;
+            if (n == 1 || prefix >= 0) {
+                uint64_t key = cgram_key(prefix, r[p + n - 1]);
+                uint64_t s = cslot_of(c, key);
+                for (;;) {
+                    const cslot_t *slot = c->slots + s;
+                    if (slot->stamp != stamp)
+                        break;
+                    if (slot->key == key) {
+                        g = slot->id;
+                        break;
+                    }
+                    s = (s + 1) & c->mask;
+                }
+            }
+            rg[p] = g;
+            if (g >= 0) {
+                alive++;
+                found += ++grams[g].cur <= grams[g].hyp;
+            }
+        }
+        matches[n - 1] = found;
+        if (alive == 0)
+            break;
+        /* hypothesis positions whose k-gram the reference lacks: dead from now on */
+        for (Py_ssize_t p = 0; p + n <= hl; p++)
+            if (hg[p] >= 0 && grams[hg[p]].cur == 0)
+                hg[p] = -1;
+    }
+}
+
+/* The fast route of ccount_pair for orders 1..6 over a small alphabet. Each sentence's
+ * hypothesis units are numbered densely as bytes 1..A (cbytes_number); a reference unit
+ * the hypothesis lacks becomes the byte A + 1, which no hypothesis n-gram contains (so
+ * two such units looking alike changes nothing: a group without hypothesis n-grams adds
+ * min(0, r) = 0). The bytes of the up to 6 units from a position, first unit highest,
+ * zero bytes past the line's end, make one exact key (0 is no unit's byte, so a k-gram
+ * cut short by the end never equals a full one). csort_pair sorts the keys of both
+ * lines together (LSD radix sort, byte by byte over the A + 2 byte values: no branch
+ * depends on the data) and reads every order off the one sorted array: the k-grams of a
+ * position are equal iff their keys agree in the top k bytes, so each order's equal
+ * k-grams are runs of the sorted array, and where a run ends is where the common prefix
+ * of two neighbours is shorter than k (count leading zeros of their xor). */
+#define CBYTES_MAX 254 /* hypothesis units numbered 1..254; 255 is the reference-only byte */
+#define CSORT_LINE_MAX ((Py_ssize_t)1 << 29) /* so that the counts of two lines fit an int32 */
+#define CBIG_SLOTS 512 /* >= 2 * CBYTES_MAX: the map of the code points >= 256 */
+#if defined(__GNUC__)
+#define CSORT_ORDER 6
+#define CLIKELY(x) __builtin_expect(!!(x), 1)
+typedef int32_t cv4 __attribute__((vector_size(16)));
+#else
+#define CSORT_ORDER 0 /* the sorted route needs GCC's or clang's vectors and builtins: off */
+#define CLIKELY(x) (x)
+#endif
+
+typedef struct {
+    uint8_t small[256];      /* byte of a code point < 256, 0 if the hypothesis lacks it */
+    uint32_t big_unit[CBIG_SLOTS];
+    uint8_t big_byte[CBIG_SLOTS]; /* 0: empty slot */
+    uint32_t numbered[CBYTES_MAX]; /* the units numbered, to forget them */
+    int32_t big_used[CBYTES_MAX];  /* the big slots used, to clear them */
+    int n_numbered, n_big;
+    uint64_t *keys, *spare;        /* 2 * longest + 2 keys each */
+    uint8_t *hyp_bytes, *ref_bytes; /* longest each */
+    int32_t at[256], end[256], count[256]; /* csort_pair's counting sort */
+} cbytes_t;
+
+static inline Py_ssize_t cbig_slot(uint32_t unit) {
+    return (Py_ssize_t)((unit * 0x9E3779B1u) >> 23); /* 9 bits: CBIG_SLOTS */
+}
+
+/* Forgets the numbering of the last hypothesis. */
+static void cbytes_forget(cbytes_t *m) {
+    for (int k = 0; k < m->n_numbered; k++)
+        if (m->numbered[k] < 256)
+            m->small[m->numbered[k]] = 0;
+    for (int k = 0; k < m->n_big; k++)
+        m->big_byte[m->big_used[k]] = 0;
+    m->n_numbered = m->n_big = 0;
+}
+
+/* Numbers the hypothesis units u[0..len) densely from 1 into out; returns the number A
+ * of distinct units, or -1 (numbering forgotten) when there are more than CBYTES_MAX. */
+static int cbytes_number(cbytes_t *m, const uint32_t *u, Py_ssize_t len, uint8_t *out) {
+    for (Py_ssize_t p = 0; p < len; p++) {
+        uint32_t x = u[p];
+        uint8_t b;
+        if (CLIKELY(x < 256)) {
+            b = m->small[x];
+            if (!CLIKELY(b != 0)) {
+                if (m->n_numbered == CBYTES_MAX)
+                    goto overflow;
+                b = m->small[x] = (uint8_t)++m->n_numbered;
+                m->numbered[m->n_numbered - 1] = x;
+            }
+        } else {
+            Py_ssize_t s = cbig_slot(x);
+            while (m->big_byte[s] && m->big_unit[s] != x)
+                s = (s + 1) & (CBIG_SLOTS - 1);
+            b = m->big_byte[s];
+            if (b == 0) {
+                if (m->n_numbered == CBYTES_MAX)
+                    goto overflow;
+                m->big_unit[s] = x;
+                b = m->big_byte[s] = (uint8_t)++m->n_numbered;
+                m->numbered[m->n_numbered - 1] = x;
+                m->big_used[m->n_big++] = (int32_t)s;
+            }
+        }
+        out[p] = b;
+    }
+    return m->n_numbered;
+overflow:
+    cbytes_forget(m);
+    return -1;
+}
+
+/* The bytes of reference units under the hypothesis' numbering; absent ones get `absent`. */
+static void cbytes_lookup(const cbytes_t *m, const uint32_t *u, Py_ssize_t len, uint8_t absent, uint8_t *out) {
+    for (Py_ssize_t p = 0; p < len; p++) {
+        uint32_t x = u[p];
+        uint8_t b;
+        if (CLIKELY(x < 256)) {
+            b = m->small[x];
+        } else {
+            Py_ssize_t s = cbig_slot(x);
+            while (m->big_byte[s] && m->big_unit[s] != x)
+                s = (s + 1) & (CBIG_SLOTS - 1);
+            b = m->big_byte[s];
+        }
+        out[p] = b ? b : absent;
+    }
+}
+
+/* Appends the keys of the line b[0..len) to keys: bits 63..16 the bytes of the (up to)
+ * 6 units from the position, bits 3..1 how many of them the line has (min(6, len - p)),
+ * bit 0 the side (1: hypothesis). */
+static inline uint64_t *csort_keys(const uint8_t *b, Py_ssize_t len, uint64_t side, uint64_t *keys) {
+    uint64_t window = 0;
+    for (Py_ssize_t p = len - 1; p >= 0; p--) {
+        window = ((window >> 8) | ((uint64_t)b[p] << 56)) & 0xFFFFFFFFFFFF0000ULL;
+        Py_ssize_t left = len - p;
+        keys[p] = window | (uint64_t)(left < CSORT_ORDER ? left : CSORT_ORDER) << 1 | side;
+    }
+    return keys + len;
+}
+
+/* matches[k-1] for k = 1..order (order <= 6) of the byte lines h and r (see above);
+ * `values` bounds the bytes (A + 2). */
+#if CSORT_ORDER == 0
+static void csort_pair(cbytes_t *m, const uint8_t *h, Py_ssize_t hl, const uint8_t *r, Py_ssize_t rl, int values,
+                       int order, int64_t *matches) { /* never called: CSORT_ORDER = 0 */
+    (void)m, (void)h, (void)hl, (void)r, (void)rl, (void)values, (void)order, (void)matches;
+}
+#else
+static void csort_pair(cbytes_t *m, const uint8_t *h, Py_ssize_t hl, const uint8_t *r, Py_ssize_t rl, int values,
+                       int order, int64_t *matches) {
+    if (hl == 0 || rl == 0)
+        return;
+    uint64_t *src = m->keys, *dst = m->spare;
+    Py_ssize_t total = csort_keys(r, rl, 0, csort_keys(h, hl, 1, src)) - src;
+    /* The byte of digit d at position p is b[p + d] (0 past the end), so each digit's
+     * histogram is the lines' byte histogram less their first d bytes, plus d zeros. */
+    int32_t *count = m->count;
+    memset(count, 0, (size_t)values * sizeof(int32_t));
+    for (Py_ssize_t p = 0; p < hl; p++)
+        count[h[p]]++;
+    for (Py_ssize_t p = 0; p < rl; p++)
+        count[r[p]]++;
+    for (int d = order - 1; d >= 0; d--) { /* last unit first: LSD, stable */
+        int32_t *at = m->at, sum = 0;
+        memcpy(at, count, (size_t)values * sizeof(int32_t));
+        for (int j = 0; j < d; j++) {
+            if (j < hl) {
+                at[h[j]]--;
+                at[0]++;
+            }
+            if (j < rl) {
+                at[r[j]]--;
+                at[0]++;
+            }
+        }
+        int32_t *end = m->end;
+        for (int v = 0; v < values; v++) {
+            int32_t c = at[v];
+            at[v] = sum;
+            sum += c;
+            end[v] = sum;
+        }
+        /* The first half of src fills each bucket from its start, the second half (read
+         * backwards) from its end, so the pass stays stable; two independent chains of
+         * counter updates (a bucket met twice in a row waits on its own store). */
+        const int shift = 56 - 8 * d;
+        Py_ssize_t i = 0, j = total - 1;
+        for (; i < j; i++, j--) {
+            uint64_t front = src[i], back = src[j];
+            dst[at[(front >> shift) & 0xFF]++] = front;
+            dst[--end[(back >> shift) & 0xFF]] = back;
+        }
+        if (i == j)
+            dst[at[(src[i] >> shift) & 0xFF]] = src[i];
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    /* Lane k of hs, rs: the (k + 1)-grams of each side in the current run of order k + 1,
+     * in two vectors of 4 lanes (GCC's and clang's vector extension: SSE2 or NEON, no
+     * flags needed) of which 6 are used. */
+    const cv4 lanes_lo = {0, 1, 2, 3}, lanes_hi = {4, 5, 6, 7};
+    cv4 hs_lo = {0}, hs_hi = {0}, rs_lo = {0}, rs_hi = {0}, found_lo = {0}, found_hi = {0};
+    uint64_t prev = src[0] ^ 0x8000000000000000ULL; /* a first byte unlike the first key's */
+    for (Py_ssize_t i = 0; i < total; i++) {
+        uint64_t key = src[i];
+        /* the number of top bytes key and prev share (7: all 6) */
+        int32_t same = __builtin_clzll(((key ^ prev) & 0xFFFFFFFFFFFF0000ULL) | 0x80) >> 3;
+        prev = key;
+        int32_t hyp = -(int32_t)(key & 1), have = (int32_t)((key >> 1) & 7);
+        /* all ones in the lanes whose run ends here, and in those of the orders the
+         * position has a k-gram of */
+        cv4 ends_lo = lanes_lo >= same, ends_hi = lanes_hi >= same;
+        cv4 counted_lo = lanes_lo < have, counted_hi = lanes_hi < have;
+        cv4 less_lo = hs_lo < rs_lo, less_hi = hs_hi < rs_hi;
+        found_lo += ((hs_lo & less_lo) | (rs_lo & ~less_lo)) & ends_lo;
+        found_hi += ((hs_hi & less_hi) | (rs_hi & ~less_hi)) & ends_hi;
+        hs_lo = (hs_lo & ~ends_lo) - (counted_lo & hyp);
+        hs_hi = (hs_hi & ~ends_hi) - (counted_hi & hyp);
+        rs_lo = (rs_lo & ~ends_lo) - (counted_lo & ~hyp);
+        rs_hi = (rs_hi & ~ends_hi) - (counted_hi & ~hyp);
+    }
+    int32_t hs[8], rs[8], found[8];
+    memcpy(hs, &hs_lo, sizeof hs_lo);
+    memcpy(hs + 4, &hs_hi, sizeof hs_hi);
+    memcpy(rs, &rs_lo, sizeof rs_lo);
+    memcpy(rs + 4, &rs_hi, sizeof rs_hi);
+    memcpy(found, &found_lo, sizeof found_lo);
+    memcpy(found + 4, &found_hi, sizeof found_hi);
+    for (int k = 0; k < order; k++)
+        matches[k] = found[k] + (hs[k] < rs[k] ? hs[k] : rs[k]);
+}
+#endif
+
+/* The [hyp, ref, matches] triples of orders 1..order into row (3 * order numbers): a line of
+ * L units has max(L - k + 1, 0) k-grams; the hypothesis count is 0 when the reference has
+ * none (spec.chrf.order_stats). */
+static void ccount_row(Py_ssize_t hl, Py_ssize_t rl, int order, const int64_t *matches, int64_t *row) {
+    for (int k = 1; k <= order; k++) {
+        Py_ssize_t ht = hl - k + 1, rt = rl - k + 1;
+        row[3 * (k - 1)] = rt > 0 && ht > 0 ? ht : 0;
+        row[3 * (k - 1) + 1] = rt > 0 ? rt : 0;
+        row[3 * (k - 1) + 2] = matches[k - 1];
+    }
+}
+
+/* chrF's characters of a line: its code points, white space (Py_UNICODE_ISSPACE, what
+ * str.split() splits on) dropped unless keep. Returns their number. */
+READS_TEXT Py_ssize_t line_chars(const void *data, int kind, Py_ssize_t len, int keep, uint32_t *out) {
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        out[k] = ch;
+        k += keep || !Py_UNICODE_ISSPACE(ch);
+    }
+    return k;
+}
+
+static Py_ssize_t chars_of(const cline_t *line, int keep, uint32_t *out) {
+    switch (line->kind) {
+    case PyUnicode_1BYTE_KIND:
+        return line_chars(line->data, PyUnicode_1BYTE_KIND, line->len, keep, out);
+    case PyUnicode_2BYTE_KIND:
+        return line_chars(line->data, PyUnicode_2BYTE_KIND, line->len, keep, out);
+    default:
+        return line_chars(line->data, PyUnicode_4BYTE_KIND, line->len, keep, out);
+    }
+}
+
+/* chrF++'s words of one sentence as ids in the sentence's own space: the hypothesis' words
+ * are numbered (words_of with add), a reference's are looked up (a word the hypothesis
+ * lacks gets NO_WORD, which no hypothesis n-gram contains). A slot keys a word by a hash
+ * of its code points; equal hashes are compared in full. */
+#define NO_WORD 0xFFFFFFFFu
+
+typedef struct {
+    uint64_t hash;
+    int32_t id;
+    uint32_t stamp;
+} wslot_t;
+
+typedef struct {
+    const void *data;
+    int kind;
+    Py_ssize_t start, len;
+} wspan_t;
+
+typedef struct {
+    wslot_t *slots;
+    wspan_t *spans; /* by id */
+    uint64_t mask;
+    uint32_t stamp;
+    Py_ssize_t capacity;
+    int32_t count;
+    const uint8_t *is_punct;
+} cwords_t;
+
+static void cwords_start(cwords_t *w, Py_ssize_t entries) {
+    Py_ssize_t size = 64;
+    while (size < 2 * entries + 2)
+        size *= 2;
+    w->mask = (uint64_t)size - 1;
+    w->count = 0;
+    if (++w->stamp == 0) {
+        memset(w->slots, 0, (size_t)w->capacity * sizeof(wslot_t));
+        w->stamp = 1;
+    }
+}
+
+static int same_word(const wspan_t *a, const void *data, int kind, Py_ssize_t start, Py_ssize_t len) {
+    if (a->len != len)
+        return 0;
+    for (Py_ssize_t k = 0; k < len; k++)
+        if (PyUnicode_READ(a->kind, a->data, a->start + k) != PyUnicode_READ(kind, data, start + k))
+            return 0;
+    return 1;
+}
+
+static uint32_t word_id(cwords_t *w, const void *data, int kind, Py_ssize_t start, Py_ssize_t len, int add) {
+    uint64_t h = 0x243F6A8885A308D3ULL ^ (uint64_t)len;
+    for (Py_ssize_t k = 0; k < len; k++)
+        h = (h ^ PyUnicode_READ(kind, data, start + k)) * 0x100000001B3ULL;
+    h = fmix64(h);
+    uint64_t s = h & w->mask;
+    for (;;) {
+        wslot_t *slot = w->slots + s;
+        if (slot->stamp != w->stamp)
+            break;
+        if (slot->hash == h && same_word(w->spans + slot->id, data, kind, start, len))
+            return (uint32_t)slot->id;
+        s = (s + 1) & w->mask;
+    }
+    if (!add)
+        return NO_WORD;
+    wslot_t *slot = w->slots + s;
+    slot->stamp = w->stamp;
+    slot->hash = h;
+    slot->id = w->count;
+    w->spans[w->count] = (wspan_t){data, kind, start, len};
+    return (uint32_t)w->count++;
+}
+
+/* The words of a line (spec.chrf.chrf_words: white-space tokens, one ASCII punctuation
+ * mark split off a token of two or more characters, the last character first) as ids.
+ * Returns their number. */
+static Py_ssize_t words_of(cwords_t *w, const cline_t *line, int add, uint32_t *out) {
+    const void *data = line->data;
+    int kind = line->kind;
+    Py_ssize_t b = line->len, k = 0;
+    for (Py_ssize_t i = 0; i < b;) {
+        if (Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i + 1;
+        while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)))
+            j++;
+        Py_UCS4 first = PyUnicode_READ(kind, data, i), last = PyUnicode_READ(kind, data, j - 1);
+        Py_ssize_t cut = j;
+        if (j - i >= 2 && last < 128 && w->is_punct[last])
+            cut = j - 1;
+        else if (j - i >= 2 && first < 128 && w->is_punct[first])
+            cut = i + 1;
+        out[k++] = word_id(w, data, kind, i, cut - i, add);
+        if (cut < j)
+            out[k++] = word_id(w, data, kind, cut, j - cut, add);
+        i = j;
+    }
+    return k;
+}
+
+/* chrF++'s word ids of a line (words_of) as bytes: id + 1, or `absent` for NO_WORD. */
+static void cwords_bytes(const uint32_t *u, Py_ssize_t len, uint8_t absent, uint8_t *out) {
+    for (Py_ssize_t p = 0; p < len; p++)
+        out[p] = u[p] == NO_WORD ? absent : (uint8_t)(u[p] + 1);
+}
+
+/* chrf_rows(hyps, refs, a, b, n, word_order, keep_whitespace, punct): the statistics rows
+ * (3 * (n + word_order) int64 each: characters 1..n, then words 1..word_order) of every
+ * reference of sentences a..b-1 against its hypothesis, sentence by sentence; None when
+ * some hypothesis is not a str, or some refs[i] is not a non-empty list of str (the
+ * caller then takes its checked route). */
+static PyObject *chrf_rows(PyObject *self, PyObject *args) {
+    PyObject *hyps, *refs, *punct;
+    Py_ssize_t a, b;
+    int n, word_order, keep_whitespace;
+    if (!PyArg_ParseTuple(args, "O!O!nniipU", &PyList_Type, &hyps, &PyList_Type, &refs, &a, &b, &n, &word_order,
+                          &keep_whitespace, &punct))
+        return NULL;
+    if (a < 0 || b < a || b > PyList_GET_SIZE(hyps) || b > PyList_GET_SIZE(refs) || n < 0 || word_order < 0 ||
+        n > 1000 || word_order > 1000) {
+        PyErr_SetString(PyExc_ValueError, "bad sentence range or orders");
+        return NULL;
+    }
+    uint8_t is_punct[128] = {0};
+    for (Py_ssize_t k = 0; k < PyUnicode_GET_LENGTH(punct); k++) {
+        Py_UCS4 ch = PyUnicode_READ_CHAR(punct, k);
+        if (ch >= 128) {
+            PyErr_SetString(PyExc_ValueError, "punctuation must be ASCII");
+            return NULL;
+        }
+        is_punct[ch] = 1;
+    }
+    /* Gather the lines (hypothesis, then its references) with a reference each, so that
+     * no str can go away while the GIL is released. */
+    Py_ssize_t n_sent = b - a, n_lines = 0, longest = 1;
+    for (Py_ssize_t i = a; i < b; i++) {
+        PyObject *h = PyList_GET_ITEM(hyps, i), *rs = PyList_GET_ITEM(refs, i);
+        if (!PyUnicode_CheckExact(h) || !PyList_CheckExact(rs) || PyList_GET_SIZE(rs) == 0)
+            Py_RETURN_NONE;
+        n_lines += 1 + PyList_GET_SIZE(rs);
+    }
+    PyObject *result = NULL, *out = NULL;
+    PyObject **held = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(PyObject *));
+    cline_t *lines = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(cline_t));
+    Py_ssize_t *first = PyMem_Malloc((size_t)(n_sent + 1) * sizeof(Py_ssize_t));
+    Py_ssize_t n_held = 0;
+    ccount_t c = {0};
+    cwords_t w = {0};
+    cbytes_t *bytes = NULL;
+    if (!held || !lines || !first) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = a; i < b; i++) {
+        PyObject *rs = PyList_GET_ITEM(refs, i);
+        Py_ssize_t m = PyList_GET_SIZE(rs);
+        if (m == 0 || n_held + 1 + m > n_lines)
+            goto not_plain; /* the lists changed under us (a __del__ or another thread) */
+        first[i - a] = n_held;
+        for (Py_ssize_t j = -1; j < m; j++) {
+            PyObject *s = j < 0 ? PyList_GET_ITEM(hyps, i) : PyList_GET_ITEM(rs, j);
+            if (!PyUnicode_CheckExact(s))
+                goto not_plain;
+#if PY_VERSION_HEX < 0x030C0000
+            if (PyUnicode_READY(s) < 0)
+                goto done;
+#endif
+            Py_INCREF(s);
+            held[n_held] = s;
+            lines[n_held] = (cline_t){PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s), PyUnicode_KIND(s)};
+            if (lines[n_held].len > longest)
+                longest = lines[n_held].len;
+            n_held++;
+        }
+    }
+    if (n_held != n_lines)
+        goto not_plain;
+    first[n_sent] = n_held;
+
+    int orders = n + word_order;
+    Py_ssize_t n_rows = n_lines - n_sent, width = 3 * (Py_ssize_t)orders;
+    out = PyBytes_FromStringAndSize(NULL, n_rows * width * (Py_ssize_t)sizeof(int64_t));
+    if (out == NULL)
+        goto done;
+    int64_t *rows = (int64_t *)PyBytes_AS_STRING(out);
+    /* A line of L code points has at most L characters and L words (a word piece is not
+     * empty), so at most L n-grams of one order. */
+    c.capacity = 64;
+    while (c.capacity < 2 * longest + 2)
+        c.capacity *= 2;
+    c.slots = PyMem_Calloc((size_t)c.capacity, sizeof(cslot_t));
+    c.grams = PyMem_Malloc((size_t)(longest + 1) * sizeof(cgram_t));
+    c.hyp_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
+    c.ref_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
+    c.hyp_units = PyMem_Malloc((size_t)longest * sizeof(uint32_t));
+    c.ref_units = PyMem_Malloc((size_t)longest * sizeof(uint32_t));
+    bytes = PyMem_Calloc(1, sizeof(cbytes_t));
+    if (bytes) {
+        bytes->keys = PyMem_Malloc((size_t)(2 * longest + 2) * sizeof(uint64_t));
+        bytes->spare = PyMem_Malloc((size_t)(2 * longest + 2) * sizeof(uint64_t));
+        bytes->hyp_bytes = PyMem_Malloc((size_t)longest);
+        bytes->ref_bytes = PyMem_Malloc((size_t)longest);
+    }
+    if (!c.slots || !c.grams || !c.hyp_gram || !c.ref_gram || !c.hyp_units || !c.ref_units || !bytes ||
+        !bytes->keys || !bytes->spare || !bytes->hyp_bytes || !bytes->ref_bytes) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (word_order > 0) {
+        w.capacity = 64;
+        while (w.capacity < 2 * longest + 2)
+            w.capacity *= 2;
+        w.slots = PyMem_Calloc((size_t)w.capacity, sizeof(wslot_t));
+        w.spans = PyMem_Malloc((size_t)longest * sizeof(wspan_t));
+        w.is_punct = is_punct;
+        if (!w.slots || !w.spans) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    Py_BEGIN_ALLOW_THREADS
+    int64_t matches[2000];
+    int64_t *row = rows;
+    for (Py_ssize_t s = 0; s < n_sent; s++) {
+        const cline_t *hyp = lines + first[s];
+        Py_ssize_t n_refs = first[s + 1] - first[s] - 1;
+        if (n > 0) {
+            Py_ssize_t hl = chars_of(hyp, keep_whitespace, c.hyp_units);
+            int letters =
+                n <= CSORT_ORDER && hl < CSORT_LINE_MAX ? cbytes_number(bytes, c.hyp_units, hl, bytes->hyp_bytes) : -1;
+            for (Py_ssize_t j = 0; j < n_refs; j++) {
+                Py_ssize_t rl = chars_of(hyp + 1 + j, keep_whitespace, c.ref_units);
+                memset(matches, 0, (size_t)n * sizeof(int64_t));
+                if (letters >= 0 && rl < CSORT_LINE_MAX) {
+                    cbytes_lookup(bytes, c.ref_units, rl, (uint8_t)(letters + 1), bytes->ref_bytes);
+                    csort_pair(bytes, bytes->hyp_bytes, hl, bytes->ref_bytes, rl, letters + 2, n, matches);
+                } else {
+                    ccount_pair(&c, c.hyp_units, hl, c.ref_units, rl, n, matches);
+                }
+                ccount_row(hl, rl, n, matches, row + j * width);
+            }
+            if (letters >= 0)
+                cbytes_forget(bytes);
+        }
+        if (word_order > 0) {
+            cwords_start(&w, hyp->len);
+            Py_ssize_t hl = words_of(&w, hyp, 1, c.hyp_units);
+            /* the hypothesis' words are numbered 0..count-1 already */
+            int words = word_order <= CSORT_ORDER && w.count <= CBYTES_MAX && hl < CSORT_LINE_MAX ? w.count : -1;
+            if (words >= 0)
+                cwords_bytes(c.hyp_units, hl, (uint8_t)(words + 1), bytes->hyp_bytes);
+            for (Py_ssize_t j = 0; j < n_refs; j++) {
+                Py_ssize_t rl = words_of(&w, hyp + 1 + j, 0, c.ref_units);
+                memset(matches, 0, (size_t)word_order * sizeof(int64_t));
+                if (words >= 0 && rl < CSORT_LINE_MAX) {
+                    cwords_bytes(c.ref_units, rl, (uint8_t)(words + 1), bytes->ref_bytes);
+                    csort_pair(bytes, bytes->hyp_bytes, hl, bytes->ref_bytes, rl, words + 2, word_order, matches);
+                } else {
+                    ccount_pair(&c, c.hyp_units, hl, c.ref_units, rl, word_order, matches);
+                }
+                ccount_row(hl, rl, word_order, matches, row + j * width + 3 * n);
+            }
+        }
+        row += n_refs * width;
+    }
+    Py_END_ALLOW_THREADS
+    result = out;
+    out = NULL;
+    goto done;
+not_plain:
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(out);
+    for (Py_ssize_t k = 0; k < n_held; k++)
+        Py_DECREF(held[k]);
+    PyMem_Free(held);
+    PyMem_Free(lines);
+    PyMem_Free(first);
+    PyMem_Free(c.slots);
+    PyMem_Free(c.grams);
+    PyMem_Free(c.hyp_gram);
+    PyMem_Free(c.ref_gram);
+    PyMem_Free(c.hyp_units);
+    PyMem_Free(c.ref_units);
+    PyMem_Free(w.slots);
+    PyMem_Free(w.spans);
+    if (bytes) {
+        PyMem_Free(bytes->keys);
+        PyMem_Free(bytes->spare);
+        PyMem_Free(bytes->hyp_bytes);
+        PyMem_Free(bytes->ref_bytes);
+        PyMem_Free(bytes);
+    }
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
     {"token_ids", token_ids, METH_VARARGS,
@@ -1047,6 +1729,9 @@ static PyMethodDef methods[] = {
      " (chunk, start, end) of every token as int64 bytes if spans else None)"},
     {"chrf_units", chrf_units, METH_VARARGS,
      "chrf_units(texts, seps, keep_whitespace, words, punct) -> (chars, chars per line, word ids, words per line)"},
+    {"chrf_rows", chrf_rows, METH_VARARGS,
+     "chrf_rows(hyps, refs, a, b, n, word_order, keep_whitespace, punct) -> int64 bytes of the statistics rows of"
+     " every reference of sentences a..b-1, or None if the inputs are not plain lists of str"},
     {"line_index", line_index, METH_VARARGS,
      "line_index(hyps, refs) -> (distinct lines, int64 bytes line ids, int64 bytes reference counts) or None"},
     {"ngram_matches", ngram_matches, METH_VARARGS,
