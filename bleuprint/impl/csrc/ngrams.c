@@ -1,7 +1,7 @@
 /*
  * bleuprint.impl._ngrams: the per-token loops of BLEU and chrF, in C.
  *
- * Three functions, each the compiled form of a numpy routine of bleuprint.impl that
+ * Five functions, each the compiled form of a numpy routine of bleuprint.impl that
  * stays as the fallback (and is checked against the same spec):
  *
  *   token_ids(texts, seps, mode, table[, spans])
@@ -20,6 +20,12 @@
  *       points (impl.tokenizers._kernel_table; past its end none) for the RULES modes.
  *       With spans, also (chunk, start, end) of every token, so that tests and
  *       impl.tokenizers.tokenize_corpus can read the token strings back.
+ *
+ *   line_token_ids(lines, mode, table, strip_left)
+ *       token_ids of a list of lines, one str each, taken as BLEU gets them: the kernel
+ *       does rstrip() (zh: strip()) and, in mode 13A, the tokenizer's steps 1-2 itself, so
+ *       that impl.tokenizers.bleu_token_ids makes no Python pass over the text (no ids of
+ *       spans: tokenize_corpus uses token_ids).
  *
  *   chrf_units(texts, seps, keep_whitespace, words, punct)
  *       chrF's characters of every line (code points; white space dropped unless
@@ -129,18 +135,21 @@ static void vec_free(vec_t *v) {
 /* Interning spans of one string: equal code-point sequences get equal dense ids.       */
 
 typedef struct {
-    Py_ssize_t start, length; /* in the arena */
+    Py_ssize_t start, length; /* start: a byte offset in the arena */
     uint64_t hash;
 } span_t;
 
 /* A slot of the interner's table holds what most lookups need, so that one cache line
  * decides them: a sequence of up to 8 code points below 256, or of up to 3 code points
  * (21 bits each), is packed into its own exact key; a longer one is keyed by its 64-bit
- * hash and then compared with its copy in the arena. The slot's `length` field carries
- * the packing in its top bits, so keys of different packings never compare equal. */
+ * hash and then compared with its copy in the arena (one byte per code point when all are
+ * below 256, HASHED_NARROW, else four). The slot's `length` field carries the packing in
+ * its top bits, so keys of different packings never compare equal. */
 #define PACK_HASHED 0u
 #define PACK_BYTES (1u << 30)
 #define PACK_WIDE (2u << 30)
+#define PACK_HASHED_NARROW (3u << 30)
+#define PACK_OF(tagged) ((tagged) & (3u << 30))
 
 typedef struct {
     uint64_t key;
@@ -149,11 +158,11 @@ typedef struct {
 } name_slot_t;
 
 /* Equal code-point sequences get equal dense ids (0, 1, ... in order of first
- * occurrence), across all the strings of a call. Each distinct sequence is copied once
- * into `arena` (UCS4), so comparisons read a compact array, not the far corners of a
- * large text. */
+ * occurrence), across all the strings of a call. Each distinct hashed sequence is copied
+ * once into `arena` (as bytes or, 4-byte aligned, as UCS4), so comparisons read a compact
+ * array, not the far corners of a large text; bytes keep it small enough for the caches. */
 typedef struct {
-    Py_UCS4 *arena;
+    char *arena;
     Py_ssize_t arena_len, arena_cap;
     span_t *spans; /* by id */
     name_slot_t *slots;
@@ -169,7 +178,7 @@ static int interner_init(interner_t *t) {
     t->arena_cap = 1 << 16;
     t->slots = PyMem_Calloc((size_t)size, sizeof(name_slot_t));
     t->spans = PyMem_Malloc((size_t)t->cap_ids * sizeof(span_t));
-    t->arena = PyMem_Malloc((size_t)t->arena_cap * sizeof(Py_UCS4));
+    t->arena = PyMem_Malloc((size_t)t->arena_cap);
     if (!t->slots || !t->spans || !t->arena) {
         PyErr_NoMemory();
         return -1;
@@ -227,9 +236,13 @@ READS_TEXT uint64_t span_key(const char *data, int kind, Py_ssize_t start, Py_ss
         return h;
     }
     h = 0x243F6A8885A308D3ULL ^ (uint64_t)length;
-    for (Py_ssize_t i = start; i < start + length; i++)
-        h = (h ^ PyUnicode_READ(kind, data, i)) * 0x100000001B3ULL; /* FNV-1a */
-    *tagged = (uint32_t)length | PACK_HASHED;
+    Py_UCS4 top = 0;
+    for (Py_ssize_t i = start; i < start + length; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        top |= c;
+        h = (h ^ c) * 0x100000001B3ULL; /* FNV-1a */
+    }
+    *tagged = (uint32_t)length | (top < 256 ? PACK_HASHED_NARROW : PACK_HASHED);
     *hash = fmix64(h); /* FNV's low bits mix poorly, and they pick the slot */
     return *hash;
 }
@@ -263,16 +276,51 @@ static int interner_grow(interner_t *t) {
     return 0;
 }
 
-READS_TEXT int same_span(const interner_t *t, const span_t *old, const char *data, int kind, Py_ssize_t start) {
-    const Py_UCS4 *a = t->arena + old->start;
-    for (Py_ssize_t k = 0; k < old->length; k++)
+READS_TEXT int same_span(const interner_t *t, Py_ssize_t at, Py_ssize_t length, int narrow, const char *data,
+                         int kind, Py_ssize_t start) {
+    if (narrow) {
+        const uint8_t *a = (const uint8_t *)t->arena + at;
+        for (Py_ssize_t k = 0; k < length; k++)
+            if (a[k] != PyUnicode_READ(kind, data, start + k))
+                return 0;
+        return 1;
+    }
+    const Py_UCS4 *a = (const Py_UCS4 *)(t->arena + at); /* 4-byte aligned */
+    for (Py_ssize_t k = 0; k < length; k++)
         if (a[k] != PyUnicode_READ(kind, data, start + k))
             return 0;
     return 1;
 }
 
+/* A hashed sequence's slot key: the top half of its hash and the start of its copy in the
+ * arena (NO_START when that does not fit in 32 bits: then spans[id] has it), so that a
+ * lookup goes from the slot to the arena without loading spans[id] first. */
+#define NO_START 0xFFFFFFFFu
+
+static inline uint64_t hashed_key(uint64_t h, Py_ssize_t arena_start) {
+    uint32_t at = arena_start < (Py_ssize_t)NO_START ? (uint32_t)arena_start : NO_START;
+    return (h & 0xFFFFFFFF00000000ULL) | at;
+}
+
+/* Whether a slot (occupied) holds the sequence of this key, tagged length and hash. */
+READS_TEXT int slot_holds(const interner_t *t, name_slot_t slot, uint64_t key, uint32_t tagged, uint64_t h,
+                          int exact, const char *data, int kind, Py_ssize_t start, Py_ssize_t length) {
+    if (slot.length != tagged)
+        return 0;
+    if (exact)
+        return slot.key == key;
+    if ((slot.key ^ h) >> 32)
+        return 0;
+    uint32_t at = (uint32_t)slot.key;
+    return same_span(t, at != NO_START ? (Py_ssize_t)at : t->spans[slot.id - 1].start, length,
+                     PACK_OF(tagged) == PACK_HASHED_NARROW, data, kind, start);
+}
+
 /* The id of data[start : start + length] (a string of the given kind), a new one if the
  * sequence was not seen; -1 on error. */
+READS_TEXT int32_t intern_keyed(interner_t *t, const char *data, int kind, Py_ssize_t start, Py_ssize_t length,
+                                uint64_t key, uint32_t tagged, uint64_t h);
+
 READS_TEXT int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t start, Py_ssize_t length) {
     if (length >= (1 << 30)) {
         PyErr_SetString(PyExc_OverflowError, "a token of 2**30 characters or more");
@@ -281,14 +329,21 @@ READS_TEXT int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t 
     uint64_t h;
     uint32_t tagged;
     uint64_t key = span_key(data, kind, start, length, &tagged, &h);
-    int exact = (tagged & ~((1u << 30) - 1)) != PACK_HASHED;
+    return intern_keyed(t, data, kind, start, length, key, tagged, h);
+}
+
+/* intern's lookup and insertion, the key, tagged length and hash already computed
+ * (span_key), so that a caller can compute those of several tokens first and have their
+ * slots fetched from memory at the same time (token_batch). */
+READS_TEXT int32_t intern_keyed(interner_t *t, const char *data, int kind, Py_ssize_t start, Py_ssize_t length,
+                                uint64_t key, uint32_t tagged, uint64_t h) {
+    int exact = PACK_OF(tagged) == PACK_BYTES || PACK_OF(tagged) == PACK_WIDE;
     Py_ssize_t s = (Py_ssize_t)(h & (uint64_t)t->mask);
     for (;;) {
         name_slot_t slot = t->slots[s];
         if (slot.id == 0)
             break;
-        if (slot.key == key && slot.length == tagged &&
-            (exact || same_span(t, t->spans + (slot.id - 1), data, kind, start)))
+        if (slot_holds(t, slot, key, tagged, h, exact, data, kind, start, length))
             return (int32_t)(slot.id - 1);
         s = (s + 1) & t->mask;
     }
@@ -306,13 +361,15 @@ READS_TEXT int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t 
     Py_ssize_t id = t->count++;
     t->spans[id].hash = h;
     t->spans[id].length = length;
-    t->spans[id].start = t->arena_len;
     if (!exact) {
-        if (t->arena_len + length > t->arena_cap) {
+        int narrow = PACK_OF(tagged) == PACK_HASHED_NARROW;
+        Py_ssize_t at = narrow ? t->arena_len : (t->arena_len + 3) & ~(Py_ssize_t)3;
+        Py_ssize_t end = at + (narrow ? length : 4 * length);
+        if (end > t->arena_cap) {
             Py_ssize_t cap = t->arena_cap;
-            while (cap < t->arena_len + length)
+            while (cap < end)
                 cap *= 2;
-            Py_UCS4 *arena = PyMem_Realloc(t->arena, (size_t)cap * sizeof(Py_UCS4));
+            char *arena = PyMem_Realloc(t->arena, (size_t)cap);
             if (arena == NULL) {
                 t->count--;
                 PyErr_NoMemory();
@@ -321,11 +378,17 @@ READS_TEXT int32_t intern(interner_t *t, const char *data, int kind, Py_ssize_t 
             t->arena = arena;
             t->arena_cap = cap;
         }
-        for (Py_ssize_t k = 0; k < length; k++)
-            t->arena[t->arena_len + k] = PyUnicode_READ(kind, data, start + k);
-        t->arena_len += length;
-    }
-    t->slots[s].key = key;
+        if (narrow)
+            for (Py_ssize_t k = 0; k < length; k++)
+                ((uint8_t *)t->arena)[at + k] = (uint8_t)PyUnicode_READ(kind, data, start + k);
+        else
+            for (Py_ssize_t k = 0; k < length; k++)
+                ((Py_UCS4 *)(t->arena + at))[k] = PyUnicode_READ(kind, data, start + k);
+        t->spans[id].start = at;
+        t->arena_len = end;
+    } else
+        t->spans[id].start = 0;
+    t->slots[s].key = exact ? key : hashed_key(h, t->spans[id].start);
     t->slots[s].length = tagged;
     t->slots[s].id = (uint32_t)(id + 1);
     return (int32_t)id;
@@ -398,110 +461,201 @@ static int next_line(lines_t *it) {
 typedef struct {
     const uint8_t *flags;
     Py_ssize_t size;
+    uint8_t low[256]; /* code points below 256: their flags, and F_WS for white space */
 } table_t;
 
-static inline uint8_t flags_of(table_t table, Py_UCS4 c) {
-    return (Py_ssize_t)c < table.size ? table.flags[c] : 0;
+static void table_init(table_t *table, const uint8_t *flags, Py_ssize_t size) {
+    table->flags = flags;
+    table->size = size;
+    for (Py_UCS4 c = 0; c < 256; c++)
+        table->low[c] = (uint8_t)(((Py_ssize_t)c < size ? flags[c] : 0) | (Py_UNICODE_ISSPACE(c) ? F_WS : 0));
 }
 
-/* Mark the token boundaries of line text[a:b) in cut[] (cut[i - a]: a boundary before
- * position i) for the RULES modes; white space is not marked (it separates anyway). */
-READS_TEXT void rule_cuts(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, table_t table, int dash_rule,
-                          int padded, uint8_t *cut) {
-    Py_ssize_t i = a;
-    while (i < b) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        uint8_t f = flags_of(table, c);
-        if (f & F_SPLIT) {
-            cut[i - a] = 1;
-            cut[i + 1 - a] = 1;
-        }
-        if (dash_rule && (f & F_DASH) && i > a &&
-            (flags_of(table, PyUnicode_READ(kind, data, i - 1)) & F_D)) {
-            cut[i - a] = 1;
-            cut[i + 1 - a] = 1;
-        }
-        if (f & F_P) {
-            /* A maximal run s..e of P characters (impl.tokenizers module docstring). */
-            Py_ssize_t s = i, e = i;
-            while (e + 1 < b && (flags_of(table, PyUnicode_READ(kind, data, e + 1)) & F_P))
-                e++;
-            /* A padded line (13a) has a space, which is X, beyond each edge. */
-            int lx = s > a ? !(flags_of(table, PyUnicode_READ(kind, data, s - 1)) & F_D) : padded;
-            int rx = e + 1 < b ? !(flags_of(table, PyUnicode_READ(kind, data, e + 1)) & F_D) : padded;
-            Py_ssize_t run = e - s + 1;
-            int r2 = lx == (int)(run & 1);
-            int after = r2 || rx;
-            int before = lx || run >= 2 || after;
-            for (Py_ssize_t k = s + 1; k <= e; k++)
-                cut[k - a] = 1;
-            if (before)
-                cut[s - a] = 1;
-            if (after)
-                cut[e + 1 - a] = 1;
-            i = e + 1;
-            continue;
-        }
-        i++;
-    }
+/* The flags of c (F_WS aside: the rules do not read it). */
+static inline uint8_t flags_of(const table_t *table, Py_UCS4 c) {
+    return c < 256 ? table->low[c] : (Py_ssize_t)c < table->size ? table->flags[c] : 0;
+}
+
+/* Py_UNICODE_ISSPACE, from the table below 256 (a string of kind 1 never calls out). */
+static inline int is_space(const table_t *table, Py_UCS4 c) {
+    return c < 256 ? table->low[c] & F_WS : Py_UNICODE_ISSPACE(c);
 }
 
 /* What token_ids carries from line to line. */
 typedef struct {
     int mode, rules, want_spans;
-    table_t flags;
+    const table_t *flags;
     interner_t *names;
     vec_t *ids, *lengths, *spans;
-    uint8_t *cut; /* the boundary marks of a line (rules modes), grown as needed */
-    Py_ssize_t cut_room;
     Py_ssize_t bound; /* MODE_CHARS: ids lie in range(bound) */
 } line_state_t;
 
+/* Tokens found but not interned yet: tokens_of_line finds up to TOKEN_BATCH tokens, computes
+ * their keys and prefetches their interner slots, then interns them in order. On a large
+ * vocabulary the slot loads are cache misses; issued together, they overlap instead of
+ * following one another (the ids are the same: interning still happens in token order). */
+#define TOKEN_BATCH 32
+
+typedef struct {
+    Py_ssize_t start[TOKEN_BATCH], length[TOKEN_BATCH];
+    uint64_t key[TOKEN_BATCH], hash[TOKEN_BATCH];
+    uint32_t tagged[TOKEN_BATCH];
+    int n;
+} token_batch_t;
+
+/* Intern the batch's tokens (keys computed and slots prefetched first), appending their
+ * ids (and spans, if wanted). 0, or -1 with an exception set. */
+READS_TEXT int flush_batch(line_state_t *ls, token_batch_t *batch, const char *data, const int kind, Py_ssize_t c) {
+    interner_t *t = ls->names;
+    const int n = batch->n;
+    batch->n = 0;
+    if (n == 0)
+        return 0;
+    if (vec_reserve(ls->ids, n) < 0)
+        return -1;
+    for (int k = 0; k < n; k++) {
+        if (batch->length[k] >= (1 << 30)) {
+            PyErr_SetString(PyExc_OverflowError, "a token of 2**30 characters or more");
+            return -1;
+        }
+        batch->key[k] = span_key(data, kind, batch->start[k], batch->length[k], &batch->tagged[k], &batch->hash[k]);
+#if defined(__GNUC__)
+        __builtin_prefetch(t->slots + (batch->hash[k] & (uint64_t)t->mask));
+#endif
+    }
+    int64_t *ids = (int64_t *)ls->ids->data;
+    for (int k = 0; k < n; k++) {
+        int32_t id = intern_keyed(t, data, kind, batch->start[k], batch->length[k], batch->key[k], batch->tagged[k],
+                                  batch->hash[k]);
+        if (id < 0)
+            return -1;
+        ids[ls->ids->len++] = id;
+        if (ls->want_spans &&
+            (vec_push_i64(ls->spans, c) < 0 || vec_push_i64(ls->spans, batch->start[k]) < 0 ||
+             vec_push_i64(ls->spans, batch->start[k] + batch->length[k]) < 0))
+            return -1;
+    }
+    return 0;
+}
+
+/* Queue the token text[start:end) for interning (flush_batch when the batch is full). */
+#define PUSH_TOKEN(start_, end_)                                                                                  \
+    do {                                                                                                          \
+        batch.start[batch.n] = (start_);                                                                          \
+        batch.length[batch.n] = (end_) - (start_);                                                                \
+        if (++batch.n == TOKEN_BATCH && flush_batch(ls, &batch, data, kind, c) < 0)                               \
+            return -1;                                                                                            \
+    } while (0)
+
 /* The tokens of line text[a:b) of chunk c: their ids appended to ls->ids, their number to
- * ls->lengths (and their spans, if wanted). 0, or -1 with an exception set. */
+ * ls->lengths (and their spans, if wanted). 0, or -1 with an exception set.
+ *
+ * One pass: a token runs until white space or a cut of the RULES modes
+ * (impl.tokenizers._cuts, whose docstring derives them): both sides of a SPLIT character;
+ * (mode RULES_DASH, 13A) both sides of a hyphen after a D character; for a maximal run
+ * s..e of P characters, every gap inside it, a cut before s iff lx or the run has two or
+ * more characters or after, and one after e ("after") iff r2 or rx. Every cut is one of a
+ * character before it or after it, so closing the open token at the one and after the other
+ * makes all of them; a mode without rules has a table with no such flags. */
 READS_TEXT int tokens_of_line(line_state_t *ls, const char *data, const int kind, Py_ssize_t a, Py_ssize_t b,
                               Py_ssize_t c) {
-    const int mode = ls->mode, rules = ls->rules;
+    const int mode = ls->mode;
+    const int dash_rule = mode == MODE_RULES_DASH || mode == MODE_13A, padded = mode == MODE_13A;
+    const table_t *table = ls->flags;
     Py_ssize_t before = ls->ids->len;
-    if (rules) {
-        if (b - a + 2 > ls->cut_room) {
-            PyMem_Free(ls->cut);
-            ls->cut_room = 2 * (b - a + 2);
-            ls->cut = PyMem_Malloc((size_t)ls->cut_room);
-            if (ls->cut == NULL) {
-                PyErr_NoMemory();
+    token_batch_t batch;
+    batch.n = 0;
+    if (mode == MODE_CHARS) {
+        for (Py_ssize_t i = a; i < b; i++) {
+            Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+            if (is_space(table, ch))
+                continue;
+            /* A character token's id is its code point (ids need not be dense). */
+            if (vec_push_i64(ls->ids, (int64_t)ch) < 0)
                 return -1;
-            }
+            if ((int64_t)ch >= ls->bound)
+                ls->bound = (int64_t)ch + 1;
+            if (ls->want_spans && (vec_push_i64(ls->spans, c) < 0 || vec_push_i64(ls->spans, i) < 0 ||
+                                   vec_push_i64(ls->spans, i + 1) < 0))
+                return -1;
         }
-        memset(ls->cut, 0, (size_t)(b - a + 2));
-        rule_cuts(data, kind, a, b, ls->flags, mode != MODE_RULES, mode == MODE_13A, ls->cut);
+        return vec_push_i64(ls->lengths, ls->ids->len - before);
     }
-    const uint8_t *cut = ls->cut;
+    Py_ssize_t open = -1; /* the start of the token being read, -1: none */
     Py_ssize_t i = a;
     while (i < b) {
         Py_UCS4 ch = PyUnicode_READ(kind, data, i);
-        if (Py_UNICODE_ISSPACE(ch)) {
+        uint8_t f = flags_of(table, ch);
+        if (ch >= 256 && Py_UNICODE_ISSPACE(ch)) /* low[] has F_WS below 256 only */
+            f = F_WS;                            /* (white space may carry other flags) */
+        if (!(f & (F_SPLIT | F_P | F_DASH | F_WS))) {
+            if (open < 0)
+                open = i;
+            /* the rest of a run of such characters, in a tight loop (most of the text) */
+            for (i++; i < b; i++) {
+                Py_UCS4 next = PyUnicode_READ(kind, data, i);
+                if (next >= 256 || (table->low[next] & (F_SPLIT | F_P | F_DASH | F_WS)))
+                    break;
+            }
+            continue;
+        }
+        if (f & F_WS) { /* before the rules: white space may be flagged too */
+            if (open >= 0)
+                PUSH_TOKEN(open, i);
+            open = -1;
             i++;
             continue;
         }
-        Py_ssize_t j = i + 1;
-        if (mode != MODE_CHARS) {
-            while (j < b && !Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, j)) && !(rules && cut[j - a]))
-                j++;
+        if ((f & F_SPLIT) ||
+            (dash_rule && (f & F_DASH) && i > a && (flags_of(table, PyUnicode_READ(kind, data, i - 1)) & F_D))) {
+            if (open >= 0)
+                PUSH_TOKEN(open, i);
+            PUSH_TOKEN(i, i + 1);
+            open = -1;
+            i++;
+            continue;
         }
-        /* A character token's id is its code point (ids need not be dense). */
-        int64_t id = mode == MODE_CHARS ? (int64_t)ch : intern(ls->names, data, kind, i, j - i);
-        if (id < 0 || vec_push_i64(ls->ids, id) < 0)
-            return -1;
-        if (mode == MODE_CHARS && id >= ls->bound)
-            ls->bound = id + 1;
-        if (ls->want_spans && (vec_push_i64(ls->spans, c) < 0 || vec_push_i64(ls->spans, i) < 0 ||
-                               vec_push_i64(ls->spans, j) < 0))
-            return -1;
-        i = j;
+        if (!(f & F_P)) { /* a hyphen the rule leaves alone */
+            if (open < 0)
+                open = i;
+            i++;
+            continue;
+        }
+        /* A maximal run s..e of P characters (impl.tokenizers module docstring). */
+        Py_ssize_t s = i, e = i;
+        while (e + 1 < b && (flags_of(table, PyUnicode_READ(kind, data, e + 1)) & F_P))
+            e++;
+        /* A padded line (13a) has a space, which is X, beyond each edge. */
+        int lx = s > a ? !(flags_of(table, PyUnicode_READ(kind, data, s - 1)) & F_D) : padded;
+        int rx = e + 1 < b ? !(flags_of(table, PyUnicode_READ(kind, data, e + 1)) & F_D) : padded;
+        Py_ssize_t run = e - s + 1;
+        int r2 = lx == (int)(run & 1);
+        int after = r2 || rx;
+        int cut_before = lx || run >= 2 || after;
+        if (open < 0)
+            open = s;
+        else if (cut_before) {
+            PUSH_TOKEN(open, s);
+            open = s;
+        }
+        for (Py_ssize_t k = s + 1; k <= e; k++) {
+            PUSH_TOKEN(open, k);
+            open = k;
+        }
+        if (after) {
+            PUSH_TOKEN(open, e + 1);
+            open = -1;
+        }
+        i = e + 1;
     }
+    if (open >= 0)
+        PUSH_TOKEN(open, b);
+    if (flush_batch(ls, &batch, data, kind, c) < 0)
+        return -1;
     return vec_push_i64(ls->lengths, ls->ids->len - before);
 }
+
+#undef PUSH_TOKEN
 
 static PyObject *token_ids(PyObject *self, PyObject *args) {
     PyObject *texts, *seps;
@@ -513,7 +667,6 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     vec_t ids = {0}, lengths = {0}, spans = {0};
     interner_t names = {0};
-    uint8_t *cut = NULL;
     Py_ssize_t bound = 0; /* bound: ids lie in range(bound) */
     int rules = mode == MODE_RULES || mode == MODE_RULES_DASH || mode == MODE_13A;
     if (check_chunks(texts, seps) < 0)
@@ -526,13 +679,14 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the flag table must cover ASCII and at most every code point");
         goto done;
     }
-    table_t flags = {table.buf, table.len};
+    table_t flags;
+    table_init(&flags, table.buf, rules ? table.len : 0);
     if (vec_init(&ids, sizeof(int64_t), 1 << 12) < 0 || vec_init(&lengths, sizeof(int64_t), 1024) < 0 ||
         interner_init(&names) < 0 || vec_init(&spans, sizeof(int64_t), 16) < 0)
         goto done;
     lines_t line;
     lines_init(&line, texts, seps);
-    line_state_t ls = {mode, rules, want_spans, flags, &names, &ids, &lengths, &spans, NULL, 0, 0};
+    line_state_t ls = {mode, rules, want_spans, &flags, &names, &ids, &lengths, &spans, 0};
     int more;
     while ((more = next_line(&line)) > 0) {
         int rc;
@@ -546,12 +700,9 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
         default:
             rc = tokens_of_line(&ls, line.data, PyUnicode_4BYTE_KIND, line.start, line.end, line.c);
         }
-        if (rc < 0) {
-            cut = ls.cut;
+        if (rc < 0)
             goto done;
-        }
     }
-    cut = ls.cut;
     bound = ls.bound;
     if (more < 0)
         goto done;
@@ -567,7 +718,170 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     }
 done:
     vec_free(&spans);
-    PyMem_Free(cut);
+    vec_free(&ids);
+    vec_free(&lengths);
+    interner_free(&names);
+    PyBuffer_Release(&table);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* line_token_ids: token_ids of the lines of a list, each prepared by the kernel        */
+
+/* Replace every pattern[0:m) of buf[0:*n) by replacement[0:r) (r <= m), left to right and
+ * without overlaps: str.replace. In place: the write position never passes the read one. */
+static void replace_in(Py_UCS4 *buf, Py_ssize_t *n, const char *pattern, const char *replacement) {
+    Py_ssize_t m = (Py_ssize_t)strlen(pattern), r = (Py_ssize_t)strlen(replacement), w = 0, i = 0;
+    while (i < *n) {
+        if (i + m <= *n && buf[i] == (Py_UCS4)(unsigned char)pattern[0]) {
+            Py_ssize_t k = 1;
+            while (k < m && buf[i + k] == (Py_UCS4)(unsigned char)pattern[k])
+                k++;
+            if (k == m) {
+                for (Py_ssize_t q = 0; q < r; q++)
+                    buf[w++] = (Py_UCS4)(unsigned char)replacement[q];
+                i += m;
+                continue;
+            }
+        }
+        buf[w++] = buf[i++];
+    }
+    *n = w;
+}
+
+/* Whether data[a:b) holds a character that 13a's steps 1-2 look at (a newline, & or <):
+ * only such lines need them applied. */
+READS_TEXT int needs_13a_steps(const char *data, const int kind, Py_ssize_t a, Py_ssize_t b) {
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const void *s = data + a;
+        size_t len = (size_t)(b - a);
+        return memchr(s, '\n', len) || memchr(s, '&', len) || memchr(s, '<', len);
+    }
+    for (Py_ssize_t i = a; i < b; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c == '\n' || c == '&' || c == '<')
+            return 1;
+    }
+    return 0;
+}
+
+/* line_token_ids(lines, mode, table, strip_left): token_ids of the str of the list `lines`,
+ * one line each, prepared here as impl.tokenizers prepares them for the other entry point:
+ * BLEU's rstrip() (Py_UNICODE_ISSPACE, as str.rstrip), zh's strip() when strip_left, and in
+ * mode 13A the tokenizer's steps 1-2 (spec.tokenizers.tokenize_13a: <skipped>, -\n, \n,
+ * and when a & remains the four entities, one str.replace after another) on the lines that
+ * hold a newline, & or <, copied for that. Returns (ids, tokens per line, id bound). */
+static PyObject *line_token_ids(PyObject *self, PyObject *args) {
+    PyObject *lines;
+    int mode, strip_left;
+    Py_buffer table = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!iy*p", &PyList_Type, &lines, &mode, &table, &strip_left))
+        return NULL;
+    PyObject *result = NULL;
+    vec_t ids = {0}, lengths = {0}, spans = {0};
+    interner_t names = {0};
+    Py_UCS4 *buf = NULL;
+    Py_ssize_t buf_room = 0;
+    int rules = mode == MODE_RULES || mode == MODE_RULES_DASH || mode == MODE_13A;
+    line_state_t ls = {0};
+    Py_ssize_t n_lines = PyList_GET_SIZE(lines);
+    if (mode < MODE_WHITESPACE || mode > MODE_13A) {
+        PyErr_SetString(PyExc_ValueError, "unknown token_ids mode");
+        goto done;
+    }
+    if (rules && (table.len < 128 || table.len > 0x110000)) {
+        PyErr_SetString(PyExc_ValueError, "the flag table must cover ASCII and at most every code point");
+        goto done;
+    }
+    table_t flags;
+    table_init(&flags, table.buf, rules ? table.len : 0);
+    if (vec_init(&ids, sizeof(int64_t), 1 << 12) < 0 || vec_init(&lengths, sizeof(int64_t), n_lines) < 0 ||
+        interner_init(&names) < 0 || vec_init(&spans, sizeof(int64_t), 16) < 0)
+        goto done;
+    line_state_t init = {mode, rules, 0, &flags, &names, &ids, &lengths, &spans, 0};
+    ls = init;
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+#if defined(__GNUC__)
+        /* The lines are separate objects: fetch a later line's header, and the text of
+         * the line after next (whose header came earlier). */
+        if (i + 4 < n_lines)
+            __builtin_prefetch(PyList_GET_ITEM(lines, i + 4));
+        if (i + 2 < n_lines && PyUnicode_Check(PyList_GET_ITEM(lines, i + 2))) {
+            PyObject *later = PyList_GET_ITEM(lines, i + 2);
+            const char *text = PyUnicode_DATA(later);
+            Py_ssize_t bytes = PyUnicode_GET_LENGTH(later) * PyUnicode_KIND(later);
+            for (Py_ssize_t at = 0; at < bytes && at < 512; at += 64)
+                __builtin_prefetch(text + at);
+        }
+#endif
+        PyObject *text = PyList_GET_ITEM(lines, i);
+        if (!PyUnicode_Check(text)) {
+            PyErr_SetString(PyExc_TypeError, "lines must hold str");
+            goto done;
+        }
+        const char *data = PyUnicode_DATA(text);
+        int kind = PyUnicode_KIND(text);
+        Py_ssize_t a = 0, b = PyUnicode_GET_LENGTH(text);
+        while (b > 0 && is_space(&flags, PyUnicode_READ(kind, data, b - 1)))
+            b--;
+        while (strip_left && a < b && is_space(&flags, PyUnicode_READ(kind, data, a)))
+            a++;
+        if (mode == MODE_13A && needs_13a_steps(data, kind, a, b)) {
+            if (b - a > buf_room) {
+                PyMem_Free(buf);
+                buf_room = 2 * (b - a);
+                buf = PyMem_Malloc((size_t)buf_room * sizeof(Py_UCS4));
+                if (buf == NULL) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+            }
+            Py_ssize_t n = b - a;
+            for (Py_ssize_t k = 0; k < n; k++)
+                buf[k] = PyUnicode_READ(kind, data, a + k);
+            replace_in(buf, &n, "<skipped>", "");
+            replace_in(buf, &n, "-\n", "");
+            replace_in(buf, &n, "\n", " ");
+            int amp = 0;
+            for (Py_ssize_t k = 0; k < n && !amp; k++)
+                amp = buf[k] == '&';
+            if (amp) {
+                replace_in(buf, &n, "&quot;", "\"");
+                replace_in(buf, &n, "&amp;", "&");
+                replace_in(buf, &n, "&lt;", "<");
+                replace_in(buf, &n, "&gt;", ">");
+            }
+            data = (const char *)buf;
+            kind = PyUnicode_4BYTE_KIND;
+            a = 0;
+            b = n;
+        }
+        int rc;
+        switch (kind) { /* one copy of the loop per kind (READS_TEXT) */
+        case PyUnicode_1BYTE_KIND:
+            rc = tokens_of_line(&ls, data, PyUnicode_1BYTE_KIND, a, b, i);
+            break;
+        case PyUnicode_2BYTE_KIND:
+            rc = tokens_of_line(&ls, data, PyUnicode_2BYTE_KIND, a, b, i);
+            break;
+        default:
+            rc = tokens_of_line(&ls, data, PyUnicode_4BYTE_KIND, a, b, i);
+        }
+        if (rc < 0)
+            goto done;
+    }
+    PyObject *ids_bytes = vec_to_bytes(&ids);
+    PyObject *len_bytes = vec_to_bytes(&lengths);
+    if (ids_bytes && len_bytes)
+        result = Py_BuildValue("NNn", ids_bytes, len_bytes, mode == MODE_CHARS ? ls.bound : names.count);
+    else {
+        Py_XDECREF(ids_bytes);
+        Py_XDECREF(len_bytes);
+    }
+done:
+    PyMem_Free(buf);
+    vec_free(&spans);
     vec_free(&ids);
     vec_free(&lengths);
     interner_free(&names);
@@ -594,6 +908,8 @@ static int same_str(PyObject *a, PyObject *b) {
  * the id of every line in that list (int64 bytes, hyps first), and the number of
  * references of each hypothesis (int64 bytes). None for any other input, which the
  * caller checks with the spec's messages. */
+#define LINE_AHEAD 8
+
 static PyObject *line_index(PyObject *self, PyObject *args) {
     PyObject *hyps, *refs;
     (void)self;
@@ -636,6 +952,19 @@ static PyObject *line_index(PyObject *self, PyObject *args) {
             PyObject **items = pass == 0 ? PySequence_Fast_ITEMS(hyps) + i : PySequence_Fast_ITEMS(r);
             if (pass == 1)
                 count_of[i] = many;
+#if defined(__GNUC__)
+            /* The slot of a later sentence's first line: each lookup in a table of this
+             * size is a cache miss, and this way the misses overlap. (Its hash is computed
+             * here instead of there; a str caches it.) */
+            if (i + LINE_AHEAD < n_sent) {
+                PyObject *later = pass == 0 ? PyList_GET_ITEM(hyps, i + LINE_AHEAD)
+                                            : PySequence_Fast_ITEMS(PyList_GET_ITEM(refs, i + LINE_AHEAD))[0];
+                Py_hash_t lh = PyObject_Hash(later);
+                if (lh == -1)
+                    goto done;
+                __builtin_prefetch(slots + ((size_t)lh & (size_t)(size - 1)));
+            }
+#endif
             for (Py_ssize_t k = 0; k < many; k++) {
                 PyObject *line = items[k];
                 Py_hash_t h = PyObject_Hash(line); /* cached in the str after the first time */
@@ -1727,6 +2056,8 @@ static PyMethodDef methods[] = {
     {"token_ids", token_ids, METH_VARARGS,
      "token_ids(texts, seps, mode, table[, spans]) -> (ids int64 bytes, tokens per line int64 bytes, id bound,"
      " (chunk, start, end) of every token as int64 bytes if spans else None)"},
+    {"line_token_ids", line_token_ids, METH_VARARGS,
+     "line_token_ids(lines, mode, table, strip_left) -> (ids int64 bytes, tokens per line int64 bytes, id bound)"},
     {"chrf_units", chrf_units, METH_VARARGS,
      "chrf_units(texts, seps, keep_whitespace, words, punct) -> (chars, chars per line, word ids, words per line)"},
     {"chrf_rows", chrf_rows, METH_VARARGS,
