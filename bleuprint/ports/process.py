@@ -106,11 +106,13 @@ class Port:
             self._process.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - a process that ignores SIGKILL
             pass
-        for stream in (self._process.stdin, self._process.stdout):
-            try:
-                stream.close()
-            except OSError:
-                pass
+        # stdout is the reader thread's to close (at its end of file): closing it here, while
+        # the thread may be inside a read, frees its descriptor for the next process's pipe,
+        # and the old thread's read then takes the new port's first bytes.
+        try:
+            self._process.stdin.close()
+        except OSError:
+            pass
         self._process = None
 
     def close(self) -> int | None:
@@ -186,10 +188,16 @@ class Port:
 
 
 def _read_lines(stream, lines: queue.Queue) -> None:
-    """The reader thread: every line of ``stream`` (bytes) into ``lines``, then the end."""
+    """The reader thread: every line of ``stream`` (bytes) into ``lines``, then the end;
+    it closes ``stream`` itself when done (``Port.kill``)."""
     try:
         for line in iter(stream.readline, b""):
             lines.put(line)
     except (OSError, ValueError) as exc:
         lines.put(OSError(str(exc)))
+    finally:
+        try:
+            stream.close()
+        except OSError:
+            pass
     lines.put(_EOF)
