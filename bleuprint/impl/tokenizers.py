@@ -491,14 +491,21 @@ def _kernel_line_tokens(lines: list[str], name: str, kernel):
     ``line_token_ids``, which takes each line as it is and does the preparation itself
     (``rstrip``; zh's ``strip``; 13a's steps 1-2 on the lines that hold a newline, ``&``
     or ``<``): no Python pass over the text, no joined copy of it."""
+    ids, lengths, bound = kernel.line_token_ids(lines, *kernel_line_args(name, lines, kernel))
+    return np.frombuffer(ids, np.int64), np.frombuffer(lengths, np.int64), max(bound, 1)
+
+
+def kernel_line_args(name: str, texts, kernel) -> tuple[int, object, bool]:
+    """The arguments ``(mode, table, strip_left)`` of the kernel's per-line tokenizers
+    (``line_token_ids``, ``bleu_rows``) for tokenizer ``name``; ``texts`` (str) hold every
+    character the lines hold: intl's table is evaluated on those only."""
     _check_kernel_flags(kernel)
     mode = getattr(kernel, _KERNEL_MODES[name])
     if name == "intl":  # the classes of the characters that occur (the table only needs those)
-        table = _kernel_table(name, ["".join(lines)])
+        table = _kernel_table(name, ["".join(texts)])
     else:
         table = _kernel_table(name, []) if name in ("13a", "zh") else b""
-    ids, lengths, bound = kernel.line_token_ids(lines, mode, table, name == "zh")
-    return np.frombuffer(ids, np.int64), np.frombuffer(lengths, np.int64), max(bound, 1)
+    return mode, table, name == "zh"
 
 
 def bleu_token_ids(lines: list[str], name: str = "13a", lowercase: bool = False):

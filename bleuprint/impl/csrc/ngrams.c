@@ -1,7 +1,7 @@
 /*
  * bleuprint.impl._ngrams: the per-token loops of BLEU and chrF, in C.
  *
- * Five functions, each the compiled form of a numpy routine of bleuprint.impl that
+ * The functions, each the compiled form of a numpy routine of bleuprint.impl that
  * stays as the fallback (and is checked against the same spec):
  *
  *   token_ids(texts, seps, mode, table[, spans])
@@ -26,6 +26,13 @@
  *       does rstrip() (zh: strip()) and, in mode 13A, the tokenizer's steps 1-2 itself, so
  *       that impl.tokenizers.bleu_token_ids makes no Python pass over the text (no ids of
  *       spans: tokenize_corpus uses token_ids).
+ *
+ *   bleu_rows(hyps, refs, a, b, mode, table, strip_left, order)
+ *       BLEU's statistics rows [c, r, m_1..m_N, t_1..t_N] of sentences a..b-1, read straight
+ *       off the str objects: each line prepared and cut as line_token_ids does, the tokens
+ *       numbered in a small table of the sentence's own (no corpus interner), the clipped
+ *       matches counted as ngram_matches counts them (clip_max); None for inputs that are
+ *       not plain lists of str.
  *
  *   chrf_units(texts, seps, keep_whitespace, words, punct)
  *       chrF's characters of every line (code points; white space dropped unless
@@ -481,13 +488,43 @@ static inline int is_space(const table_t *table, Py_UCS4 c) {
     return c < 256 ? table->low[c] & F_WS : Py_UNICODE_ISSPACE(c);
 }
 
+/* The tokens of one sentence (bleu_rows): instead of the call's interner, a small table
+ * of the sentence's own, sized to it (it stays in L1). The hypothesis' tokens are numbered
+ * 0, 1, ... (add = 1); a reference's are looked up (add = 0), a token the hypothesis lacks
+ * getting -1, which no hypothesis n-gram contains. Keys are span_key's: exact for short
+ * tokens, the 64-bit hash otherwise, and then the texts are compared in full. A slot is
+ * used iff its stamp is the current sentence's, so nothing is cleared between sentences. */
+typedef struct {
+    uint64_t key;
+    uint32_t tagged;
+    int32_t id;
+    uint32_t stamp;
+} tslot_t;
+
+typedef struct {
+    const char *data;
+    int kind;
+    Py_ssize_t start;
+} tspan_t;
+
+typedef struct {
+    tslot_t *slots;
+    tspan_t *spans; /* by id: where the hypothesis token's text is */
+    uint64_t mask;
+    uint32_t stamp;
+    Py_ssize_t capacity; /* slots allocated */
+    int32_t count;
+    int add;
+} sent_tokens_t;
+
 /* What token_ids carries from line to line. */
 typedef struct {
     int mode, rules, want_spans;
     const table_t *flags;
     interner_t *names;
     vec_t *ids, *lengths, *spans;
-    Py_ssize_t bound; /* MODE_CHARS: ids lie in range(bound) */
+    Py_ssize_t bound;      /* MODE_CHARS: ids lie in range(bound) */
+    sent_tokens_t *local;  /* bleu_rows: the sentence's table instead of `names` */
 } line_state_t;
 
 /* Tokens found but not interned yet: tokens_of_line finds up to TOKEN_BATCH tokens, computes
@@ -503,14 +540,60 @@ typedef struct {
     int n;
 } token_batch_t;
 
+/* The id of a token in the sentence's table (sent_tokens_t), key, tagged length and hash
+ * computed by span_key; -1 for a reference token the hypothesis lacks. Touches no Python
+ * object (bleu_rows runs it without the GIL). */
+READS_TEXT int32_t sent_token(sent_tokens_t *t, const char *data, int kind, Py_ssize_t start, Py_ssize_t length,
+                              uint64_t key, uint32_t tagged, uint64_t h) {
+    int exact = PACK_OF(tagged) == PACK_BYTES || PACK_OF(tagged) == PACK_WIDE;
+    uint64_t s = h & t->mask;
+    for (;;) {
+        tslot_t *slot = t->slots + s;
+        if (slot->stamp != t->stamp)
+            break;
+        if (slot->tagged == tagged && slot->key == key) {
+            if (exact)
+                return slot->id;
+            const tspan_t *at = t->spans + slot->id; /* same length: tagged holds it */
+            Py_ssize_t k = 0;
+            while (k < length && PyUnicode_READ(at->kind, at->data, at->start + k) ==
+                                     PyUnicode_READ(kind, data, start + k))
+                k++;
+            if (k == length)
+                return slot->id;
+        }
+        s = (s + 1) & t->mask;
+    }
+    if (!t->add)
+        return -1;
+    tslot_t *slot = t->slots + s;
+    slot->stamp = t->stamp;
+    slot->key = key;
+    slot->tagged = tagged;
+    slot->id = t->count;
+    t->spans[t->count] = (tspan_t){data, kind, start};
+    return t->count++;
+}
+
 /* Intern the batch's tokens (keys computed and slots prefetched first), appending their
- * ids (and spans, if wanted). 0, or -1 with an exception set. */
+ * ids (and spans, if wanted). 0, or -1 with an exception set. With a sentence table
+ * (bleu_rows), ids come from it; the caller has made room for them and bounded the token
+ * lengths, so nothing can fail there (no GIL to set an exception with). */
 READS_TEXT int flush_batch(line_state_t *ls, token_batch_t *batch, const char *data, const int kind, Py_ssize_t c) {
     interner_t *t = ls->names;
     const int n = batch->n;
     batch->n = 0;
     if (n == 0)
         return 0;
+    if (ls->local) {
+        int64_t *ids = (int64_t *)ls->ids->data;
+        for (int k = 0; k < n; k++) {
+            uint32_t tagged;
+            uint64_t h, key = span_key(data, kind, batch->start[k], batch->length[k], &tagged, &h);
+            ids[ls->ids->len++] = sent_token(ls->local, data, kind, batch->start[k], batch->length[k], key, tagged, h);
+        }
+        return 0;
+    }
     if (vec_reserve(ls->ids, n) < 0)
         return -1;
     for (int k = 0; k < n; k++) {
@@ -570,6 +653,12 @@ READS_TEXT int tokens_of_line(line_state_t *ls, const char *data, const int kind
             Py_UCS4 ch = PyUnicode_READ(kind, data, i);
             if (is_space(table, ch))
                 continue;
+            if (ls->local) { /* bleu_rows: the sentence's dense ids (room made by the caller) */
+                uint32_t tagged;
+                uint64_t h, key = span_key(data, kind, i, 1, &tagged, &h);
+                ((int64_t *)ls->ids->data)[ls->ids->len++] = sent_token(ls->local, data, kind, i, 1, key, tagged, h);
+                continue;
+            }
             /* A character token's id is its code point (ids need not be dense). */
             if (vec_push_i64(ls->ids, (int64_t)ch) < 0)
                 return -1;
@@ -765,6 +854,28 @@ READS_TEXT int needs_13a_steps(const char *data, const int kind, Py_ssize_t a, P
     return 0;
 }
 
+/* 13a's steps 1-2 (spec.tokenizers.tokenize_13a: <skipped>, -\n, \n, and when a & remains
+ * the four entities, one str.replace after another) on data[a:b), copied into buf (room
+ * for b - a code points); returns the length of the result, which is never longer. */
+static Py_ssize_t steps_13a(const char *data, int kind, Py_ssize_t a, Py_ssize_t b, Py_UCS4 *buf) {
+    Py_ssize_t n = b - a;
+    for (Py_ssize_t k = 0; k < n; k++)
+        buf[k] = PyUnicode_READ(kind, data, a + k);
+    replace_in(buf, &n, "<skipped>", "");
+    replace_in(buf, &n, "-\n", "");
+    replace_in(buf, &n, "\n", " ");
+    int amp = 0;
+    for (Py_ssize_t k = 0; k < n && !amp; k++)
+        amp = buf[k] == '&';
+    if (amp) {
+        replace_in(buf, &n, "&quot;", "\"");
+        replace_in(buf, &n, "&amp;", "&");
+        replace_in(buf, &n, "&lt;", "<");
+        replace_in(buf, &n, "&gt;", ">");
+    }
+    return n;
+}
+
 /* line_token_ids(lines, mode, table, strip_left): token_ids of the str of the list `lines`,
  * one line each, prepared here as impl.tokenizers prepares them for the other entry point:
  * BLEU's rstrip() (Py_UNICODE_ISSPACE, as str.rstrip), zh's strip() when strip_left, and in
@@ -837,25 +948,10 @@ static PyObject *line_token_ids(PyObject *self, PyObject *args) {
                     goto done;
                 }
             }
-            Py_ssize_t n = b - a;
-            for (Py_ssize_t k = 0; k < n; k++)
-                buf[k] = PyUnicode_READ(kind, data, a + k);
-            replace_in(buf, &n, "<skipped>", "");
-            replace_in(buf, &n, "-\n", "");
-            replace_in(buf, &n, "\n", " ");
-            int amp = 0;
-            for (Py_ssize_t k = 0; k < n && !amp; k++)
-                amp = buf[k] == '&';
-            if (amp) {
-                replace_in(buf, &n, "&quot;", "\"");
-                replace_in(buf, &n, "&amp;", "&");
-                replace_in(buf, &n, "&lt;", "<");
-                replace_in(buf, &n, "&gt;", ">");
-            }
+            b = steps_13a(data, kind, a, b, buf);
             data = (const char *)buf;
             kind = PyUnicode_4BYTE_KIND;
             a = 0;
-            b = n;
         }
         int rc;
         switch (kind) { /* one copy of the loop per kind (READS_TEXT) */
@@ -1374,6 +1470,299 @@ done:
     for (int k = 0; k < 6; k++)
         if (all[k]->view.obj)
             PyBuffer_Release(&all[k]->view);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* bleu_rows                                                                            */
+
+/* One line of a bleu_rows call: its text (the str, which the call holds a reference to),
+ * read while the GIL is held. */
+typedef struct {
+    const char *data;
+    int kind;
+    Py_ssize_t len;
+} bline_t;
+
+/* The tokens of one line of a sentence into ls->ids (emptied first): line_token_ids'
+ * preparation (13a's steps 1-2 into buf when the line needs them) and tokens_of_line, the
+ * ids from the sentence's table. Cannot fail: the caller sized ids, lengths and buf. */
+static void sentence_line_tokens(line_state_t *ls, const bline_t *line, int strip_left, Py_UCS4 *buf) {
+    const char *data = line->data;
+    int kind = line->kind;
+    Py_ssize_t a = 0, b = line->len;
+    while (b > 0 && is_space(ls->flags, PyUnicode_READ(kind, data, b - 1)))
+        b--;
+    while (strip_left && a < b && is_space(ls->flags, PyUnicode_READ(kind, data, a)))
+        a++;
+    if (ls->mode == MODE_13A && needs_13a_steps(data, kind, a, b)) {
+        b = steps_13a(data, kind, a, b, buf);
+        data = (const char *)buf;
+        kind = PyUnicode_4BYTE_KIND;
+        a = 0;
+    }
+    ls->ids->len = 0;
+    ls->lengths->len = 0;
+    switch (kind) { /* one copy of the loop per kind (READS_TEXT) */
+    case PyUnicode_1BYTE_KIND:
+        (void)tokens_of_line(ls, data, PyUnicode_1BYTE_KIND, a, b, 0);
+        break;
+    case PyUnicode_2BYTE_KIND:
+        (void)tokens_of_line(ls, data, PyUnicode_2BYTE_KIND, a, b, 0);
+        break;
+    default:
+        (void)tokens_of_line(ls, data, PyUnicode_4BYTE_KIND, a, b, 0);
+    }
+}
+
+/* bleu_rows(hyps, refs, a, b, mode, table, strip_left, order): the statistics rows
+ * [c, r, m_1..m_N, t_1..t_N] (2 + 2 * order int64 each) of sentences a..b-1, each read
+ * straight off its str objects and counted on its own: line_token_ids' preparation and
+ * cuts, the tokens numbered in the sentence's table (sent_tokens_t), then ngram_matches'
+ * clipped counts (clip_max) in a table sized to the sentence. None when some hypothesis
+ * is not a str, some refs[i] not a non-empty list or tuple of str, or a line has 2**30 code
+ * points or more (the caller then takes its checked route). */
+static PyObject *bleu_rows(PyObject *self, PyObject *args) {
+    PyObject *hyps, *refs;
+    Py_ssize_t a, b;
+    int mode, strip_left, order;
+    Py_buffer table = {0};
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!nniy*pi", &PyList_Type, &hyps, &PyList_Type, &refs, &a, &b, &mode, &table,
+                          &strip_left, &order))
+        return NULL;
+    PyObject *result = NULL, *out = NULL;
+    PyObject **held = NULL;
+    bline_t *lines = NULL;
+    Py_ssize_t *first = NULL, n_held = 0;
+    vec_t hyp_ids = {0}, ref_ids = {0}, lengths = {0};
+    sent_tokens_t tokens = {0};
+    gram_map_t map = {0};
+    int32_t *hyp_gram = NULL, *ref_gram = NULL, *touched = NULL;
+    gram_info_t *info = NULL;
+    Py_UCS4 *buf = NULL; /* 13a's prepared lines: the hypothesis', then a reference's */
+    int rules = mode == MODE_RULES || mode == MODE_RULES_DASH || mode == MODE_13A;
+    if (a < 0 || b < a || b > PyList_GET_SIZE(hyps) || b > PyList_GET_SIZE(refs) || order < 1) {
+        PyErr_SetString(PyExc_ValueError, "bad sentence range or order");
+        goto done;
+    }
+    if (mode < MODE_WHITESPACE || mode > MODE_13A) {
+        PyErr_SetString(PyExc_ValueError, "unknown token_ids mode");
+        goto done;
+    }
+    if (rules && (table.len < 128 || table.len > 0x110000)) {
+        PyErr_SetString(PyExc_ValueError, "the flag table must cover ASCII and at most every code point");
+        goto done;
+    }
+    table_t flags;
+    table_init(&flags, table.buf, rules ? table.len : 0);
+
+    Py_ssize_t n_sent = b - a, n_lines = 0, longest = 1;
+    for (Py_ssize_t i = a; i < b; i++) {
+        PyObject *h = PyList_GET_ITEM(hyps, i), *rs = PyList_GET_ITEM(refs, i);
+        if (!PyUnicode_CheckExact(h) || !(PyList_CheckExact(rs) || PyTuple_CheckExact(rs)) ||
+            PySequence_Fast_GET_SIZE(rs) == 0)
+            goto not_plain;
+        n_lines += 1 + PySequence_Fast_GET_SIZE(rs);
+    }
+    held = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(PyObject *));
+    lines = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(bline_t));
+    first = PyMem_Malloc((size_t)(n_sent + 1) * sizeof(Py_ssize_t));
+    if (!held || !lines || !first) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = a; i < b; i++) {
+        PyObject *rs = PyList_GET_ITEM(refs, i);
+        Py_ssize_t m = PySequence_Fast_GET_SIZE(rs);
+        if (m == 0 || n_held + 1 + m > n_lines)
+            goto not_plain; /* the lists changed under us (a __del__ or another thread) */
+        first[i - a] = n_held;
+        for (Py_ssize_t j = -1; j < m; j++) {
+            PyObject *s = j < 0 ? PyList_GET_ITEM(hyps, i) : PySequence_Fast_GET_ITEM(rs, j);
+            if (!PyUnicode_CheckExact(s))
+                goto not_plain;
+#if PY_VERSION_HEX < 0x030C0000
+            if (PyUnicode_READY(s) < 0)
+                goto done;
+#endif
+            Py_INCREF(s);
+            held[n_held] = s;
+            bline_t *line = lines + n_held++;
+            line->data = PyUnicode_DATA(s);
+            line->kind = PyUnicode_KIND(s);
+            line->len = PyUnicode_GET_LENGTH(s);
+            if (line->len >= (1 << 30))
+                goto not_plain; /* the checked route raises the interner's error */
+            if (line->len > longest)
+                longest = line->len;
+        }
+    }
+    if (n_held != n_lines)
+        goto not_plain;
+    first[n_sent] = n_held;
+
+    Py_ssize_t width = 2 + 2 * (Py_ssize_t)order;
+    out = PyBytes_FromStringAndSize(NULL, n_sent * width * (Py_ssize_t)sizeof(int64_t));
+    if (out == NULL)
+        goto done;
+    /* A line of L code points has at most L tokens, so at most L n-grams of one order. */
+    int depth_max = order < longest ? order : (int)longest;
+    Py_ssize_t cap = longest * depth_max + 1;
+    tokens.capacity = 64;
+    while (tokens.capacity < 2 * longest + 2)
+        tokens.capacity *= 2;
+    tokens.slots = PyMem_Calloc((size_t)tokens.capacity, sizeof(tslot_t));
+    tokens.spans = PyMem_Malloc((size_t)(longest + 1) * sizeof(tspan_t));
+    buf = PyMem_Malloc((size_t)(2 * longest) * sizeof(Py_UCS4));
+    hyp_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
+    ref_gram = PyMem_Malloc((size_t)longest * sizeof(int32_t));
+    info = PyMem_Calloc((size_t)cap, sizeof(gram_info_t));
+    touched = PyMem_Malloc((size_t)cap * sizeof(int32_t));
+    if (!tokens.slots || !tokens.spans || !buf || !hyp_gram || !ref_gram || !info || !touched) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (vec_init(&hyp_ids, sizeof(int64_t), longest + TOKEN_BATCH) < 0 ||
+        vec_init(&ref_ids, sizeof(int64_t), longest + TOKEN_BATCH) < 0 || vec_init(&lengths, sizeof(int64_t), 16) < 0 ||
+        gram_map_reserve(&map, cap) < 0)
+        goto done;
+    line_state_t ls = {mode, rules, 0, &flags, NULL, &hyp_ids, &lengths, NULL, 0, &tokens};
+
+    Py_BEGIN_ALLOW_THREADS
+    int64_t *row = (int64_t *)PyBytes_AS_STRING(out);
+    for (Py_ssize_t s = 0; s < n_sent; s++, row += width) {
+        const bline_t *line = lines + first[s];
+        Py_ssize_t n_refs = first[s + 1] - first[s] - 1;
+#if defined(__GNUC__)
+        /* The texts are separate objects, far apart: fetch those of a later sentence. */
+        if (s + 2 < n_sent)
+            for (Py_ssize_t k = first[s + 2]; k < first[s + 3]; k++)
+                for (Py_ssize_t at = 0; at < lines[k].len * lines[k].kind && at < 512; at += 64)
+                    __builtin_prefetch(lines[k].data + at);
+#endif
+        memset(row, 0, (size_t)width * sizeof(int64_t));
+        /* The hypothesis' tokens, numbered in a table sized to it. */
+        Py_ssize_t size = 16;
+        while (size < 2 * line->len + 2)
+            size *= 2;
+        tokens.mask = (uint64_t)size - 1;
+        tokens.count = 0;
+        if (++tokens.stamp == 0) {
+            memset(tokens.slots, 0, (size_t)tokens.capacity * sizeof(tslot_t));
+            tokens.stamp = 1;
+        }
+        tokens.add = 1;
+        ls.ids = &hyp_ids;
+        sentence_line_tokens(&ls, line, strip_left, buf);
+        const int64_t *h = (const int64_t *)hyp_ids.data;
+        Py_ssize_t hl = hyp_ids.len;
+        /* The hypothesis' n-grams, order by order (as ngram_matches); a unigram's id is
+         * its token's (both dense in order of first occurrence), with no table. */
+        if (++map.stamp == 0) {
+            memset(map.slots, 0, (size_t)map.capacity * sizeof(gram_slot_t));
+            map.stamp = 1;
+        }
+        gram_map_resize(&map, hl * (order < hl ? order : hl) + 1);
+        int32_t n_grams = tokens.count;
+        int depth = hl > 0;
+        for (int32_t g = 0; g < n_grams; g++) {
+            info[g].order = 1;
+            info[g].hyp = 0;
+            info[g].best = 0;
+        }
+        for (Py_ssize_t p = 0; p < hl; p++) {
+            info[h[p]].hyp++;
+            hyp_gram[p] = (int32_t)h[p];
+        }
+        for (int n = 2; n <= order && n <= hl; n++) {
+            depth = n;
+            for (Py_ssize_t p = 0; p + n <= hl; p++) {
+                int inserted;
+                int32_t prefix = n == 1 ? -1 : hyp_gram[p];
+                int32_t g = gram_insert(&map, gram_key(prefix, h[p + n - 1]), n_grams, &inserted);
+                if (inserted) {
+                    info[g].order = n;
+                    info[g].hyp = 0;
+                    info[g].best = 0;
+                    n_grams++;
+                }
+                info[g].hyp++;
+                hyp_gram[p] = g;
+            }
+        }
+        /* Each reference: its tokens looked up, its n-grams counted, the largest count
+         * of each hypothesis n-gram in one reference kept; the closest length. */
+        tokens.add = 0;
+        ls.ids = &ref_ids;
+        Py_ssize_t closest = -1;
+        for (Py_ssize_t j = 0; j < n_refs; j++) {
+            sentence_line_tokens(&ls, line + 1 + j, strip_left, buf + longest); /* the hypothesis' tokens may point into buf */
+            const int64_t *r = (const int64_t *)ref_ids.data;
+            Py_ssize_t rl = ref_ids.len;
+            Py_ssize_t gap = rl > hl ? rl - hl : hl - rl, best_gap = closest > hl ? closest - hl : hl - closest;
+            if (closest < 0 || gap < best_gap || (gap == best_gap && rl < closest))
+                closest = rl;
+            Py_ssize_t n_touched = 0;
+            for (int n = 1; n <= depth && n <= rl; n++) {
+                Py_ssize_t alive = 0;
+                for (Py_ssize_t p = 0; p + n <= rl; p++) {
+                    int32_t g;
+                    if (n == 1)
+                        g = (int32_t)r[p];
+                    else
+                        g = ref_gram[p] < 0 || r[p + n - 1] < 0 ? -1
+                                                                : gram_find(&map, gram_key(ref_gram[p], r[p + n - 1]));
+                    ref_gram[p] = g;
+                    if (g >= 0) {
+                        alive++;
+                        if (info[g].current++ == 0)
+                            touched[n_touched++] = g;
+                    }
+                }
+                if (alive == 0)
+                    break;
+            }
+            for (Py_ssize_t t = 0; t < n_touched; t++) {
+                gram_info_t *x = info + touched[t];
+                if (x->current > x->best)
+                    x->best = x->current;
+                x->current = 0;
+            }
+        }
+        row[0] = hl;
+        row[1] = closest;
+        for (int32_t g = 0; g < n_grams; g++)
+            row[1 + info[g].order] += info[g].best < info[g].hyp ? info[g].best : info[g].hyp;
+        for (int n = 1; n <= order; n++)
+            row[1 + order + n] = hl - n + 1 > 0 ? hl - n + 1 : 0;
+    }
+    Py_END_ALLOW_THREADS
+    result = out;
+    out = NULL;
+    goto done;
+not_plain:
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(out);
+    for (Py_ssize_t k = 0; k < n_held; k++)
+        Py_DECREF(held[k]);
+    PyMem_Free(held);
+    PyMem_Free(lines);
+    PyMem_Free(first);
+    PyMem_Free(tokens.slots);
+    PyMem_Free(tokens.spans);
+    PyMem_Free(buf);
+    PyMem_Free(hyp_gram);
+    PyMem_Free(ref_gram);
+    PyMem_Free(info);
+    PyMem_Free(touched);
+    PyMem_Free(map.slots);
+    vec_free(&hyp_ids);
+    vec_free(&ref_ids);
+    vec_free(&lengths);
+    PyBuffer_Release(&table);
     return result;
 }
 
@@ -2063,6 +2452,9 @@ static PyMethodDef methods[] = {
     {"chrf_rows", chrf_rows, METH_VARARGS,
      "chrf_rows(hyps, refs, a, b, n, word_order, keep_whitespace, punct) -> int64 bytes of the statistics rows of"
      " every reference of sentences a..b-1, or None if the inputs are not plain lists of str"},
+    {"bleu_rows", bleu_rows, METH_VARARGS,
+     "bleu_rows(hyps, refs, a, b, mode, table, strip_left, order) -> int64 bytes of BLEU's statistics rows of"
+     " sentences a..b-1, or None if the inputs are not plain lists of str"},
     {"line_index", line_index, METH_VARARGS,
      "line_index(hyps, refs) -> (distinct lines, int64 bytes line ids, int64 bytes reference counts) or None"},
     {"ngram_matches", ngram_matches, METH_VARARGS,
