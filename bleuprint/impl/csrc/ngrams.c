@@ -1454,8 +1454,15 @@ static PyObject *ngram_matches(PyObject *self, PyObject *args) {
         }
         if (clip_max) {
             int64_t *row = matches + s * order;
-            for (int32_t g = 0; g < n_grams; g++)
-                row[info[g].order - 1] += info[g].best < info[g].hyp ? info[g].best : info[g].hyp;
+            /* ids were given order by order, so each order's grams are one run of ids:
+             * summed in a register, stored once (not a load and a store per gram) */
+            for (int32_t g = 0; g < n_grams;) {
+                const int32_t o = info[g].order;
+                int64_t sum = 0;
+                for (; g < n_grams && info[g].order == o; g++)
+                    sum += info[g].best < info[g].hyp ? info[g].best : info[g].hyp;
+                row[o - 1] += sum;
+            }
         }
     }
     Py_END_ALLOW_THREADS
@@ -1732,8 +1739,13 @@ static PyObject *bleu_rows(PyObject *self, PyObject *args) {
         }
         row[0] = hl;
         row[1] = closest;
-        for (int32_t g = 0; g < n_grams; g++)
-            row[1 + info[g].order] += info[g].best < info[g].hyp ? info[g].best : info[g].hyp;
+        for (int32_t g = 0; g < n_grams;) { /* one run of ids per order, as in ngram_matches */
+            const int32_t o = info[g].order;
+            int64_t sum = 0;
+            for (; g < n_grams && info[g].order == o; g++)
+                sum += info[g].best < info[g].hyp ? info[g].best : info[g].hyp;
+            row[1 + o] += sum;
+        }
         for (int n = 1; n <= order; n++)
             row[1 + order + n] = hl - n + 1 > 0 ? hl - n + 1 : 0;
     }
