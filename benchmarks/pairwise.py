@@ -36,7 +36,6 @@ import json
 import platform
 import statistics
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -47,6 +46,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
+from sentences import timed  # noqa: E402
 from synthetic import SyntheticCorpus  # noqa: E402
 
 import bleuprint.impl as impl  # noqa: E402
@@ -84,20 +84,6 @@ def candidates(n_sources: int, k: int, seed: int = 20211) -> list[list[str]]:
     return groups
 
 
-def timed(call, repeats: int):
-    """Median wall and CPU seconds of ``repeats`` runs, and the last result."""
-    walls, cpus = [], []
-    result = None
-    for _ in range(repeats):
-        result = None
-        gc.collect()
-        wall, cpu = time.perf_counter(), time.process_time()
-        result = call()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return statistics.median(walls), statistics.median(cpus), result
-
-
 def speed_rows(groups: list[list[str]], repeats: int) -> tuple[list[dict], float]:
     """The timings of bleuprint's chrF and BLEU and fastchrf's chrF, alternately, and the
     largest difference between the two chrF matrices."""
@@ -115,7 +101,7 @@ def speed_rows(groups: list[list[str]], repeats: int) -> tuple[list[dict], float
     results = {}
     for _ in range(repeats):
         for name, call in calls.items():
-            wall, cpu, results[name] = timed(call, 1)
+            cpu, wall, results[name] = timed(call, [], 1)
             walls[name].append(wall)
             cpus[name].append(cpu)
     theirs = np.array(results["fastchrf chrF"], dtype=np.float64)

@@ -1483,18 +1483,82 @@ done:
 /* ---------------------------------------------------------------------------------- */
 /* bleu_rows                                                                            */
 
-/* One line of a bleu_rows call: its text (the str, which the call holds a reference to),
- * read while the GIL is held. */
+/* One line of a bleu_rows or chrf_rows call: its text (the str, which the call holds a
+ * reference to), read while the GIL is held, so that the counting can run without it. */
 typedef struct {
     const char *data;
-    int kind;
     Py_ssize_t len;
-} bline_t;
+    int kind;
+} sline_t;
+
+/* The lines of sentences a..b-1 of a *_rows call, gathered by hold_lines. */
+typedef struct {
+    PyObject **held;    /* a new reference to each line's str, n_held of them */
+    sline_t *lines;     /* sentence by sentence: the hypothesis, then its references */
+    Py_ssize_t *first;  /* first[s]: the index of sentence s's hypothesis; first[b - a] = n_held */
+    Py_ssize_t n_held, longest;
+} held_lines_t;
+
+/* Gather hyps[a:b] and their refs (the caller checked the range) into h: 1 when done, 0
+ * when the input is not plain (a hypothesis that is not a str; refs[i] not a non-empty
+ * list of str, nor a tuple when tuples_ok; a line of max_len code points or more), -1 on
+ * an error (set). Whatever it returns, h holds what it took (the caller frees the three
+ * arrays and releases held[0..n_held)). */
+static int hold_lines(PyObject *hyps, PyObject *refs, Py_ssize_t a, Py_ssize_t b, int tuples_ok, Py_ssize_t max_len,
+                      held_lines_t *h) {
+    Py_ssize_t n_sent = b - a, n_lines = 0;
+    h->n_held = 0;
+    h->longest = 1;
+    for (Py_ssize_t i = a; i < b; i++) {
+        PyObject *hyp = PyList_GET_ITEM(hyps, i), *rs = PyList_GET_ITEM(refs, i);
+        if (!PyUnicode_CheckExact(hyp) || !(PyList_CheckExact(rs) || (tuples_ok && PyTuple_CheckExact(rs))) ||
+            PySequence_Fast_GET_SIZE(rs) == 0)
+            return 0;
+        n_lines += 1 + PySequence_Fast_GET_SIZE(rs);
+    }
+    h->held = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(PyObject *));
+    h->lines = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(sline_t));
+    h->first = PyMem_Malloc((size_t)(n_sent + 1) * sizeof(Py_ssize_t));
+    if (!h->held || !h->lines || !h->first) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = a; i < b; i++) {
+        PyObject *rs = PyList_GET_ITEM(refs, i);
+        Py_ssize_t m = PySequence_Fast_GET_SIZE(rs);
+        if (m == 0 || h->n_held + 1 + m > n_lines)
+            return 0; /* the lists changed under us (a __del__ or another thread) */
+        h->first[i - a] = h->n_held;
+        for (Py_ssize_t j = -1; j < m; j++) {
+            PyObject *s = j < 0 ? PyList_GET_ITEM(hyps, i) : PySequence_Fast_GET_ITEM(rs, j);
+            if (!PyUnicode_CheckExact(s))
+                return 0;
+#if PY_VERSION_HEX < 0x030C0000
+            if (PyUnicode_READY(s) < 0)
+                return -1;
+#endif
+            Py_INCREF(s);
+            h->held[h->n_held] = s;
+            sline_t *line = h->lines + h->n_held++;
+            line->data = PyUnicode_DATA(s);
+            line->kind = PyUnicode_KIND(s);
+            line->len = PyUnicode_GET_LENGTH(s);
+            if (line->len >= max_len)
+                return 0;
+            if (line->len > h->longest)
+                h->longest = line->len;
+        }
+    }
+    if (h->n_held != n_lines)
+        return 0;
+    h->first[n_sent] = h->n_held;
+    return 1;
+}
 
 /* The tokens of one line of a sentence into ls->ids (emptied first): line_token_ids'
  * preparation (13a's steps 1-2 into buf when the line needs them) and tokens_of_line, the
  * ids from the sentence's table. Cannot fail: the caller sized ids, lengths and buf. */
-static void sentence_line_tokens(line_state_t *ls, const bline_t *line, int strip_left, Py_UCS4 *buf) {
+static void sentence_line_tokens(line_state_t *ls, const sline_t *line, int strip_left, Py_UCS4 *buf) {
     const char *data = line->data;
     int kind = line->kind;
     Py_ssize_t a = 0, b = line->len;
@@ -1540,7 +1604,7 @@ static PyObject *bleu_rows(PyObject *self, PyObject *args) {
         return NULL;
     PyObject *result = NULL, *out = NULL;
     PyObject **held = NULL;
-    bline_t *lines = NULL;
+    sline_t *lines = NULL;
     Py_ssize_t *first = NULL, n_held = 0;
     vec_t hyp_ids = {0}, ref_ids = {0}, lengths = {0};
     sent_tokens_t tokens = {0};
@@ -1564,50 +1628,19 @@ static PyObject *bleu_rows(PyObject *self, PyObject *args) {
     table_t flags;
     table_init(&flags, table.buf, rules ? table.len : 0);
 
-    Py_ssize_t n_sent = b - a, n_lines = 0, longest = 1;
-    for (Py_ssize_t i = a; i < b; i++) {
-        PyObject *h = PyList_GET_ITEM(hyps, i), *rs = PyList_GET_ITEM(refs, i);
-        if (!PyUnicode_CheckExact(h) || !(PyList_CheckExact(rs) || PyTuple_CheckExact(rs)) ||
-            PySequence_Fast_GET_SIZE(rs) == 0)
-            goto not_plain;
-        n_lines += 1 + PySequence_Fast_GET_SIZE(rs);
-    }
-    held = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(PyObject *));
-    lines = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(bline_t));
-    first = PyMem_Malloc((size_t)(n_sent + 1) * sizeof(Py_ssize_t));
-    if (!held || !lines || !first) {
-        PyErr_NoMemory();
+    Py_ssize_t n_sent = b - a;
+    /* a line of 2**30 code points or more: the checked route raises the interner's error */
+    held_lines_t got = {0};
+    int plain = hold_lines(hyps, refs, a, b, 1, (Py_ssize_t)1 << 30, &got);
+    held = got.held;
+    lines = got.lines;
+    first = got.first;
+    n_held = got.n_held;
+    Py_ssize_t longest = got.longest;
+    if (plain < 0)
         goto done;
-    }
-    for (Py_ssize_t i = a; i < b; i++) {
-        PyObject *rs = PyList_GET_ITEM(refs, i);
-        Py_ssize_t m = PySequence_Fast_GET_SIZE(rs);
-        if (m == 0 || n_held + 1 + m > n_lines)
-            goto not_plain; /* the lists changed under us (a __del__ or another thread) */
-        first[i - a] = n_held;
-        for (Py_ssize_t j = -1; j < m; j++) {
-            PyObject *s = j < 0 ? PyList_GET_ITEM(hyps, i) : PySequence_Fast_GET_ITEM(rs, j);
-            if (!PyUnicode_CheckExact(s))
-                goto not_plain;
-#if PY_VERSION_HEX < 0x030C0000
-            if (PyUnicode_READY(s) < 0)
-                goto done;
-#endif
-            Py_INCREF(s);
-            held[n_held] = s;
-            bline_t *line = lines + n_held++;
-            line->data = PyUnicode_DATA(s);
-            line->kind = PyUnicode_KIND(s);
-            line->len = PyUnicode_GET_LENGTH(s);
-            if (line->len >= (1 << 30))
-                goto not_plain; /* the checked route raises the interner's error */
-            if (line->len > longest)
-                longest = line->len;
-        }
-    }
-    if (n_held != n_lines)
+    if (plain == 0)
         goto not_plain;
-    first[n_sent] = n_held;
 
     Py_ssize_t width = 2 + 2 * (Py_ssize_t)order;
     out = PyBytes_FromStringAndSize(NULL, n_sent * width * (Py_ssize_t)sizeof(int64_t));
@@ -1639,7 +1672,7 @@ static PyObject *bleu_rows(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     int64_t *row = (int64_t *)PyBytes_AS_STRING(out);
     for (Py_ssize_t s = 0; s < n_sent; s++, row += width) {
-        const bline_t *line = lines + first[s];
+        const sline_t *line = lines + first[s];
         Py_ssize_t n_refs = first[s + 1] - first[s] - 1;
 #if defined(__GNUC__)
         /* The texts are separate objects, far apart: fetch those of a later sentence. */
@@ -1781,13 +1814,6 @@ done:
 /* ---------------------------------------------------------------------------------- */
 /* chrf_rows                                                                            */
 
-/* One line of a chrf_rows call, read off its str (which the call holds a reference to)
- * while the GIL is held, so that the counting can run without it. */
-typedef struct {
-    const void *data;
-    Py_ssize_t len;
-    int kind;
-} cline_t;
 
 /* The n-grams of one hypothesis, in one sentence's id space: the n-gram at a position is
  * the pair (id of its (n-1)-gram prefix, its last unit), so a slot's key is exact. The
@@ -2141,7 +2167,7 @@ READS_TEXT Py_ssize_t line_chars(const void *data, int kind, Py_ssize_t len, int
     return k;
 }
 
-static Py_ssize_t chars_of(const cline_t *line, int keep, uint32_t *out) {
+static Py_ssize_t chars_of(const sline_t *line, int keep, uint32_t *out) {
     switch (line->kind) {
     case PyUnicode_1BYTE_KIND:
         return line_chars(line->data, PyUnicode_1BYTE_KIND, line->len, keep, out);
@@ -2228,7 +2254,7 @@ static uint32_t word_id(cwords_t *w, const void *data, int kind, Py_ssize_t star
 /* The words of a line (spec.chrf.chrf_words: white-space tokens, one ASCII punctuation
  * mark split off a token of two or more characters, the last character first) as ids.
  * Returns their number. */
-static Py_ssize_t words_of(cwords_t *w, const cline_t *line, int add, uint32_t *out) {
+static Py_ssize_t words_of(cwords_t *w, const sline_t *line, int add, uint32_t *out) {
     const void *data = line->data;
     int kind = line->kind;
     Py_ssize_t b = line->len, k = 0;
@@ -2286,52 +2312,22 @@ static PyObject *chrf_rows(PyObject *self, PyObject *args) {
         }
         is_punct[ch] = 1;
     }
-    /* Gather the lines (hypothesis, then its references) with a reference each, so that
-     * no str can go away while the GIL is released. */
-    Py_ssize_t n_sent = b - a, n_lines = 0, longest = 1;
-    for (Py_ssize_t i = a; i < b; i++) {
-        PyObject *h = PyList_GET_ITEM(hyps, i), *rs = PyList_GET_ITEM(refs, i);
-        if (!PyUnicode_CheckExact(h) || !PyList_CheckExact(rs) || PyList_GET_SIZE(rs) == 0)
-            Py_RETURN_NONE;
-        n_lines += 1 + PyList_GET_SIZE(rs);
-    }
+    /* The lines (hypothesis, then its references), a reference held to each, so that no
+     * str can go away while the GIL is released. */
+    Py_ssize_t n_sent = b - a;
     PyObject *result = NULL, *out = NULL;
-    PyObject **held = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(PyObject *));
-    cline_t *lines = PyMem_Malloc((size_t)(n_lines + 1) * sizeof(cline_t));
-    Py_ssize_t *first = PyMem_Malloc((size_t)(n_sent + 1) * sizeof(Py_ssize_t));
-    Py_ssize_t n_held = 0;
     ccount_t c = {0};
     cwords_t w = {0};
     cbytes_t *bytes = NULL;
-    if (!held || !lines || !first) {
-        PyErr_NoMemory();
+    held_lines_t got = {0};
+    int plain = hold_lines(hyps, refs, a, b, 0, PY_SSIZE_T_MAX, &got);
+    PyObject **held = got.held;
+    sline_t *lines = got.lines;
+    Py_ssize_t *first = got.first, n_held = got.n_held, n_lines = got.n_held, longest = got.longest;
+    if (plain < 0)
         goto done;
-    }
-    for (Py_ssize_t i = a; i < b; i++) {
-        PyObject *rs = PyList_GET_ITEM(refs, i);
-        Py_ssize_t m = PyList_GET_SIZE(rs);
-        if (m == 0 || n_held + 1 + m > n_lines)
-            goto not_plain; /* the lists changed under us (a __del__ or another thread) */
-        first[i - a] = n_held;
-        for (Py_ssize_t j = -1; j < m; j++) {
-            PyObject *s = j < 0 ? PyList_GET_ITEM(hyps, i) : PyList_GET_ITEM(rs, j);
-            if (!PyUnicode_CheckExact(s))
-                goto not_plain;
-#if PY_VERSION_HEX < 0x030C0000
-            if (PyUnicode_READY(s) < 0)
-                goto done;
-#endif
-            Py_INCREF(s);
-            held[n_held] = s;
-            lines[n_held] = (cline_t){PyUnicode_DATA(s), PyUnicode_GET_LENGTH(s), PyUnicode_KIND(s)};
-            if (lines[n_held].len > longest)
-                longest = lines[n_held].len;
-            n_held++;
-        }
-    }
-    if (n_held != n_lines)
+    if (plain == 0)
         goto not_plain;
-    first[n_sent] = n_held;
 
     int orders = n + word_order;
     Py_ssize_t n_rows = n_lines - n_sent, width = 3 * (Py_ssize_t)orders;
@@ -2378,7 +2374,7 @@ static PyObject *chrf_rows(PyObject *self, PyObject *args) {
     int64_t matches[2000];
     int64_t *row = rows;
     for (Py_ssize_t s = 0; s < n_sent; s++) {
-        const cline_t *hyp = lines + first[s];
+        const sline_t *hyp = lines + first[s];
         Py_ssize_t n_refs = first[s + 1] - first[s] - 1;
         if (n > 0) {
             Py_ssize_t hl = chars_of(hyp, keep_whitespace, c.hyp_units);
