@@ -1499,6 +1499,15 @@ typedef struct {
     Py_ssize_t n_held, longest;
 } held_lines_t;
 
+/* What hold_lines took (the fields of its held_lines_t), given back. */
+static void release_lines(PyObject **held, Py_ssize_t n_held, sline_t *lines, Py_ssize_t *first) {
+    for (Py_ssize_t k = 0; k < n_held; k++)
+        Py_DECREF(held[k]);
+    PyMem_Free(held);
+    PyMem_Free(lines);
+    PyMem_Free(first);
+}
+
 /* Gather hyps[a:b] and their refs (the caller checked the range) into h: 1 when done, 0
  * when the input is not plain (a hypothesis that is not a str; refs[i] not a non-empty
  * list of str, nor a tuple when tuples_ok; a line of max_len code points or more), -1 on
@@ -1791,11 +1800,7 @@ not_plain:
     Py_INCREF(result);
 done:
     Py_XDECREF(out);
-    for (Py_ssize_t k = 0; k < n_held; k++)
-        Py_DECREF(held[k]);
-    PyMem_Free(held);
-    PyMem_Free(lines);
-    PyMem_Free(first);
+    release_lines(held, n_held, lines, first);
     PyMem_Free(tokens.slots);
     PyMem_Free(tokens.spans);
     PyMem_Free(buf);
@@ -2424,11 +2429,7 @@ not_plain:
     Py_INCREF(result);
 done:
     Py_XDECREF(out);
-    for (Py_ssize_t k = 0; k < n_held; k++)
-        Py_DECREF(held[k]);
-    PyMem_Free(held);
-    PyMem_Free(lines);
-    PyMem_Free(first);
+    release_lines(held, n_held, lines, first);
     PyMem_Free(c.slots);
     PyMem_Free(c.grams);
     PyMem_Free(c.hyp_gram);
