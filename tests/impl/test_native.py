@@ -17,6 +17,12 @@ def test_ngram_kernel_is_built():
     assert native.ngrams is not None, "bleuprint.impl._ngrams did not build or import (pip install -e . needs a C compiler)"
 
 
+def test_pairs_kernel_is_built():
+    """The pairwise tests skip their shared-work routes without it: a failed build must
+    fail here instead."""
+    assert native.pairs is not None, "bleuprint.impl._pairs did not build or import (pip install -e . needs a C compiler)"
+
+
 def test_no_native_switch_is_read_from_the_environment():
     """BLEUPRINT_NO_NATIVE=1 in a fresh interpreter loads no kernel."""
     import subprocess
