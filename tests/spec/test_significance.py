@@ -135,7 +135,7 @@ def test_validation():
     with pytest.raises(ValueError, match="n must be"):
         paired_approximate_randomization("bleu", hyps, [hyps], refs, n=0)
     with pytest.raises(ValueError, match="metric"):
-        paired_bootstrap("rouge", hyps, [hyps], refs)
+        paired_bootstrap("no_such_metric", hyps, [hyps], refs)
     with pytest.raises(TypeError, match="unknown option"):
         paired_bootstrap("chrf", hyps, [hyps], refs, smooth_method="exp")
 
