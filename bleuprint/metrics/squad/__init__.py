@@ -1,0 +1,95 @@
+"""SQuAD v1.1 / v2.0 exact match and F1 as one registered metric (the definition:
+``bleuprint.metrics.squad.spec``; the fast version: ``bleuprint.metrics.squad.impl``).
+
+Shape ``MEAN``: a question's row is ``[EM, F1, answered]`` (EM and F1 on 0..1, maxed over
+the gold answers; ``answered`` 0 for a missing prediction, given as ``None`` in place of
+the hypothesis). The corpus value is 100 x the sum of the chosen column (option ``value``:
+``f1`` or ``exact``) over the version's denominator: every question in v1.1 (a missing
+prediction scores 0), the answered questions in v2.0 (a missing prediction is skipped).
+``refs[i]`` is the list of gold answers of question i (empty: unanswerable, v2.0 only).
+
+v2.0's no-answer threshold and best-threshold search read the whole corpus and a
+no-answer probability per question: ``spec.squad_v2_evaluate`` / ``spec.best_threshold``.
+"""
+
+from __future__ import annotations
+
+from ...core import Metric, Option, Shape, register
+from ...spec.inputs import check_statistic
+from .spec import VALUES, VERSIONS, check_questions, check_version, question_scores, squad_from_sums
+
+
+class Squad(Metric):
+    name = "squad"
+    title = "SQuAD exact match and F1 (official v1.1 and v2.0 evaluation scripts)"
+    scale = 100
+    shape = Shape.MEAN
+    fractional_columns = (1,)
+    options = (
+        Option("version", str, "1.1", "the evaluation script: 1.1 (empty vs empty F1 0, missing predictions "
+               "score 0) or 2.0 (F1 1 when both are empty, unanswerable questions, missing predictions skipped)",
+               choices=VERSIONS),
+        Option("value", str, "f1", "the reported number: f1 or exact (exact match)", stage="score", choices=VALUES),
+    )
+
+    def check_inputs(self, hyps, refs) -> tuple[list, list]:
+        return check_questions(hyps, refs, "1.1")
+
+    def rows(self, hyps, refs, context=None, version="1.1", **_):
+        version = check_version(version)
+        hyps, refs = check_questions(hyps, refs, version)
+        return [question_scores(h, r, version) for h, r in zip(hyps, refs)]
+
+    def segment_stats(self, hyp, refs, version="1.1") -> list:
+        return question_scores(hyp, refs, check_version(version))
+
+    def score(self, combined, n_segments, version="1.1", value="f1") -> float:
+        version = check_version(version)
+        if len(combined) != 3:
+            raise ValueError(f"squad statistics have 3 columns (EM, F1, answered), got {len(combined)}")
+        em, f, answered = (float(check_statistic(x, f"summed[{k}]", whole=k != 1)) for k, x in enumerate(combined))
+        if answered > n_segments or em > answered or f > answered:
+            raise ValueError(f"squad statistics must satisfy EM, F1 <= answered <= n_segments={n_segments}, "
+                             f"got {list(combined)!r}")
+        return squad_from_sums([em, f, answered], n_segments, version, value)
+
+    def parts(self, combined, n_segments, version="1.1", value="f1") -> dict:
+        return {"exact": self.score(combined, n_segments, version, "exact"),
+                "f1": self.score(combined, n_segments, version, "f1"),
+                "answered": int(combined[2])}
+
+    def stats_matrix(self, hyps, refs, context=None, version="1.1", **_):
+        from .impl import squad_matrix
+
+        return squad_matrix(hyps, refs, version)
+
+    def batch_scores(self, sums, n_segments, float32, version="1.1", value="f1"):
+        import numpy as np
+
+        sums = np.asarray(sums, dtype=np.float64)
+        total = np.full(sums.shape[0], float(n_segments)) if check_version(version) == "1.1" else sums[:, 2]
+        column = sums[:, 1] if value == "f1" else sums[:, 0]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return 100.0 * column / total, np.ones(sums.shape[0], dtype=bool)
+
+    # -- mutants, verify, goldens ---------------------------------------------------------------
+
+    def spec_entry_points(self) -> tuple[str, ...]:
+        return ("bleuprint.metrics.squad.spec:question_scores", "bleuprint.metrics.squad.spec:squad",
+                "bleuprint.metrics.squad.spec:squad_v2_evaluate")
+
+    def faults(self) -> list:
+        from .faults import MUTANTS
+
+        return list(MUTANTS)
+
+    def verify_configurations(self) -> tuple:
+        from ...core.metric import labelled_configurations
+
+        return labelled_configurations({}, {"value": "exact"}, {"version": "2.0"}, {"version": "2.0", "value": "exact"})
+
+    golden = "squad"
+    golden_builder = "bleuprint.metrics.squad.oracle_cases"
+
+
+SQUAD = register(Squad())
