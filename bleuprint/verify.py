@@ -250,7 +250,7 @@ def ted_cases(n_systems: int | None) -> list[dict]:
     data = json.loads(TED_PATH.read_text(encoding="utf-8"))
     refs = [list(segment) for segment in zip(*data["references"])]
     systems = sorted(data["systems"].items())[: n_systems or None]
-    configurations = [(definition.name, corpus_oracle(definition.golden), options, f"ted-ende {label}")
+    configurations = [(definition.name, corpus_oracle(definition.name), options, f"ted-ende {label}")
                       for definition in _metrics() for options, label in definition.real_corpus_configurations()]
     cases = []
     for name, hyps in systems:

@@ -338,6 +338,15 @@ class Metric:
     #: ``bleuprint.oracles.cases_<golden>``. A metric in its own folder keeps it there
     #: (``bleuprint.metrics.NAME.oracle_cases``).
     golden_builder: str = ""
+    #: The pinned outside references the golden fixture comes from, ``{distribution:
+    #: version}`` (``{"sacrebleu": "2.5.1"}``): what vector files name as their oracle
+    #: (``specVersion.oracle``); empty for a metric without one.
+    oracle_versions: dict = {}
+    #: ``"module:function"`` of the oracles' corpus adapter, called as ``f(hyps, refs,
+    #: **options)`` and returning an ``OracleResult`` (``bleuprint.oracles.sacrebleu_oracle``):
+    #: what ``bleuprint verify`` scores the real corpus with and the vector check re-scores
+    #: vectors with. Named, not imported, so the metric never imports its oracle; "" for none.
+    corpus_oracle: str = ""
 
     def real_corpus_configurations(self) -> tuple:
         """``(options, label)`` pairs on which ``bleuprint verify`` scores the real corpus

@@ -25,18 +25,20 @@ _ORACLES = {
 }
 
 
-def corpus_oracle(golden: str):
-    """sacreBLEU's corpus score (an adapter returning ``OracleResult``) of the metric whose
-    golden fixture is ``golden`` (``Metric.golden``): what ``bleuprint verify`` scores the
-    real corpus with. ValueError naming the fixtures that have one otherwise."""
-    from .sacrebleu_ter import oracle_ter
+def corpus_oracle(metric: str):
+    """The oracles' corpus adapter (``f(hyps, refs, **options) -> OracleResult``) of the
+    registered ``metric``, named by its ``Metric.corpus_oracle``: what ``bleuprint verify``
+    scores the real corpus with. ValueError naming the metrics that have one otherwise."""
+    from importlib import import_module
 
-    adapters = {**{metric: oracle for (metric, level), oracle in _ORACLES.items() if level == "corpus"},
-                "ter": oracle_ter}
-    if golden not in adapters:
-        raise ValueError(f"no sacreBLEU corpus oracle for the golden {golden!r}: "
-                         f"expected one of {', '.join(adapters)}")
-    return adapters[golden]
+    from ..core import get_metric, metric_names
+
+    named = get_metric(metric).corpus_oracle
+    if not named:
+        having = [name for name in metric_names() if get_metric(name).corpus_oracle]
+        raise ValueError(f"no corpus oracle for the metric {metric!r}: expected one of {', '.join(having)}")
+    module, function = named.split(":")
+    return getattr(import_module(module), function)
 
 
 class CaseList:

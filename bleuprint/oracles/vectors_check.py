@@ -1,7 +1,8 @@
-"""The vector files checked against sacreBLEU: every valid test of a metric whose golden
-fixture comes from sacreBLEU (``Metric.golden``, ``cases_common.corpus_oracle``) is scored
-by sacreBLEU live and must give the same statistics rows and corpus statistics exactly,
-the same score within the files' tolerance, and the same signature (``expected.signature``,
+"""The vector files checked against their oracles: every valid test of a metric with a
+corpus oracle (``Metric.corpus_oracle``, ``cases_common.corpus_oracle``: sacreBLEU for
+BLEU, chrF and TER, rouge-score for ROUGE) is scored by that oracle live and must give the
+same statistics rows and corpus statistics exactly, the same score within the files'
+tolerance, and the same signature where the oracle has one (``expected.signature``,
 against sacreBLEU's ``get_signature().format()``). Files of another schema (the interval
 vectors) are not checked here.
 
@@ -19,14 +20,11 @@ from .sacrebleu_oracle import require_sacrebleu
 
 
 def oracle_of(metric: str):
-    """sacreBLEU's corpus adapter of the registered ``metric``, or None where it has none."""
-    golden = get_metric(metric).golden
-    if not golden:
+    """The corpus adapter of the registered ``metric`` (``Metric.corpus_oracle``), or None
+    where it has none."""
+    if not get_metric(metric).corpus_oracle:
         return None
-    try:
-        return corpus_oracle(golden)
-    except ValueError:
-        return None
+    return corpus_oracle(metric)
 
 
 def first_difference(expected: dict, found) -> str | None:
@@ -52,7 +50,6 @@ def check_document(document: dict, tests: set | None = None) -> tuple[int, list[
     oracle = oracle_of(document["metric"])
     if oracle is None:
         return 0, []
-    require_sacrebleu()
     logging.getLogger("sacrebleu").setLevel(logging.ERROR)
     checked, mismatches = 0, []
     tolerance = document["scoreTolerance"]
@@ -64,10 +61,10 @@ def check_document(document: dict, tests: set | None = None) -> tuple[int, list[
             found = oracle(test["hyps"], test["refs"], **group["options"])
             difference = first_difference(test["expected"], found)
             if difference is None and not abs(found.score - test["expected"]["score"]) <= tolerance:
-                difference = f"score {test['expected']['score']!r} != sacreBLEU's {found.score!r}"
+                difference = f"score {test['expected']['score']!r} != the oracle's {found.score!r}"
             if difference is None and "signature" in test["expected"] and found.signature:
                 if test["expected"]["signature"] != found.signature:
-                    difference = f"signature {test['expected']['signature']!r} != sacreBLEU's {found.signature!r}"
+                    difference = f"signature {test['expected']['signature']!r} != the oracle's {found.signature!r}"
             if difference:
                 mismatches.append(f"{document['metric']}/{document['family']} tcId {test['tcId']}: {difference}")
     return checked, mismatches
@@ -84,7 +81,7 @@ def check_files(files: dict) -> tuple[int, list[str]]:
     return checked, mismatches
 
 
-def _interval_oracle(metric: str):
+def interval_oracle_of(metric: str):
     """sacreBLEU's interval adapter (``sacrebleu_intervals``) if the registered ``metric``'s
     golden fixture comes from a sacreBLEU metric it knows, else None."""
     from . import sacrebleu_intervals
@@ -148,7 +145,7 @@ def check_interval_files(files: dict) -> tuple[int, list[str]]:
     oracle checks nothing; the spec checks those (``evaluate_test``)."""
     checked, mismatches = 0, []
     for document in files.values():
-        golden = _interval_oracle(document["metric"])
+        golden = interval_oracle_of(document["metric"])
         if golden is None:
             continue
         require_sacrebleu()

@@ -60,14 +60,13 @@ def file_name(metric: str, family: str) -> str:
 
 
 def spec_version(definition) -> dict:
-    """``{"bleuprint": version}``, with ``"oracle": {"sacrebleu": "2.5.1"}`` for a metric
-    whose golden fixture comes from sacreBLEU (``Metric.golden``)."""
+    """``{"bleuprint": version}``, with ``"oracle": {distribution: version}`` (``{"sacrebleu":
+    "2.5.1"}``) for a metric checked against a pinned oracle (``Metric.oracle_versions``)."""
     from .. import __version__
-    from ..spec.signature import SACREBLEU_VERSION
 
     version = {"bleuprint": __version__}
-    if definition.golden:
-        version["oracle"] = {"sacrebleu": SACREBLEU_VERSION}
+    if definition.oracle_versions:
+        version["oracle"] = dict(definition.oracle_versions)
     return version
 
 

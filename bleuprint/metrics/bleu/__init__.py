@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core import Metric, Option, register
 from ...core.metric import labelled_configurations
+from ...spec.signature import SACREBLEU_VERSION
 from .spec import SMOOTH_METHODS, bleu_from_stats, bleu_precisions, bleu_stats, brevity_penalty
 from ...spec.tokenizers import TOKENIZERS
 
@@ -188,6 +189,8 @@ class BLEU(Metric):
     # -- bleuprint verify -------------------------------------------------------------------
 
     golden = "bleu"
+    oracle_versions = {"sacrebleu": SACREBLEU_VERSION}
+    corpus_oracle = "bleuprint.oracles.sacrebleu_oracle:oracle_bleu"
 
     def verify_configurations(self) -> tuple:
         """Each tokenizer and smoothing, a high order with the effective order, a low order

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core import Metric, Option, register
 from ...core.metric import labelled_configurations
+from ...spec.signature import SACREBLEU_VERSION
 from .spec import chrf_from_stats, chrf_parts, chrf_stats
 
 
@@ -187,6 +188,8 @@ class CHRF(Metric):
     # -- bleuprint verify -------------------------------------------------------------------
 
     golden = "chrf"
+    oracle_versions = {"sacrebleu": SACREBLEU_VERSION}
+    corpus_oracle = "bleuprint.oracles.sacrebleu_oracle:oracle_chrf"
 
     def verify_configurations(self) -> tuple:
         """chrF, chrF++, a low order with beta 1 and white space, eps smoothing with

@@ -70,6 +70,8 @@ class Rouge(Metric):
 
     golden = "rouge"
     golden_builder = "bleuprint.metrics.rouge.oracle_cases"
+    oracle_versions = {"rouge-score": "0.1.2", "nltk": "3.10.4"}
+    corpus_oracle = "bleuprint.metrics.rouge.oracle_adapter:oracle_rouge"
 
     def verify_configurations(self) -> tuple:
         return labelled_configurations({}, {"rouge_type": "rouge2"}, {"rouge_type": "rougeL"},

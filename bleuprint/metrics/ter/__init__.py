@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...core import Metric, Option, register
 from ...core.metric import labelled_configurations
+from ...spec.signature import SACREBLEU_VERSION
 from .spec import check_corpus_lengths, ter_from_stats, ter_stats
 
 
@@ -132,6 +133,8 @@ class TER(Metric):
     # -- bleuprint verify -------------------------------------------------------------------
 
     golden = "ter"
+    oracle_versions = {"sacrebleu": SACREBLEU_VERSION}
+    corpus_oracle = "bleuprint.oracles.sacrebleu_ter:oracle_ter"
 
     def verify_configurations(self) -> tuple:
         """The defaults, then the options two by two."""
