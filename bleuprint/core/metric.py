@@ -338,6 +338,11 @@ class Metric:
     #: ``bleuprint.oracles.cases_<golden>``. A metric in its own folder keeps it there
     #: (``bleuprint.metrics.NAME.oracle_cases``).
     golden_builder: str = ""
+    #: Further fixtures of this metric's oracle that are not scored cases (``bleuprint
+    #: verify`` does not read them; the generator builds them and the tests check them
+    #: fresh): ``(name, module)`` pairs, the module holding ``build_cases()``. For example
+    #: the stems of ROUGE's Porter stemmer.
+    extra_goldens: tuple = ()
 
     def real_corpus_configurations(self) -> tuple:
         """``(options, label)`` pairs on which ``bleuprint verify`` scores the real corpus
