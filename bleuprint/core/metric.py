@@ -347,6 +347,11 @@ class Metric:
     #: what ``bleuprint verify`` scores the real corpus with and the vector check re-scores
     #: vectors with. Named, not imported, so the metric never imports its oracle; "" for none.
     corpus_oracle: str = ""
+    #: Further fixtures of this metric's oracle that are not scored cases (``bleuprint
+    #: verify`` does not read them; the generator builds them and the tests check them
+    #: fresh): ``(name, module)`` pairs, the module holding ``build_cases()``. For example
+    #: the stems of ROUGE's Porter stemmer.
+    extra_goldens: tuple = ()
 
     def real_corpus_configurations(self) -> tuple:
         """``(options, label)`` pairs on which ``bleuprint verify`` scores the real corpus

@@ -39,11 +39,12 @@ SHARED_BUILDERS = {
 
 def builders() -> dict[str, str]:
     """Fixture name -> module holding its ``build_cases``: the registered metrics' goldens,
-    in registration order, then ``SHARED_BUILDERS``."""
+    in registration order, then their ``extra_goldens``, then ``SHARED_BUILDERS``."""
     from ..core import get_metric, metric_names
 
     metrics = [get_metric(name) for name in metric_names()]
     return {**{m.golden: m.golden_builder or f"{__package__}.cases_{m.golden}" for m in metrics if m.golden},
+            **{name: module for m in metrics for name, module in m.extra_goldens},
             **SHARED_BUILDERS}
 
 

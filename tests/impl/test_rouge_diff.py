@@ -51,3 +51,19 @@ def test_lsum_back_trace_equals_the_spec(a, b):
     """impl's own back-trace picks the same LCS as the spec's (the tie rule), as a set of
     target positions (the order does not matter to the union)."""
     assert sorted(impl._lcs_positions(a, b)) == spec.lcs_positions(a, b)
+
+
+STEM_PIECES = ["running", "runs", "Run", "cats", "cat", "was", "happy", "happiness", "relational", "agreed",
+               "studies", "dying", "news", "yyyy", "1990s", "caf\u00e9s", " ", " ", " ", "\n", ".", "-"]
+stem_texts = st.lists(st.sampled_from(STEM_PIECES), max_size=16).map("".join)
+stem_corpora = st.lists(st.tuples(stem_texts, st.lists(stem_texts, min_size=1, max_size=3)), min_size=1, max_size=4)
+
+
+@given(stem_corpora, st.sampled_from(spec.ROUGE_TYPES))
+@example([("cats running\nwas", ["cat runs\nwa"])], "rougeLsum")
+def test_impl_rows_equal_spec_rows_with_stemming(corpus, rouge_type):
+    """With ``use_stemmer=True``: impl's stem dict and the spec's per-token stems give equal
+    rows, on words that Porter changes (and short ones it must not touch)."""
+    hyps, refs = [h for h, _ in corpus], [r for _, r in corpus]
+    expected = [spec.rouge_stats(h, r, rouge_type, True) for h, r in zip(hyps, refs)]
+    assert impl.rouge_stats_matrix(hyps, refs, rouge_type, True).tolist() == expected

@@ -29,24 +29,29 @@ def test_goldens_cover_every_family_and_type():
     assert {"rouge:quirks", "rouge:multi", "rouge:lsum:small-vocabulary"} <= families
     assert {case["options"]["rouge_type"] for case in CASES} == set(spec.ROUGE_TYPES)
     assert len(CASES) >= 150
+    stemmed = [case for case in CASES if case["options"].get("use_stemmer")]
+    assert {case["options"]["rouge_type"] for case in stemmed} == set(spec.ROUGE_TYPES)
+    assert {"rouge:stem:quirks", "rouge:stem:inflected", "rouge:quirks:stemmed"} <= {c["family"] for c in stemmed}
 
 
 @_by_id(CASES)
 def test_spec_rows_equal_rouge_score(case):
-    rouge_type = case["options"]["rouge_type"]
-    rows = [spec.rouge_stats(h, r, rouge_type) for h, r in zip(case["hyps"], case["refs"])]
+    rouge_type, use_stemmer = case["options"]["rouge_type"], case["options"].get("use_stemmer", False)
+    rows = [spec.rouge_stats(h, r, rouge_type, use_stemmer) for h, r in zip(case["hyps"], case["refs"])]
     assert rows == case["sentence_stats"]
     assert spec.rouge(case["hyps"], case["refs"], **case["options"]) == pytest.approx(case["score"], abs=TOLERANCE)
 
 
 @_by_id(CASES)
 def test_impl_rows_equal_rouge_score(case):
-    rouge_type = case["options"]["rouge_type"]
-    assert impl.rouge_stats_matrix(case["hyps"], case["refs"], rouge_type).tolist() == case["sentence_stats"]
+    rouge_type, use_stemmer = case["options"]["rouge_type"], case["options"].get("use_stemmer", False)
+    rows = impl.rouge_stats_matrix(case["hyps"], case["refs"], rouge_type, use_stemmer)
+    assert rows.tolist() == case["sentence_stats"]
     assert impl.rouge(case["hyps"], case["refs"], **case["options"]) == pytest.approx(case["score"], abs=TOLERANCE)
 
 
-@_by_id([c for c in CASES if c["family"] in ("rouge:quirks", "rouge:multi")])
+@_by_id([c for c in CASES
+         if c["family"] in ("rouge:quirks", "rouge:multi", "rouge:stem:quirks", "rouge:stem:inflected")])
 def test_registered_metric_scores_the_goldens(case):
     """Through the metric model: rows summed, then ``score`` divides by the count."""
     metric = get_metric("rouge")

@@ -11,7 +11,11 @@ rouge-score's "best target per type": the CLI's ``-m rouge1 rouge2 rougeL rougeL
 Shape ``MEAN``: a segment's row is ``[P, R, F]`` of the type against its best target
 (the first with the highest F); the corpus value is the mean of the chosen column.
 
-Not yet: ``use_stemmer`` (nltk's Porter stemmer), ``split_summaries`` (nltk punkt),
+``use_stemmer`` (rouge-score's option of that name): tokens longer than 3 characters are
+replaced by their Porter stems as nltk 3.10.4 computes them (``bleuprint.metrics.rouge.porter``,
+written from Porter 1980 and nltk's departures; nltk is not imported).
+
+Not yet: ``split_summaries`` (nltk punkt),
 rouge-score's BootstrapAggregator recipe, the RougeScorer compat class.
 """
 
@@ -34,18 +38,21 @@ class Rouge(Metric):
                stage="stats", choices=ROUGE_TYPES),
         Option("measure", str, "fmeasure", "which per-segment value is averaged: precision, recall or fmeasure (F1)",
                stage="score", choices=MEASURES),
+        Option("use_stemmer", bool, False, "replace each token longer than 3 characters by its Porter stem "
+               "(nltk 3.10.4's PorterStemmer, NLTK_EXTENSIONS mode), as rouge-score's use_stemmer=True",
+               stage="stats"),
     )
 
-    def segment_stats(self, hyp, refs, rouge_type="rouge1") -> list:
-        return rouge_stats(hyp, refs, rouge_type)
+    def segment_stats(self, hyp, refs, rouge_type="rouge1", use_stemmer=False) -> list:
+        return rouge_stats(hyp, refs, rouge_type, use_stemmer)
 
     def score(self, combined, n_segments, measure="fmeasure") -> float:
         return rouge_from_stats(list(combined), n_segments, measure)
 
-    def stats_matrix(self, hyps, refs, context=None, rouge_type="rouge1"):
+    def stats_matrix(self, hyps, refs, context=None, rouge_type="rouge1", use_stemmer=False):
         from .impl import rouge_stats_matrix
 
-        return rouge_stats_matrix(hyps, refs, rouge_type)
+        return rouge_stats_matrix(hyps, refs, rouge_type, use_stemmer)
 
     def batch_scores(self, sums, n_segments, float32, measure="fmeasure"):
         import numpy as np
@@ -72,10 +79,13 @@ class Rouge(Metric):
     golden_builder = "bleuprint.metrics.rouge.oracle_cases"
     oracle_versions = {"rouge-score": "0.1.2", "nltk": "3.10.4"}
     corpus_oracle = "bleuprint.metrics.rouge.oracle_adapter:oracle_rouge"
+    extra_goldens = (("rouge_stems", "bleuprint.metrics.rouge.oracle_stems"),)
 
     def verify_configurations(self) -> tuple:
         return labelled_configurations({}, {"rouge_type": "rouge2"}, {"rouge_type": "rougeL"},
-                                       {"rouge_type": "rougeLsum"}, {"rouge_type": "rougeL", "measure": "recall"})
+                                       {"rouge_type": "rougeLsum"}, {"rouge_type": "rougeL", "measure": "recall"},
+                                       *({"rouge_type": t, "use_stemmer": True} for t in
+                                         ("rouge1", "rouge2", "rougeL", "rougeLsum")))
 
     def vector_corpora(self) -> list:
         """The shared hard cases, then ROUGE's own: newline sentences (Lsum differs from
@@ -92,11 +102,13 @@ class Rouge(Metric):
                    ["c a"], [["c\na c"]]),
         ]
 
-    def vector_intermediates(self, hyps, refs, **_) -> dict:
-        """rouge-score's tokens of each line (``hypTokens``, ``refTokens``)."""
+    def vector_intermediates(self, hyps, refs, use_stemmer=False, **_) -> dict:
+        """rouge-score's tokens of each line (``hypTokens``, ``refTokens``), stemmed when
+        the vector's options ask for it."""
         from .spec import tokenize
 
-        return {"hypTokens": [tokenize(h) for h in hyps], "refTokens": [[tokenize(r) for r in g] for g in refs]}
+        return {"hypTokens": [tokenize(h, use_stemmer) for h in hyps],
+                "refTokens": [[tokenize(r, use_stemmer) for r in g] for g in refs]}
 
 
 ROUGE = register(Rouge())

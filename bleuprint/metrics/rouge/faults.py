@@ -2,7 +2,8 @@
 catalogue by ``Rouge.faults``: the classic mistakes of issue 17 item 5 (and the
 torchmetrics and HF bugs of breadth-oracles.md section 1).
 
-Not here yet: "stemming every token" (needs ``use_stemmer``, not implemented).
+With ``use_stemmer``: "stemming every token" (f47, the 3-character rule forgotten) and one
+Porter rule of nltk's written as the paper's (f48, step 1c's ``(*v*) Y -> I``).
 """
 
 from __future__ import annotations
@@ -10,29 +11,32 @@ from __future__ import annotations
 import re
 
 from ...mutants.model import Mutant
+from . import porter as P
 from . import spec as R
 
 RS = "bleuprint.metrics.rouge.spec:"
+RP = "bleuprint.metrics.rouge.porter:"
 
 
 def unicode_tokenizer(original):
     """Unicode letters and digits survive (``[^\\W_]+``), as a naive port does."""
-    return lambda text: re.findall(r"[^\W_]+", text.lower())
+    return lambda text, use_stemmer=False: re.findall(r"[^\W_]+", text.lower())
 
 
 def best_target_once(original):
     """The best target is chosen once, by ROUGE-1's F, for every type."""
-    def best_target_scores(prediction, targets, rouge_type):
-        chosen = original(prediction, targets, "rouge1")
+    def best_target_scores(prediction, targets, rouge_type, use_stemmer=False):
+        chosen = original(prediction, targets, "rouge1", use_stemmer)
         for target in targets:
-            if R.pair_scores(target, prediction, "rouge1") == chosen:
-                return R.pair_scores(target, prediction, rouge_type)
+            if R.pair_scores(target, prediction, "rouge1", use_stemmer) == chosen:
+                return R.pair_scores(target, prediction, rouge_type, use_stemmer)
     return best_target_scores
 
 
 def lsum_is_l(original):
     """Lsum computed as L on the whole texts (torchmetrics#904)."""
-    return lambda target, prediction: R.rouge_l(R.tokenize(target), R.tokenize(prediction))
+    return lambda target, prediction, use_stemmer=False: R.rouge_l(R.tokenize(target, use_stemmer),
+                                                                  R.tokenize(prediction, use_stemmer))
 
 
 def f_with_beta(original):
@@ -46,7 +50,8 @@ def f_with_beta(original):
 
 def last_target_on_ties(original):
     """Ties in F go to the last target (order-dependent best: torchmetrics#2148)."""
-    return lambda prediction, targets, rouge_type: original(prediction, list(reversed(targets)), rouge_type)
+    return lambda prediction, targets, rouge_type, use_stemmer=False: original(
+        prediction, list(reversed(targets)), rouge_type, use_stemmer)
 
 
 def back_trace_left_on_ties(original):
@@ -66,8 +71,23 @@ def back_trace_left_on_ties(original):
     return lcs_positions
 
 
-def _witness(hyp, refs, rouge_type):
-    return lambda: R.rouge_stats(hyp, refs, rouge_type)
+def stem_every_token(original):
+    """Every token is stemmed, also those of 3 characters or fewer ("was" -> "wa")."""
+    return lambda tokens: [P.stem(token) for token in tokens]
+
+
+def step1c_paper_condition(original):
+    """Step 1c with the paper's condition (*v*) Y -> I, not nltk's (enjoy -> enjoi, not
+    enjoy; by, sky, spy unchanged)."""
+    def step1c(word):
+        if word.endswith("y") and P.contains_vowel(word[:-1]):
+            return word[:-1] + "i"
+        return word
+    return step1c
+
+
+def _witness(hyp, refs, rouge_type, use_stemmer=False):
+    return lambda: R.rouge_stats(hyp, refs, rouge_type, use_stemmer)
 
 
 MUTANTS = [
@@ -90,4 +110,10 @@ MUTANTS = [
     Mutant("f46", "metrics.rouge.spec.lcs_positions", "Lsum back-trace moves left on ties",
            "ROUGE-Lsum back-trace tie rule", "test_lsum_back_trace_tie_changes_the_score",
            {RS + "lcs_positions": back_trace_left_on_ties}, lambda: R.lcs_positions(["a", "b"], ["b", "a"])),
+    Mutant("f47", "metrics.rouge.spec.stem_tokens", "ROUGE stems every token, also those of 3 characters or fewer",
+           "ROUGE stemming every token", "test_tokens_of_three_characters_or_fewer_are_not_stemmed",
+           {RS + "stem_tokens": stem_every_token}, _witness("was", ["wa"], "rouge1", True)),
+    Mutant("f48", "metrics.rouge.porter.step1c", "Porter step 1c with the paper's (*v*) condition, not nltk's",
+           "ROUGE stemmer is not nltk's Porter (NLTK_EXTENSIONS)", "test_step1c_follows_nltk_not_the_paper",
+           {RP + "step1c": step1c_paper_condition}, _witness("enjoy", ["enjoi"], "rouge1", True)),
 ]

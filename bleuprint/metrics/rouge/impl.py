@@ -3,6 +3,8 @@
 
 * one compiled regular expression for the tokens (``[a-z0-9]+`` runs of the lowercased
   text are exactly the spec's tokens) and a cache of each distinct line's tokens;
+* with ``use_stemmer``, each distinct token's Porter stem computed once (a dict filled by
+  ``porter.stem``, the spec's stemmer: the stems are the definition's own);
 * ROUGE-L's LCS length by the bit-parallel algorithm of Allison and Dix (1986) / Hyyrö
   (2004) on Python integers (one word-wide step per prediction token), instead of the
   quadratic table;
@@ -20,7 +22,8 @@ from collections import Counter
 import numpy as np
 
 from ...spec.inputs import check_corpus
-from .spec import check_rouge_type, fmeasure
+from .porter import stem
+from .spec import check_rouge_type, check_use_stemmer, fmeasure
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 
@@ -28,8 +31,34 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 def _tokens(text: str, cache: dict) -> list[str]:
     tokens = cache.get(text)
     if tokens is None:
-        tokens = cache[text] = _TOKEN.findall(text.lower())
+        tokens = _TOKEN.findall(text.lower())
+        stems = cache.get(_STEMS)
+        if stems is not None:
+            tokens = [_stem(token, stems) for token in tokens]
+        cache[text] = tokens
     return tokens
+
+
+#: The key of a token cache under which, when stemming, the dict token -> stem is kept
+#: (not a str, so no text can collide with it).
+_STEMS = ("stems",)
+
+
+def _stem(token: str, stems: dict) -> str:
+    """rouge-score's stemming of one token (the spec's ``stem_tokens``: tokens of more
+    than 3 characters only; a Porter stem of ``[a-z0-9]+`` is never empty), once per
+    distinct token."""
+    if len(token) <= 3:
+        return token
+    found = stems.get(token)
+    if found is None:
+        found = stems[token] = stem(token)
+    return found
+
+
+def _token_cache(use_stemmer: bool) -> dict:
+    """A fresh token cache; with ``use_stemmer`` it holds the stem dict (``_STEMS``)."""
+    return {_STEMS: {}} if check_use_stemmer(use_stemmer) else {}
 
 
 def _lcs_length(a: list[str], b: list[str]) -> int:
@@ -122,11 +151,11 @@ def _rouge_lsum(target: str, prediction: str, cache: dict) -> tuple:
     return precision, recall, fmeasure(precision, recall)
 
 
-def rouge_stats_matrix(hyps, refs, rouge_type: str = "rouge1") -> np.ndarray:
+def rouge_stats_matrix(hyps, refs, rouge_type: str = "rouge1", use_stemmer: bool = False) -> np.ndarray:
     """The N x 3 float64 matrix of ``[P, R, F]`` rows (the spec's ``rouge_stats``)."""
     hyps, refs = check_corpus(hyps, refs)
     check_rouge_type(rouge_type)
-    cache: dict = {}
+    cache = _token_cache(use_stemmer)
     out = np.empty((len(hyps), 3), dtype=np.float64)
     for row, (hyp, targets) in enumerate(zip(hyps, refs)):
         best = None
@@ -147,9 +176,9 @@ def rouge_stats_matrix(hyps, refs, rouge_type: str = "rouge1") -> np.ndarray:
     return out
 
 
-def rouge(hyps, refs, rouge_type: str = "rouge1", measure: str = "fmeasure") -> float:
+def rouge(hyps, refs, rouge_type: str = "rouge1", measure: str = "fmeasure", use_stemmer: bool = False) -> float:
     """Corpus ROUGE (the spec's ``rouge``)."""
     from .spec import MEASURES, check_measure
 
-    rows = rouge_stats_matrix(hyps, refs, rouge_type)
+    rows = rouge_stats_matrix(hyps, refs, rouge_type, use_stemmer)
     return sum(rows[:, MEASURES.index(check_measure(measure))].tolist()) / len(rows)

@@ -1,5 +1,5 @@
 """Golden ROUGE cases: corpora scored by rouge-score 0.1.2 (with nltk 3.10.4, which it
-imports; its stemmer is not used yet), for ``bleuprint/oracles/goldens/rouge.json``.
+imports for its Porter stemmer), for ``bleuprint/oracles/goldens/rouge.json``.
 
 Read only by the generator (``python -m bleuprint.oracles.generate rouge``), verify and
 the tests; never imported by the metric. It draws its own texts (it may not import
@@ -14,7 +14,10 @@ target is rouge-score's choice per type within one ``score_multi`` call. ``oracl
 the versions. Families: ``rouge:random:*`` (the word pools below), ``rouge:lsum:*`` (newline
 sentences from a small vocabulary, so that back-trace ties matter), ``rouge:multi``
 (several targets, ties), ``rouge:quirks`` (the tokenizer's ASCII rule, Kelvin sign, empty
-sides, blank and space-only lines, \\r, digits), ``rouge:ngram=3..9``.
+sides, blank and space-only lines, \\r, digits), ``rouge:ngram=3..9``. Then every one of
+those corpora again scored with ``use_stemmer=True`` (family ``<family>:stemmed``, option
+``use_stemmer: true``), and corpora of inflected English words (``rouge:stem:*``,
+``STEM_POOLS``, ``STEM_QUIRKS``), stemmed only.
 """
 
 from __future__ import annotations
@@ -45,9 +48,9 @@ def require_rouge_score():
     return rouge_scorer
 
 
-def oracle_rows(hyps: list, refs: list, rouge_types: tuple) -> dict:
-    """``{rouge_type: [[P, R, F], ...]}`` from one ``RougeScorer(rouge_types)``."""
-    scorer = require_rouge_score().RougeScorer(list(rouge_types), use_stemmer=False)
+def oracle_rows(hyps: list, refs: list, rouge_types: tuple, use_stemmer: bool = False) -> dict:
+    """``{rouge_type: [[P, R, F], ...]}`` from one ``RougeScorer(rouge_types, use_stemmer)``."""
+    scorer = require_rouge_score().RougeScorer(list(rouge_types), use_stemmer=use_stemmer)
     rows = {t: [] for t in rouge_types}
     for hyp, targets in zip(hyps, refs):
         scores = scorer.score_multi(list(targets), hyp)
@@ -60,9 +63,14 @@ class _Cases:
     def __init__(self):
         self.cases: list[dict] = []
         self.numbers: dict = {}
+        self.added: list = []
 
-    def add(self, family: str, hyps: list, refs: list, rouge_types=BASE_TYPES, measures=("fmeasure",)) -> None:
-        rows = oracle_rows(hyps, refs, tuple(rouge_types))
+    def add(self, family: str, hyps: list, refs: list, rouge_types=BASE_TYPES, measures=("fmeasure",),
+            use_stemmer: bool = False) -> None:
+        self.added.append((family, hyps, refs, rouge_types, measures))
+        if use_stemmer and not family.startswith("rouge:stem:"):
+            family += ":stemmed"
+        rows = oracle_rows(hyps, refs, tuple(rouge_types), use_stemmer)
         for rouge_type in rouge_types:
             for measure in measures:
                 column = MEASURES.index(measure)
@@ -72,11 +80,13 @@ class _Cases:
                 options = {"rouge_type": rouge_type}
                 if measure != "fmeasure":
                     options["measure"] = measure
+                if use_stemmer:
+                    options["use_stemmer"] = True
                 self.cases.append({
                     "id": f"rouge/{family}/{number:02d}", "metric": "rouge", "level": "corpus",
                     "family": family, "options": options, "hyps": list(hyps), "refs": [list(r) for r in refs],
                     "sentence_stats": rows[rouge_type], "score": sum(values) / len(values),
-                    "oracle": f"rouge-score {ROUGE_SCORE_VERSION}, nltk {NLTK_VERSION}, use_stemmer=False",
+                    "oracle": f"rouge-score {ROUGE_SCORE_VERSION}, nltk {NLTK_VERSION}, use_stemmer={use_stemmer}",
                 })
 
 
@@ -94,6 +104,31 @@ POOLS = {
                "Stra\u00dfe", "gro\u00df"],
 }
 SEPARATORS = [" ", " ", " ", "  ", "\t", "\u00a0", "\u3000", "\n"]
+
+#: Word pools for the stemmed corpora: inflected forms that Porter conflates (and short
+#: words, which rouge-score never stems).
+STEM_POOLS = {
+    "inflected": ["running", "runs", "ran", "run", "cats", "cat", "happily", "happiness", "happy", "relational",
+                  "relate", "conditional", "generalization", "general", "hopefulness", "hopeful", "connection",
+                  "connected", "connecting", "connects", "agreed", "agree", "feed", "plastered", "motoring",
+                  "hoping", "hopped", "controlling", "controlled", "is", "was", "has", "the", "of", "studies",
+                  "studying", "study", "cries", "dies", "lying", "news", "skies", "Running", "STUDIES", ".", ","],
+    "short": ["was", "has", "its", "bus", "gas", "yes", "this", "dies", "ties", "does", "goes", "sees", "uses",
+              "a", "as", "is", "us", "ss", "y", "yy", "yyy", "yyyy", "1990s", "2nd", "abcs"],
+}
+
+#: Stemming cases, one line each: (hypothesis, targets).
+STEM_QUIRKS = [
+    ("was running", ["wa run"]),                       # "was" (3 characters) is not stemmed
+    ("The cats were running quickly", ["a cat runs quick"]),
+    ("connection connected\nconnecting", ["connects\nconnect"]),   # Lsum on stems
+    ("caf\u00e9s relational", ["caf relate"]),          # non-ASCII split first, then stems
+    ("dying lying skies news", ["die lie sky news"]),   # nltk's irregular forms
+    ("enjoy happy", ["enjoy happi"]),                   # step 1c: nltk's condition
+    ("generalizations", ["general"]),
+    ("YYYY yyyyy", ["yyyy"]),
+    ("1990s 2000s", ["1990 2000"]),                     # digits are consonants
+]
 
 
 def _join(rng: random.Random, words: list) -> str:
@@ -182,4 +217,23 @@ def build_cases() -> list[dict]:
     for n in range(3, 10):
         cases.add(f"rouge:ngram={n}", *corpus(rng, "plain", sentences=(3, 6), length=(1, 14), noise=0.2),
                   rouge_types=(f"rouge{n}",))
+    for family, hyps, refs, rouge_types, measures in list(cases.added):
+        cases.add(family, hyps, refs, rouge_types, measures, use_stemmer=True)
+    rng = random.Random(SEED + 1)
+    for pool in STEM_POOLS:
+        for _ in range(3):
+            cases.add(f"rouge:stem:{pool}", *_stem_corpus(rng, pool), use_stemmer=True)
+    hyps, refs = [h for h, _ in STEM_QUIRKS], [list(r) for _, r in STEM_QUIRKS]
+    cases.add("rouge:stem:quirks", hyps, refs, measures=MEASURES, use_stemmer=True)
     return cases.cases
+
+
+def _stem_corpus(rng: random.Random, pool: str) -> tuple:
+    """A seeded corpus from ``STEM_POOLS[pool]`` (``corpus``'s recipe on those words)."""
+    words = STEM_POOLS[pool]
+    hyps, refs = [], []
+    for _ in range(rng.randint(3, 6)):
+        base = [rng.choice(words) for _ in range(rng.randint(1, 12))]
+        hyps.append(_join(rng, _perturb(rng, base, words, 0.35)))
+        refs.append([_join(rng, _perturb(rng, base, words, 0.35)) for _ in range(rng.randint(1, 2))])
+    return hyps, refs

@@ -7,8 +7,9 @@ Read beside the definition (``bleuprint/metrics/rouge``'s ``__init__`` lists the
   becomes one space, the result is split on white space, and only tokens matching
   ``[a-z0-9]+`` are kept. Every non-ASCII letter vanishes and splits its word: "café" is
   the tokens ``caf``; "don't" is ``don``, ``t``; Chinese text has no tokens at all.
-  Porter stemming (rouge-score's ``use_stemmer=True``, nltk's stemmer on tokens longer
-  than 3 characters) is not implemented here yet.
+  With ``use_stemmer=True`` (rouge-score's option) every token longer than 3 characters
+  is replaced by its Porter stem as nltk 3.10.4 computes it (``porter.stem``; shorter
+  tokens are kept as they are), in ROUGE-N, L and Lsum alike.
 * **ROUGE-N** (``rouge_n``): ``overlap`` = sum over the target's n-grams of
   min(count in target, count in prediction); P = overlap / max(prediction n-grams, 1),
   R = overlap / max(target n-grams, 1), F = 2PR / (P + R), 0 when P + R = 0 (no beta).
@@ -33,6 +34,8 @@ No numpy here; one function per definition.
 from __future__ import annotations
 
 from collections import Counter
+
+from .porter import stem
 
 #: rouge-score's ROUGE types: ``rouge1`` .. ``rouge9`` (its pattern ``rouge[0-9]$``, 0
 #: refused), ``rougeL`` and ``rougeLsum``.
@@ -60,9 +63,10 @@ def check_measure(measure: object) -> str:
     return measure
 
 
-def tokenize(text: str) -> list[str]:
-    """rouge-score's tokens of ``text`` (no stemming): lowercase, every character outside
-    ``[a-z0-9]`` is a separator, the remaining runs are the tokens."""
+def tokenize(text: str, use_stemmer: bool = False) -> list[str]:
+    """rouge-score's tokens of ``text``: lowercase, every character outside ``[a-z0-9]``
+    is a separator, the remaining runs are the tokens; with ``use_stemmer``, each token of
+    more than 3 characters is replaced by its Porter stem (``stem_tokens``)."""
     tokens, current = [], []
     for character in text.lower():
         if character in _ASCII_ALNUM:
@@ -72,7 +76,17 @@ def tokenize(text: str) -> list[str]:
             current = []
     if current:
         tokens.append("".join(current))
+    if use_stemmer:
+        return stem_tokens(tokens)
     return tokens
+
+
+def stem_tokens(tokens: list[str]) -> list[str]:
+    """rouge-score's stemming: a token longer than 3 characters becomes its Porter stem
+    (nltk 3.10.4, ``porter.stem``), the others stay; then, as rouge-score checks every token
+    again, only the non-empty ``[a-z0-9]`` runs are kept."""
+    stemmed = [stem(token) if len(token) > 3 else token for token in tokens]
+    return [token for token in stemmed if token and all(c in _ASCII_ALNUM for c in token)]
 
 
 def fmeasure(precision: float, recall: float) -> float:
@@ -145,14 +159,15 @@ def union_lcs(target_sentence: list[str], prediction_sentences: list[list[str]])
     return [target_sentence[i] for i in sorted(positions)]
 
 
-def sentences(text: str) -> list[list[str]]:
+def sentences(text: str, use_stemmer: bool = False) -> list[list[str]]:
     """Lsum's sentences: the non-empty ``\\n``-separated lines, tokenized."""
-    return [tokenize(line) for line in text.split("\n") if line]
+    return [tokenize(line, use_stemmer) for line in text.split("\n") if line]
 
 
-def rouge_lsum(target: str, prediction: str) -> tuple:
+def rouge_lsum(target: str, prediction: str, use_stemmer: bool = False) -> tuple:
     """(P, R, F) of ROUGE-Lsum (module doc) of two texts."""
-    target_sentences, prediction_sentences = sentences(target), sentences(prediction)
+    target_sentences = sentences(target, use_stemmer)
+    prediction_sentences = sentences(prediction, use_stemmer)
     m = sum(len(s) for s in target_sentences)
     n = sum(len(s) for s in prediction_sentences)
     if not target_sentences or not prediction_sentences or not m or not n:
@@ -170,32 +185,38 @@ def rouge_lsum(target: str, prediction: str) -> tuple:
     return precision, recall, fmeasure(precision, recall)
 
 
-def pair_scores(target: str, prediction: str, rouge_type: str) -> tuple:
+def pair_scores(target: str, prediction: str, rouge_type: str, use_stemmer: bool = False) -> tuple:
     """(P, R, F) of ``rouge_type`` for one target and one prediction."""
     if rouge_type == "rougeLsum":
-        return rouge_lsum(target, prediction)
+        return rouge_lsum(target, prediction, use_stemmer)
     if rouge_type == "rougeL":
-        return rouge_l(tokenize(target), tokenize(prediction))
-    return rouge_n(tokenize(target), tokenize(prediction), int(rouge_type[5:]))
+        return rouge_l(tokenize(target, use_stemmer), tokenize(prediction, use_stemmer))
+    return rouge_n(tokenize(target, use_stemmer), tokenize(prediction, use_stemmer), int(rouge_type[5:]))
 
 
-def best_target_scores(prediction: str, targets: list[str], rouge_type: str) -> tuple:
+def best_target_scores(prediction: str, targets: list[str], rouge_type: str, use_stemmer: bool = False) -> tuple:
     """(P, R, F) against the first target with the highest F for this type."""
     best = None
     for target in targets:
-        scores = pair_scores(target, prediction, rouge_type)
+        scores = pair_scores(target, prediction, rouge_type, use_stemmer)
         if best is None or scores[2] > best[2]:
             best = scores
     return best
 
 
-def rouge_stats(hyp: str, refs: list[str], rouge_type: str = "rouge1") -> list:
+def check_use_stemmer(use_stemmer: object) -> bool:
+    if not isinstance(use_stemmer, bool):
+        raise TypeError(f"use_stemmer must be a bool, got {type(use_stemmer).__name__}")
+    return use_stemmer
+
+
+def rouge_stats(hyp: str, refs: list[str], rouge_type: str = "rouge1", use_stemmer: bool = False) -> list:
     """One segment's row: ``[P, R, F]`` of ``rouge_type`` (the best target's)."""
     from ...spec.inputs import check_references, check_text
 
     check_text(hyp, "hyp")
     refs = check_references(refs, "refs")
-    return list(best_target_scores(hyp, refs, check_rouge_type(rouge_type)))
+    return list(best_target_scores(hyp, refs, check_rouge_type(rouge_type), check_use_stemmer(use_stemmer)))
 
 
 def rouge_from_stats(summed: list, n_segments: int, measure: str = "fmeasure") -> float:
@@ -208,12 +229,13 @@ def rouge_from_stats(summed: list, n_segments: int, measure: str = "fmeasure") -
     return float(summed[index]) / n_segments
 
 
-def rouge(hyps, refs, rouge_type: str = "rouge1", measure: str = "fmeasure") -> float:
+def rouge(hyps, refs, rouge_type: str = "rouge1", measure: str = "fmeasure", use_stemmer: bool = False) -> float:
     """Corpus ROUGE: the mean over segments of the best target's ``measure``."""
     from ...spec.inputs import check_corpus
 
     hyps, refs = check_corpus(hyps, refs)
     check_rouge_type(rouge_type)
     check_measure(measure)
-    rows = [rouge_stats(h, r, rouge_type) for h, r in zip(hyps, refs)]
+    check_use_stemmer(use_stemmer)
+    rows = [rouge_stats(h, r, rouge_type, use_stemmer) for h, r in zip(hyps, refs)]
     return rouge_from_stats([sum(column) for column in zip(*rows)], len(rows), measure)
