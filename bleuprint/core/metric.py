@@ -364,6 +364,13 @@ class Metric:
         sentence-level score), as its signature shows them; none by default."""
         return {}
 
+    #: This metric's own public functions, exported by ``bleuprint.spec`` and
+    #: ``bleuprint.impl`` (and so ``bleuprint``): each name is defined, with the same
+    #: signature, in both the metric's ``spec`` and ``impl`` modules
+    #: (``bleuprint.metrics.NAME.spec`` / ``.impl``). The built-in metrics listed theirs in
+    #: those packages before this hook; a new metric declares them here.
+    api_names: tuple = ()
+
     def layer_functions(self, layer) -> dict:
         """This metric's own one-call functions in ``layer`` (the module ``bleuprint.spec``
         or ``bleuprint.impl``, which export the same names), which ``bleuprint verify``

@@ -69,7 +69,9 @@ _DEFINED_IN = {
     "tokenize_zh": "bleuprint.impl.tokenizers",
 }
 
-__all__ = [
+#: The package's own public names; ``__all__`` adds the registered metrics' ``api_names``
+#: (``bleuprint.core.lazy``).
+_NAMES = [
     # The names of bleuprint.spec.
     "BootstrapResult",
     "PairedResult",
@@ -123,4 +125,4 @@ __all__ = [
     "ter_stats_matrix",
 ]
 
-__getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN)
+__getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN, "impl")

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from ..core.oracle_result import OracleResult
 
 REQUIRED_VERSION = "2.5.1"
 
@@ -74,23 +75,6 @@ def require_sacrebleu():
             f"but sacrebleu {sacrebleu.__version__} is installed"
         )
     return sacrebleu
-
-
-@dataclass(frozen=True)
-class OracleResult:
-    """What sacreBLEU says about one corpus (or one sentence).
-
-    ``score``: the score on sacreBLEU's scale (0..100 for BLEU and chrF), a Python float.
-    ``corpus_stats``: the summed statistics the score is computed from.
-    ``sentence_stats``: one statistics row per hypothesis, in order.
-    ``signature`` / ``signature_short``: ``get_signature().format()``, long and short.
-    """
-
-    score: float
-    corpus_stats: list
-    sentence_stats: list[list]
-    signature: str
-    signature_short: str
 
 
 def _check_hypotheses(hyps) -> list[str]:

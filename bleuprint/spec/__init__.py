@@ -61,7 +61,9 @@ _DEFINED_IN = {
     "tokenize_zh": "bleuprint.spec.tokenizers",
 }
 
-__all__ = [
+#: The package's own public names; ``__all__`` adds the registered metrics' ``api_names``
+#: (``bleuprint.core.lazy``).
+_NAMES = [
     "BootstrapResult",
     "PairedResult",
     "PairedTestResult",
@@ -107,4 +109,4 @@ __all__ = [
     "tokenize_zh",
 ]
 
-__getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN)
+__getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN, "spec")

@@ -11,7 +11,7 @@ mean rouge-score's users take of its per-segment scores. rouge-score has no sign
 
 from __future__ import annotations
 
-from ...oracles.sacrebleu_oracle import OracleResult
+from ...core.oracle_result import OracleResult
 from .spec import MEASURES
 
 
