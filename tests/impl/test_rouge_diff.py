@@ -4,17 +4,30 @@ in both, so that the same target is chosen), corpus values equal.
 
 Texts are drawn from a small vocabulary (so that n-grams, LCS ties and repeated tokens
 are common) mixed with separators that matter to rouge-score's tokenizer (newlines for
-Lsum, \\r, punctuation, non-ASCII letters, the Kelvin sign, digits, underscore).
+Lsum, \\r, punctuation, non-ASCII letters, the Kelvin sign and U+0130 (the two non-ASCII
+code points that ``str.lower`` turns into ASCII letters, which the compiled kernel reads
+without lowering), digits, underscore).
+
+With the compiled kernel (``bleuprint.impl._rouge``) these tests check it; the suite's
+``BLEUPRINT_NO_NATIVE=1`` run checks the Python fallback, and
+``test_kernel_equals_the_python_fallback`` compares the two directly.
 """
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from bleuprint.impl import native
 from bleuprint.metrics.rouge import impl, spec
 
-PIECES = ["a", "b", "c", "A", "B", "ab", "1", "x9", "é", "ü", "\u212a", "_", "'", "-", ".", "我", " ", " ", " ",
+needs_kernel = pytest.mark.skipif(native.rouge is None, reason="the compiled ROUGE kernel is not built")
+
+PIECES = ["a", "b", "c", "A", "B", "ab", "1", "x9", "é", "ü", "\u212a", "\u0130", "_", "'", "-", ".", "我", " ", " ", " ",
           "\n", "\n", "\r", "\t", "\u00a0"]
 
 texts = st.lists(st.sampled_from(PIECES), max_size=24).map("".join)
@@ -26,6 +39,7 @@ corpora = st.lists(segments, min_size=1, max_size=5)
 @example([("a b c\nd e f", ["d e f\na b c"])], "rougeLsum")
 @example([("b a\na b", ["a b a b", "b a"])], "rougeLsum")
 @example([("a b c e", ["a b c d", "a c b e"])], "rouge2")
+@example([("a b", ["a b c d", "a"])], "rouge1")  # equal F (2/3), different P, R: the first target
 def test_impl_rows_equal_spec_rows(corpus, rouge_type):
     hyps, refs = [h for h, _ in corpus], [r for _, r in corpus]
     expected = [spec.rouge_stats(h, r, rouge_type) for h, r in zip(hyps, refs)]
@@ -53,9 +67,119 @@ def test_lsum_back_trace_equals_the_spec(a, b):
     assert sorted(impl._lcs_positions(a, b)) == spec.lcs_positions(a, b)
 
 
-STEM_PIECES = ["running", "runs", "Run", "cats", "cat", "was", "happy", "happiness", "relational", "agreed",
+# --- all types in one call, long texts, the kernel against the fallback -------------------
+
+long_texts = st.lists(st.sampled_from(["a ", "b ", "c ", "d ", "a\n", "b\n"]), max_size=150).map("".join)
+
+
+@given(st.lists(st.tuples(long_texts, st.lists(long_texts, min_size=1, max_size=2)), min_size=1, max_size=3))
+@example([("a " * 70 + "b", ["b " + "a " * 70])])
+def test_all_types_at_once_on_long_texts_equal_spec(corpus):
+    """``rouge_rows`` with every type in one call equals the spec type by type, on texts of
+    up to 150 tokens (the kernel's bit-parallel LCS spans up to three 64-bit words; the
+    explicit example has 71 tokens, one LCS of 70 across the word boundary)."""
+    hyps, refs = [h for h, _ in corpus], [r for _, r in corpus]
+    rows = impl.rouge_rows(hyps, refs, spec.ROUGE_TYPES)
+    for k, rouge_type in enumerate(spec.ROUGE_TYPES):
+        assert rows[:, k, :].tolist() == [spec.rouge_stats(h, r, rouge_type) for h, r in zip(hyps, refs)], rouge_type
+
+
+#: 60 to 90 tokens "a"/"b": the binary digits of an integer (cheaper to draw than a long list).
+two_letter_texts = st.integers(2**59, 2**90 - 1).map(lambda x: " ".join("ab"[int(d)] for d in bin(x)[2:]))
+
+
+@given(two_letter_texts, two_letter_texts)
+@example("b a a b b b b a b b a a b b a b b b a a a b b b b b b b a a a a a a a b b b a a a a a b b a a a b b b b a b"
+         " b a b b b b", "b b a a a a a b a a a b b a a a b a a b b a b b b a a a b a a a b b a b a b a a a a a b b b"
+         " b b a b b b b b a b a b a a a a a a b")
+def test_rouge_l_beyond_one_word_equals_spec(hyp, ref):
+    """ROUGE-L on 60 to 90 tokens of two letters: the kernel's carry from one 64-bit word
+    to the next decides the LCS (the example failed with the carry dropped)."""
+    assert impl.rouge_rows([hyp], [[ref]], ["rougeL"])[0].tolist() == [spec.rouge_stats(hyp, [ref], "rougeL")]
+
+
+def _toy_stem(word: str) -> str:
+    """A stand-in for the Porter stemmer (its module is another change): drops a final
+    "s", and turns "abab" into "a-b" (no longer a ``[a-z0-9]+`` run: rouge-score drops it)."""
+    return "a-b" if word == "abab" else word[:-1] if word.endswith("s") else word
+
+
+STEM_PIECES = ["abab", "cats", "cat", "bats", "bat", "as", "abs", "s", "\n", " ", " "]
+
+
+@needs_kernel
+@given(st.lists(st.tuples(st.lists(st.sampled_from(STEM_PIECES), max_size=14).map(" ".join),
+                          st.lists(st.lists(st.sampled_from(STEM_PIECES), max_size=14).map(" ".join),
+                                   min_size=1, max_size=2)), min_size=1, max_size=4),
+       st.booleans())
+@example([("abab cats\nabab", ["cat abab\ncats"])], True)
+def test_kernel_equals_the_python_fallback(corpus, use_stemmer):
+    """The kernel route (ids, stems mapped per distinct token, dropped tokens removed from
+    the offsets) and the Python route (per-token stemming of each line) give equal rows,
+    with a toy stemmer in place of ``porter.stem`` (``_toy_stem``); without stemming both
+    must also equal the spec."""
+    hyps, refs = [h for h, _ in corpus], [r for _, r in corpus]
+    saved_stemmer, saved_kernel = impl._stemmer, native.rouge
+    impl._stemmer = lambda: _toy_stem
+    try:
+        fast = impl.rouge_rows(hyps, refs, spec.ROUGE_TYPES, use_stemmer)
+        native.rouge = None
+        slow = impl.rouge_rows(hyps, refs, spec.ROUGE_TYPES, use_stemmer)
+    finally:
+        impl._stemmer, native.rouge = saved_stemmer, saved_kernel
+    assert fast.tolist() == slow.tolist()
+    if not use_stemmer:
+        assert fast[:, 0, :].tolist() == [spec.rouge_stats(h, r, "rouge1") for h, r in zip(hyps, refs)]
+
+
+@needs_kernel
+def test_a_split_over_threads_changes_nothing():
+    """Segments cut into many parts (one segment each, several threads) give the rows of one
+    call. The corpus: 40 segments of the small vocabulary, some with two targets."""
+    rng = np.random.default_rng(17)
+    words = np.array(["a", "b", "c", "d", "e", "\n"])
+    text = lambda: " ".join(words[rng.integers(0, 6, rng.integers(0, 30))])  # noqa: E731
+    hyps = [text() for _ in range(40)]
+    refs = [[text() for _ in range(1 + k % 2)] for k in range(40)]
+    whole = impl.rouge_rows(hyps, refs, spec.ROUGE_TYPES)
+    saved = impl.SPLIT_MIN_SEGMENTS, native.THREADS
+    impl.SPLIT_MIN_SEGMENTS, native.THREADS = 1, 3
+    try:
+        split = impl.rouge_rows(hyps, refs, spec.ROUGE_TYPES)
+    finally:
+        impl.SPLIT_MIN_SEGMENTS, native.THREADS = saved
+    assert split.tolist() == whole.tolist()
+
+
+@pytest.mark.parametrize("hyps, refs, error, words", [
+    (["a"], "a", TypeError, "refs must be a sequence"),
+    (["a"], ["a"], TypeError, "bare str"),
+    (["a"], [[]], ValueError, "refs[0] is empty"),
+    (["a", "b"], [["a"]], ValueError, "mismatched lengths"),
+    (["a", 3], [["a"], ["b"]], TypeError, "hyps[1] must be a str"),
+    (["a"], [["a", None]], TypeError, "refs[0][1] must be a str"),
+])
+def test_bad_corpora_are_refused_by_name(hyps, refs, error, words):
+    with pytest.raises(error, match=re.escape(words)):
+        impl.rouge_rows(hyps, refs, ["rouge1", "rougeLsum"])
+
+
+@pytest.mark.parametrize("types, error, words", [
+    ("rouge1", TypeError, "bare str"), ([], ValueError, "empty"), (["rouge0"], ValueError, "unknown rouge_type"),
+])
+def test_bad_types_are_refused(types, error, words):
+    with pytest.raises(error, match=words):
+        impl.rouge_rows(["a"], [["a"]], types)
+
+
+def test_use_stemmer_must_be_a_bool():
+    with pytest.raises(TypeError, match="use_stemmer must be a bool"):
+        impl.rouge_rows(["a"], [["a"]], ["rouge1"], use_stemmer="yes")
+
+
+PORTER_PIECES = ["running", "runs", "Run", "cats", "cat", "was", "happy", "happiness", "relational", "agreed",
                "studies", "dying", "news", "yyyy", "1990s", "caf\u00e9s", " ", " ", " ", "\n", ".", "-"]
-stem_texts = st.lists(st.sampled_from(STEM_PIECES), max_size=16).map("".join)
+stem_texts = st.lists(st.sampled_from(PORTER_PIECES), max_size=16).map("".join)
 stem_corpora = st.lists(st.tuples(stem_texts, st.lists(stem_texts, min_size=1, max_size=3)), min_size=1, max_size=4)
 
 

@@ -1,17 +1,27 @@
 """ROUGE, fast: the same values as ``bleuprint.metrics.rouge.spec`` (checked by
-``tests/impl/test_rouge_diff.py``), computed with
+``tests/impl/test_rouge_diff.py``).
+
+With the compiled kernel (``bleuprint.impl.native.rouge``, ``csrc/rouge.c``), one call
+tokenizes every text of the corpus (rouge-score's tokens, interned as int32 ids; the
+kernel's docstring says why reading the code points gives exactly the spec's lowercased
+``[a-z0-9]`` runs), ``use_stemmer`` maps each *distinct* token once through the Porter
+stemmer (``.porter.stem``, tokens longer than 3 characters, as rouge-score) and remaps the
+ids with numpy, and a second call computes, for every segment and every requested type at
+once, ROUGE-N's clipped overlap (a hash table of the target's n-grams), ROUGE-L's LCS
+length (bit-parallel, Allison and Dix 1986 / Hyyro 2004, one machine word per 64 target
+tokens) and Lsum's union LCS (the DP table and rouge-score's back-trace, the spec's
+``lcs_positions``), choosing the first best target per type; segments are split over
+``native.THREADS`` threads (the kernel releases the GIL).
+
+Without the kernel (no C compiler, ``BLEUPRINT_NO_NATIVE=1``), the Python code below:
 
 * one compiled regular expression for the tokens (``[a-z0-9]+`` runs of the lowercased
   text are exactly the spec's tokens) and a cache of each distinct line's tokens;
-* with ``use_stemmer``, each distinct token's Porter stem computed once (a dict filled by
-  ``porter.stem``, the spec's stemmer: the stems are the definition's own);
-* ROUGE-L's LCS length by the bit-parallel algorithm of Allison and Dix (1986) / Hyyrö
-  (2004) on Python integers (one word-wide step per prediction token), instead of the
-  quadratic table;
-* Lsum's back-trace on its own table (rows as lists; a prototype: no faster route yet).
+* ROUGE-L's LCS length by the same bit-parallel algorithm on Python integers;
+* Lsum's back-trace on its own table (rows as lists).
 
-The result is an N x 3 float64 matrix of ``[P, R, F]`` rows, each value computed with the
-same Python float operations, in the same order, as the spec's.
+The results are float64 ``[P, R, F]`` rows, each value computed with the same IEEE double
+operations, in the same order, as the spec's Python floats.
 """
 
 from __future__ import annotations
@@ -21,44 +31,43 @@ from collections import Counter
 
 import numpy as np
 
+from ...impl import native
 from ...spec.inputs import check_corpus
-from .porter import stem
-from .spec import check_rouge_type, check_use_stemmer, fmeasure
+from .spec import check_rouge_type, fmeasure
 
 _TOKEN = re.compile(r"[a-z0-9]+")
+_VALID = re.compile(r"[a-z0-9]+")
+
+#: The kernel's code of each ROUGE type: n for rougeN, 0 for rougeL, -1 for rougeLsum.
+TYPE_CODES = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": 0, "rougeLsum": -1}
+
+#: Fewest segments per part when the kernel call is split over threads (read at call
+#: time; tests set 1).
+SPLIT_MIN_SEGMENTS = 500
 
 
-def _tokens(text: str, cache: dict) -> list[str]:
+def _stemmer():
+    from .porter import stem  # the stemming option's own module (lazy: only when asked)
+
+    return stem
+
+
+def _stemmed(token: str, stem) -> str | None:
+    """rouge-score's treatment of one token under ``use_stemmer``: stemmed when longer than
+    3 characters, then kept only if it is still a ``[a-z0-9]+`` run (None: dropped)."""
+    if len(token) > 3:
+        token = stem(token)
+    return token if _VALID.fullmatch(token) else None
+
+
+def _tokens(text: str, cache: dict, stem=None) -> list[str]:
     tokens = cache.get(text)
     if tokens is None:
         tokens = _TOKEN.findall(text.lower())
-        stems = cache.get(_STEMS)
-        if stems is not None:
-            tokens = [_stem(token, stems) for token in tokens]
+        if stem is not None:
+            tokens = [t for t in (_stemmed(t, stem) for t in tokens) if t is not None]
         cache[text] = tokens
     return tokens
-
-
-#: The key of a token cache under which, when stemming, the dict token -> stem is kept
-#: (not a str, so no text can collide with it).
-_STEMS = ("stems",)
-
-
-def _stem(token: str, stems: dict) -> str:
-    """rouge-score's stemming of one token (the spec's ``stem_tokens``: tokens of more
-    than 3 characters only; a Porter stem of ``[a-z0-9]+`` is never empty), once per
-    distinct token."""
-    if len(token) <= 3:
-        return token
-    found = stems.get(token)
-    if found is None:
-        found = stems[token] = stem(token)
-    return found
-
-
-def _token_cache(use_stemmer: bool) -> dict:
-    """A fresh token cache; with ``use_stemmer`` it holds the stem dict (``_STEMS``)."""
-    return {_STEMS: {}} if check_use_stemmer(use_stemmer) else {}
 
 
 def _lcs_length(a: list[str], b: list[str]) -> int:
@@ -127,9 +136,9 @@ def _rouge_l(target: list[str], prediction: list[str]) -> tuple:
     return precision, recall, fmeasure(precision, recall)
 
 
-def _rouge_lsum(target: str, prediction: str, cache: dict) -> tuple:
-    targets = [_tokens(line, cache) for line in target.split("\n") if line]
-    predictions = [_tokens(line, cache) for line in prediction.split("\n") if line]
+def _rouge_lsum(target: str, prediction: str, cache: dict, stem=None) -> tuple:
+    targets = [_tokens(line, cache, stem) for line in target.split("\n") if line]
+    predictions = [_tokens(line, cache, stem) for line in prediction.split("\n") if line]
     m = sum(map(len, targets))
     n = sum(map(len, predictions))
     if not m or not n:
@@ -151,29 +160,104 @@ def _rouge_lsum(target: str, prediction: str, cache: dict) -> tuple:
     return precision, recall, fmeasure(precision, recall)
 
 
-def rouge_stats_matrix(hyps, refs, rouge_type: str = "rouge1", use_stemmer: bool = False) -> np.ndarray:
-    """The N x 3 float64 matrix of ``[P, R, F]`` rows (the spec's ``rouge_stats``)."""
-    hyps, refs = check_corpus(hyps, refs)
-    check_rouge_type(rouge_type)
-    cache = _token_cache(use_stemmer)
+def _python_rows(hyps, refs, rouge_type: str, stem) -> np.ndarray:
+    """The N x 3 rows of one type without the kernel."""
+    cache: dict = {}
     out = np.empty((len(hyps), 3), dtype=np.float64)
     for row, (hyp, targets) in enumerate(zip(hyps, refs)):
         best = None
         if rouge_type == "rougeLsum":
             for target in targets:
-                scores = _rouge_lsum(target, hyp, cache)
+                scores = _rouge_lsum(target, hyp, cache, stem)
                 if best is None or scores[2] > best[2]:
                     best = scores
         else:
-            prediction = _tokens(hyp, cache)
+            prediction = _tokens(hyp, cache, stem)
             for target in targets:
-                tokens = _tokens(target, cache)
+                tokens = _tokens(target, cache, stem)
                 scores = (_rouge_l(tokens, prediction) if rouge_type == "rougeL"
                           else _rouge_n(tokens, prediction, int(rouge_type[5:])))
                 if best is None or scores[2] > best[2]:
                     best = scores
         out[row] = best
     return out
+
+
+def _flatten(hyps, refs):
+    """Every text in the kernel's order (each prediction, then its targets) and the
+    int64 offsets ``seg_text`` of each segment's first text; the corpus is validated
+    (``check_corpus``) unless it is a plain list of lists of str, whose types the kernel
+    checks (and a failure there is reported by ``check_corpus``'s messages)."""
+    if type(hyps) is list and type(refs) is list and hyps and len(hyps) == len(refs) and all(
+            type(r) is list and r for r in refs):
+        texts = []
+        for h, r in zip(hyps, refs):
+            texts.append(h)
+            texts.extend(r)
+    else:
+        hyps, refs = check_corpus(hyps, refs)
+        texts = [t for h, r in zip(hyps, refs) for t in (h, *r)]
+    seg = np.zeros(len(refs) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, refs), np.int64, len(refs)) + 1, out=seg[1:])
+    return hyps, refs, texts, seg
+
+
+def _kernel_tokens(kernel, texts: list, use_stemmer: bool):
+    """The kernel's token ids of ``texts`` (module doc), stemmed if asked: each distinct
+    token stemmed once, the ids remapped to the stems' ids, and dropped tokens (a stem that
+    is no longer a ``[a-z0-9]+`` run) removed from the id array and its offsets."""
+    ids, text_tok, sent_tok, text_sent, bound, vocab = kernel.token_ids(texts, use_stemmer)
+    ids = np.frombuffer(ids, np.int32)
+    text_tok, sent_tok = np.frombuffer(text_tok, np.int64), np.frombuffer(sent_tok, np.int64)
+    text_sent = np.frombuffer(text_sent, np.int64)
+    if use_stemmer:
+        stem, of_stem = _stemmer(), {}
+        remap = np.fromiter((-1 if s is None else of_stem.setdefault(s, len(of_stem))
+                             for s in (_stemmed(w, stem) for w in vocab)), np.int32, len(vocab))
+        ids, bound = remap[ids], max(len(of_stem), 1)
+        keep = ids >= 0
+        if not keep.all():
+            before = np.zeros(len(ids) + 1, dtype=np.int64)
+            np.cumsum(keep, out=before[1:])
+            ids, text_tok, sent_tok = ids[keep], before[text_tok], before[sent_tok]
+    return ids, text_tok, sent_tok, text_sent, max(bound, 1)
+
+
+def rouge_rows(hyps, refs, rouge_types=("rouge1",), use_stemmer: bool = False) -> np.ndarray:
+    """The N x T x 3 float64 array of ``[P, R, F]`` rows, one for each of the ``T``
+    ``rouge_types`` (the spec's ``rouge_stats`` for each type: its own best target)."""
+    if isinstance(rouge_types, str):
+        raise TypeError(f"rouge_types must be a sequence of ROUGE types, got a bare str {rouge_types!r}")
+    rouge_types = [check_rouge_type(t) for t in rouge_types]
+    if not rouge_types:
+        raise ValueError("rouge_types is empty: ask for at least one ROUGE type")
+    if not isinstance(use_stemmer, bool):
+        raise TypeError(f"use_stemmer must be a bool, got {type(use_stemmer).__name__}")
+    kernel = native.rouge
+    if kernel is None or len(rouge_types) > 16:
+        hyps, refs = check_corpus(hyps, refs)
+        stem = _stemmer() if use_stemmer else None
+        return np.stack([_python_rows(hyps, refs, t, stem) for t in rouge_types], axis=1)
+    hyps, refs, texts, seg = _flatten(hyps, refs)
+    try:
+        ids, text_tok, sent_tok, text_sent, bound = _kernel_tokens(kernel, texts, use_stemmer)
+    except TypeError:
+        check_corpus(hyps, refs)  # names the offending text
+        raise
+    codes = [TYPE_CODES[t] for t in rouge_types]
+    bounds = native.split_points(len(refs), native.parts(), SPLIT_MIN_SEGMENTS)
+
+    def part(a: int, b: int):
+        return lambda: kernel.rouge_rows(ids, text_tok, sent_tok, text_sent, seg, bound, codes, a, b)
+
+    results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
+    out = np.frombuffer(results[0] if len(results) == 1 else b"".join(results), np.float64)
+    return out.reshape(len(refs), len(codes), 3)
+
+
+def rouge_stats_matrix(hyps, refs, rouge_type: str = "rouge1", use_stemmer: bool = False) -> np.ndarray:
+    """The N x 3 float64 matrix of ``[P, R, F]`` rows (the spec's ``rouge_stats``)."""
+    return rouge_rows(hyps, refs, (check_rouge_type(rouge_type),), use_stemmer)[:, 0, :].copy()
 
 
 def rouge(hyps, refs, rouge_type: str = "rouge1", measure: str = "fmeasure", use_stemmer: bool = False) -> float:

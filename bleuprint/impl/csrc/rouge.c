@@ -1,0 +1,687 @@
+/*
+ * bleuprint.impl._rouge: ROUGE's per-token loops (rouge-score 0.1.2's definitions, as in
+ * bleuprint.metrics.rouge.spec), for bleuprint.metrics.rouge.impl.
+ *
+ *   token_ids(texts, want_vocab) -> (ids, text_tok, sent_tok, text_sent, id_bound, vocab)
+ *   rouge_rows(ids, text_tok, sent_tok, text_sent, seg_text, id_bound, types, a, b) -> bytes
+ *
+ * token_ids: rouge-score's tokens of every text (spec.tokenize), interned as int32 ids in
+ * order of first occurrence. The spec lowercases with str.lower and keeps the runs of
+ * [a-z0-9]; of all code points, str.lower maps to an ASCII letter or digit only A-Z,
+ * U+212A KELVIN SIGN (to "k") and U+0130 (to "i" and U+0307, a separator), and it never
+ * makes or removes a newline (checked over every code point when this was written, and by
+ * the differential tests), so the kernel reads the str's code points directly: a-z, 0-9
+ * and those are token characters, anything else separates. Text k's tokens are
+ * ids[text_tok[k] : text_tok[k + 1]]. Its Lsum sentences (its "\n"-separated lines that
+ * hold at least one token: a line without tokens adds nothing to any union LCS, and only
+ * the token totals decide the zero cases) are sentences text_sent[k] .. text_sent[k+1]-1,
+ * sentence s being ids[sent_tok[s] : sent_tok[s + 1]] (offsets into all of ids). vocab is
+ * the list of the distinct tokens (id order) when want_vocab is true (for stemming), else
+ * None. Offsets are int64 bytes, ids int32 bytes.
+ *
+ * rouge_rows: for segments a..b-1 (segment s's texts are seg_text[s] (the prediction) and
+ * seg_text[s]+1 .. seg_text[s+1]-1 (its targets)), for each type t of types (n >= 1:
+ * ROUGE-n; 0: ROUGE-L; -1: ROUGE-Lsum), the (P, R, F) of the first target with the highest
+ * F, as float64 bytes in the order segment, type, (P, R, F). The arrays are any buffers of
+ * the stated item sizes (numpy arrays or bytes). The values are computed with the same
+ * IEEE double operations, in the same order, as the spec's Python floats (P = hits /
+ * count, F = 2 * P * R / (P + R)); the loops run without the GIL.
+ *
+ * ROUGE-n: the target's n-grams in an open-addressing table with counts; each prediction
+ * n-gram found with a positive count uses one (the sum of min(count, count)).
+ * ROUGE-L: the LCS length, bit-parallel (Allison and Dix 1986; Hyyro 2004), one machine
+ * word per 64 target tokens, V' = (V + (V & M)) | (V & ~M), LCS = zeros of V.
+ * ROUGE-Lsum: for each target sentence, the DP table against each prediction sentence and
+ * rouge-score's back-trace (spec.lcs_positions: match when equal, else left when
+ * table[i][j-1] > table[i-1][j], else up), the union of the positions, then the hits
+ * against the remaining counts of both texts (spec.rouge_lsum).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------------------- */
+/* growable vectors                                                                     */
+
+typedef struct {
+    char *data;
+    Py_ssize_t len, cap, item;
+} vec_t;
+
+static int vec_reserve(vec_t *v, Py_ssize_t extra) {
+    if (v->len + extra <= v->cap)
+        return 0;
+    Py_ssize_t cap = v->cap ? v->cap : 256;
+    while (cap < v->len + extra)
+        cap *= 2;
+    char *data = PyMem_Realloc(v->data, (size_t)(cap * v->item));
+    if (data == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    v->data = data;
+    v->cap = cap;
+    return 0;
+}
+
+static int push_i64(vec_t *v, int64_t x) {
+    if (vec_reserve(v, 1) < 0)
+        return -1;
+    ((int64_t *)v->data)[v->len++] = x;
+    return 0;
+}
+
+static int push_i32(vec_t *v, int32_t x) {
+    if (vec_reserve(v, 1) < 0)
+        return -1;
+    ((int32_t *)v->data)[v->len++] = x;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* token_ids                                                                            */
+
+typedef struct {
+    uint64_t hash;
+    int64_t offset; /* into the character store; -1: empty slot */
+    int32_t len, id;
+} vocab_slot_t;
+
+typedef struct {
+    vocab_slot_t *slots;
+    uint64_t mask;
+    int32_t n;
+    vec_t chars;   /* every distinct token's characters, one after another */
+    vec_t offsets; /* int64: where token id starts in chars (n + 1 entries) */
+} vocab_t;
+
+static uint64_t hash_bytes(const char *s, Py_ssize_t n) {
+    uint64_t h = 1469598103934665603ULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ULL;
+    }
+    return h ^ (h >> 29);
+}
+
+static int vocab_grow(vocab_t *v) {
+    uint64_t n_slots = (v->mask + 1) * 2;
+    vocab_slot_t *slots = PyMem_Malloc((size_t)n_slots * sizeof(vocab_slot_t));
+    if (slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (uint64_t s = 0; s < n_slots; s++)
+        slots[s].offset = -1;
+    for (uint64_t s = 0; s <= v->mask; s++)
+        if (v->slots[s].offset >= 0) {
+            uint64_t k = v->slots[s].hash & (n_slots - 1);
+            while (slots[k].offset >= 0)
+                k = (k + 1) & (n_slots - 1);
+            slots[k] = v->slots[s];
+        }
+    PyMem_Free(v->slots);
+    v->slots = slots;
+    v->mask = n_slots - 1;
+    return 0;
+}
+
+/* The id of token s[0..n) (added if new), or -1 with an exception set. */
+static int32_t vocab_id(vocab_t *v, const char *s, Py_ssize_t n) {
+    uint64_t h = hash_bytes(s, n);
+    uint64_t k = h & v->mask;
+    for (;;) {
+        vocab_slot_t *slot = &v->slots[k];
+        if (slot->offset < 0)
+            break;
+        if (slot->hash == h && slot->len == n && memcmp(v->chars.data + slot->offset, s, (size_t)n) == 0)
+            return slot->id;
+        k = (k + 1) & v->mask;
+    }
+    if (v->n == INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "more than 2**31 - 1 distinct tokens");
+        return -1;
+    }
+    if (vec_reserve(&v->chars, n) < 0)
+        return -1;
+    vocab_slot_t *slot = &v->slots[k];
+    slot->hash = h;
+    slot->offset = v->chars.len;
+    slot->len = (int32_t)n;
+    slot->id = v->n++;
+    memcpy(v->chars.data + v->chars.len, s, (size_t)n);
+    v->chars.len += n;
+    if (push_i64(&v->offsets, v->chars.len) < 0)
+        return -1;
+    int32_t id = slot->id;
+    if ((uint64_t)v->n * 2 > v->mask && vocab_grow(v) < 0)
+        return -1;
+    return id;
+}
+
+static PyObject *bytes_of(vec_t *v) {
+    return PyBytes_FromStringAndSize(v->data ? v->data : "", v->len * v->item);
+}
+
+/* The token character of each ASCII code point (A-Z lowered), 0 for a separator. */
+static char ASCII_TOKEN_CHAR[128];
+
+static void init_ascii_table(void) {
+    for (int c = 0; c < 128; c++)
+        ASCII_TOKEN_CHAR[c] = (char)((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ? c
+                                     : c >= 'A' && c <= 'Z'                          ? c - 'A' + 'a'
+                                                                                      : 0);
+}
+
+static PyObject *token_ids(PyObject *self, PyObject *args) {
+    PyObject *texts;
+    int want_vocab;
+    if (!PyArg_ParseTuple(args, "Op", &texts, &want_vocab))
+        return NULL;
+    if (!PyList_Check(texts)) {
+        PyErr_SetString(PyExc_TypeError, "texts must be a list of str");
+        return NULL;
+    }
+    PyObject *result = NULL;
+    vec_t ids = {NULL, 0, 0, 4}, text_tok = {NULL, 0, 0, 8}, sent_tok = {NULL, 0, 0, 8}, text_sent = {NULL, 0, 0, 8};
+    vec_t word = {NULL, 0, 0, 1};
+    vocab_t vocab = {NULL, 1023, 0, {NULL, 0, 0, 1}, {NULL, 0, 0, 8}};
+    vocab.slots = PyMem_Malloc(1024 * sizeof(vocab_slot_t));
+    if (vocab.slots == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int s = 0; s < 1024; s++)
+        vocab.slots[s].offset = -1;
+    if (push_i64(&vocab.offsets, 0) < 0 || push_i64(&text_tok, 0) < 0 || push_i64(&text_sent, 0) < 0 ||
+        push_i64(&sent_tok, 0) < 0)
+        goto done;
+    Py_ssize_t n_texts = PyList_GET_SIZE(texts);
+    for (Py_ssize_t t = 0; t < n_texts; t++) {
+        PyObject *text = PyList_GET_ITEM(texts, t);
+        if (!PyUnicode_Check(text)) {
+            PyErr_Format(PyExc_TypeError, "texts[%zd] must be a str, got %.100s", t, Py_TYPE(text)->tp_name);
+            goto done;
+        }
+        if (PyUnicode_READY(text) < 0)
+            goto done;
+        int kind = PyUnicode_KIND(text);
+        const void *data = PyUnicode_DATA(text);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+        Py_ssize_t line_first = ids.len; /* first token of the current line */
+        word.len = 0;
+        if (vec_reserve(&word, n + 1) < 0) /* a token is at most the text's length */
+            goto done;
+        for (Py_ssize_t i = 0; i <= n; i++) {
+            Py_UCS4 c = i < n ? (kind == PyUnicode_1BYTE_KIND ? ((const Py_UCS1 *)data)[i]
+                                                               : PyUnicode_READ(kind, data, i))
+                              : '\n';
+            char ch = c < 128 ? ASCII_TOKEN_CHAR[c] : 0;
+            int ends = 0; /* U+0130 lowers to "i" + U+0307: the token ends after the i */
+            if (c == 0x212A)
+                ch = 'k';
+            else if (c == 0x130) {
+                ch = 'i';
+                ends = 1;
+            }
+            if (ch) {
+                word.data[word.len++] = ch;
+                if (!ends)
+                    continue;
+            }
+            if (word.len) {
+                int32_t id = vocab_id(&vocab, word.data, word.len);
+                if (id < 0 || push_i32(&ids, id) < 0)
+                    goto done;
+                word.len = 0;
+            }
+            if (c == '\n') {
+                if (ids.len > line_first && push_i64(&sent_tok, ids.len) < 0)
+                    goto done;
+                line_first = ids.len;
+            }
+        }
+        if (push_i64(&text_tok, ids.len) < 0 || push_i64(&text_sent, sent_tok.len - 1) < 0)
+            goto done;
+    }
+    PyObject *words = Py_None;
+    Py_INCREF(Py_None);
+    if (want_vocab) {
+        Py_DECREF(Py_None);
+        words = PyList_New(vocab.n);
+        if (words == NULL)
+            goto done;
+        const int64_t *off = (const int64_t *)vocab.offsets.data;
+        for (int32_t k = 0; k < vocab.n; k++) {
+            PyObject *w = PyUnicode_DecodeASCII(vocab.chars.data + off[k], off[k + 1] - off[k], NULL);
+            if (w == NULL) {
+                Py_DECREF(words);
+                goto done;
+            }
+            PyList_SET_ITEM(words, k, w);
+        }
+    }
+    result = Py_BuildValue("(NNNNiN)", bytes_of(&ids), bytes_of(&text_tok), bytes_of(&sent_tok), bytes_of(&text_sent),
+                           (int)vocab.n, words);
+done:
+    PyMem_Free(ids.data);
+    PyMem_Free(text_tok.data);
+    PyMem_Free(sent_tok.data);
+    PyMem_Free(text_sent.data);
+    PyMem_Free(word.data);
+    PyMem_Free(vocab.slots);
+    PyMem_Free(vocab.chars.data);
+    PyMem_Free(vocab.offsets.data);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* rouge_rows                                                                           */
+
+typedef struct {
+    Py_buffer view;
+    Py_ssize_t n;
+} array_arg;
+
+static int get_array(PyObject *obj, array_arg *a, Py_ssize_t item, const char *name) {
+    if (PyObject_GetBuffer(obj, &a->view, PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    if ((a->view.itemsize != item && a->view.itemsize != 1) || a->view.len % item) {
+        PyErr_Format(PyExc_TypeError, "%s must be an array of %zd-byte integers", name, item);
+        PyBuffer_Release(&a->view);
+        a->view.obj = NULL;
+        return -1;
+    }
+    a->n = a->view.len / item;
+    return 0;
+}
+
+static void release(array_arg **arrays, int n) {
+    for (int k = 0; k < n; k++)
+        if (arrays[k]->view.obj != NULL)
+            PyBuffer_Release(&arrays[k]->view);
+}
+
+/* Scratch memory of one rouge_rows call, grown as needed (raw allocator: no GIL). */
+typedef struct {
+    int32_t *count_t, *count_p; /* per id, zero between uses */
+    int32_t *slot_of;           /* per id, -1 between uses: the token's row of masks */
+    uint64_t *masks, *v;
+    Py_ssize_t masks_cap, v_cap;
+    int32_t *gram_start, *gram_count; /* n-gram table */
+    Py_ssize_t table_cap;
+    int32_t *table;   /* Lsum's DP table */
+    Py_ssize_t dp_cap;
+    char *union_flags;
+    Py_ssize_t flags_cap;
+} scratch_t;
+
+static int ensure(void **p, Py_ssize_t *cap, Py_ssize_t need, size_t item) {
+    if (need <= *cap)
+        return 0;
+    Py_ssize_t c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    void *q = PyMem_RawRealloc(*p, (size_t)c * item);
+    if (q == NULL)
+        return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+static inline double fmeasure(double p, double r) { return p + r > 0 ? 2 * p * r / (p + r) : 0.0; }
+
+static inline uint64_t gram_hash(const int32_t *g, int n) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int k = 0; k < n; k++) {
+        h ^= (uint32_t)g[k];
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* ROUGE-n's overlap (sum over the target's n-grams of the smaller count) of t[0..m), p[0..l). */
+static int ngram_overlap(scratch_t *s, const int32_t *t, Py_ssize_t m, const int32_t *p, Py_ssize_t l, int n,
+                         int64_t *overlap) {
+    *overlap = 0;
+    Py_ssize_t mg = m - n + 1, lg = l - n + 1;
+    if (mg <= 0 || lg <= 0)
+        return 0;
+    if (n == 1) {
+        for (Py_ssize_t i = 0; i < m; i++)
+            s->count_t[t[i]]++;
+        int64_t o = 0;
+        for (Py_ssize_t j = 0; j < l; j++)
+            if (s->count_t[p[j]] > 0) {
+                s->count_t[p[j]]--;
+                o++;
+            }
+        for (Py_ssize_t i = 0; i < m; i++)
+            s->count_t[t[i]] = 0;
+        *overlap = o;
+        return 0;
+    }
+    Py_ssize_t size = 16;
+    while (size < 2 * mg)
+        size *= 2;
+    if (size > s->table_cap) {
+        Py_ssize_t cap = s->table_cap;
+        if (ensure((void **)&s->gram_start, &cap, size, sizeof(int32_t)) < 0)
+            return -1;
+        cap = s->table_cap;
+        if (ensure((void **)&s->gram_count, &cap, size, sizeof(int32_t)) < 0)
+            return -1;
+        s->table_cap = cap;
+    }
+    uint64_t mask = (uint64_t)size - 1;
+    for (Py_ssize_t k = 0; k < size; k++)
+        s->gram_start[k] = -1;
+    for (Py_ssize_t i = 0; i < mg; i++) {
+        uint64_t k = gram_hash(t + i, n) & mask;
+        for (;;) {
+            int32_t g = s->gram_start[k];
+            if (g < 0) {
+                s->gram_start[k] = (int32_t)i;
+                s->gram_count[k] = 1;
+                break;
+            }
+            if (memcmp(t + g, t + i, (size_t)n * sizeof(int32_t)) == 0) {
+                s->gram_count[k]++;
+                break;
+            }
+            k = (k + 1) & mask;
+        }
+    }
+    int64_t o = 0;
+    for (Py_ssize_t j = 0; j < lg; j++) {
+        uint64_t k = gram_hash(p + j, n) & mask;
+        for (;;) {
+            int32_t g = s->gram_start[k];
+            if (g < 0)
+                break;
+            if (memcmp(t + g, p + j, (size_t)n * sizeof(int32_t)) == 0) {
+                if (s->gram_count[k] > 0) {
+                    s->gram_count[k]--;
+                    o++;
+                }
+                break;
+            }
+            k = (k + 1) & mask;
+        }
+    }
+    *overlap = o;
+    return 0;
+}
+
+/* The LCS length of t[0..m) and p[0..l), bit-parallel over the positions of t (m, l > 0). */
+static int lcs_length(scratch_t *s, const int32_t *t, Py_ssize_t m, const int32_t *p, Py_ssize_t l, int64_t *out) {
+    Py_ssize_t words = (m + 63) / 64;
+    /* local alphabet: slot_of[id] = row of id's mask */
+    Py_ssize_t rows = 0;
+    if (ensure((void **)&s->masks, &s->masks_cap, (m + 1) * words, sizeof(uint64_t)) < 0 ||
+        ensure((void **)&s->v, &s->v_cap, words, sizeof(uint64_t)) < 0)
+        return -1;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        int32_t r = s->slot_of[t[i]];
+        if (r < 0) {
+            r = s->slot_of[t[i]] = (int32_t)rows++;
+            memset(s->masks + r * words, 0, (size_t)words * sizeof(uint64_t));
+        }
+        s->masks[r * words + i / 64] |= (uint64_t)1 << (i % 64);
+    }
+    uint64_t *v = s->v;
+    for (Py_ssize_t w = 0; w < words; w++)
+        v[w] = ~(uint64_t)0;
+    for (Py_ssize_t j = 0; j < l; j++) {
+        int32_t r = s->slot_of[p[j]];
+        if (r < 0)
+            continue;
+        const uint64_t *mk = s->masks + r * words;
+        uint64_t carry = 0;
+        for (Py_ssize_t w = 0; w < words; w++) {
+            uint64_t x = v[w], u = x & mk[w];
+            uint64_t sum = x + u;
+            uint64_t c1 = sum < x;
+            uint64_t sum2 = sum + carry;
+            uint64_t c2 = sum2 < sum;
+            v[w] = sum2 | (x & ~mk[w]);
+            carry = c1 | c2;
+        }
+    }
+    int64_t zeros = 0;
+    for (Py_ssize_t w = 0; w < words; w++) {
+        uint64_t x = v[w];
+        if (w == words - 1 && m % 64)
+            x |= ~(((uint64_t)1 << (m % 64)) - 1);
+        zeros += 64 - __builtin_popcountll(x);
+    }
+    for (Py_ssize_t i = 0; i < m; i++)
+        s->slot_of[t[i]] = -1;
+    *out = zeros;
+    return 0;
+}
+
+typedef struct {
+    const int32_t *ids;
+    const int64_t *text_tok, *sent_tok, *text_sent;
+} corpus_t;
+
+/* Lsum's hits of target text a against prediction text b (both with tokens). */
+static int lsum_hits(scratch_t *s, const corpus_t *c, Py_ssize_t target, Py_ssize_t prediction, int64_t *hits) {
+    const int32_t *ids = c->ids;
+    for (int64_t k = c->text_tok[target]; k < c->text_tok[target + 1]; k++)
+        s->count_t[ids[k]]++;
+    for (int64_t k = c->text_tok[prediction]; k < c->text_tok[prediction + 1]; k++)
+        s->count_p[ids[k]]++;
+    int64_t h = 0;
+    for (int64_t rs = c->text_sent[target]; rs < c->text_sent[target + 1]; rs++) {
+        const int32_t *r = ids + c->sent_tok[rs];
+        Py_ssize_t m = (Py_ssize_t)(c->sent_tok[rs + 1] - c->sent_tok[rs]);
+        if (ensure((void **)&s->union_flags, &s->flags_cap, m, 1) < 0)
+            return -1;
+        memset(s->union_flags, 0, (size_t)m);
+        for (int64_t ps = c->text_sent[prediction]; ps < c->text_sent[prediction + 1]; ps++) {
+            const int32_t *q = ids + c->sent_tok[ps];
+            Py_ssize_t l = (Py_ssize_t)(c->sent_tok[ps + 1] - c->sent_tok[ps]);
+            Py_ssize_t width = l + 1;
+            if (ensure((void **)&s->table, &s->dp_cap, (m + 1) * width, sizeof(int32_t)) < 0)
+                return -1;
+            int32_t *tab = s->table;
+            memset(tab, 0, (size_t)width * sizeof(int32_t));
+            for (Py_ssize_t i = 1; i <= m; i++) {
+                int32_t *row = tab + i * width, *above = row - width;
+                int32_t ti = r[i - 1], left = 0;
+                row[0] = 0;
+                for (Py_ssize_t j = 1; j <= l; j++) {
+                    if (ti == q[j - 1])
+                        left = above[j - 1] + 1;
+                    else if (above[j] > left)
+                        left = above[j];
+                    row[j] = left;
+                }
+            }
+            Py_ssize_t i = m, j = l;
+            while (i > 0 && j > 0) {
+                if (r[i - 1] == q[j - 1]) {
+                    s->union_flags[i - 1] = 1;
+                    i--;
+                    j--;
+                } else if (tab[i * width + j - 1] > tab[(i - 1) * width + j])
+                    j--;
+                else
+                    i--;
+            }
+        }
+        for (Py_ssize_t i = 0; i < m; i++)
+            if (s->union_flags[i] && s->count_t[r[i]] > 0 && s->count_p[r[i]] > 0) {
+                h++;
+                s->count_t[r[i]]--;
+                s->count_p[r[i]]--;
+            }
+    }
+    for (int64_t k = c->text_tok[target]; k < c->text_tok[target + 1]; k++)
+        s->count_t[ids[k]] = 0;
+    for (int64_t k = c->text_tok[prediction]; k < c->text_tok[prediction + 1]; k++)
+        s->count_p[ids[k]] = 0;
+    *hits = h;
+    return 0;
+}
+
+#define MAX_TYPES 16
+
+static PyObject *rouge_rows(PyObject *self, PyObject *args) {
+    PyObject *o_ids, *o_text_tok, *o_sent_tok, *o_text_sent, *o_seg, *o_types;
+    Py_ssize_t id_bound, a, b;
+    if (!PyArg_ParseTuple(args, "OOOOOnOnn", &o_ids, &o_text_tok, &o_sent_tok, &o_text_sent, &o_seg, &id_bound,
+                          &o_types, &a, &b))
+        return NULL;
+    int types[MAX_TYPES];
+    PyObject *seq = PySequence_Fast(o_types, "types must be a sequence of int");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t n_types = PySequence_Fast_GET_SIZE(seq);
+    if (n_types < 1 || n_types > MAX_TYPES) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "types must hold 1 to %d ROUGE types, got %zd", MAX_TYPES, n_types);
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < n_types; k++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (x < -1 || x > 1000) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "a ROUGE type code is -1 (Lsum), 0 (L) or n >= 1, got %ld", x);
+            return NULL;
+        }
+        types[k] = (int)x;
+    }
+    Py_DECREF(seq);
+    array_arg ids = {{0}}, text_tok = {{0}}, sent_tok = {{0}}, text_sent = {{0}}, seg = {{0}};
+    array_arg *all[5] = {&ids, &text_tok, &sent_tok, &text_sent, &seg};
+    PyObject *result = NULL, *out = NULL;
+    scratch_t s;
+    memset(&s, 0, sizeof s);
+    if (get_array(o_ids, &ids, 4, "ids") < 0 || get_array(o_text_tok, &text_tok, 8, "text_tok") < 0 ||
+        get_array(o_sent_tok, &sent_tok, 8, "sent_tok") < 0 || get_array(o_text_sent, &text_sent, 8, "text_sent") < 0 ||
+        get_array(o_seg, &seg, 8, "seg_text") < 0)
+        goto done;
+    const int64_t *st = seg.view.buf;
+    if (a < 0 || b < a || b + 1 > seg.n) {
+        PyErr_SetString(PyExc_ValueError, "segment range out of bounds");
+        goto done;
+    }
+    corpus_t c = {ids.view.buf, text_tok.view.buf, sent_tok.view.buf, text_sent.view.buf};
+    Py_ssize_t n_texts = text_tok.n - 1;
+    if (n_texts < 0 || text_sent.n != text_tok.n || (b > a && (st[a] < 0 || st[b] > n_texts))) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent text offsets");
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < ids.n; k++)
+        if (c.ids[k] < 0 || c.ids[k] >= id_bound) {
+            PyErr_SetString(PyExc_ValueError, "a token id is outside range(id_bound)");
+            goto done;
+        }
+    for (Py_ssize_t x = a; x < b; x++)
+        if (st[x + 1] - st[x] < 2) {
+            PyErr_SetString(PyExc_ValueError, "every segment needs a prediction and at least one target");
+            goto done;
+        }
+    out = PyBytes_FromStringAndSize(NULL, (b - a) * n_types * 3 * (Py_ssize_t)sizeof(double));
+    if (out == NULL)
+        goto done;
+    double *rows = (double *)PyBytes_AS_STRING(out);
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    s.count_t = PyMem_RawCalloc((size_t)id_bound + 1, sizeof(int32_t));
+    s.count_p = PyMem_RawCalloc((size_t)id_bound + 1, sizeof(int32_t));
+    s.slot_of = PyMem_RawMalloc(((size_t)id_bound + 1) * sizeof(int32_t));
+    if (s.count_t == NULL || s.count_p == NULL || s.slot_of == NULL)
+        failed = 1;
+    else
+        memset(s.slot_of, 0xff, ((size_t)id_bound + 1) * sizeof(int32_t));
+    for (Py_ssize_t x = a; x < b && !failed; x++) {
+        Py_ssize_t hyp = (Py_ssize_t)st[x];
+        const int32_t *p = c.ids + c.text_tok[hyp];
+        Py_ssize_t l = (Py_ssize_t)(c.text_tok[hyp + 1] - c.text_tok[hyp]);
+        for (Py_ssize_t k = 0; k < n_types && !failed; k++) {
+            int type = types[k];
+            double best[3] = {0, 0, 0};
+            for (Py_ssize_t ref = hyp + 1; ref < (Py_ssize_t)st[x + 1]; ref++) {
+                const int32_t *t = c.ids + c.text_tok[ref];
+                Py_ssize_t m = (Py_ssize_t)(c.text_tok[ref + 1] - c.text_tok[ref]);
+                double P = 0, R = 0;
+                int64_t hits;
+                if (type >= 1) {
+                    if (ngram_overlap(&s, t, m, p, l, type, &hits) < 0) {
+                        failed = 1;
+                        break;
+                    }
+                    Py_ssize_t pg = l - type + 1 > 0 ? l - type + 1 : 0, tg = m - type + 1 > 0 ? m - type + 1 : 0;
+                    P = (double)hits / (double)(pg > 1 ? pg : 1);
+                    R = (double)hits / (double)(tg > 1 ? tg : 1);
+                } else if (m > 0 && l > 0) {
+                    if ((type == 0 ? lcs_length(&s, t, m, p, l, &hits) : lsum_hits(&s, &c, ref, hyp, &hits)) < 0) {
+                        failed = 1;
+                        break;
+                    }
+                    P = (double)hits / (double)l;
+                    R = (double)hits / (double)m;
+                }
+                double F = fmeasure(P, R);
+                if (ref == hyp + 1 || F > best[2]) {
+                    best[0] = P;
+                    best[1] = R;
+                    best[2] = F;
+                }
+            }
+            double *row = rows + ((x - a) * n_types + k) * 3;
+            row[0] = best[0];
+            row[1] = best[1];
+            row[2] = best[2];
+        }
+    }
+    PyMem_RawFree(s.count_t);
+    PyMem_RawFree(s.count_p);
+    PyMem_RawFree(s.slot_of);
+    PyMem_RawFree(s.masks);
+    PyMem_RawFree(s.v);
+    PyMem_RawFree(s.gram_start);
+    PyMem_RawFree(s.gram_count);
+    PyMem_RawFree(s.table);
+    PyMem_RawFree(s.union_flags);
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = out;
+    out = NULL;
+done:
+    Py_XDECREF(out);
+    release(all, 5);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"token_ids", token_ids, METH_VARARGS,
+     "token_ids(texts, want_vocab) -> (ids int32 bytes, text_tok, sent_tok, text_sent int64 bytes, id_bound,"
+     " vocab list or None)"},
+    {"rouge_rows", rouge_rows, METH_VARARGS,
+     "rouge_rows(ids, text_tok, sent_tok, text_sent, seg_text, id_bound, types, a, b) -> float64 bytes"
+     " (segment, type, P R F)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rouge", "ROUGE's per-token loops (see rouge.c).", -1,
+                                    methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__rouge(void) {
+    init_ascii_table();
+    return PyModule_Create(&module);
+}
