@@ -44,7 +44,7 @@ from ..compat import backends
 from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..compat.printing import RESET, Painter, paired_cells, results_json, results_table, single_results
 from ..compat.resampling import paired_test, seed_from_environment
-from ..core import get_metric, metric_names
+from ..core import Metric, get_metric, metric_names
 from . import VersionAction, version_line
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
@@ -80,8 +80,13 @@ def add_parser(commands) -> None:
     parser.add_argument("--language-pair", "-l", dest="langpair", default=None,
                         help="source-target pair; the target picks BLEU's default tokenizer (zh for Chinese)")
     parser.add_argument("--metrics", "-m", choices=RegisteredNames(), nargs="+", default=["bleu"], metavar="METRIC",
-                        help="the metrics to compute, any of: %(choices)s (default: bleu); sacreBLEU's metrics "
-                             "take its flags below, the others --metric-option")
+                        help="the metrics to compute, any of: %(choices)s (default: bleu), or a name that states "
+                             "a metric's options (rouge1, rouge2, rougeL, rougeLsum: the rouge metric's type); "
+                             "sacreBLEU's metrics take its flags below, the others --metric-option")
+    parser.add_argument("--newline-escape", default=None, metavar="TEXT",
+                        help="replace TEXT by a newline in every hypothesis and reference line before scoring: "
+                             "how a line-per-segment file writes sentence breaks inside a segment (rougeLsum's "
+                             "sentences), e.g. '<n>' or '\\n' (the two characters); default: none")
     parser.add_argument("--metric-option", action="append", default=[], metavar="NAME=VALUE",
                         dest="metric_options",
                         help="an option of the metrics given with -m that have no sacreBLEU flags (repeatable); "
@@ -125,10 +130,11 @@ def add_parser(commands) -> None:
 class RegisteredNames:
     """The choices of ``-m``: the registered metrics' names at the moment they are asked
     for (parsing, ``--help``), so that a metric registered after the parser was built is
-    accepted and listed."""
+    accepted and listed; a name that a metric without sacreBLEU flags reads as its options
+    (``resolve_metric``) is accepted too."""
 
     def __contains__(self, name) -> bool:
-        return name in metric_names()
+        return isinstance(name, str) and resolve_metric(name) is not None
 
     def __iter__(self):
         return iter(metric_names())
@@ -213,6 +219,22 @@ def read_stdin_systems(stream) -> list[list[str]]:
 # ---------------------------------------------------------------------------- metrics
 
 
+def resolve_metric(name: str):
+    """``(metric, options)`` that ``-m name`` means: a registered metric by its name (no
+    options), else the first registered metric without sacreBLEU flags whose
+    ``options_from_name`` reads options from it (``rougeLsum``: the rouge metric, type
+    rougeLsum); None if neither."""
+    if name in metric_names():
+        return get_metric(name), {}
+    for registered in metric_names():
+        definition = get_metric(registered)
+        if compat_class(definition) is None:
+            options = definition.options_from_name(name)
+            if options:
+                return definition, dict(options)
+    return None
+
+
 def build_metrics(args) -> dict:
     """The scorers of the metrics given with -m, in command-line order (a repeated one
     once), keyed by the name in capitals: a metric that sacreBLEU has is its class of
@@ -220,17 +242,28 @@ def build_metrics(args) -> dict:
     the implementation that ``--impl`` names; any other registered metric is a
     ``RegisteredScorer`` with its ``--metric-option`` values."""
     backend = backends.backend(args.impl)
-    definitions = {}
+    definitions, named = {}, {}
     for name in args.metrics:
-        definitions.setdefault(name.upper(), get_metric(name))
-    others = [definition for definition in definitions.values() if compat_class(definition) is None]
+        definition, stated = resolve_metric(name)
+        definitions.setdefault(name.upper(), definition)
+        named.setdefault(name.upper(), (name, stated))
+    others = []
+    for definition in definitions.values():
+        if compat_class(definition) is None and definition not in others:
+            others.append(definition)
     sacrebleu_names = [definition.name for definition in definitions.values() if definition not in others]
     options = metric_options(args.metric_options, others, sacrebleu_names)
     metrics = {}
     for key, definition in definitions.items():
         cls = compat_class(definition)
         if cls is None:
-            metrics[key] = RegisteredScorer(definition, options[definition.name], args.impl)
+            name, stated = named[key]
+            given = options[definition.name]
+            for option, value in stated.items():
+                if option in given and given[option] != value:
+                    raise UsageError(f"-m {name} means {option}={value}, but --metric-option gives "
+                                     f"{option}={given[option]}")
+            metrics[key] = RegisteredScorer(definition, {**given, **stated}, args.impl)
             continue
         metric = cls.from_command_line(args)
         metric.backend = backend
@@ -297,6 +330,10 @@ class RegisteredScorer:
         self.given = dict(options)
         self.layer = _layer(layer)
         self.num_refs = None
+        #: The name its scores are printed under (``Metric.score_name``: ``rouge2``).
+        self.score_name = definition.score_name(**self.all_options())
+        #: Whether the metric has a signature of its own (``Metric.signature_fields``).
+        self.signed = type(definition).signature_fields is not Metric.signature_fields
 
     def all_options(self) -> dict:
         """Every option of the metric, the defaults filled in."""
@@ -319,15 +356,16 @@ class RegisteredScorer:
         """The score of ``summed`` statistics of ``n_segments`` segments (one: a row)."""
         score = self.layer.score_from_stats(self.metric_name, summed, n_segments, **self.given)
         parts = self.definition.parts(summed, n_segments, **self.definition.score_options(self.given))
-        return RegisteredScore(self.metric_name, score, self.all_options(), parts, self.num_refs)
+        return RegisteredScore(self.score_name, score, self.all_options(), parts, self.num_refs, self.signed)
 
     def sentence_scores(self, matrix) -> list:
         """The score of every row (``-sl``), one segment each: the scores from one call of
         the layer's ``scores_of_rows``, the parts (exact Python numbers) row by row."""
         scores = self.layer.scores_of_rows(self.metric_name, matrix, **self.given)
         score_options = self.definition.score_options(self.given)
-        return [RegisteredScore(self.metric_name, float(score), self.all_options(),
-                                self.definition.parts(backends.row_numbers(row), 1, **score_options), self.num_refs)
+        return [RegisteredScore(self.score_name, float(score), self.all_options(),
+                                self.definition.parts(backends.row_numbers(row), 1, **score_options), self.num_refs,
+                                self.signed)
                 for score, row in zip(scores, matrix)]
 
     def score_matrix(self, matrix, n_bootstrap: int = 1) -> RegisteredScore:
@@ -350,6 +388,15 @@ class RegisteredScorer:
         return [result.baseline, *result.systems]
 
     def get_signature(self) -> Description:
+        """Its options as ``key:value``; for a metric with a signature of its own, that
+        signature (``bleuprint.spec.signature.signature``: nrefs, the metric's keys, its
+        ``signature_version``)."""
+        if self.signed:
+            from ..spec.signature import signature
+
+            nrefs = self.num_refs if self.num_refs is not None else 1
+            return Description({}, signed=lambda short: signature(self.metric_name, nrefs=nrefs, short=short,
+                                                                  **self.given))
         return Description({"nrefs": self.num_refs, **self.all_options()})
 
 
@@ -359,14 +406,21 @@ class Description:
     by ``|`` (booleans ``yes``/``no``), then a paired test's ``seed`` and size once
     ``update`` adds them."""
 
-    def __init__(self, info: dict):
+    def __init__(self, info: dict, signed=None):
         self.info = dict(info)
+        #: For a metric with its own signature: ``signed(short)`` gives it, and what
+        #: ``update`` adds goes before its last key (the version), as in sacreBLEU's.
+        self.signed = signed
 
     def update(self, key: str, value) -> None:
         self.info[key] = value
 
     def format(self, short: bool = False) -> str:
-        return "|".join(f"{key}:{_word(value)}" for key, value in self.info.items())
+        added = [f"{key}:{_word(value)}" for key, value in self.info.items()]
+        if self.signed is None:
+            return "|".join(added)
+        *head, version = self.signed(short).split("|")
+        return "|".join(head + added + [version])
 
 
 def _word(value) -> str:
@@ -387,8 +441,11 @@ class RegisteredScore:
     ``confidence_mean``, ``confidence_var`` (the half-width), ``confidence``, ``bs`` and
     ``seed``."""
 
-    def __init__(self, name: str, score: float, options: dict, parts: dict, nrefs: int | None):
+    def __init__(self, name: str, score: float, options: dict, parts: dict, nrefs: int | None,
+                 signed: bool = False):
         self.name, self.score, self.options, self.parts, self.nrefs = name, score, options, parts, nrefs
+        #: Whether the signature is printed (a metric with a signature of its own).
+        self.signed = signed
         #: ``(mean, half_width, n_bootstrap, seed text)`` after ``--confidence``.
         self.interval = None
 
@@ -403,11 +460,13 @@ class RegisteredScore:
         if is_json:
             fields = {"name": self.name, "score": float(f"{self.score:.{width}f}"), "nrefs": self.nrefs,
                       "options": self.options, "parts": self.parts}
+            if self.signed:
+                fields["signature"] = signature
             if self.interval is not None:
                 fields.update(confidence_mean=float(f"{mean:.{width}f}"), confidence_var=float(f"{half:.{width}f}"),
                               confidence=interval, bs=str(n_bootstrap), seed=seed)
             return json.dumps(fields, indent=1, ensure_ascii=False, default=_json_value)
-        line = f"{self.name} = {text}"
+        line = f"{self.name}|{signature} = {text}" if self.signed and signature else f"{self.name} = {text}"
         if self.parts:
             line += " (" + " ".join(f"{key} = {_part_text(value, width)}" for key, value in self.parts.items()) + ")"
         return line
@@ -519,6 +578,8 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
     try:
         _check_arguments(args)
         refs = read_references(args.refs, args.num_refs, args.encoding)
+        if args.newline_escape is not None and not args.newline_escape:
+            raise UsageError("--newline-escape needs a non-empty TEXT")
         if args.input is None:
             if stdin is None:
                 stdin = io.TextIOWrapper(sys.stdin.buffer, encoding=args.encoding)
@@ -537,6 +598,9 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
                 names.append(path)
         if not systems:
             raise UsageError("no system output given: -i needs at least one file")
+        if args.newline_escape:
+            systems = [[line.replace(args.newline_escape, "\n") for line in system] for system in systems]
+            refs = [[line.replace(args.newline_escape, "\n") for line in stream] for stream in refs]
         if paired_mode:
             names = (["Baseline"] + [f"System {i + 1}" for i in range(len(systems) - 1)] if args.input is None
                      else [f"Baseline: {names[0]}"] + names[1:])

@@ -80,6 +80,9 @@ class Metric:
     #: The short form of this metric's signature keys where it differs from (or adds to)
     #: the common one of ``bleuprint.spec.signature`` (TER's ``tok`` is ``t``).
     signature_abbreviations: dict = {}
+    #: The ``version`` that ends this metric's signature: the oracle whose numbers it
+    #: reproduces ("" for sacreBLEU's, ``bleuprint.spec.signature.SACREBLEU_VERSION``).
+    signature_version: str = ""
     spec_cost: int | None = None
 
     # -- options --------------------------------------------------------------------------

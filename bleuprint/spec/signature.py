@@ -103,7 +103,9 @@ def ter_signature_fields(normalized=False, no_punct=False, asian_support=False,
 
 
 def signature(metric: str, *, nrefs=1, short: bool = False, **options) -> str:
-    """The signature sacreBLEU 2.5.1 prints for ``metric`` with these options.
+    """The signature sacreBLEU 2.5.1 prints for ``metric`` with these options (for a
+    metric that sacreBLEU does not have, the same form, ending in the metric's
+    ``signature_version``).
 
     ``nrefs`` is the number of references of every sentence, or ``"var"`` when it varies.
     ``options`` are the metric's keyword options (as for ``corpus_bleu`` / ``chrf``).
@@ -113,7 +115,8 @@ def signature(metric: str, *, nrefs=1, short: bool = False, **options) -> str:
     check_choice(metric, signed_metrics(), "metric with a sacreBLEU signature")
     if nrefs != "var":
         check_positive_int(nrefs, "nrefs")
-    fields = get_metric(metric).signature_fields(**options)
-    abbreviations = {**_ABBREVIATIONS, **get_metric(metric).signature_abbreviations}
-    pairs = [("nrefs", str(nrefs))] + fields + [("version", SACREBLEU_VERSION)]
+    definition = get_metric(metric)
+    fields = definition.signature_fields(**options)
+    abbreviations = {**_ABBREVIATIONS, **definition.signature_abbreviations}
+    pairs = [("nrefs", str(nrefs))] + fields + [("version", definition.signature_version or SACREBLEU_VERSION)]
     return "|".join(f"{abbreviations[key] if short else key}:{value}" for key, value in pairs)

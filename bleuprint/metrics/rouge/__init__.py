@@ -15,8 +15,9 @@ Shape ``MEAN``: a segment's row is ``[P, R, F]`` of the type against its best ta
 replaced by their Porter stems as nltk 3.10.4 computes them (``bleuprint.metrics.rouge.porter``,
 written from Porter 1980 and nltk's departures; nltk is not imported).
 
-Not yet: ``split_summaries`` (nltk punkt),
-rouge-score's BootstrapAggregator recipe, the RougeScorer compat class.
+rouge-score's Python API (``RougeScorer``, ``BootstrapAggregator``) is
+``bleuprint.compat.rouge_score``, computed by this metric. Not here: ``split_summaries``
+(it needs nltk's punkt data, which is a download: refused by the compat scorer).
 """
 
 from __future__ import annotations
@@ -63,6 +64,63 @@ class Rouge(Metric):
         sums = np.asarray(sums, dtype=np.float64)
         return sums[:, column] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
+    # -- names and signatures ---------------------------------------------------------------
+
+    #: rouge-score's names (``rouge1``, ``rougeL``, ``rougeLsum``), also written ``ROUGE-1``,
+    #: ``ROUGE-L``, ``ROUGE-Lsum`` (any case).
+    NAME_PATTERN = r"(?i)rouge-?([1-9]|l|lsum)"
+    signature_version = "rouge-score-0.1.2"
+    signature_abbreviations = {"type": "t", "tok": "tok", "stem": "st", "split": "sp", "agg": "a", "best": "b",
+                               "measure": "m"}
+
+    def score_name(self, **options) -> str:
+        """rouge-score's name of the ROUGE type (``rouge1``, ``rougeL``, ``rougeLsum``), with
+        ``-P`` or ``-R`` when the measure is precision or recall."""
+        rouge_type = options.get("rouge_type", "rouge1")
+        suffix = {"fmeasure": "", "precision": "-P", "recall": "-R"}.get(options.get("measure", "fmeasure"), "")
+        return rouge_type + suffix
+
+    def options_from_name(self, name: str) -> dict:
+        """``rouge2`` / ``ROUGE-2``: rouge_type rouge2; ``rougeLsum`` / ``ROUGE-Lsum``:
+        rougeLsum; a ``-P`` / ``-R`` / ``-F`` ending names the measure."""
+        import re
+
+        match = re.fullmatch(self.NAME_PATTERN + r"(?:-([PRF]))?", name)
+        if not match:
+            return {}
+        kind = match.group(1).lower()
+        options = {"rouge_type": {"l": "rougeL", "lsum": "rougeLsum"}.get(kind, f"rouge{kind}")}
+        if match.group(2):
+            options["measure"] = {"P": "precision", "R": "recall", "F": "fmeasure"}[match.group(2)]
+        return options
+
+    def signature_fields(self, rouge_type="rouge1", measure="fmeasure", use_stemmer=False, **_) -> list:
+        """Every setting that changes the number, in order: ``type`` (the ROUGE type),
+        ``tok`` (rouge-score's tokenizer: lowercase, runs of ``[a-z0-9]``), ``stem`` (Porter
+        stemming of tokens longer than 3 characters), ``split`` (how rougeLsum finds
+        sentences: at ``\n``; ``none`` for the other types), ``agg`` (the corpus value is
+        the mean of the segments' values), ``best`` (with several references, the one with
+        the highest F for the type, the first on ties), ``measure``; then rouge-score's
+        version."""
+        from .spec import check_measure, check_rouge_type
+
+        check_rouge_type(rouge_type)
+        check_measure(measure)
+        return [("type", rouge_type), ("tok", "ascii-alnum-lc"), ("stem", "yes" if use_stemmer else "no"),
+                ("split", "newline" if rouge_type == "rougeLsum" else "none"), ("agg", "mean"), ("best", "max-f"),
+                ("measure", measure)]
+
+    def options_from_signature(self, fields, stated) -> tuple[dict, list]:
+        """``type``, ``measure`` and (where the metric has it) ``stem`` read back."""
+        options = dict(stated)
+        if "type" in fields:
+            options["rouge_type"] = fields["type"]
+        if "measure" in fields:
+            options["measure"] = fields["measure"]
+        if fields.get("stem") == "yes" or ("stem" in fields and "use_stemmer" in self.option_names()):
+            options["use_stemmer"] = fields["stem"] == "yes"
+        return options, []
+
     # -- mutants ------------------------------------------------------------------------------
 
     def spec_entry_points(self) -> tuple[str, ...]:
@@ -102,6 +160,14 @@ class Rouge(Metric):
             Corpus("ROUGE-Lsum: a back-trace tie (up, not left, on equal cells)", ("UnusualWhitespace",),
                    ["c a"], [["c\na c"]]),
         ]
+
+    def interval_options(self) -> tuple:
+        """bleuprint's own seeded bootstrap interval of the corpus ROUGE (the mean of the
+        segments' values, resampled as for every metric: ``bleuprint.spec.intervals``): the
+        interval vectors of ROUGE-1 F (the defaults) and of ROUGE-Lsum recall. rouge-score's
+        ``BootstrapAggregator`` recipe (numpy's global generator, a median of means) is
+        another thing: ``bleuprint.compat.rouge_score.scoring``."""
+        return ({}, {"rouge_type": "rougeLsum", "measure": "recall"})
 
     def vector_intermediates(self, hyps, refs, use_stemmer=False, **_) -> dict:
         """rouge-score's tokens of each line (``hypTokens``, ``refTokens``), stemmed when

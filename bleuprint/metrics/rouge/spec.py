@@ -166,8 +166,12 @@ def sentences(text: str, use_stemmer: bool = False) -> list[list[str]]:
 
 def rouge_lsum(target: str, prediction: str, use_stemmer: bool = False) -> tuple:
     """(P, R, F) of ROUGE-Lsum (module doc) of two texts."""
-    target_sentences = sentences(target, use_stemmer)
-    prediction_sentences = sentences(prediction, use_stemmer)
+    return rouge_lsum_of_sentences(sentences(target, use_stemmer), sentences(prediction, use_stemmer))
+
+
+def rouge_lsum_of_sentences(target_sentences: list[list], prediction_sentences: list[list]) -> tuple:
+    """(P, R, F) of ROUGE-Lsum (module doc) of two texts given as their sentences' tokens
+    (any tokenizer's: ``bleuprint.compat.rouge_score`` passes a user's)."""
     m = sum(len(s) for s in target_sentences)
     n = sum(len(s) for s in prediction_sentences)
     if not target_sentences or not prediction_sentences or not m or not n:

@@ -1,0 +1,38 @@
+"""bleuprint's own seeded bootstrap interval of corpus ROUGE, through the metric model:
+deterministic for a seed, the same in spec and impl, different for another seed (so the
+determinism check can fail), and containing the point estimate (the corpus mean).
+
+Exact equality between runs and layers (the same draws and the same arithmetic);
+containment is lo <= score <= hi, checked on every ``interval_options`` configuration.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bleuprint import impl, spec
+from bleuprint.core import get_metric
+
+HYPS = ["the cat sat on the mat", "a b c\nd e f", "nothing shared", "x y z", "the dog barks\nloudly",
+        "one two three four", "b a", "same same"]
+REFS = [["the cat is on the mat"], ["d e f\na b c"], ["at all"], ["x z y", "x y"], ["a dog barks\nvery loudly"],
+        ["one two four"], ["a b"], ["same"]]
+
+
+@pytest.mark.parametrize("options", get_metric("rouge").interval_options())
+def test_the_rouge_interval_is_seeded_and_contains_the_score(options):
+    first = impl.bootstrap("rouge", HYPS, REFS, n_boot=200, rng=np.random.default_rng(11), **options)
+    again = impl.bootstrap("rouge", HYPS, REFS, n_boot=200, rng=np.random.default_rng(11), **options)
+    literal = spec.bootstrap("rouge", HYPS, REFS, n_boot=200, rng=np.random.default_rng(11), **options)
+    other = impl.bootstrap("rouge", HYPS, REFS, n_boot=200, rng=np.random.default_rng(12), **options)
+    assert first == again
+    assert (literal.score, literal.lo, literal.hi, literal.mean) == (first.score, first.lo, first.hi, first.mean)
+    assert first.scores != other.scores
+    assert first.score == spec.corpus_score("rouge", HYPS, REFS, **options)
+    assert first.lo <= first.score <= first.hi
+    assert first.lo < first.hi
+
+
+def test_rouge_has_its_own_interval_configurations():
+    assert {"rouge_type": "rougeLsum", "measure": "recall"} in get_metric("rouge").interval_options()
