@@ -12,6 +12,7 @@ KERNELS = {
     "_terkernel": "bleuprint/impl/csrc/terkernel.c",
     "_resample": "bleuprint/impl/csrc/resample.c",
     "_pairs": "bleuprint/impl/csrc/pairs.c",
+    "_squad": "bleuprint/impl/csrc/squad.c",
 }
 
 setup(

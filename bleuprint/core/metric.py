@@ -338,6 +338,15 @@ class Metric:
     #: ``bleuprint.oracles.cases_<golden>``. A metric in its own folder keeps it there
     #: (``bleuprint.metrics.NAME.oracle_cases``).
     golden_builder: str = ""
+    #: More fixtures of this metric that are not metric cases (``bleuprint verify`` does not
+    #: compare them; the metric's own tests read them): ``{fixture name: module with
+    #: build_cases()}``, built and freshness-checked by ``python -m bleuprint.oracles.generate``
+    #: beside ``golden`` (SQuAD v2.0's whole evaluation reports).
+    golden_extras: dict = {}
+    #: A module with ``add_parser(commands)`` adding this metric's own subcommand to the
+    #: ``bleuprint`` command line (``bleuprint squad``: the official scripts' interface), after
+    #: the shared ones; "" for none.
+    cli_module: str = ""
 
     def real_corpus_configurations(self) -> tuple:
         """``(options, label)`` pairs on which ``bleuprint verify`` scores the real corpus

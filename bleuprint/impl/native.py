@@ -1,13 +1,15 @@
 """The compiled kernels of ``bleuprint.impl``, or None where they are not available.
 
-Four C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
+Five C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
 through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 
 * ``ngrams``: token ids of a tokenized corpus and clipped n-gram matches (BLEU, chrF);
 * ``ter``: Tercom's shift search and banded edit distance;
 * ``resample``: sacreBLEU's bootstrap indices drawn and summed without materialising them;
 * ``pairs``: the clipped n-gram matches of every (hypothesis, reference) pair of blocks of
-  lines (``bleuprint.impl.pairs``, for ``pairwise``).
+  lines (``bleuprint.impl.pairs``, for ``pairwise``);
+* ``squad``: SQuAD's normalisation, EM and F1 of every question
+  (``bleuprint.metrics.squad.impl``).
 
 They compute the same numbers as the numpy code they replace, which stays as the
 fallback: the build is optional (no C compiler, no kernels), and ``BLEUPRINT_NO_NATIVE=1``
@@ -33,7 +35,7 @@ import time
 import numpy as np
 
 __all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "line_chunks", "ngram_matches", "ngrams",
-           "pairs", "parts", "resample", "run_parallel", "split_points", "ter"]
+           "pairs", "parts", "resample", "run_parallel", "split_points", "squad", "ter"]
 
 #: True when the environment asks for the numpy code only.
 DISABLED = os.environ.get("BLEUPRINT_NO_NATIVE", "") not in ("", "0")
@@ -52,12 +54,13 @@ ngrams = _load("_ngrams")
 ter = _load("_terkernel")
 resample = _load("_resample")
 pairs = _load("_pairs")
+squad = _load("_squad")
 
 
 def available() -> dict[str, bool]:
     """Which kernels are loaded (for ``bleuprint verify`` and the benchmarks)."""
     return {"ngrams": ngrams is not None, "ter": ter is not None, "resample": resample is not None,
-            "pairs": pairs is not None}
+            "pairs": pairs is not None, "squad": squad is not None}
 
 
 #: About this many characters per string handed to a kernel. Whole-corpus strings made

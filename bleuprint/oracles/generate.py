@@ -2,8 +2,8 @@
 
 Each fixture ``goldens/<name>.json`` is built by one case builder (a module exposing
 ``build_cases() -> list[dict]``), as ``builders()`` lists them: each registered metric's
-``golden`` (``Metric.golden``), built by its ``golden_builder`` (by default ``bleuprint.oracles.cases_<golden>``), then the
-shared fixtures (``SHARED_BUILDERS``); a metric with a golden names it and nothing here
+``golden`` (``Metric.golden``), built by its ``golden_builder`` (by default ``bleuprint.oracles.cases_<golden>``),
+and its ``golden_extras`` (fixtures that are not metric cases), then the shared fixtures (``SHARED_BUILDERS``); a metric with a golden names it and nothing here
 changes. A fixture records the versions it was generated with and the command:
 
     {"name", "command", "versions": {"sacrebleu", "numpy", "regex", "python"}, "cases"}
@@ -38,13 +38,17 @@ SHARED_BUILDERS = {
 
 
 def builders() -> dict[str, str]:
-    """Fixture name -> module holding its ``build_cases``: the registered metrics' goldens,
-    in registration order, then ``SHARED_BUILDERS``."""
+    """Fixture name -> module holding its ``build_cases``: the registered metrics' goldens
+    and ``golden_extras``, in registration order, then ``SHARED_BUILDERS``."""
     from ..core import get_metric, metric_names
 
     metrics = [get_metric(name) for name in metric_names()]
-    return {**{m.golden: m.golden_builder or f"{__package__}.cases_{m.golden}" for m in metrics if m.golden},
-            **SHARED_BUILDERS}
+    out = {}
+    for m in metrics:
+        if m.golden:
+            out[m.golden] = m.golden_builder or f"{__package__}.cases_{m.golden}"
+        out.update(m.golden_extras)
+    return {**out, **SHARED_BUILDERS}
 
 
 def __getattr__(name: str):

@@ -23,6 +23,10 @@ def test_pairs_kernel_is_built():
     assert native.pairs is not None, "bleuprint.impl._pairs did not build or import (pip install -e . needs a C compiler)"
 
 
+def test_squad_kernel_is_built():
+    assert native.squad is not None, "bleuprint.impl._squad did not build or import (pip install -e . needs a C compiler)"
+
+
 def test_no_native_switch_is_read_from_the_environment():
     """BLEUPRINT_NO_NATIVE=1 in a fresh interpreter loads no kernel."""
     import subprocess
@@ -31,7 +35,7 @@ def test_no_native_switch_is_read_from_the_environment():
     code = "from bleuprint.impl import native; print(native.available())"
     env = dict(os.environ, BLEUPRINT_NO_NATIVE="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    assert out.strip() == str({"ngrams": False, "ter": False, "resample": False, "pairs": False})
+    assert out.strip() == str({"ngrams": False, "ter": False, "resample": False, "pairs": False, "squad": False})
 
 
 # --- the n-gram kernel on its own, against Counters ------------------------------------
