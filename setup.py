@@ -13,6 +13,7 @@ KERNELS = {
     "_resample": "bleuprint/impl/csrc/resample.c",
     "_pairs": "bleuprint/impl/csrc/pairs.c",
     "_rouge": "bleuprint/impl/csrc/rouge.c",
+    "_squad": "bleuprint/impl/csrc/squad.c",
 }
 
 setup(

@@ -355,6 +355,10 @@ class Metric:
     #: fresh): ``(name, module)`` pairs, the module holding ``build_cases()``. For example
     #: the stems of ROUGE's Porter stemmer.
     extra_goldens: tuple = ()
+    #: A module with ``add_parser(commands)`` adding this metric's own subcommand to the
+    #: ``bleuprint`` command line (``bleuprint squad``: the official scripts' interface), after
+    #: the shared ones; "" for none.
+    cli_module: str = ""
 
     def real_corpus_configurations(self) -> tuple:
         """``(options, label)`` pairs on which ``bleuprint verify`` scores the real corpus

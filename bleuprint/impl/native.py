@@ -10,6 +10,8 @@ through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
   lines (``bleuprint.impl.pairs``, for ``pairwise``);
 * ``rouge``: rouge-score's tokens as ids, ROUGE-N overlaps, LCS lengths and Lsum's union
   LCS (``bleuprint.metrics.rouge.impl``).
+* ``squad``: SQuAD's normalisation, EM and F1 of every question
+  (``bleuprint.metrics.squad.impl``).
 
 They compute the same numbers as the numpy code they replace, which stays as the
 fallback: the build is optional (no C compiler, no kernels), and ``BLEUPRINT_NO_NATIVE=1``
@@ -35,7 +37,7 @@ import time
 import numpy as np
 
 __all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "line_chunks", "ngram_matches", "ngrams",
-           "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "ter"]
+           "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad", "ter"]
 
 #: True when the environment asks for the numpy code only.
 DISABLED = os.environ.get("BLEUPRINT_NO_NATIVE", "") not in ("", "0")
@@ -55,12 +57,13 @@ ter = _load("_terkernel")
 resample = _load("_resample")
 pairs = _load("_pairs")
 rouge = _load("_rouge")
+squad = _load("_squad")
 
 
 def available() -> dict[str, bool]:
     """Which kernels are loaded (for ``bleuprint verify`` and the benchmarks)."""
     return {"ngrams": ngrams is not None, "ter": ter is not None, "resample": resample is not None,
-            "pairs": pairs is not None, "rouge": rouge is not None}
+            "pairs": pairs is not None, "rouge": rouge is not None, "squad": squad is not None}
 
 
 #: About this many characters per string handed to a kernel. Whole-corpus strings made

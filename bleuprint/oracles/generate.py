@@ -1,10 +1,11 @@
-"""Write the golden fixtures from sacreBLEU: ``python -m bleuprint.oracles.generate``.
+"""Write the golden fixtures from the oracles: ``python -m bleuprint.oracles.generate``.
 
 Each fixture ``goldens/<name>.json`` is built by one case builder (a module exposing
 ``build_cases() -> list[dict]``), as ``builders()`` lists them: each registered metric's
-``golden`` (``Metric.golden``), built by its ``golden_builder`` (by default ``bleuprint.oracles.cases_<golden>``), then the
-shared fixtures (``SHARED_BUILDERS``); a metric with a golden names it and nothing here
-changes. A fixture records the versions it was generated with and the command:
+``golden`` (``Metric.golden``), built by its ``golden_builder`` (by default
+``bleuprint.oracles.cases_<golden>``), and its ``extra_goldens`` (fixtures that are not
+metric cases), then the shared fixtures (``SHARED_BUILDERS``); a metric with a golden names
+it and nothing here changes. A fixture records the versions it was generated with and the command:
 
     {"name", "command", "versions": {"sacrebleu", "numpy", "regex", "python"}, "cases"}
 

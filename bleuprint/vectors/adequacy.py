@@ -28,7 +28,7 @@ import math
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from .build import FILE_SCHEMA, nrefs as _nrefs
+from .build import FILE_SCHEMAS, nrefs as _nrefs
 
 #: Where a mutant's flag note says what it is.
 MUTANT_KIND = "mutant"
@@ -151,7 +151,7 @@ def evaluate(document: dict, group: dict, test: dict) -> str | None:
     from . import intervals
 
     try:
-        if document.get("schema") != FILE_SCHEMA:
+        if document.get("schema") not in FILE_SCHEMAS:
             return intervals.evaluate_test(document, group, test)
         if test["result"] == "invalid":
             return _invalid(document, group["options"], test)
@@ -306,7 +306,7 @@ def annotate(files: dict, matrix: dict, mutants) -> dict:
         if not isinstance(document.get("notes"), dict):
             continue
         used = {flag for group in document["testGroups"] for test in group["tests"] for flag in test["flags"]}
-        if document.get("schema") == FILE_SCHEMA:  # another generator's notes are its own
+        if document.get("schema") in FILE_SCHEMAS:  # another generator's notes are its own
             for flag in list(document["notes"]):
                 document["notes"][flag] = {**document["notes"][flag], "mutants": by_note.get(flag, [])}
         for flag in sorted(used - set(document["notes"])):

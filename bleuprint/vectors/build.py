@@ -27,6 +27,13 @@ from .corpora import NOTES, invalid_inputs
 GENERATOR_VERSION = "1.1.0"
 #: The schema of a vector file and of the index (``bleuprint/vectors/schemas/``).
 FILE_SCHEMA = "bleuprint_metric_vectors_v1.json"
+#: Version 2: version 1 plus null hypotheses (a missing prediction) and empty reference
+#: lists (an unanswerable question) in valid tests, for the metrics that take them (SQuAD).
+#: A file is written as version 2 only when one of its valid tests needs it, so the files
+#: of every other metric stay version 1, byte for byte.
+FILE_SCHEMA_V2 = "bleuprint_metric_vectors_v2.json"
+#: Every schema of a metric's vector file.
+FILE_SCHEMAS = (FILE_SCHEMA, FILE_SCHEMA_V2)
 INDEX_SCHEMA = "bleuprint_vectors_index_v1.json"
 #: The tolerance on scores; statistics are exact.
 SCORE_TOLERANCE = 1e-9
@@ -133,6 +140,17 @@ def _test(tc_id: int, corpus, options: dict, definition) -> dict:
     return test
 
 
+def document_schema(groups: list) -> str:
+    """``FILE_SCHEMA_V2`` when a valid test has a null hypothesis or an empty reference
+    list, else ``FILE_SCHEMA``."""
+    for group in groups:
+        for test in group["tests"]:
+            if test["result"] == "valid" and (any(h is None for h in test["hyps"])
+                                              or any(len(r) == 0 for r in test["refs"])):
+                return FILE_SCHEMA_V2
+    return FILE_SCHEMA
+
+
 def build_document(definition, family: str, option_dicts: list, seen: list | None = None) -> dict:
     """One vector file of ``definition`` (module doc). ``seen``: the full options of the
     groups of the metric's earlier files, skipped here (and extended)."""
@@ -172,7 +190,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
         groups.append({"options": options, "tests": tests})
     used = sorted({flag for group in groups for test in group["tests"] for flag in test["flags"]})
     return {
-        "schema": FILE_SCHEMA,
+        "schema": document_schema(groups),
         "metric": definition.name,
         "family": family,
         "specVersion": spec_version(definition),

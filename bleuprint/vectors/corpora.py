@@ -86,6 +86,13 @@ NOTES = {
     "ShiftSearchCap": _note("edge-case", "long runs of one repeated word, swapped, so TER's search for a shift "
                                          "reaches its 1,000-candidate limit",
                             "the candidate limit ignored, or the shift found in that round applied"),
+    "Articles": _note("edge-case", "the articles a, an, the beside punctuation (\"an-apple\", \"a.m.\", \"the,\")",
+                      "SQuAD's normaliser removing articles before punctuation, or articles not removed"),
+    "MissingPrediction": _note("edge-case", "a question without a prediction (a null hypothesis)",
+                               "SQuAD v1.1's zero for a missing prediction skipped, or v2.0's skip scored 0"),
+    "Unanswerable": _note("edge-case", "a question without a gold answer, or with gold answers that normalize "
+                                       "to nothing (SQuAD v2.0)",
+                          "v1.1's empty rule (F1 0 for empty against empty) used in v2.0"),
     "Random": _note("random", "a seeded random corpus of short words, punctuation and non-ASCII",
                     "any disagreement not covered by a named case"),
     "InvalidInput": _note("invalid", "input the specification refuses",

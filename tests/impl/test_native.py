@@ -28,6 +28,10 @@ def test_rouge_kernel_is_built():
     assert native.rouge is not None, "bleuprint.impl._rouge did not build or import (pip install -e . needs a C compiler)"
 
 
+def test_squad_kernel_is_built():
+    assert native.squad is not None, "bleuprint.impl._squad did not build or import (pip install -e . needs a C compiler)"
+
+
 def test_no_native_switch_is_read_from_the_environment():
     """BLEUPRINT_NO_NATIVE=1 in a fresh interpreter loads no kernel."""
     import subprocess
@@ -36,7 +40,8 @@ def test_no_native_switch_is_read_from_the_environment():
     code = "from bleuprint.impl import native; print(native.available())"
     env = dict(os.environ, BLEUPRINT_NO_NATIVE="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    assert out.strip() == str({"ngrams": False, "ter": False, "resample": False, "pairs": False, "rouge": False})
+    assert out.strip() == str({"ngrams": False, "ter": False, "resample": False, "pairs": False, "rouge": False,
+                               "squad": False})
 
 
 # --- the n-gram kernel on its own, against Counters ------------------------------------

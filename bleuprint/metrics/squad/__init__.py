@@ -8,6 +8,16 @@ the hypothesis). The corpus value is 100 x the sum of the chosen column (option 
 prediction scores 0), the answered questions in v2.0 (a missing prediction is skipped).
 ``refs[i]`` is the list of gold answers of question i (empty: unanswerable, v2.0 only).
 
+On files (``bleuprint score -m squad -i PRED.txt GOLD1.txt GOLD2.txt ...``): one line per
+question in every file; line i of the k-th reference file is question i's k-th gold answer
+(or ``-nr K`` tab-separated fields). An unanswerable question (v2.0) is an empty line in
+every reference file: v2.0 drops gold answers that normalize to "", which scores it exactly
+as an empty gold list. A question with fewer gold answers than there are files repeats one
+of them (in v1.1 an empty line is a gold answer "", which an empty prediction matches).
+A missing prediction cannot be written in a line file (an empty line is the empty
+answer): use ``bleuprint squad DATA.json PRED.json`` (``official.evaluate_squad``) for it.
+Options: ``--metric-option version=2.0``, ``--metric-option value=exact``.
+
 v2.0's no-answer threshold and best-threshold search read the whole corpus and a
 no-answer probability per question: ``spec.squad_v2_evaluate`` / ``spec.best_threshold``.
 """
@@ -72,6 +82,38 @@ class Squad(Metric):
         with np.errstate(divide="ignore", invalid="ignore"):
             return 100.0 * column / total, np.ones(sums.shape[0], dtype=bool)
 
+    # -- the official scripts' interface (bleuprint.metrics.squad.official) -----------------
+
+    def layer_rows(self, hyps, refs, version="1.1", layer="impl") -> list:
+        """Every question's ``[EM, F1, answered]`` from ``layer`` ("impl" or "spec")."""
+        if layer == "spec":
+            return self.rows(hyps, refs, version=version)
+        from .impl import squad_rows
+
+        return squad_rows(hyps, refs, version)
+
+    def v2_report(self, rows, preds, golds, na_probs, threshold, layer="impl") -> dict:
+        """The v2.0 report of checked inputs from their rows (``spec.squad_v2_report`` or
+        its fast twin ``impl.squad_v2_report``)."""
+        if layer == "spec":
+            from .spec import squad_v2_report
+        else:
+            from .impl import squad_v2_report
+        return squad_v2_report(rows, preds, golds, na_probs, threshold)
+
+    # -- signature -------------------------------------------------------------------------
+
+    #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
+    signature_abbreviations = {"script": "s", "norm": "n", "value": "val"}
+
+    def signature_fields(self, version="1.1", value="f1", **_) -> list:
+        """``script:v1.1`` or ``script:v2.0`` (the evaluation script: its empty and
+        missing-prediction rules), ``norm:official`` (the scripts' normaliser: lowercase,
+        ASCII punctuation removed, then the articles a/an/the, white space collapsed; the
+        only one this metric has), ``value:f1`` or ``value:exact``. sacreBLEU has no SQuAD
+        signature: the keys are this metric's own."""
+        return [("script", f"v{check_version(version)}"), ("norm", "official"), ("value", value)]
+
     # -- mutants, verify, goldens ---------------------------------------------------------------
 
     def spec_entry_points(self) -> tuple[str, ...]:
@@ -88,8 +130,16 @@ class Squad(Metric):
 
         return labelled_configurations({}, {"value": "exact"}, {"version": "2.0"}, {"version": "2.0", "value": "exact"})
 
+    def vector_corpora(self) -> list:
+        """SQuAD's hard cases (``bleuprint.metrics.squad.vectors``), then the shared ones."""
+        from .vectors import squad_corpora
+
+        return squad_corpora()
+
     golden = "squad"
     golden_builder = "bleuprint.metrics.squad.oracle_cases"
+    cli_module = "bleuprint.metrics.squad.cli"
+    extra_goldens = (("squad_v2_report", "bleuprint.metrics.squad.oracle_reports"),)
 
 
 SQUAD = register(Squad())

@@ -101,13 +101,11 @@ def build_cases() -> list[dict]:
     return cases
 
 
-REPORT_FILE = "squad_v2_report"
-
-
 def build_report_cases() -> list[dict]:
     """v2.0's whole report (threshold and best-threshold search; every question predicted),
-    stored apart (``goldens/squad_v2_report.json``, not a metric case: verify does not read
-    it) by ``python -m bleuprint.metrics.squad.oracle_cases``."""
+    stored apart (``goldens/squad_v2_report.json``, ``Squad.extra_goldens``: not metric
+    cases, verify does not read them), built by ``python -m bleuprint.oracles.generate``
+    through ``bleuprint.metrics.squad.oracle_reports``."""
     m = oracle()
     rng = random.Random(1717)
     cases = []
@@ -120,15 +118,3 @@ def build_report_cases() -> list[dict]:
         threshold = rng.choice([1.0, 0.5, 0.3, 0.0])
         cases.append(_report_case(m, k, preds, golds, na_probs, threshold))
     return cases
-
-
-if __name__ == "__main__":
-    import json
-
-    from ...oracles import generate
-
-    document = {"name": REPORT_FILE, "command": "python -m bleuprint.metrics.squad.oracle_cases",
-                "versions": {**generate.versions(), "transformers": ORACLE_VERSION}, "cases": build_report_cases()}
-    path = generate.GOLDENS_DIR / f"{REPORT_FILE}.json"
-    path.write_text(generate.render(document), encoding="utf-8")
-    print(f"{path}: {len(document['cases'])} cases")

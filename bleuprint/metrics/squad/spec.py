@@ -254,6 +254,13 @@ def squad_v2_evaluate(preds, golds, na_probs=None, threshold: float = 1.0) -> di
                          f"({len(missing)} of {len(preds)})")
     na_probs = [0.0] * len(preds) if na_probs is None else check_na_probs(na_probs, len(preds))
     rows = [question_scores(p, g, "2.0") for p, g in zip(preds, golds)]
+    return squad_v2_report(rows, preds, golds, na_probs, threshold)
+
+
+def squad_v2_report(rows: list, preds: list, golds: list, na_probs: list[float], threshold: float = 1.0) -> dict:
+    """``squad_v2_evaluate``'s report from the questions' ``[EM, F1, answered]`` rows (every
+    question predicted; inputs already checked): the threshold applied to each row, the
+    means overall and per split, then ``best_threshold`` on the raw EM and F1 columns."""
     answerable = [has_answer(g) for g in golds]
     em = [apply_no_answer_threshold(r[0], q, a, threshold) for r, q, a in zip(rows, na_probs, answerable)]
     f = [apply_no_answer_threshold(r[1], q, a, threshold) for r, q, a in zip(rows, na_probs, answerable)]
