@@ -12,6 +12,7 @@ KERNELS = {
     "_terkernel": "bleuprint/impl/csrc/terkernel.c",
     "_resample": "bleuprint/impl/csrc/resample.c",
     "_pairs": "bleuprint/impl/csrc/pairs.c",
+    "_lesson": "bleuprint/impl/csrc/lesson.c",
 }
 
 setup(

@@ -32,7 +32,7 @@ import time
 
 import numpy as np
 
-__all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "line_chunks", "ngram_matches", "ngrams",
+__all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "line_chunks", "lesson", "ngram_matches", "ngrams",
            "pairs", "parts", "resample", "run_parallel", "split_points", "ter"]
 
 #: True when the environment asks for the numpy code only.
@@ -52,6 +52,8 @@ ngrams = _load("_ngrams")
 ter = _load("_terkernel")
 resample = _load("_resample")
 pairs = _load("_pairs")
+#: The lesson family's tokenizer and LCS (bleuprint.metrics.lesson.impl); not listed by available().
+lesson = _load("_lesson")
 
 
 def available() -> dict[str, bool]:
