@@ -14,6 +14,7 @@ KERNELS = {
     "_pairs": "bleuprint/impl/csrc/pairs.c",
     "_rouge": "bleuprint/impl/csrc/rouge.c",
     "_squad": "bleuprint/impl/csrc/squad.c",
+    "_lesson": "bleuprint/impl/csrc/lesson.c",
 }
 
 setup(

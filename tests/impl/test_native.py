@@ -28,6 +28,10 @@ def test_rouge_kernel_is_built():
     assert native.rouge is not None, "bleuprint.impl._rouge did not build or import (pip install -e . needs a C compiler)"
 
 
+def test_lesson_kernel_is_built():
+    assert native.lesson is not None, "bleuprint.impl._lesson did not build or import (pip install -e . needs a C compiler)"
+
+
 def test_squad_kernel_is_built():
     assert native.squad is not None, "bleuprint.impl._squad did not build or import (pip install -e . needs a C compiler)"
 
@@ -41,7 +45,7 @@ def test_no_native_switch_is_read_from_the_environment():
     env = dict(os.environ, BLEUPRINT_NO_NATIVE="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == str({"ngrams": False, "ter": False, "resample": False, "pairs": False, "rouge": False,
-                               "squad": False})
+                               "squad": False, "lesson": False})
 
 
 # --- the n-gram kernel on its own, against Counters ------------------------------------
