@@ -13,7 +13,12 @@ exact_match and chrf). Modes:
 * ``skip_tokenize``: answers ``skipped`` for BLEU with a tokenizer other than 13a and
   none (as the example ports do), the spec's answers otherwise;
 * ``skip_all``: answers ``skipped`` to every ``run`` (so also at the defaults);
-* ``bad_hello``: answers ``start`` with protocol 2.
+* ``bad_hello``: answers ``start`` with protocol 2;
+* ``v1_strings``: a port written before vector schema v2, whose every hypothesis must be a
+  string: it exits with status 3 on a null hypothesis (a missing prediction), the spec's
+  answers otherwise;
+* ``skip_null``: answers ``skipped`` for a null hypothesis or an empty reference list, the
+  spec's answers otherwise.
 
 Faults for ``bleuprint fuzz --port`` (each written here, not by switching the spec's
 mutant on, so that the fuzzer's diagnosis is checked against an independent fault):
@@ -54,6 +59,10 @@ def answer(mode: str, request: dict) -> dict:
         return {"seq": seq, "skipped": True, "message": "chrF++ (word_order > 0) is not implemented"}
     if mode == "skip_tokenize" and metric == "bleu" and options.get("tokenize") not in ("13a", "none"):
         return {"seq": seq, "skipped": True, "message": "only the 13a and none tokenizers are implemented"}
+    if mode == "v1_strings" and any(h is None for h in hyps):
+        sys.exit(3)
+    if mode == "skip_null" and (any(h is None for h in hyps) or any(r == [] for r in refs)):
+        return {"seq": seq, "skipped": True, "message": "missing predictions and unanswerable questions"}
     if mode == "skip_all":
         return {"seq": seq, "skipped": True, "message": "nothing is implemented"}
     if mode == "lowercase" and metric == "bleu":
@@ -106,7 +115,7 @@ def main() -> int:
             if log:
                 with open(log, "a", encoding="utf-8") as file:
                     file.write(json.dumps(request) + "\n")
-            if mode == "garbage" and any(h != h.lower() for h in request["hyps"]):
+            if mode == "garbage" and any(isinstance(h, str) and h != h.lower() for h in request["hyps"]):
                 print("this is not json", flush=True)
                 continue
             reply = answer(mode, request)

@@ -9,6 +9,10 @@ What must hold, and why it can fail:
 
 * the correct port passes every vector it implements under ``bleuprint verify --port``
   (the parsed ``--json`` report has 0 failed, errored and timed out);
+* requests of metrics the ports do not list (ROUGE, SQuAD, the lesson metrics) are
+  answered ``skipped``, and SQuAD's schema v2 input (a null hypothesis, an empty
+  reference list) sent for a metric they implement is refused with an ``error``, the port
+  still answering afterwards;
 * the port's own test (``go test`` / ``cargo test``) reads the vector files from
   ``BLEUPRINT_VECTORS`` and passes, and fails when a fault is planted;
 * each of the 8 planted faults (``BLEUPRINT_PORT_FAULT``) fails some vectors, and among
@@ -195,6 +199,42 @@ def test_language_test_without_vectors_says_how_to_set_them(port):
     done = _run(test_command, cwd=PORTS / language, env=_clean_env(**build_env))
     assert done.returncode == 0
     assert "BLEUPRINT_VECTORS is not set" in done.stdout + done.stderr
+
+
+BLEU_DEFAULTS = {"tokenize": "13a", "lowercase": False, "smooth_method": "exp", "smooth_value": None,
+                 "max_ngram_order": 4, "effective_order": False}
+
+
+def test_ports_skip_new_metrics_and_refuse_schema_v2_input(port):
+    """Requests the ports were not written for, sent by hand on one run of each port: a
+    metric they do not list (rouge, squad, lesson_f1, even with SQuAD's null hypothesis and
+    empty reference list) is answered ``skipped``; a null hypothesis or an empty reference
+    list for a metric they implement (exact_match, bleu) is refused with an ``error`` (the
+    spec refuses it: TypeError, ValueError); and the port is still alive afterwards: the
+    last request, exact match of "a" against ["a"], scores 1 (hand: 1 of 1 segments)."""
+    _, binary, _, _ = port
+    requests = [
+        {"cmd": "start", "protocol": 1},
+        {"cmd": "run", "seq": 1, "metric": "squad", "options": {"version": "2.0", "value": "f1"},
+         "hyps": [None, "Paris"], "refs": [[], ["paris"]]},
+        {"cmd": "run", "seq": 2, "metric": "rouge", "options": {"rouge_type": "rouge1", "measure": "fmeasure",
+                                                                "use_stemmer": False},
+         "hyps": ["a"], "refs": [["a"]]},
+        {"cmd": "run", "seq": 3, "metric": "lesson_f1", "options": {}, "hyps": ["a"], "refs": [["a"]]},
+        {"cmd": "run", "seq": 4, "metric": "exact_match", "options": {}, "hyps": [None], "refs": [["a"]]},
+        {"cmd": "run", "seq": 5, "metric": "bleu", "options": BLEU_DEFAULTS, "hyps": ["a"], "refs": [[]]},
+        {"cmd": "run", "seq": 6, "metric": "exact_match", "options": {}, "hyps": ["a"], "refs": [["a"]]},
+        {"cmd": "stop"},
+    ]
+    done = subprocess.run([str(binary)], input="".join(json.dumps(r) + "\n" for r in requests),
+                          capture_output=True, text=True, timeout=60, env=_clean_env())
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    assert len(answers) == 7, done.stdout  # the start answer and one per run
+    by_seq = {a.get("seq"): a for a in answers[1:]}
+    assert [by_seq[seq].get("skipped") for seq in (1, 2, 3)] == [True, True, True]
+    assert "error" in by_seq[4] and "error" in by_seq[5], (by_seq[4], by_seq[5])
+    assert by_seq[6]["score"] == 1.0 and by_seq[6].get("stats", [[1]]) == [[1]]
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))

@@ -203,3 +203,60 @@ def test_vector_files_are_read_and_bad_layouts_are_sent_as_given(tmp_path):
     failed = report.outcomes[0]
     assert failed.status == "failed" and "stats[1][0]: expected 0, got 1" in failed.detail
     assert "Strip: white space at the ends; no strip (mutants: m1)" in failed.detail
+
+
+def _squad_v2_vectors(tmp_path) -> Path:
+    """A SQuAD v2.0 vector file of schema v2, written here, with one test of each kind:
+
+    * #1, a missing prediction (null) and an unanswerable question (``[]``): hyps
+      [null, "Paris", "x"], refs [["a"], ["paris"], []]. v2.0 skips the missing one (row
+      [EM, F1, answered] = [0, 0, 0]); "Paris" vs "paris" normalize alike: [1, 1, 1]; "x"
+      against no answer (gold [""]): not empty, [0, 0, 1]. F1 = 100 * (1 + 0) / 2 = 50.
+    * #2, strings only: "Paris" vs ["paris"]: [1, 1, 1], F1 100.
+    * #3, an exact_match test of schema v1 in another file: "a" vs ["a"] matches, stats
+      [[1]], score 1 of 1 = 1.0; it runs before squad's (files in name order).
+    """
+    squad = {"schema": "bleuprint_metric_vectors_v2.json", "metric": "squad", "notes": {},
+             "testGroups": [{"options": {"version": "2.0", "value": "f1"}, "tests": [
+                 {"tcId": 1, "flags": ["MissingPrediction"], "hyps": [None, "Paris", "x"],
+                  "refs": [["a"], ["paris"], []], "result": "valid",
+                  "expected": {"score": 50.0, "stats": [[0, 0, 0], [1, 1.0, 1], [0, 0, 1]]}},
+                 {"tcId": 2, "flags": [], "hyps": ["Paris"], "refs": [["paris"]], "result": "valid",
+                  "expected": {"score": 100.0, "stats": [[1, 1.0, 1]]}}]}]}
+    em = {"schema": "bleuprint_metric_vectors_v1.json", "metric": "exact_match", "notes": {},
+          "testGroups": [{"options": {}, "tests": [
+              {"tcId": 3, "flags": [], "hyps": ["a"], "refs": [["a"]], "result": "valid",
+               "expected": {"score": 1.0, "stats": [[1]]}}]}]}
+    (tmp_path / "squad_defaults.json").write_text(json.dumps(squad), encoding="utf-8")
+    (tmp_path / "exact_match_defaults.json").write_text(json.dumps(em), encoding="utf-8")
+    return tmp_path
+
+
+def test_schema_v2_cases_reach_only_ports_that_list_the_metric(tmp_path):
+    """Vector schema v2 (null hypotheses, empty reference lists) to ports of every kind:
+    a port that does not list squad is sent nothing of it (skipped, run ok); one that
+    lists it gets the null as JSON null and the empty list as ``[]`` (the correct port
+    passes, a port that skips them is skipped there and passes the rest); one that dies on
+    the null is ``errored`` on that case only, restarted, and the later cases still run."""
+    vectors = _squad_v2_vectors(tmp_path)
+    report, _ = verify_port(command("correct", "exact_match"), vectors=vectors)
+    assert statuses(report) == {"exact_match_defaults.json#3": "passed", "squad_defaults.json#1": "skipped",
+                                "squad_defaults.json#2": "skipped"}
+    assert report.ok
+    report, _ = verify_port(command("correct", "exact_match", "squad"), vectors=vectors)
+    assert set(statuses(report).values()) == {"passed"} and report.ok
+    report, _ = verify_port(command("skip_null", "exact_match", "squad"), vectors=vectors)
+    assert statuses(report) == {"exact_match_defaults.json#3": "passed", "squad_defaults.json#1": "skipped",
+                                "squad_defaults.json#2": "passed"}
+    report, _ = verify_port(command("v1_strings", "exact_match", "squad"), vectors=vectors)
+    assert statuses(report) == {"exact_match_defaults.json#3": "passed", "squad_defaults.json#1": "errored",
+                                "squad_defaults.json#2": "passed"}
+    assert not report.ok
+
+
+def test_cli_reports_a_port_dying_on_a_null_hypothesis_without_traceback(tmp_path, capsys):
+    vectors = _squad_v2_vectors(tmp_path)
+    assert main(["verify", "--port", command("v1_strings", "exact_match", "squad"), "--vectors", str(vectors)]) == 1
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    assert "ERRORED squad_defaults.json#1" in captured.out and "2 passed" in captured.out

@@ -136,11 +136,15 @@ def test_cli_report_and_errors(tmp_path, capsys):
 
 
 def test_signature_names_script_normaliser_and_value():
+    """The definition (``Squad.signature_fields``, ``Squad.signature_version``): nrefs, the
+    script, the normaliser, the value, then the version ``squad-official-scripts`` (the
+    official scripts' numbers; not sacreBLEU's 2.5.1, which has no SQuAD)."""
     from bleuprint.spec.signature import signature
 
     assert signature("squad", nrefs=2, version="2.0", value="exact") == \
-        "nrefs:2|script:v2.0|norm:official|value:exact|version:2.5.1"
-    assert signature("squad", nrefs="var", short=True) == "#:var|s:v1.1|n:official|val:f1|v:2.5.1"
+        "nrefs:2|script:v2.0|norm:official|value:exact|version:squad-official-scripts"
+    assert signature("squad", nrefs="var", short=True) == "#:var|s:v1.1|n:official|val:f1|v:squad-official-scripts"
+    assert "2.5.1" not in signature("squad")
 
 
 def test_score_command_on_line_files(tmp_path, capsys):
@@ -158,3 +162,25 @@ def test_score_command_on_line_files(tmp_path, capsys):
         out = json.loads(capsys.readouterr().out)
         assert out["parts"]["exact"] == 100.0
         assert out["parts"]["f1"] == pytest.approx(f1, abs=1e-9)  # within 1e-9
+
+
+def test_score_command_prints_the_signature_like_rouge(tmp_path, capsys):
+    """``bleuprint score -m squad`` prints its own signature as ROUGE does: in the JSON
+    (``signature``) and in the text form (``squad|<signature> = score``), the version key
+    ``squad-official-scripts``, never sacreBLEU's. Hand: 2 questions, 1 reference file;
+    "Paris" vs "paris": EM 1, F1 1; "the cat" vs "cat sat": normalized "cat" vs "cat sat",
+    EM 0, F1 = 2 * (1/1 * 1/2) / (1/1 + 1/2) = 2/3; f1 = 100 * (1 + 2/3) / 2 = 83.33...,
+    printed to 1 decimal (sacreBLEU's default width 1) as 83.3."""
+    (tmp_path / "hyp.txt").write_text("Paris\nthe cat\n")
+    (tmp_path / "ref.txt").write_text("paris\ncat sat\n")
+    args = ["score", str(tmp_path / "ref.txt"), "-m", "squad", "-i", str(tmp_path / "hyp.txt")]
+    signature = "nrefs:1|script:v1.1|norm:official|value:f1|version:squad-official-scripts"
+    assert cli_main(args) in (0, None)
+    out = json.loads(capsys.readouterr().out)
+    assert out["signature"] == signature
+    assert out["parts"]["f1"] == pytest.approx(100 * (1 + 2 / 3) / 2, abs=1e-9)  # within 1e-9
+    assert cli_main(args + ["-f", "text"]) in (0, None)
+    text = capsys.readouterr().out.strip()
+    assert text.startswith(f"squad|{signature} = 83.3 ")
+    assert cli_main(args + ["-f", "text", "--short", "--metric-option", "version=2.0"]) in (0, None)
+    assert capsys.readouterr().out.startswith("squad|#:1|s:v2.0|n:official|val:f1|v:squad-official-scripts = ")

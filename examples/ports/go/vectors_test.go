@@ -7,7 +7,8 @@ package main
 //	BLEUPRINT_VECTORS=DIR go test ./...
 //
 // Every *.json directly in DIR whose "schema" is bleuprint_metric_vectors_v1.json is read
-// (index.json and other file types such as interval vectors are passed over, and so are
+// (index.json, the files of schema v2 (SQuAD's: null hypotheses, empty reference lists),
+// and other file types such as interval vectors are passed over, and so are
 // the subdirectories: DIR/core holds the core suite, run alone with BLEUPRINT_VECTORS=DIR/core);
 // unknown keys are ignored. For each test the port implements: a "valid" test must give
 // expected.stats exactly and expected.score within the file's scoreTolerance; an
