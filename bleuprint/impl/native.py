@@ -12,7 +12,7 @@ through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
   LCS (``bleuprint.metrics.rouge.impl``).
 * ``squad``: SQuAD's normalisation, EM and F1 of every question
   (``bleuprint.metrics.squad.impl``);
-* ``lesson``: the lesson family's ``\w+`` tokens as ids and its LCS
+* ``lesson``: the lesson family's word-character (``\\w+``) tokens as ids and its LCS
   (``bleuprint.metrics.lesson.impl``).
 
 They compute the same numbers as the numpy code they replace, which stays as the

@@ -143,7 +143,7 @@ def test_signature_names_script_normaliser_and_value():
 
     assert signature("squad", nrefs=2, version="2.0", value="exact") == \
         "nrefs:2|script:v2.0|norm:official|value:exact|version:squad-official-scripts"
-    assert signature("squad", nrefs="var", short=True) == "#:var|s:v1.1|n:official|val:f1|v:squad-official-scripts"
+    assert signature("squad", nrefs="var", short=True) == "#:var|s:v1.1|nr:official|val:f1|v:squad-official-scripts"
     assert "2.5.1" not in signature("squad")
 
 
@@ -183,4 +183,4 @@ def test_score_command_prints_the_signature_like_rouge(tmp_path, capsys):
     text = capsys.readouterr().out.strip()
     assert text.startswith(f"squad|{signature} = 83.3 ")
     assert cli_main(args + ["-f", "text", "--short", "--metric-option", "version=2.0"]) in (0, None)
-    assert capsys.readouterr().out.startswith("squad|#:1|s:v2.0|n:official|val:f1|v:squad-official-scripts = ")
+    assert capsys.readouterr().out.startswith("squad|#:1|s:v2.0|nr:official|val:f1|v:squad-official-scripts = ")

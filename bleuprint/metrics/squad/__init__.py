@@ -104,7 +104,7 @@ class Squad(Metric):
     # -- signature -------------------------------------------------------------------------
 
     #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
-    signature_abbreviations = {"script": "s", "norm": "n", "value": "val"}
+    signature_abbreviations = {"script": "s", "norm": "nr", "value": "val"}
     #: The signature's last key (``Metric.signature_version``): the numbers are those of the
     #: official evaluation scripts, ``evaluate-v1.1.py`` and ``evaluate-v2.0.py`` (the
     #: ``script`` key says which), never re-released, so they need no version number beyond
