@@ -101,6 +101,13 @@ class Squad(Metric):
             from .impl import squad_v2_report
         return squad_v2_report(rows, preds, golds, na_probs, threshold)
 
+    def quick_official_report(self, dataset, predictions, version, na_probs, threshold):
+        """``official.evaluate_squad``'s impl report in one kernel pass
+        (``impl.official_report``), or None where the checked path must run."""
+        from .impl import official_report
+
+        return official_report(dataset, predictions, version, na_probs, threshold)
+
     # -- signature -------------------------------------------------------------------------
 
     #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).

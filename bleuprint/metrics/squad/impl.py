@@ -86,18 +86,50 @@ def squad(hyps, refs, version: str = "1.1", value: str = "f1") -> float:
 
 
 def squad_v2_report(rows, preds, golds, na_probs, threshold: float = 1.0) -> dict:
-    """``spec.squad_v2_report``, fast (the same values: every sum is Python's ``sum`` over
-    the same numbers in the same order; the best-threshold walk is one sequential
-    ``np.cumsum`` from the unanswerable count, whose first maximum is the spec's first
-    strict improvement, questions ordered by a stable sort of ``na_probs``)."""
+    """``spec.squad_v2_report``, fast (the same values: every mean is Python's ``sum`` over
+    the same objects in the same order, the best-threshold walks add the same numbers in the
+    same order). The kernel's ``v2_parts`` (csrc/squad.c) gathers the thresholded columns and
+    walks in C where it is built and can read the inputs exactly; else numpy: one sequential
+    ``np.cumsum`` from the unanswerable count, whose first maximum is the spec's first strict
+    improvement, questions in the spec's order (Python's stable sort of ``na_probs``, exact
+    where a double is not: ints beyond 2**53)."""
+    from ...impl import native
+
+    if native.squad is not None and type(rows) is list and type(preds) is list and type(golds) is list \
+            and type(na_probs) is list and rows:
+        try:
+            parts = native.squad.v2_parts(rows, preds, golds, na_probs, float(threshold))
+        except TypeError:  # something it cannot read exactly: numpy below
+            parts = None
+        if parts is not None:
+            return _report_of_parts(parts, na_probs)
+    return _numpy_v2_report(rows, preds, golds, na_probs, threshold)
+
+
+def _report_of_parts(parts, na_probs) -> dict:
+    em, f, em_has, f_has, em_no, f_no, best_em, at_em, best_f, at_f, answered = parts
+    n = len(em)
+    report = {"exact": 100.0 * sum(em) / n, "f1": 100.0 * sum(f) / n, "total": n}
+    for label, split_em, split_f in (("HasAns", em_has, f_has), ("NoAns", em_no, f_no)):
+        if split_em:
+            report[f"{label}_exact"] = 100.0 * sum(split_em) / len(split_em)
+            report[f"{label}_f1"] = 100.0 * sum(split_f) / len(split_f)
+            report[f"{label}_total"] = len(split_em)
+    report["best_exact"] = 100.0 * best_em / answered
+    report["best_exact_thresh"] = 0.0 if at_em < 0 else na_probs[at_em]
+    report["best_f1"] = 100.0 * best_f / answered
+    report["best_f1_thresh"] = 0.0 if at_f < 0 else na_probs[at_f]
+    return report
+
+
+def _numpy_v2_report(rows, preds, golds, na_probs, threshold: float = 1.0) -> dict:
     from itertools import compress
 
     n = len(rows)
     em_raw, f_raw, _ = zip(*rows)
     answerable = [len(g) > 0 for g in golds]
     unanswerable = [not a for a in answerable]
-    probs = np.asarray(na_probs, dtype=np.float64)
-    over = (probs > threshold).tolist()
+    over = [p > threshold for p in na_probs]  # Python's comparisons: exact for ints beyond 2**53 too
     em = [float(u) if o else e for e, o, u in zip(em_raw, over, unanswerable)]
     f = [float(u) if o else s for s, o, u in zip(f_raw, over, unanswerable)]
     report = {"exact": 100.0 * sum(em) / n, "f1": 100.0 * sum(f) / n, "total": n}
@@ -107,7 +139,7 @@ def squad_v2_report(rows, preds, golds, na_probs, threshold: float = 1.0) -> dic
             report[f"{label}_exact"] = 100.0 * sum(compress(em, mask)) / count
             report[f"{label}_f1"] = 100.0 * sum(compress(f, mask)) / count
             report[f"{label}_total"] = count
-    order = np.argsort(probs, kind="stable")
+    order = np.array(sorted(range(n), key=na_probs.__getitem__), dtype=np.intp).reshape(n)  # the spec's sort
     has = np.asarray(answerable, dtype=bool)
     penalty = np.where(np.fromiter((bool(p) for p in preds), bool, n), -1.0, 0.0)
     start = float(sum(unanswerable))
@@ -117,4 +149,50 @@ def squad_v2_report(rows, preds, golds, na_probs, threshold: float = 1.0) -> dic
         best = int(np.argmax(walk))
         report[f"best_{key}"] = 100.0 * float(walk[best]) / n
         report[f"best_{key}_thresh"] = 0.0 if best == 0 else na_probs[int(order[best - 1])]
+    return report
+
+
+def official_report(dataset, predictions, version: str, na_probs, threshold: float) -> dict | None:
+    """``official.evaluate_squad``'s report in one pass of the kernel (csrc/squad.c: the
+    dataset walk, the gathering of predictions and probabilities, the rows, the v2.0
+    report's pieces), or None where the kernel is not built or the inputs are not plain
+    well-formed JSON values (then the checked path runs and names any problem). Options
+    are checked by the caller."""
+    from ...impl import native
+
+    kernel = native.squad
+    if kernel is None:
+        return None
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()  # the walk and the rows make two lists a question: no collection passes over the dataset meanwhile
+    try:
+        return _official_report(kernel, dataset, predictions, version, na_probs, threshold)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _official_report(kernel, dataset, predictions, version, na_probs, threshold):
+    articles = dataset.get("data") if type(dataset) is dict else dataset
+    walked = kernel.questions(articles) if type(articles) is list else None
+    if walked is None:
+        return None
+    ids, golds = walked
+    v2 = version == "2.0"
+    if not v2 and not all(golds):
+        return None  # v1.1 needs a gold answer per question: the checked path says which
+    gathered = kernel.gather(ids, predictions, na_probs, v2)
+    if gathered is None:
+        return None
+    preds, probs = gathered
+    rows = kernel.rows(preds, golds, v2)
+    if not v2:
+        n = len(rows)
+        return {"exact_match": 100.0 * sum([r[0] for r in rows]) / n, "f1": 100.0 * sum([r[1] for r in rows]) / n}
+    report = squad_v2_report(rows, preds, golds, [0.0] * len(ids) if probs is None else probs, threshold)
+    if probs is None:
+        for key in ("best_exact", "best_exact_thresh", "best_f1", "best_f1_thresh"):
+            del report[key]
     return report

@@ -156,13 +156,21 @@ def evaluate_squad(dataset, predictions, *, version: str, na_probs=None, na_prob
     """The official script's report for ``version`` ("1.1" or "2.0") of ``predictions``
     (``{question id: answer string}``) on ``dataset`` (the SQuAD JSON structure), module doc.
     ``na_probs``: ``{question id: no-answer probability}`` (v2.0 only); ``na_prob_thresh``:
-    the no-answer threshold (v2.0, default 1.0); ``layer``: whose rows, "impl" or "spec"."""
+    the no-answer threshold (v2.0, default 1.0); ``layer``: whose rows, "impl" or "spec".
+    With "impl", well-formed plain JSON inputs go through the metric's one-pass kernel
+    (``Squad.quick_official_report``); anything else, and every error, through the checks
+    below."""
     version = check_version(version)
     if layer not in LAYERS:
         raise ValueError(f"unknown layer {layer!r}: expected one of {', '.join(LAYERS)}")
     if isinstance(na_prob_thresh, bool) or not isinstance(na_prob_thresh, (int, float)) \
             or na_prob_thresh != na_prob_thresh:
         raise TypeError(f"na_prob_thresh must be a number, got {na_prob_thresh!r}")
+    if layer == "impl" and (version == "2.0" or (na_probs is None and na_prob_thresh == 1.0)):
+        quick = get_metric("squad").quick_official_report(dataset, predictions, version, na_probs,
+                                                          float(na_prob_thresh))
+        if quick is not None:
+            return quick
     ids, golds = dataset_questions(dataset)
     predictions = _check_predictions(predictions)
     if version == "1.1":
