@@ -19,7 +19,8 @@ KERNELS = {
 
 setup(
     ext_modules=[
-        Extension(f"bleuprint.impl.{name}", [source], optional=True, extra_compile_args=["-O3", "-std=c99"])
+        Extension(f"bleuprint.impl.{name}", [source], depends=["bleuprint/impl/csrc/growable.h"], optional=True,
+                  extra_compile_args=["-O3", "-std=c99"])
         for name, source in KERNELS.items()
     ]
 )

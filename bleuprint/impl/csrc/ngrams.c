@@ -77,6 +77,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "growable.h"
+
 /* Flags of impl.tokenizers._table (checked by that module against these constants). */
 #define F_WS 1
 #define F_P 2
@@ -85,58 +87,6 @@
 #define F_DASH 16
 
 enum { MODE_WHITESPACE = 0, MODE_RULES_DASH = 1, MODE_RULES = 2, MODE_CHARS = 3, MODE_13A = 4 };
-
-/* ---------------------------------------------------------------------------------- */
-/* Growable arrays.                                                                     */
-
-typedef struct {
-    char *data;
-    Py_ssize_t len, cap, item;
-} vec_t;
-
-static int vec_init(vec_t *v, Py_ssize_t item, Py_ssize_t cap) {
-    v->item = item;
-    v->len = 0;
-    v->cap = cap > 16 ? cap : 16;
-    v->data = PyMem_Malloc((size_t)(v->cap * item));
-    if (v->data == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
-}
-
-static int vec_reserve(vec_t *v, Py_ssize_t extra) {
-    if (v->len + extra <= v->cap)
-        return 0;
-    Py_ssize_t cap = v->cap;
-    while (cap < v->len + extra)
-        cap *= 2;
-    char *data = PyMem_Realloc(v->data, (size_t)(cap * v->item));
-    if (data == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    v->data = data;
-    v->cap = cap;
-    return 0;
-}
-
-static inline int vec_push_i64(vec_t *v, int64_t x) {
-    if (v->len == v->cap && vec_reserve(v, 1) < 0)
-        return -1;
-    ((int64_t *)v->data)[v->len++] = x;
-    return 0;
-}
-
-static PyObject *vec_to_bytes(vec_t *v) {
-    return PyBytes_FromStringAndSize(v->data, v->len * v->item);
-}
-
-static void vec_free(vec_t *v) {
-    PyMem_Free(v->data);
-    v->data = NULL;
-}
 
 /* ---------------------------------------------------------------------------------- */
 /* Interning spans of one string: equal code-point sequences get equal dense ids.       */

@@ -41,43 +41,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ---------------------------------------------------------------------------------- */
-/* growable vectors                                                                     */
-
-typedef struct {
-    char *data;
-    Py_ssize_t len, cap, item;
-} vec_t;
-
-static int vec_reserve(vec_t *v, Py_ssize_t extra) {
-    if (v->len + extra <= v->cap)
-        return 0;
-    Py_ssize_t cap = v->cap ? v->cap : 256;
-    while (cap < v->len + extra)
-        cap *= 2;
-    char *data = PyMem_Realloc(v->data, (size_t)(cap * v->item));
-    if (data == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    v->data = data;
-    v->cap = cap;
-    return 0;
-}
-
-static int push_i64(vec_t *v, int64_t x) {
-    if (vec_reserve(v, 1) < 0)
-        return -1;
-    ((int64_t *)v->data)[v->len++] = x;
-    return 0;
-}
-
-static int push_i32(vec_t *v, int32_t x) {
-    if (vec_reserve(v, 1) < 0)
-        return -1;
-    ((int32_t *)v->data)[v->len++] = x;
-    return 0;
-}
+#include "growable.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* token_ids                                                                            */
@@ -152,7 +116,7 @@ static int32_t vocab_id(vocab_t *v, const char *s, Py_ssize_t n) {
     slot->id = v->n++;
     memcpy(v->chars.data + v->chars.len, s, (size_t)n);
     v->chars.len += n;
-    if (push_i64(&v->offsets, v->chars.len) < 0)
+    if (vec_push_i64(&v->offsets, v->chars.len) < 0)
         return -1;
     int32_t id = slot->id;
     if ((uint64_t)v->n * 2 > v->mask && vocab_grow(v) < 0)
@@ -194,8 +158,8 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     }
     for (int s = 0; s < 1024; s++)
         vocab.slots[s].offset = -1;
-    if (push_i64(&vocab.offsets, 0) < 0 || push_i64(&text_tok, 0) < 0 || push_i64(&text_sent, 0) < 0 ||
-        push_i64(&sent_tok, 0) < 0)
+    if (vec_push_i64(&vocab.offsets, 0) < 0 || vec_push_i64(&text_tok, 0) < 0 || vec_push_i64(&text_sent, 0) < 0 ||
+        vec_push_i64(&sent_tok, 0) < 0)
         goto done;
     Py_ssize_t n_texts = PyList_GET_SIZE(texts);
     for (Py_ssize_t t = 0; t < n_texts; t++) {
@@ -232,17 +196,17 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
             }
             if (word.len) {
                 int32_t id = vocab_id(&vocab, word.data, word.len);
-                if (id < 0 || push_i32(&ids, id) < 0)
+                if (id < 0 || vec_push_i32(&ids, id) < 0)
                     goto done;
                 word.len = 0;
             }
             if (c == '\n') {
-                if (ids.len > line_first && push_i64(&sent_tok, ids.len) < 0)
+                if (ids.len > line_first && vec_push_i64(&sent_tok, ids.len) < 0)
                     goto done;
                 line_first = ids.len;
             }
         }
-        if (push_i64(&text_tok, ids.len) < 0 || push_i64(&text_sent, sent_tok.len - 1) < 0)
+        if (vec_push_i64(&text_tok, ids.len) < 0 || vec_push_i64(&text_sent, sent_tok.len - 1) < 0)
             goto done;
     }
     PyObject *words = Py_None;

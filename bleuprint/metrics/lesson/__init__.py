@@ -31,7 +31,23 @@ from . import spec as S
 SPEC = "bleuprint.metrics.lesson.spec:"
 
 
-class LessonMean(Metric):
+class LessonFamily(Metric):
+    """What every metric of the family shares: its planted faults (``faults.mutants_of``)
+    and its vector corpora (the shared hard cases, then the lesson's own)."""
+
+    def faults(self) -> list:
+        from .faults import mutants_of
+
+        return mutants_of(self.name)
+
+    def vector_corpora(self) -> list:
+        from ...vectors.corpora import hard_corpora
+        from .cases import lesson_corpora
+
+        return hard_corpora() + lesson_corpora()
+
+
+class LessonMean(LessonFamily):
     """A per-example lesson metric: the row is ``[spec.score(lesson_name, hyp, refs)]``."""
 
     scale = 1
@@ -72,19 +88,6 @@ class LessonMean(Metric):
     def spec_entry_points(self) -> tuple[str, ...]:
         return tuple(SPEC + name for name in self.entry_points)
 
-    def faults(self) -> list:
-        from .faults import mutants_of
-
-        return mutants_of(self.name)
-
-    def vector_corpora(self) -> list:
-        from ...vectors.corpora import hard_corpora
-        from .cases import lesson_corpora
-
-        return hard_corpora() + lesson_corpora()
-
-    def layer_functions(self, layer) -> dict:
-        return {}
 
     golden = ""
 
@@ -133,7 +136,7 @@ class LessonRougeL(LessonMean):
 N_COLUMNS = 2 * S.MAX_ORDER + 2
 
 
-class LessonCorpusBleu(Metric):
+class LessonCorpusBleu(LessonFamily):
     """The lesson's pooled ``corpus_bleu``: rows ``[m_1..m_4, t_1..t_4, c, r]`` summed, then
     the add-one BLEU-4 of the sums (``spec.corpus_bleu_from_sums``)."""
 
@@ -173,19 +176,6 @@ class LessonCorpusBleu(Metric):
     def spec_entry_points(self) -> tuple[str, ...]:
         return (SPEC + "corpus_bleu_row", SPEC + "corpus_bleu_from_sums")
 
-    def faults(self) -> list:
-        from .faults import mutants_of
-
-        return mutants_of(self.name)
-
-    def vector_corpora(self) -> list:
-        from ...vectors.corpora import hard_corpora
-        from .cases import lesson_corpora
-
-        return hard_corpora() + lesson_corpora()
-
-    def layer_functions(self, layer) -> dict:
-        return {}
 
 
 LESSON_EXACT_MATCH = register(LessonExactMatch())
