@@ -58,19 +58,37 @@ def __getattr__(name: str):
 GOLDENS_DIR = Path(__file__).resolve().parent / "goldens"
 
 
-def versions() -> dict:
-    """The versions that determine the fixtures' content."""
+def oracle_distributions(name: str) -> tuple[str, ...]:
+    """The distributions (``Metric.oracle_versions``) of the metric whose fixture ``name`` is
+    (its ``golden`` or one of its ``extra_goldens``); () for a shared fixture."""
+    from ..core import get_metric, metric_names
+
+    for metric in (get_metric(n) for n in metric_names()):
+        if name == metric.golden or name in dict(metric.extra_goldens):
+            return tuple(metric.oracle_versions)
+    return ()
+
+
+def versions(name: str | None = None) -> dict:
+    """The versions that determine the fixtures' content: sacreBLEU, numpy, regex and
+    Python, and, for the fixture ``name`` of a metric with other oracles (rouge-score, nltk,
+    transformers), those distributions as installed."""
+    from importlib.metadata import version
+
     import numpy
     import regex
 
     from .sacrebleu_oracle import require_sacrebleu
 
-    return {
+    found = {
         "sacrebleu": require_sacrebleu().__version__,
         "numpy": numpy.__version__,
         "regex": regex.__version__,
         "python": platform.python_version(),
     }
+    for distribution in oracle_distributions(name) if name else ():
+        found.setdefault(distribution, version(distribution))
+    return found
 
 
 def build_document(name: str) -> dict:
@@ -79,7 +97,7 @@ def build_document(name: str) -> dict:
     if name not in known:
         raise ValueError(f"unknown golden {name!r}: expected one of {', '.join(known)}")
     cases = importlib.import_module(known[name]).build_cases()
-    return {"name": name, "command": COMMAND, "versions": versions(), "cases": cases}
+    return {"name": name, "command": COMMAND, "versions": versions(name), "cases": cases}
 
 
 def render(document: dict) -> str:

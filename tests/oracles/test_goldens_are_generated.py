@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from bleuprint.core import get_metric, metric_names
+
 from bleuprint.oracles import generate
 from bleuprint.oracles.goldens import golden_names, load_goldens
 from bleuprint.oracles.sacrebleu_oracle import REQUIRED_VERSION, oracle_bleu, oracle_chrf, to_streams
@@ -91,10 +93,16 @@ def test_golden_scores_equal_sacrebleu_public_api(name):
 @needs_sacrebleu
 @pytest.mark.parametrize("name", list(generate.BUILDERS))
 def test_recorded_versions_match_installed_sacrebleu(name):
+    """Every fixture records sacreBLEU, numpy, regex and Python, and, for a metric with its
+    own oracles, exactly those distributions at the pinned versions (``Metric.oracle_versions``)."""
     import sacrebleu
 
     versions = load_goldens(name)["versions"]
-    assert set(versions) == {"sacrebleu", "numpy", "regex", "python"}
+    pinned = {dist: pin for dist, pin in ((d, p) for m in map(get_metric, metric_names())
+                                          if name == m.golden or name in dict(m.extra_goldens)
+                                          for d, p in m.oracle_versions.items()) if dist != "sacrebleu"}
+    assert set(versions) == {"sacrebleu", "numpy", "regex", "python"} | set(pinned)
+    assert all(versions[dist] == pin for dist, pin in pinned.items()), (versions, pinned)
     assert versions["sacrebleu"] == sacrebleu.__version__ == REQUIRED_VERSION == "2.5.1"
 
 

@@ -124,6 +124,9 @@ class LessonBleu4(LessonMean):
     #: lesson_rouge_l and lesson_corpus_bleu, the ones a library computes).
     golden = "lesson"
     golden_builder = "bleuprint.metrics.lesson.oracle_cases"
+    #: Where a library computes the same quantity: nltk's sentence_bleu and corpus_bleu
+    #: (with the lesson's smoothing), rouge-score's LCS (with the lesson's tokenizer).
+    oracle_versions = {"nltk": "3.10.4", "rouge-score": "0.1.2"}
 
 
 class LessonRougeL(LessonMean):

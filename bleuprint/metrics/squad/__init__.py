@@ -153,6 +153,7 @@ class Squad(Metric):
         return squad_corpora()
 
     golden = "squad"
+    oracle_versions = {"transformers": "4.57.6"}
     golden_builder = "bleuprint.metrics.squad.oracle_cases"
     cli_module = "bleuprint.metrics.squad.cli"
     extra_goldens = (("squad_v2_report", "bleuprint.metrics.squad.oracle_reports"),)
