@@ -218,7 +218,8 @@ def _tag(cases: list[dict], metric: str) -> list[dict]:
 
 
 def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
-    """Cases scored by sacreBLEU now: the fixture builders, and ted-ende when present.
+    """Cases scored by the oracles now: the fixture builders, and ted-ende when present; a
+    fixture whose oracle is missing (or another version) is skipped, and the note says so.
 
     Returns the cases by fixture and a note (empty, or why something was skipped)."""
     try:
@@ -232,19 +233,25 @@ def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
     from .oracles.generate import builders
 
     modules = builders()
-    found = {name: _tag(importlib.import_module(modules[name]).build_cases(), name) for name in case_fixtures()}
-    note = ""
+    found, skipped = {}, []
+    for name in case_fixtures():
+        try:
+            found[name] = _tag(importlib.import_module(modules[name]).build_cases(), name)
+        except (ImportError, RuntimeError) as exc:  # that metric's oracle is missing or another version
+            skipped.append(f"live {name} skipped: {exc}")
     if TED_PATH.is_file():
-        found["ted-ende"] = ted_cases(ted_systems)
+        found["ted-ende"] = ted_cases(ted_systems, skipped)
     else:
-        note = f"real corpus not found at {TED_PATH}: ted-ende rows skipped"
-    return found, note
+        skipped.append(f"real corpus not found at {TED_PATH}: ted-ende rows skipped")
+    return found, "; ".join(skipped)
 
 
-def ted_cases(n_systems: int | None) -> list[dict]:
-    """ted-ende systems scored by sacreBLEU: each metric on its
+def ted_cases(n_systems: int | None, skipped: list | None = None) -> list[dict]:
+    """ted-ende systems scored by the metrics' oracles: each metric on its
     ``real_corpus_configurations()`` (corpus BLEU with every tokenizer, chrF, chrF++ and
-    the word-only chrF), through the oracles' adapter of its golden."""
+    the word-only chrF, ROUGE), through its corpus adapter (``Metric.corpus_oracle``). A
+    metric whose oracle is missing (or another version) is left out, with the reason
+    appended to ``skipped``."""
     from .oracles.cases_common import corpus_oracle
 
     data = json.loads(TED_PATH.read_text(encoding="utf-8"))
@@ -252,10 +259,18 @@ def ted_cases(n_systems: int | None) -> list[dict]:
     systems = sorted(data["systems"].items())[: n_systems or None]
     configurations = [(definition.name, corpus_oracle(definition.name), options, f"ted-ende {label}")
                       for definition in _metrics() for options, label in definition.real_corpus_configurations()]
-    cases = []
+    cases, missing = [], set()
     for name, hyps in systems:
         for metric, oracle, options, family in configurations:
-            result = oracle(hyps, refs, **options)
+            if metric in missing:
+                continue
+            try:
+                result = oracle(hyps, refs, **options)
+            except (ImportError, RuntimeError) as exc:
+                missing.add(metric)
+                if skipped is not None:
+                    skipped.append(f"live ted-ende {metric} skipped: {exc}")
+                continue
             cases.append({
                 "id": f"ted-ende/{name}/{family}", "metric": metric, "family": family, "options": options,
                 "hyps": hyps, "refs": refs, "sentence_stats": result.sentence_stats,

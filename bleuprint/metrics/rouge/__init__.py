@@ -140,6 +140,10 @@ class Rouge(Metric):
     corpus_oracle = "bleuprint.metrics.rouge.oracle_adapter:oracle_rouge"
     extra_goldens = (("rouge_stems", "bleuprint.metrics.rouge.oracle_stems"),)
 
+    def real_corpus_configurations(self) -> tuple:
+        """ted-ende against rouge-score live: ROUGE-L, and ROUGE-2 with the stemmer."""
+        return (({"rouge_type": "rougeL"}, "ROUGE-L"), ({"rouge_type": "rouge2", "use_stemmer": True}, "ROUGE-2 stemmed"))
+
     def verify_configurations(self) -> tuple:
         return labelled_configurations({}, {"rouge_type": "rouge2"}, {"rouge_type": "rougeL"},
                                        {"rouge_type": "rougeLsum"}, {"rouge_type": "rougeL", "measure": "recall"},
