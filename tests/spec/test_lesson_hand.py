@@ -75,8 +75,8 @@ def test_add_one_differs_from_nltk_method2_and_sacrebleu_add_k():
     sacreBLEU's add-k with k = 1 (orders 2..4 only) both give (3/16)^(1/4) = 0.658037...,
     the lesson's add-one on all four orders (1/5)^(1/4) = 0.668740... sacreBLEU is given
     the lesson's tokens joined by spaces with tokenize="none" and scores on 0..100."""
-    nltk_bleu = pytest.importorskip("nltk.translate.bleu_score")
-    sacrebleu = pytest.importorskip("sacrebleu")
+    nltk_bleu = pytest.importorskip("nltk.translate.bleu_score", reason="nltk 3.10.4 (test extra) shows method2")
+    sacrebleu = pytest.importorskip("sacrebleu", reason="sacreBLEU 2.5.1 (test extra) shows add-k")
     hyp, ref = L.tokenize("a b c d"), L.tokenize("a b c e")
     method2 = nltk_bleu.sentence_bleu([ref], hyp, smoothing_function=nltk_bleu.SmoothingFunction().method2)
     add_k = sacrebleu.sentence_bleu(" ".join(hyp), [" ".join(ref)], smooth_method="add-k", smooth_value=1,
