@@ -183,17 +183,30 @@ def step2(word: str) -> str:
     minus ``ogi`` (the l counted with the stem: geologi -> geolog)."""
     if word.endswith("alli") and positive_measure(word[:-4]):
         return step2(word[:-4] + "al")
-    rules = [(suffix, replacement, positive_measure) for suffix, replacement in STEP2_RULES]
-    rules.append(("logi", "log", lambda stem: positive_measure(word[:-3])))
-    return apply_first_rule(word, rules)
+    return apply_first_rule(word, STEP2_CONDITIONED)
+
+
+def positive_measure_with_l(stem: str) -> bool:
+    """Step 2's LOGI -> LOG condition in nltk: (m>0) on the word minus ``ogi``, that is on the
+    stem with the ``l`` put back."""
+    return positive_measure(stem + "l")
+
+
+#: Step 2's rules with their conditions, as ``apply_first_rule`` takes them.
+STEP2_CONDITIONED = ([(suffix, replacement, positive_measure) for suffix, replacement in STEP2_RULES]
+                     + [("logi", "log", positive_measure_with_l)])
 
 
 def step3(word: str) -> str:
     """Step 3, each with (m>0): ICATE -> IC, ATIVE -> , ALIZE -> AL, ICITI -> IC, ICAL -> IC,
     FUL -> , NESS -> (triplicate -> triplic, formative -> form, goodness -> good)."""
-    rules = [("icate", "ic"), ("ative", ""), ("alize", "al"), ("iciti", "ic"), ("ical", "ic"), ("ful", ""),
-             ("ness", "")]
-    return apply_first_rule(word, [(suffix, replacement, positive_measure) for suffix, replacement in rules])
+    return apply_first_rule(word, STEP3_RULES)
+
+
+#: Step 3's rules, each with (m>0).
+STEP3_RULES = [(suffix, replacement, positive_measure) for suffix, replacement in
+               [("icate", "ic"), ("ative", ""), ("alize", "al"), ("iciti", "ic"), ("ical", "ic"), ("ful", ""),
+                ("ness", "")]]
 
 
 #: Step 4's suffixes in the paper's order, each removed when (m>1); ION also needs the stem
@@ -206,13 +219,17 @@ def step4(word: str) -> str:
     """Step 4: (m>1) removes one of ``STEP4_SUFFIXES`` (revival -> reviv, adjustment ->
     adjust); (m>1 and (*S or *T)) ION -> (adoption -> adopt). As everywhere, the first
     suffix that matches decides (a word ending in EMENT never tries MENT)."""
-    rules = []
-    for suffix in STEP4_SUFFIXES:
-        if suffix == "ion":
-            rules.append((suffix, "", lambda stem: measure_above_one(stem) and stem[-1] in "st"))
-        else:
-            rules.append((suffix, "", measure_above_one))
-    return apply_first_rule(word, rules)
+    return apply_first_rule(word, STEP4_RULES)
+
+
+def measure_above_one_after_s_or_t(stem: str) -> bool:
+    """Step 4's ION condition: (m>1 and (*S or *T))."""
+    return measure_above_one(stem) and stem[-1] in "st"
+
+
+#: Step 4's rules as ``apply_first_rule`` takes them.
+STEP4_RULES = [(suffix, "", measure_above_one_after_s_or_t if suffix == "ion" else measure_above_one)
+               for suffix in STEP4_SUFFIXES]
 
 
 def step5a(word: str) -> str:
