@@ -133,3 +133,17 @@ def test_registered_metric_is_mean_shaped():
     assert rows == [[1, 1.0, 1], [0, 0, 0]]
     assert metric.score([1, 1.0, 1], 2) == 50.0
     assert metric.score([1, 1.0, 1], 2, version="2.0", value="exact") == 100.0
+
+
+@pytest.mark.parametrize("layer", ["spec", "impl"])
+def test_an_unknown_value_is_refused_not_read_as_exact(layer):
+    """``value`` is "f1" or "exact"; anything else is a ValueError naming it (it used to be
+    read as "exact": 'Paris' against 'paris!' would have scored EM 100 as 'em')."""
+    import bleuprint.impl
+    import bleuprint.spec
+
+    module = bleuprint.spec if layer == "spec" else bleuprint.impl
+    with pytest.raises(ValueError, match="unknown SQuAD value 'em'"):
+        module.squad(["Paris"], [["paris!"]], value="em")
+    with pytest.raises(TypeError, match="value must be a str"):
+        module.squad(["Paris"], [["paris!"]], value=None)

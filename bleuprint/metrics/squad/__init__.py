@@ -152,6 +152,7 @@ class Squad(Metric):
 
         return squad_corpora()
 
+    api_names = ("squad",)
     golden = "squad"
     oracle_versions = {"transformers": "4.57.6"}
     golden_builder = "bleuprint.metrics.squad.oracle_cases"

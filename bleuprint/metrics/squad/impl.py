@@ -15,7 +15,7 @@ from collections import Counter
 
 import numpy as np
 
-from .spec import check_questions, check_version
+from .spec import check_questions, check_value, check_version
 
 _DELETE = str.maketrans("", "", string.punctuation)
 _ARTICLES = re.compile(r"\b(a|an|the)\b", re.UNICODE)
@@ -76,8 +76,10 @@ def squad_matrix(hyps, refs, version: str = "1.1") -> np.ndarray:
     return np.array(rows, dtype=np.float64).reshape(len(rows), 3)
 
 
-def squad(hyps, refs, version: str = "1.1", value: str = "f1") -> float:
-    rows = squad_rows(hyps, refs, version)
+def squad(preds, golds, version: str = "1.1", value: str = "f1") -> float:
+    """``spec.squad``, from the kernel's rows."""
+    check_value(value)
+    rows = squad_rows(preds, golds, version)
     column = 1 if value == "f1" else 0
     total = len(rows) if version == "1.1" else sum(r[2] for r in rows)
     if total == 0:

@@ -49,6 +49,14 @@ def check_version(version: object) -> str:
     return version
 
 
+def check_value(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"value must be a str ('f1' or 'exact'), got {type(value).__name__}")
+    if value not in VALUES:
+        raise ValueError(f"unknown SQuAD value {value!r}: expected one of {', '.join(VALUES)}")
+    return value
+
+
 def check_prediction(pred: object, what: str) -> str | None:
     """A prediction: a str, or None for a question with no prediction."""
     if pred is not None and not isinstance(pred, str):
@@ -172,6 +180,7 @@ def denominator(n_questions: int, answered, version: str):
 def squad_from_sums(sums: list, n_questions: int, version: str = "1.1", value: str = "f1") -> float:
     """100 x the summed column (``[EM, F1, answered]`` summed over the questions) chosen by
     ``value``, over the version's denominator."""
+    value = check_value(value)
     total = denominator(n_questions, sums[2], version)
     if total == 0:
         raise ValueError("no question has a prediction: SQuAD v2.0's score is undefined")
@@ -189,6 +198,7 @@ def sum_rows(rows: list) -> list:
 def squad(preds, golds, version: str = "1.1", value: str = "f1") -> float:
     """SQuAD EM or F1 (``value``) of a corpus on the 0..100 scale."""
     version = check_version(version)
+    check_value(value)
     preds, golds = check_questions(preds, golds, version)
     rows = [question_scores(p, g, version) for p, g in zip(preds, golds)]
     return squad_from_sums(sum_rows(rows), len(rows), version, value)
