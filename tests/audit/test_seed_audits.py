@@ -355,8 +355,8 @@ def test_seed_003_dispatcher_exact_match(seed003_path, tmp_path):
 
 
 @pytest.mark.parametrize("function, what", [
-    ("bleu4", "sentence BLEU-4 with add-one smoothing"),
-    ("f1_score", "token F1 (bleuprint has no token F1 metric either: not comparable)"),
+    ("bleu4", "sentence BLEU-4 with add-one smoothing; bleuprint's lesson_bleu4 implements the description"),
+    ("f1_score", "token F1; bleuprint's lesson_f1 implements the description"),
 ])
 def test_seed_003_unquoted_metrics(seed003_path, function, what):
     """The lesson describes these but quotes no code (its ``main.py`` is not in the seed):
