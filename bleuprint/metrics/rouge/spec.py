@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...spec.inputs import check_choice
 from .porter import stem
 
 #: rouge-score's ROUGE types: ``rouge1`` .. ``rouge9`` (its pattern ``rouge[0-9]$``, 0
@@ -48,19 +49,11 @@ _ASCII_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
 def check_rouge_type(rouge_type: object) -> str:
-    if not isinstance(rouge_type, str):
-        raise TypeError(f"rouge_type must be a str, got {type(rouge_type).__name__}")
-    if rouge_type not in ROUGE_TYPES:
-        raise ValueError(f"unknown rouge_type {rouge_type!r}: expected one of {', '.join(ROUGE_TYPES)}")
-    return rouge_type
+    return check_choice(rouge_type, ROUGE_TYPES, "rouge_type")
 
 
 def check_measure(measure: object) -> str:
-    if not isinstance(measure, str):
-        raise TypeError(f"measure must be a str, got {type(measure).__name__}")
-    if measure not in MEASURES:
-        raise ValueError(f"unknown measure {measure!r}: expected one of {', '.join(MEASURES)}")
-    return measure
+    return check_choice(measure, MEASURES, "measure")
 
 
 def tokenize(text: str, use_stemmer: bool = False) -> list[str]:

@@ -32,6 +32,8 @@ import string
 from collections import Counter
 from collections.abc import Sequence
 
+from ...spec.inputs import check_choice
+
 VERSIONS = ("1.1", "2.0")
 VALUES = ("f1", "exact")
 
@@ -42,19 +44,11 @@ ARTICLES = re.compile(r"\b(a|an|the)\b", re.UNICODE)
 # -- inputs ------------------------------------------------------------------------------------
 
 def check_version(version: object) -> str:
-    if not isinstance(version, str):
-        raise TypeError(f"version must be a str ('1.1' or '2.0'), got {type(version).__name__}")
-    if version not in VERSIONS:
-        raise ValueError(f"unknown SQuAD version {version!r}: expected one of {', '.join(VERSIONS)}")
-    return version
+    return check_choice(version, VERSIONS, "SQuAD version")
 
 
 def check_value(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"value must be a str ('f1' or 'exact'), got {type(value).__name__}")
-    if value not in VALUES:
-        raise ValueError(f"unknown SQuAD value {value!r}: expected one of {', '.join(VALUES)}")
-    return value
+    return check_choice(value, VALUES, "SQuAD value")
 
 
 def check_prediction(pred: object, what: str) -> str | None:
