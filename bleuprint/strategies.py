@@ -84,6 +84,7 @@ __all__ = [
     "ZH_RANGE_BUG",
     "bleu_options",
     "chrf_options",
+    "metric_corpora",
     "metric_options",
     "options_from_data",
     "shuffled",
@@ -474,6 +475,15 @@ def metric_options(name: str):
     from .core import get_metric
 
     return get_metric(name).option_strategy()
+
+
+def metric_corpora(name: str):
+    """Corpora ``(hyps, refs)`` of the registered metric ``name``'s segments: its
+    ``Metric.corpus_strategy()`` (text with references by default; hypotheses alone, refs
+    None, for a metric without references; the metric's own kind of segment otherwise)."""
+    from .core import get_metric
+
+    return get_metric(name).corpus_strategy()
 
 
 @st.composite

@@ -339,18 +339,33 @@ class RegisteredScorer:
         """Every option of the metric, the defaults filled in."""
         return {**self.definition.defaults(), **self.given}
 
-    @staticmethod
-    def segments(streams: list[list[str]]) -> list[list[str]]:
-        """The reference streams as each segment's list of references."""
+    def segments(self, streams: list[list[str]]) -> list[list[str]] | None:
+        """The reference streams as each segment's list of references (None for a metric
+        without references, which ignores any reference file given for the others)."""
+        if not self.definition.references:
+            return None
         return [list(refs) for refs in zip(*streams)]
 
+    def inputs(self, lines: list[str]) -> list:
+        """The lines of a system's output as the metric's hypotheses (``Metric.read_segment``:
+        the lines themselves, or parsed; a line it refuses stops the run naming the line)."""
+        if type(self.definition).read_segment is Metric.read_segment:
+            return lines
+        hyps = []
+        for number, line in enumerate(lines, 1):
+            try:
+                hyps.append(self.definition.read_segment(line))
+            except ValueError as error:
+                raise UsageError(f"{self.metric_name}: line {number}: {error}") from None
+        return hyps
+
     def check_limits(self, hyps: list[str], streams: list[list[str]]) -> None:
-        hyps, refs = self.definition.check_inputs(hyps, self.segments(streams))
+        hyps, refs = self.definition.check_inputs(self.inputs(hyps), self.segments(streams))
         self.definition.check_corpus_limits(hyps, refs, **self.definition.stats_options(self.given))
 
     def statistics(self, hyps: list[str], streams: list[list[str]]):
-        self.num_refs = len(streams)
-        return self.layer.sentence_stats(self.metric_name, hyps, self.segments(streams), **self.given)
+        self.num_refs = len(streams) if self.definition.references else None
+        return self.layer.sentence_stats(self.metric_name, self.inputs(hyps), self.segments(streams), **self.given)
 
     def score_from_statistics(self, summed: list, n_segments: int = 1) -> RegisteredScore:
         """The score of ``summed`` statistics of ``n_segments`` segments (one: a row)."""
@@ -383,8 +398,8 @@ class RegisteredScorer:
                     seed: int | None) -> list:
         """The rows of the paired test ``test`` (``bs`` or ``ar``), the baseline's first."""
         run = self.layer.paired_bootstrap if test == "bs" else self.layer.paired_approximate_randomization
-        result = run(self.metric_name, systems[0], systems[1:], self.segments(streams), n=n, seed=seed,
-                     **self.given)
+        result = run(self.metric_name, self.inputs(systems[0]), [self.inputs(system) for system in systems[1:]],
+                     self.segments(streams), n=n, seed=seed, **self.given)
         return [result.baseline, *result.systems]
 
     def get_signature(self) -> Description:
@@ -394,9 +409,11 @@ class RegisteredScorer:
         if self.signed:
             from ..spec.signature import signature
 
-            nrefs = self.num_refs if self.num_refs is not None else 1
+            nrefs = None if not self.definition.references else self.num_refs if self.num_refs is not None else 1
             return Description({}, signed=lambda short: signature(self.metric_name, nrefs=nrefs, short=short,
                                                                   **self.given))
+        if not self.definition.references:
+            return Description(self.all_options())
         return Description({"nrefs": self.num_refs, **self.all_options()})
 
 
@@ -536,12 +553,19 @@ def _statistics(metric, hyps, refs, progress: "Progress", label: str, cost: int,
         stop = min(len(hyps), start + chunk)
         parts.append(metric.statistics(hyps[start:stop], [stream[start:stop] for stream in refs]))
         progress.advance(stop - start, label)
-    counts = {sum(1 for stream in refs if stream[i] is not None) for i in range(len(hyps))}
-    metric.num_refs = counts.pop() if len(counts) == 1 else -1
+    if refs and metric.num_refs is not None:
+        counts = {sum(1 for stream in refs if stream[i] is not None) for i in range(len(hyps))}
+        metric.num_refs = counts.pop() if len(counts) == 1 else -1
     return np.concatenate(parts)
 
 
 # ---------------------------------------------------------------------------- main
+
+
+def _need_references(names: list[str]) -> bool:
+    """Whether any metric given with -m scores against references (``Metric.references``)."""
+    resolved = [resolve_metric(name) for name in names]
+    return any(found is None or found[0].references for found in resolved)
 
 
 def _check_arguments(args) -> None:
@@ -555,7 +579,7 @@ def _check_arguments(args) -> None:
     if args.num_refs != 1 and len(args.refs) > 1:
         raise UsageError(["The --num-refs argument allows you to provide any number of tab-delimited references "
                           "in a single file.", "You cannot then provide multiple reference files."])
-    if not args.refs:
+    if not args.refs and _need_references(args.metrics):
         raise UsageError("I need reference file(s): give them before the -i/--input argument "
                          "(bleuprint has no test-set database, so -t is not available).")
     if args.num_refs < 1:
@@ -577,7 +601,7 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
 
     try:
         _check_arguments(args)
-        refs = read_references(args.refs, args.num_refs, args.encoding)
+        refs = read_references(args.refs, args.num_refs, args.encoding) if args.refs else []
         if args.newline_escape is not None and not args.newline_escape:
             raise UsageError("--newline-escape needs a non-empty TEXT")
         if args.input is None:

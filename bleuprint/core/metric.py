@@ -38,6 +38,15 @@ Shapes (every consumer handles a metric through these, never through its name):
 ``needs_context`` is true for the last two: their consumers compute (or combine) the
 context before any row.
 
+Segments. By default a segment is a hypothesis string with its non-empty list of
+reference strings. A metric with ``references = False`` scores hypotheses alone
+(distinct-n, self-BLEU, perplexity): its one-call functions take ``refs`` as None (or
+omit it), and ``segment_stats`` receives an empty tuple of references. A metric whose
+segments are not strings (``segment_kind``: perplexity's sequences of log-probabilities)
+overrides ``check_inputs``, and says how its segments are generated (``generated_corpus``,
+``corpus_strategy``), read from a line of a file (``read_segment``) and probed
+(``probe_corpus``): every consumer asks these, never the metric's name.
+
 Columns listed in ``fractional_columns`` may hold non-whole values (TER's average
 reference length); every other column is a whole count.
 """
@@ -84,6 +93,11 @@ class Metric:
     #: reproduces ("" for sacreBLEU's, ``bleuprint.spec.signature.SACREBLEU_VERSION``).
     signature_version: str = ""
     spec_cost: int | None = None
+    #: Whether a segment has references (module doc, "Segments"); False: hypotheses alone.
+    references: bool = True
+    #: What a segment's hypothesis is: "text" (a str), or the metric's own kind
+    #: ("logprobs": a sequence of floats), which it checks, generates and reads itself.
+    segment_kind: str = "text"
 
     # -- options --------------------------------------------------------------------------
 
@@ -126,10 +140,65 @@ class Metric:
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         """The corpus, checked: ``hyps`` N strings, ``refs[i]`` the non-empty list of
-        references of ``hyps[i]`` (``bleuprint.spec.inputs.check_corpus``)."""
-        from ..spec.inputs import check_corpus
+        references of ``hyps[i]`` (``bleuprint.spec.inputs.check_corpus``). For a metric
+        without references, ``refs`` must be None and comes back as N empty tuples."""
+        from ..spec.inputs import check_corpus, check_hypotheses
 
+        if not self.references:
+            self.check_no_references(refs)
+            hyps = check_hypotheses(hyps)
+            return hyps, [()] * len(hyps)
+        if refs is None:
+            raise TypeError(f"{self.name} needs references: refs is None")
         return check_corpus(hyps, refs)
+
+    def check_no_references(self, refs) -> None:
+        """TypeError unless ``refs`` is None (a metric without references)."""
+        if refs is not None:
+            raise TypeError(f"{self.name} scores hypotheses alone and takes no references "
+                            f"(got refs of type {type(refs).__name__}; pass None or leave it out)")
+
+    def segment_references(self, refs):
+        """``refs`` (one checked segment's references) as a one-segment corpus's ``refs``
+        argument: ``[refs]``, or None for a metric without references."""
+        return [refs] if self.references else None
+
+    def corpus_references(self, refs):
+        """A checked corpus's references (or a slice of them) as the ``refs`` argument of
+        the one-call functions: themselves, or None for a metric without references."""
+        return refs if self.references else None
+
+    def probe_corpus(self) -> tuple[list, list | None]:
+        """A one-segment corpus of the simplest input (an empty hypothesis and reference),
+        on which an ``Accumulator`` checks its options and learns the row's width."""
+        return [""], ([[""]] if self.references else None)
+
+    def generated_corpus(self, rng) -> tuple[list, list | None]:
+        """A seeded random corpus (``rng``: a ``random.Random``) on which ``bleuprint verify``
+        compares impl with the spec: by default the texts of ``bleuprint.oracles.texts``
+        (refs None for a metric without references)."""
+        from ..oracles import texts
+
+        hyps, refs = texts.corpus(rng, rng.choice(sorted(texts.POOLS)), sentences=(1, 6), nrefs=(1, 3),
+                                  length=(0, 12), white_space=rng.random() < 0.3, edge_spaces=rng.random() < 0.3)
+        return hyps, (refs if self.references else None)
+
+    def corpus_strategy(self):
+        """A Hypothesis strategy of ``(hyps, refs)`` corpora of this metric's segments for
+        the generic tests: by default ``bleuprint.strategies.corpora`` (refs None for a
+        metric without references)."""
+        from hypothesis import strategies as st
+
+        from ..strategies import corpora, sentences
+
+        if self.references:
+            return corpora()
+        return st.lists(sentences(), min_size=1, max_size=8).map(lambda hyps: (hyps, None))
+
+    def read_segment(self, line: str):
+        """One line of a ``bleuprint score -i`` file as a hypothesis: the line itself (a
+        metric whose segments are not text parses it, ValueError naming the problem)."""
+        return line
 
     def check_corpus_limits(self, hyps: list, refs: list, **stats_options) -> None:
         """Refuse, before any work, a checked corpus the metric cannot compute (a
@@ -316,16 +385,49 @@ class Metric:
     def vector_corpora(self) -> list:
         """The corpora of every test group of this metric's vector files
         (``bleuprint.vectors.corpora.Corpus``: comment, flags, hyps, refs); by default the
-        shared hard cases of ``bleuprint.vectors.corpora.hard_corpora``."""
+        shared hard cases of ``bleuprint.vectors.corpora.hard_corpora`` (their hypotheses
+        alone, refs None, for a metric without references; a metric whose segments are
+        not text gives its own)."""
+        import dataclasses
+
         from ..vectors.corpora import hard_corpora
 
-        return hard_corpora()
+        if self.references:
+            return hard_corpora()
+        return [dataclasses.replace(corpus, refs=None) for corpus in hard_corpora()]
+
+    def invalid_vector_corpora(self) -> list:
+        """The inputs of this metric's vector files that must be refused (kept where the
+        spec refuses them), in the defaults' file: by default the shared ones of
+        ``bleuprint.vectors.corpora.invalid_inputs``, for a metric without references with
+        their references left out (each once)."""
+        import dataclasses
+
+        from ..vectors.corpora import invalid_inputs
+
+        if self.references:
+            return invalid_inputs()
+        corpora, seen = [], []
+        for corpus in invalid_inputs():
+            if corpus.hyps not in seen:
+                seen.append(corpus.hyps)
+                corpora.append(dataclasses.replace(corpus, refs=None))
+        return corpora
 
     def vector_intermediates(self, hyps: list, refs: list, **options) -> dict:
         """Intermediate values written beside a vector's expected values, to help a port
         find where it goes wrong (for example the tokens of each line); ``{}`` by default.
         Plain JSON data only, keys in camelCase."""
         return {}
+
+    def interval_pool(self) -> list[tuple]:
+        """The six segments the interval and paired-test vectors are made of
+        (``bleuprint.vectors.intervals``): (hypothesis, a better system's line, a worse
+        system's line, references); by default the shared pool (references None for a
+        metric without them). A metric whose segments are not text gives its own."""
+        from ..vectors.intervals import shared_pool
+
+        return shared_pool(self.references)
 
     def interval_options(self) -> tuple:
         """The option dicts (defaults filled in by the generator) of this metric's interval

@@ -69,10 +69,12 @@ class Accumulator:
         # Probe with a one-sentence corpus and an all-zero sum: every option value is then
         # checked by the very code that add() and score() run, so an accumulator accepts
         # exactly the options the one-call functions accept.
+        probe_hyps, probe_refs = definition.probe_corpus()
         if context is None:
-            width = stats_matrix(metric, [""], [[""]], **full).shape[1]
+            width = stats_matrix(metric, probe_hyps, probe_refs, **full).shape[1]
         else:  # the row's width may depend on the context (UNION: one column per item)
-            width = definition.stats_matrix([""], [[""]], context=context, **definition.stats_options(full)).shape[1]
+            width = definition.stats_matrix(probe_hyps, probe_refs, context=context,
+                                            **definition.stats_options(full)).shape[1]
         score_from_stats(metric, np.zeros(width, dtype=np.int64), 1, **full)
         self._metric = metric
         self._options = full
@@ -116,12 +118,16 @@ class Accumulator:
 
     # -- adding -------------------------------------------------------------------------
 
-    def add(self, hyps, refs) -> Accumulator:
+    def add(self, hyps, refs=None) -> Accumulator:
         """Add a batch: ``hyps`` a sequence of hypotheses, ``refs[i]`` the references of
         ``hyps[i]`` (the layout and checks of the one-call functions; for exact match a
-        reference may be one string). An empty batch (both sequences empty) adds
-        nothing. Returns ``self``, so calls chain."""
+        reference may be one string; None for a metric without references). An empty
+        batch (both sequences empty) adds nothing. Returns ``self``, so calls chain."""
         if _is_empty_batch(hyps):
+            definition = check_options(self._metric, {})
+            if not definition.references:
+                definition.check_no_references(refs)
+                return self
             if isinstance(refs, str) or not hasattr(refs, "__len__"):
                 raise TypeError("refs must be a sequence with one list of references per hypothesis")
             if len(refs) != 0:

@@ -30,7 +30,7 @@ def metric_option_names(metric: str) -> frozenset[str]:
     return check_options(metric, {}).option_names()
 
 
-def stats_matrix(metric: str, hyps, refs, **options) -> np.ndarray:
+def stats_matrix(metric: str, hyps, refs=None, **options) -> np.ndarray:
     """The N x S **int64** matrix of per-sentence statistics of ``metric`` (exact counts;
     float64 for a metric with fractional columns, such as TER's average length).
 
@@ -41,7 +41,7 @@ def stats_matrix(metric: str, hyps, refs, **options) -> np.ndarray:
     return definition.stats_matrix(hyps, refs, **definition.stats_options(options))
 
 
-def sentence_stats(metric: str, hyps, refs, **options) -> np.ndarray:
+def sentence_stats(metric: str, hyps, refs=None, **options) -> np.ndarray:
     """The N x S float64 matrix of per-sentence statistics of ``metric`` (see module doc)."""
     return stats_matrix(metric, hyps, refs, **options).astype(np.float64)
 
@@ -80,7 +80,7 @@ def score_numbers(metric: str, values: list, n_sentences: int, options: dict) ->
     return definition.fast_score(values, n_sentences, **definition.score_options(options))
 
 
-def corpus_score(metric: str, hyps, refs, **options) -> float:
+def corpus_score(metric: str, hyps, refs=None, **options) -> float:
     """The corpus score of any registered ``metric``, fast: the score of the column sums
     of ``stats_matrix`` (``bleuprint.spec.corpus.corpus_score``'s definition)."""
     matrix = stats_matrix(metric, hyps, refs, **options)

@@ -21,7 +21,7 @@ from .corpus import stats_matrix
 __all__ = ["scores_of_rows", "sentence_scores"]
 
 
-def sentence_scores(metric: str, hyps, refs, parts: bool = False, **options):
+def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options):
     """The score of every segment of ``metric`` alone (``bleuprint.spec.sentence_scores``)
     as a float64 array of N scores; with ``parts=True``, ``(scores, parts)`` where
     ``parts`` maps each of the metric's part names (``Metric.parts``: BLEU's
@@ -64,5 +64,6 @@ def _segment_matrix(definition, metric: str, hyps, refs, chosen: dict) -> np.nda
         return stats_matrix(metric, hyps, refs, **chosen)
     hyps, refs = definition.check_inputs(hyps, refs)
     definition.check_corpus_limits(hyps, refs, **definition.stats_options(chosen))
-    rows = [stats_matrix(metric, [hyp], [segment_refs], **chosen)[0] for hyp, segment_refs in zip(hyps, refs)]
+    rows = [stats_matrix(metric, [hyp], definition.segment_references(segment_refs), **chosen)[0]
+            for hyp, segment_refs in zip(hyps, refs)]
     return np.array(rows).reshape(len(rows), -1)

@@ -55,6 +55,13 @@ def _matrices(metric, baseline, systems, refs, options):
     systems one after the other. Any system that is not a list of strings as long as
     ``refs`` is first given to ``stats_matrix`` alone, so the error names its own index."""
     items = named_systems(systems)
+    definition = check_options(metric, options)
+    if definition.needs_context or not definition.references:
+        # Rows that depend on the corpus (a context, or the other hypotheses) are each
+        # system's own: one call per system, never the systems concatenated.
+        every = [_check_stats_matrix(stats_matrix(metric, hyps, refs, **options))
+                 for hyps in [baseline] + [hyps for _, hyps in items]]
+        return items, every[0], every[1:]
     for hyps in [baseline] + [hyps for _, hyps in items]:
         if (isinstance(hyps, str) or not isinstance(hyps, (list, tuple)) or isinstance(refs, str)
                 or not hasattr(refs, "__len__") or len(hyps) != len(refs) or len(hyps) == 0

@@ -378,6 +378,13 @@ def check_arguments(metric: str, examples: int, seed: int, timeout: float) -> No
 
     if metric not in metric_names():
         raise FuzzUsageError(f"unknown metric {metric!r} (bleuprint has {', '.join(metric_names())})")
+    from ..core import get_metric
+
+    definition = get_metric(metric)
+    if not definition.references or definition.segment_kind != "text":
+        raise FuzzUsageError(f"the fuzzer draws text with references and shrinks them; {metric} scores "
+                             f"{'hypotheses alone' if not definition.references else 'segments that are not text'}"
+                             ", which it does not draw yet: check the port on the vector files (verify --port)")
     if isinstance(examples, bool) or not isinstance(examples, int) or examples < 1:
         raise FuzzUsageError(f"--examples takes a whole number >= 1, got {examples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:

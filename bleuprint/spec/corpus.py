@@ -30,7 +30,7 @@ def check_options(metric: str, options: dict):
     return definition
 
 
-def segment_rows(metric: str, hyps, refs, **options) -> list[list]:
+def segment_rows(metric: str, hyps, refs=None, **options) -> list[list]:
     """Every segment's statistics row of ``metric`` as the spec defines it, as Python
     numbers: inputs checked, the metric's limits checked before any work, its corpus
     context (``CORPUS_PASS`` metrics) computed first."""
@@ -38,7 +38,7 @@ def segment_rows(metric: str, hyps, refs, **options) -> list[list]:
     return definition.rows(hyps, refs, **definition.stats_options(options))
 
 
-def sentence_stats(metric: str, hyps, refs, **options):
+def sentence_stats(metric: str, hyps, refs=None, **options):
     """The N x S float64 matrix of per-sentence statistics of ``metric`` (see module doc)."""
     import numpy as np
 
@@ -85,7 +85,7 @@ def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
     return definition.score(values, n_sentences, **definition.score_options(options))
 
 
-def corpus_score(metric: str, hyps, refs, **options) -> float:
+def corpus_score(metric: str, hyps, refs=None, **options) -> float:
     """The corpus score of any registered ``metric``: the score of the summed rows of
     ``segment_rows`` over ``len(hyps)`` segments (``refs[i]`` the references of
     ``hyps[i]``). The one-call form of every metric, including those with no function of

@@ -23,7 +23,7 @@ def check_parts_flag(parts) -> None:
         raise TypeError(f"parts must be a bool, got {type(parts).__name__}")
 
 
-def sentence_scores(metric: str, hyps, refs, parts: bool = False, **options):
+def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options):
     """The score of every segment of ``metric`` alone: for each ``i`` the spec's
     ``corpus_score(metric, [hyps[i]], [refs[i]])`` under the metric's sentence defaults
     overridden by ``options``; a list of floats. The corpus is checked whole first (its
@@ -37,11 +37,12 @@ def sentence_scores(metric: str, hyps, refs, parts: bool = False, **options):
     chosen = sentence_options(definition, options)
     hyps, refs = definition.check_inputs(hyps, refs)
     definition.check_corpus_limits(hyps, refs, **definition.stats_options(chosen))
-    scores = [corpus_score(metric, [hyp], [segment_refs], **chosen) for hyp, segment_refs in zip(hyps, refs)]
+    alone = definition.segment_references
+    scores = [corpus_score(metric, [hyp], alone(segment_refs), **chosen) for hyp, segment_refs in zip(hyps, refs)]
     if not parts:
         return scores
     score_options = definition.score_options(chosen)
-    named = [definition.parts(as_numbers(segment_rows(metric, [hyp], [segment_refs], **chosen)[0]), 1,
+    named = [definition.parts(as_numbers(segment_rows(metric, [hyp], alone(segment_refs), **chosen)[0]), 1,
                               **score_options)
              for hyp, segment_refs in zip(hyps, refs)]
     return scores, named

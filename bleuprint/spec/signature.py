@@ -102,21 +102,30 @@ def ter_signature_fields(normalized=False, no_punct=False, asian_support=False,
     ]
 
 
-def signature(metric: str, *, nrefs=1, short: bool = False, **options) -> str:
+def signature(metric: str, *, nrefs=None, short: bool = False, **options) -> str:
     """The signature sacreBLEU 2.5.1 prints for ``metric`` with these options (for a
     metric that sacreBLEU does not have, the same form, ending in the metric's
     ``signature_version``).
 
-    ``nrefs`` is the number of references of every sentence, or ``"var"`` when it varies.
+    ``nrefs`` is the number of references of every sentence (1 when not given), or
+    ``"var"`` when it varies; a metric without references has no ``nrefs`` field, and
+    ``nrefs`` must then be left out.
     ``options`` are the metric's keyword options (as for ``corpus_bleu`` / ``chrf``).
     """
     from ..core import get_metric
 
     check_choice(metric, signed_metrics(), "metric with a sacreBLEU signature")
-    if nrefs != "var":
-        check_positive_int(nrefs, "nrefs")
     definition = get_metric(metric)
+    if not definition.references:
+        if nrefs is not None:
+            raise TypeError(f"{metric} takes no references, so its signature has no nrefs (got nrefs={nrefs!r})")
+        pairs = []
+    else:
+        nrefs = 1 if nrefs is None else nrefs
+        if nrefs != "var":
+            check_positive_int(nrefs, "nrefs")
+        pairs = [("nrefs", str(nrefs))]
     fields = definition.signature_fields(**options)
     abbreviations = {**_ABBREVIATIONS, **definition.signature_abbreviations}
-    pairs = [("nrefs", str(nrefs))] + fields + [("version", definition.signature_version or SACREBLEU_VERSION)]
+    pairs += fields + [("version", definition.signature_version or SACREBLEU_VERSION)]
     return "|".join(f"{abbreviations[key] if short else key}:{value}" for key, value in pairs)

@@ -32,8 +32,12 @@ FILE_SCHEMA = "bleuprint_metric_vectors_v1.json"
 #: A file is written as version 2 only when one of its valid tests needs it, so the files
 #: of every other metric stay version 1, byte for byte.
 FILE_SCHEMA_V2 = "bleuprint_metric_vectors_v2.json"
+#: Version 3: version 2 plus null refs (a metric that scores hypotheses alone:
+#: ``Metric.references`` false) and hypotheses that are arrays of numbers (a segment that
+#: is not text: ``Metric.segment_kind``); written only where a valid test needs it.
+FILE_SCHEMA_V3 = "bleuprint_metric_vectors_v3.json"
 #: Every schema of a metric's vector file.
-FILE_SCHEMAS = (FILE_SCHEMA, FILE_SCHEMA_V2)
+FILE_SCHEMAS = (FILE_SCHEMA, FILE_SCHEMA_V2, FILE_SCHEMA_V3)
 INDEX_SCHEMA = "bleuprint_vectors_index_v1.json"
 #: The tolerance on scores; statistics are exact.
 SCORE_TOLERANCE = 1e-9
@@ -122,7 +126,10 @@ def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
 
 def nrefs(refs: list):
     """The signature's ``nrefs`` of a corpus: the number of references of every
-    hypothesis, or ``"var"`` when it varies (sacreBLEU's rule)."""
+    hypothesis, or ``"var"`` when it varies (sacreBLEU's rule); None for a metric without
+    references."""
+    if refs is None:
+        return None
     counts = {len(r) for r in refs}
     return counts.pop() if len(counts) == 1 else "var"
 
@@ -141,13 +148,15 @@ def _test(tc_id: int, corpus, options: dict, definition) -> dict:
 
 
 def document_schema(groups: list) -> str:
-    """``FILE_SCHEMA_V2`` when a valid test has a null hypothesis or an empty reference
-    list, else ``FILE_SCHEMA``."""
-    for group in groups:
-        for test in group["tests"]:
-            if test["result"] == "valid" and (any(h is None for h in test["hyps"])
-                                              or any(len(r) == 0 for r in test["refs"])):
-                return FILE_SCHEMA_V2
+    """``FILE_SCHEMA_V3`` when a valid test has null refs or a hypothesis that is not a
+    string or null, else ``FILE_SCHEMA_V2`` when one has a null hypothesis or an empty
+    reference list, else ``FILE_SCHEMA``."""
+    valid = [test for group in groups for test in group["tests"] if test["result"] == "valid"]
+    if any(test["refs"] is None or any(h is not None and not isinstance(h, str) for h in test["hyps"])
+           for test in valid):
+        return FILE_SCHEMA_V3
+    if any(any(h is None for h in test["hyps"]) or any(len(r) == 0 for r in test["refs"]) for test in valid):
+        return FILE_SCHEMA_V2
     return FILE_SCHEMA
 
 
@@ -181,7 +190,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
             tc_id += 1
             tests.append(_test(tc_id, corpus, options, definition))
         if family == "defaults":
-            for corpus in invalid_inputs():
+            for corpus in definition.invalid_vector_corpora():
                 _, error = _refusal(lambda: expected_values(definition, options, corpus.hyps, corpus.refs))
                 if error is not None:
                     tc_id += 1

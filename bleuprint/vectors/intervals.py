@@ -36,6 +36,11 @@ from ..core import get_metric, metric_names
 
 #: The schema of an interval vector file (``bleuprint/vectors/schemas/``).
 INTERVAL_SCHEMA = "bleuprint_interval_vectors_v1.json"
+#: Version 2: null refs (a metric without references) and lines that are arrays of numbers
+#: (``Metric.segment_kind``); written only for the metrics that need it, so every other
+#: file stays version 1.
+INTERVAL_SCHEMA_V2 = "bleuprint_interval_vectors_v2.json"
+INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2)
 #: The version of this generator (the layout of the documents it writes).
 GENERATOR_VERSION = "1.0.0"
 #: Absolute tolerance on scores, means, half-widths (metric's scale); p-values and integers exact.
@@ -127,37 +132,54 @@ _POOL = [
 ]
 
 
-def _corpus(comment: str, flags: tuple, picks: list, systems: int = 0) -> dict:
+def _corpus(comment: str, flags: tuple, picks: list, systems: int = 0, pool: list = _POOL) -> dict:
     """A corpus of the pool's segments ``picks``; with ``systems``, 1 or 2 systems: the
     first takes the better line of every other segment, the second the worse line of
-    every third (others keep the baseline's line)."""
-    baseline = [_POOL[p][0] for p in picks]
-    refs = [list(_POOL[p][3]) for p in picks]
+    every third (others keep the baseline's line). A pool whose references are None
+    (``Metric.interval_pool`` of a metric without references) gives refs None."""
+    baseline = [pool[p][0] for p in picks]
+    refs = None if pool[0][3] is None else [list(pool[p][3]) for p in picks]
     corpus = {"comment": comment, "flags": list(flags), "hyps": baseline, "refs": refs}
     if systems:
-        rows = [[_POOL[p][1] if i % 2 == 0 else _POOL[p][0] for i, p in enumerate(picks)]]
+        rows = [[pool[p][1] if i % 2 == 0 else pool[p][0] for i, p in enumerate(picks)]]
         if systems > 1:
-            rows.append([_POOL[p][2] if i % 3 == 1 else _POOL[p][1] for i, p in enumerate(picks)])
+            rows.append([pool[p][2] if i % 3 == 1 else pool[p][1] for i, p in enumerate(picks)])
         corpus["systems"] = rows
     return corpus
 
 
-#: The corpora of the bootstrap groups, N = 1 .. 6.
-BOOTSTRAP_CORPORA = [
-    _corpus("one segment: every resample is the corpus", ("SingleSegment",), [0]),
-    _corpus("two segments of different lengths", ("CorpusPooling",), [1, 0]),
-    _corpus("three segments", ("CorpusPooling",), [0, 1, 2]),
-    _corpus("four copies of the same segment", ("IdenticalSegments",), [3, 3, 3, 3]),
-    _corpus("five segments", ("CorpusPooling",), [0, 1, 2, 3, 4]),
-    _corpus("six segments, one in German", ("CorpusPooling", "NonAscii"), [5, 4, 3, 2, 1, 0]),
-]
-#: The corpora of the paired groups: (corpus with systems).
-PAIRED_CORPORA = [
-    _corpus("three segments, one system", ("CorpusPooling",), [0, 1, 2], systems=1),
-    _corpus("five segments, two systems", ("CorpusPooling", "SeveralSystems"), [0, 1, 2, 3, 4], systems=2),
-    _corpus("six segments, two systems", ("CorpusPooling", "SeveralSystems", "NonAscii"), [5, 4, 3, 2, 1, 0],
-            systems=2),
-]
+def bootstrap_corpora(pool: list = _POOL) -> list[dict]:
+    """The corpora of the bootstrap groups, N = 1 .. 6, of ``pool``'s segments."""
+    return [
+        _corpus("one segment: every resample is the corpus", ("SingleSegment",), [0], pool=pool),
+        _corpus("two segments of different lengths", ("CorpusPooling",), [1, 0], pool=pool),
+        _corpus("three segments", ("CorpusPooling",), [0, 1, 2], pool=pool),
+        _corpus("four copies of the same segment", ("IdenticalSegments",), [3, 3, 3, 3], pool=pool),
+        _corpus("five segments", ("CorpusPooling",), [0, 1, 2, 3, 4], pool=pool),
+        _corpus("six segments, one in German", ("CorpusPooling", "NonAscii"), [5, 4, 3, 2, 1, 0], pool=pool),
+    ]
+
+
+def paired_corpora(pool: list = _POOL) -> list[dict]:
+    """The corpora of the paired groups (corpora with systems) of ``pool``'s segments."""
+    return [
+        _corpus("three segments, one system", ("CorpusPooling",), [0, 1, 2], systems=1, pool=pool),
+        _corpus("five segments, two systems", ("CorpusPooling", "SeveralSystems"), [0, 1, 2, 3, 4], systems=2,
+                pool=pool),
+        _corpus("six segments, two systems", ("CorpusPooling", "SeveralSystems", "NonAscii"), [5, 4, 3, 2, 1, 0],
+                systems=2, pool=pool),
+    ]
+
+
+#: The corpora of the bootstrap groups and of the paired groups, of the shared pool.
+BOOTSTRAP_CORPORA = bootstrap_corpora()
+PAIRED_CORPORA = paired_corpora()
+
+
+def shared_pool(references: bool = True) -> list[tuple]:
+    """The shared segment pool: (hypothesis, better line, worse line, references), the
+    references None for a metric without them (``Metric.interval_pool``'s default)."""
+    return [tuple(segment) if references else (*segment[:3], None) for segment in _POOL]
 
 #: The groups: (kind, parameters, indices of the corpora, extra flags). Seed groups are kept
 #: small (the whole suite is evaluated under every planted mutant).
@@ -311,9 +333,13 @@ def build_document(definition) -> dict:
 
     rng = random.Random(f"{INPUT_SEED}:{definition.name}")
     groups, tc_id = [], 0
+    pool = definition.interval_pool()
+    shared = pool == _POOL
+    tables = ((BOOTSTRAP_GROUPS, BOOTSTRAP_CORPORA if shared else bootstrap_corpora(pool)),
+              (PAIRED_GROUPS, PAIRED_CORPORA if shared else paired_corpora(pool)))
     for given in definition.interval_options():
         options = {**definition.defaults(), **given}
-        for table, corpora in ((BOOTSTRAP_GROUPS, BOOTSTRAP_CORPORA), (PAIRED_GROUPS, PAIRED_CORPORA)):
+        for table, corpora in tables:
             for kind, parameters, picks, flags in table:
                 tests = _tests(definition.name, kind, options, parameters, [corpora[i] for i in picks], flags, rng,
                                tc_id)
@@ -322,7 +348,8 @@ def build_document(definition) -> dict:
                                "tests": tests})
     used = sorted({flag for group in groups for test in group["tests"] for flag in test["flags"]})
     return {
-        "schema": INTERVAL_SCHEMA,
+        "schema": INTERVAL_SCHEMA if shared or (pool[0][3] is not None and all(
+            isinstance(line, str) for segment in pool for line in segment[:3])) else INTERVAL_SCHEMA_V2,
         "metric": definition.name,
         "family": "intervals",
         "specVersion": spec_version(definition),

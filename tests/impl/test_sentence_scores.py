@@ -25,7 +25,12 @@ from bleuprint.strategies import corpora, metric_options
 
 
 def cases(name: str):
-    return st.tuples(corpora(max_size=6), metric_options(name))
+    """A corpus of the metric's segments (``Metric.corpus_strategy``; at most 6 segments
+    of text with references) and its options."""
+    definition = get_metric(name)
+    if definition.references and definition.segment_kind == "text":
+        return st.tuples(corpora(max_size=6), metric_options(name))
+    return st.tuples(definition.corpus_strategy(), metric_options(name))
 
 
 @pytest.mark.parametrize("name", metric_names())

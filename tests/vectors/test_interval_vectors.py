@@ -23,7 +23,8 @@ from bleuprint.mutants import catalogue
 from bleuprint.mutants.switch import replaced
 from bleuprint.spec import intervals, significance
 from bleuprint.vectors.build import dumps
-from bleuprint.vectors.intervals import INTERVAL_SCHEMA, evaluate_test, interval_files
+from bleuprint.core import get_metric
+from bleuprint.vectors.intervals import INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, evaluate_test, interval_files
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,8 +34,8 @@ def files():
     return interval_files()
 
 
-def _schema() -> dict:
-    text = resources.files("bleuprint.vectors").joinpath("schemas", INTERVAL_SCHEMA).read_text(encoding="utf-8")
+def _schema(name: str = INTERVAL_SCHEMA) -> dict:
+    text = resources.files("bleuprint.vectors").joinpath("schemas", name).read_text(encoding="utf-8")
     return json.loads(text)
 
 
@@ -56,7 +57,10 @@ def _first_failure(files) -> str | None:
 def test_every_registered_metric_has_one_file_of_every_kind(files):
     assert sorted(files) == sorted(f"{name}_intervals.json" for name in metric_names())
     for name, document in files.items():
-        assert document["schema"] == INTERVAL_SCHEMA
+        definition = get_metric(document["metric"])
+        # Version 2 only for a metric without references or whose segments are not text.
+        plain = definition.references and definition.segment_kind == "text"
+        assert document["schema"] == (INTERVAL_SCHEMA if plain else INTERVAL_SCHEMA_V2), name
         kinds = {group["kind"] for group in document["testGroups"]}
         assert kinds == {"bootstrap-indices", "bootstrap-seed", "paired-bs-indices", "paired-bs-seed",
                          "paired-ar-masks", "paired-ar-seed"}, name
@@ -69,11 +73,13 @@ def test_every_registered_metric_has_one_file_of_every_kind(files):
 
 
 def test_every_document_validates_against_the_schema(files):
-    schema = _schema()
-    jsonschema.Draft202012Validator.check_schema(schema)
-    validator = jsonschema.Draft202012Validator(schema)
+    validators = {}
+    for version in (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2):
+        schema = _schema(version)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        validators[version] = jsonschema.Draft202012Validator(schema)
     for name, document in files.items():
-        errors = [f"{list(e.path)}: {e.message}" for e in validator.iter_errors(document)]
+        errors = [f"{list(e.path)}: {e.message}" for e in validators[document["schema"]].iter_errors(document)]
         assert not errors, f"{name}: {errors[:3]}"
 
 
