@@ -28,6 +28,7 @@ from ..spec.significance import (
     package_results,
     resolve_option_aliases,
     summary_numpy,
+    shared_context,
 )
 from .corpus import stats_matrix
 from .intervals import (
@@ -59,8 +60,15 @@ def _matrices(metric, baseline, systems, refs, options):
     if definition.needs_context or not definition.references:
         # Rows that depend on the corpus (a context, or the other hypotheses) are each
         # system's own: one call per system, never the systems concatenated.
-        every = [_check_stats_matrix(stats_matrix(metric, hyps, refs, **options))
-                 for hyps in [baseline] + [hyps for _, hyps in items]]
+        # A UNION metric's systems share one context (``spec.significance.shared_context``).
+        corpora = [baseline] + [hyps for _, hyps in items]
+        context = shared_context(metric, corpora, refs, options)
+        if context is None:
+            every = [_check_stats_matrix(stats_matrix(metric, hyps, refs, **options)) for hyps in corpora]
+        else:
+            every = [_check_stats_matrix(definition.stats_matrix(hyps, refs, context=context,
+                                                                 **definition.stats_options(options)))
+                     for hyps in corpora]
         return items, every[0], every[1:]
     for hyps in [baseline] + [hyps for _, hyps in items]:
         if (isinstance(hyps, str) or not isinstance(hyps, (list, tuple)) or isinstance(refs, str)

@@ -221,9 +221,39 @@ def prepare_paired(metric, baseline, systems, refs, n, seed, options):
     (``resolve_option_aliases``)."""
     seed, options = _check_paired(metric, n, seed, options)
     items = named_systems(systems)
-    bl_rows = statistics_rows(corpus.sentence_stats(metric, baseline, refs, **options))
-    sys_rows = [statistics_rows(corpus.sentence_stats(metric, hyps, refs, **options)) for _, hyps in items]
+    bl_rows, *sys_rows = system_rows(metric, [baseline] + [hyps for _, hyps in items], refs, options)
     return seed, items, bl_rows, sys_rows, options
+
+
+def shared_context(metric, corpora: list, refs, options: dict):
+    """The context the systems' rows of a paired test share: None, except for a ``UNION``
+    metric (distinct-n), whose rows take the systems' contexts combined, so that its
+    columns name the same items in every system: a paired test that swaps a segment
+    between systems (approximate randomization) then moves its items, and a bootstrap
+    scores each system's own union (the other systems' items are zero columns, which
+    count nothing). (A ``CORPUS_PASS`` metric's context comes from the shared references
+    and is the same for every system already.)"""
+    from functools import reduce
+
+    from ..core import Shape
+
+    definition = corpus.check_options(metric, options)
+    if definition.shape is not Shape.UNION:
+        return None
+    stats_options = definition.stats_options(options)
+    contexts = [definition.corpus_context(*definition.check_inputs(hyps, refs), **stats_options) for hyps in corpora]
+    return reduce(definition.combine_contexts, contexts)
+
+
+def system_rows(metric, corpora: list, refs, options: dict) -> list:
+    """The statistics rows (``statistics_rows``) of each system's corpus in ``corpora``
+    against ``refs``, under ``shared_context``."""
+    context = shared_context(metric, corpora, refs, options)
+    if context is None:
+        return [statistics_rows(corpus.sentence_stats(metric, hyps, refs, **options)) for hyps in corpora]
+    definition = corpus.check_options(metric, options)
+    stats_options = definition.stats_options(options)
+    return [statistics_rows(definition.rows(hyps, refs, context=context, **stats_options)) for hyps in corpora]
 
 
 def _prepare_paired_stats(metric, baseline, systems, n, seed, options):

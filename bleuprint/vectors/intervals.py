@@ -276,8 +276,9 @@ def expected_values(metric: str, kind: str, options: dict, parameters: dict, tes
         result = run(metric, copy.deepcopy(test["baseline"]), copy.deepcopy(test["systems"]),
                      copy.deepcopy(test["refs"]), n=parameters["n"], seed=parameters["seed"], **paired)
     else:
-        base = _rows(metric, test["baseline"], test["refs"], options)
-        systems = [_rows(metric, hyps, test["refs"], options) for hyps in test["systems"]]
+        # the paired tests' own rows (a UNION metric's systems share one context)
+        base, *systems = significance.system_rows(metric, copy.deepcopy([test["baseline"], *test["systems"]]),
+                                                  copy.deepcopy(test["refs"]), options)
         if kind == "paired-bs-indices":
             result = significance.paired_bootstrap_with_indices(metric, base, systems, test["resamples"], **paired)
         else:

@@ -151,9 +151,13 @@ def test_impl_at_run_time_loads_no_oracles():
 import numpy as np
 import bleuprint.impl as impl
 hyps, refs = ["the cat sat on the mat", "a b c e"], [["the cat is on the mat"], ["a b c d"]]
+from bleuprint.core import get_metric
 for metric in impl.metric_names():
-    impl.metric_ci(metric, hyps, refs, n_boot=20, rng=np.random.default_rng(1))
-    impl.paired_bootstrap(metric, hyps, [hyps[::-1]], refs, n=20)
+    definition = get_metric(metric)  # without references: the hypotheses alone, or its own probe segments
+    h, r = (hyps, refs if definition.references else None) if definition.segment_kind == "text" else \
+        (definition.probe_corpus()[0] * 2, None)
+    impl.metric_ci(metric, h, r, n_boot=20, rng=np.random.default_rng(1))
+    impl.paired_bootstrap(metric, h, [h[::-1]], r, n=20)
 impl.signature("ter")
 """
     found = loaded_modules(code)
