@@ -111,7 +111,8 @@ def add_parser(commands) -> None:
     report.add_argument("--quiet", "-q", action="store_true")
     report.add_argument("--short", "-sh", action="store_true")
     report.add_argument("--score-only", "-b", action="store_true")
-    report.add_argument("--width", "-w", type=int, default=1)
+    report.add_argument("--width", "-w", type=int, default=None,
+                        help="decimals of the scores (default: 1 for a 0-100 score, as sacreBLEU; 4 for a 0-1 score)")
     report.add_argument("--no-color", "-nc", action="store_true")
     report.add_argument("--format", "-f", choices=OUTPUT_FORMATS, default="json")
     report.add_argument("--version", "-V", action=VersionAction, text=_version_text,
@@ -696,7 +697,7 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
         (name, metric), = metrics.items()
         signature = metric.get_signature().format(args.short)
         for score in metric.sentence_scores(matrices[name][0]):
-            emit(score.format(args.width, args.score_only, signature))
+            emit(score.format(_width(args, metric), args.score_only, signature))
         return 0
 
     if len(systems) == 1:
@@ -706,7 +707,7 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
             matrix = matrices[name][0]
             score = metric.score_matrix(matrix, args.confidence_n if args.confidence else 1)
             signature = metric.get_signature().format(args.short if args.format != "json" else False)
-            lines.append(score.format(args.width, args.score_only, signature, args.format == "json"))
+            lines.append(score.format(_width(args, metric), args.score_only, signature, args.format == "json"))
         emit(single_results(lines, args.format == "json", paint))
         return 0
 
@@ -717,7 +718,7 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
             for name in sorted(metrics):
                 score = metrics[name].score_matrix(matrices[name][i])
                 signatures[score.name] = metrics[name].get_signature().format(args.short)
-                cells.setdefault(score.name, []).append(score.format(args.width, True))
+                cells.setdefault(score.name, []).append(score.format(_width(args, metrics[name]), True))
         if args.format == "json":
             emit(results_json(names, cells))
         else:
@@ -729,10 +730,11 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
     # n <= 0 means the default; sacreBLEU's header still prints the number as given.
     n = requested if requested > 0 else (1000 if test == "bs" else 10000)
     text, seed = seed_from_environment()
-    rows, signatures = {}, {}
+    rows, signatures, widths = {}, {}, {}
     for name, metric in metrics.items():
         column = _paired_rows(metric, matrices[name], systems, refs, test, n, seed)
         score_name = metric.score_matrix(matrices[name][0]).name
+        widths[score_name] = _width(args, metric)
         signature = metric.get_signature()
         signature.update("seed", str(seed).lower())
         signature.update(test, n)
@@ -745,11 +747,21 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
         return 0
     cells, bootstrap = {}, False
     for name, column in rows.items():
-        column_cells, has_means = paired_cells(column, args.width, paint, multiline=True)
+        column_cells, has_means = paired_cells(column, widths[name], paint, multiline=True)
         bootstrap = bootstrap or has_means
         cells[name + (" (μ ± 95% CI)" if bootstrap else "")] = column_cells
     emit(results_table(names, cells, signatures, paint, (test, requested)))
     return 0
+
+
+def _width(args, metric) -> int:
+    """The decimals of ``metric``'s scores: ``--width`` where given, else sacreBLEU's 1
+    for a 0..100 score and 4 for a 0..1 one (``Metric.scale_for`` its options)."""
+    if args.width is not None:
+        return args.width
+    if isinstance(metric, RegisteredScorer):
+        return 1 if metric.definition.scale_for(**metric.all_options()) == 100 else 4
+    return 1
 
 
 def main(args) -> int:

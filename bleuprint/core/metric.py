@@ -95,11 +95,22 @@ class Metric:
     spec_cost: int | None = None
     #: Whether a segment has references (module doc, "Segments"); False: hypotheses alone.
     references: bool = True
+    #: The fewest segments a corpus of this metric can have (self-BLEU: 2, as one output
+    #: has no other output to be its reference); the metric refuses smaller corpora, and
+    #: generic corpora (the interval vectors') smaller than this are left out for it.
+    min_segments: int = 1
     #: What a segment's hypothesis is: "text" (a str), or the metric's own kind
     #: ("logprobs": a sequence of floats), which it checks, generates and reads itself.
     segment_kind: str = "text"
 
     # -- options --------------------------------------------------------------------------
+
+    def scale_for(self, **options) -> int:
+        """The scale of the score under ``options`` (100 or 1): ``scale``, unless a
+        variant reports on its oracle's other scale (self-BLEU's Texygen variant, 0..1).
+        ``bleuprint score`` prints a 0..1 score with 4 decimals by default, a 0..100 one
+        with sacreBLEU's 1."""
+        return self.scale
 
     def option(self, name: str):
         for option in self.options:

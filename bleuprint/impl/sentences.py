@@ -5,9 +5,8 @@ Every segment's row comes from one ``stats_matrix`` call over the whole corpus, 
 rows are scored together by the metric's ``batch_scores`` as one-segment sums
 (``n_segments=1``) in double precision, which performs the spec's floating-point
 operations in the spec's order: the scores are bit-identical to the spec's loop. A metric
-whose rows depend on a corpus context (``Metric.needs_context``) is the exception: a
-one-segment corpus has its own context, so its rows are computed one segment at a time,
-as the definition says.
+whose rows depend on a corpus context (``Metric.needs_context``) is scored on its rows of
+the whole corpus, as the spec defines its sentence scores.
 """
 
 from __future__ import annotations
@@ -57,13 +56,7 @@ def scores_of_rows(metric: str, matrix, parts: bool = False, **options):
 
 
 def _segment_matrix(definition, metric: str, hyps, refs, chosen: dict) -> np.ndarray:
-    """Every segment's row as its own one-segment corpus has it: the whole corpus's
-    matrix, unless rows depend on a corpus context (then one segment at a time, after
-    checking the whole corpus)."""
-    if not definition.needs_context:
-        return stats_matrix(metric, hyps, refs, **chosen)
-    hyps, refs = definition.check_inputs(hyps, refs)
-    definition.check_corpus_limits(hyps, refs, **definition.stats_options(chosen))
-    rows = [stats_matrix(metric, [hyp], definition.segment_references(segment_refs), **chosen)[0]
-            for hyp, segment_refs in zip(hyps, refs)]
-    return np.array(rows).reshape(len(rows), -1)
+    """Every segment's row as the spec's ``sentence_scores`` scores it: the whole corpus's
+    matrix (a one-segment corpus has the same rows; a metric whose rows depend on the
+    corpus is scored on its rows of the whole corpus, by definition)."""
+    return stats_matrix(metric, hyps, refs, **chosen)

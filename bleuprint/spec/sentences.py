@@ -29,12 +29,21 @@ def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options
     overridden by ``options``; a list of floats. The corpus is checked whole first (its
     inputs and the metric's limits, so an error names the segment's index in the corpus).
 
+    A metric whose rows depend on the corpus (``Metric.needs_context``: CIDEr-D's document
+    frequencies, self-BLEU's other outputs) is the exception: a segment alone has no
+    corpus, so its sentence score is its row *of the whole corpus* scored alone, as
+    pycocoevalcap's per-image CIDEr-D scores are (and as ``bleuprint score
+    --sentence-level`` scores every metric's rows).
+
     With ``parts=True``: ``(scores, parts)``, ``parts[i]`` the metric's named intermediate
     values of segment ``i`` (``Metric.parts``: BLEU's precisions and brevity penalty, ...).
     """
     check_parts_flag(parts)
     definition = check_options(metric, options)
     chosen = sentence_options(definition, options)
+    if definition.needs_context:
+        rows = segment_rows(metric, hyps, refs, **chosen)
+        return scores_of_rows(metric, rows, parts, **chosen)
     hyps, refs = definition.check_inputs(hyps, refs)
     definition.check_corpus_limits(hyps, refs, **definition.stats_options(chosen))
     alone = definition.segment_references

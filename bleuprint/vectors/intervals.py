@@ -342,8 +342,10 @@ def build_document(definition) -> dict:
         options = {**definition.defaults(), **given}
         for table, corpora in tables:
             for kind, parameters, picks, flags in table:
-                tests = _tests(definition.name, kind, options, parameters, [corpora[i] for i in picks], flags, rng,
-                               tc_id)
+                chosen = [corpora[i] for i in picks if len(corpora[i]["hyps"]) >= definition.min_segments]
+                if not chosen:  # every corpus of the group is too small for the metric
+                    continue
+                tests = _tests(definition.name, kind, options, parameters, chosen, flags, rng, tc_id)
                 tc_id += len(tests)
                 groups.append({"kind": kind, "options": dict(options), "parameters": dict(parameters),
                                "tests": tests})

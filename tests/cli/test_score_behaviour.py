@@ -102,8 +102,9 @@ def test_exact_match_from_files(tmp_path, monkeypatch):
     registry. By hand (both sides stripped at both ends, case and inner white space
     kept): "the cat sat" = "the cat sat", "  a dog" = "a dog", "Hello there" != "hello
     there", "" = "", "x y" != "x  y": 3 of 5, 0.6; segment by segment 1, 1, 0, 1, 0. A
-    second reference file matching "Hello there" makes it 4 of 5, 0.8. Exact match has no
-    option, so any ``--metric-option`` is refused in one line."""
+    second reference file matching "Hello there" makes it 4 of 5, 0.8. A 0..1 score is
+    printed with 4 decimals unless ``-w`` says otherwise (sacreBLEU's 1 is for its 0..100
+    scores). Exact match has no option, so any ``--metric-option`` is refused in one line."""
     write = lambda name, lines: (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")  # noqa: E731
     write("hyp.txt", ["the cat sat", "  a dog", "Hello there", "", "x y"])
     write("ref.txt", ["the cat sat", "a dog", "hello there", "", "x  y"])
@@ -114,10 +115,10 @@ def test_exact_match_from_files(tmp_path, monkeypatch):
     assert got.status == 0 and json.loads(got.stdout) == {"name": "exact_match", "score": 0.6, "nrefs": 1,
                                                           "options": {}, "parts": {}}
     got = run_bleuprint("ref.txt -i hyp.txt -m exact_match -sl -b".split(), tmp_path, None, {}, monkeypatch)
-    assert (got.status, got.stdout.split()) == (0, ["1.0", "1.0", "0.0", "1.0", "0.0"])
+    assert (got.status, got.stdout.split()) == (0, ["1.0000", "1.0000", "0.0000", "1.0000", "0.0000"])
     got = run_bleuprint("ref.txt ref2.txt -i hyp.txt -m exact_match -f text".split(), tmp_path, None, {},
                         monkeypatch)
-    assert (got.status, got.stdout) == (0, "exact_match = 0.8\n")
+    assert (got.status, got.stdout) == (0, "exact_match = 0.8000\n")
     got = run_bleuprint("ref.txt -i hyp.txt -m exact_match --metric-option lowercase=true".split(), tmp_path, None,
                         {}, monkeypatch)
     assert (got.status, got.stdout) == (1, "")

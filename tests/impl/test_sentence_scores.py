@@ -61,15 +61,15 @@ def test_impl_parts_equal_spec(name, data):
 def test_scores_of_rows_equal_spec_and_sentence_scores(name, data):
     """Scoring a statistics matrix row by row (what the CLI's ``--sentence-level`` and the
     compat classes do) is the same in both layers, and, under the sentence defaults, the
-    same as ``sentence_scores`` (for metrics without a corpus context)."""
+    same as ``sentence_scores`` (for a metric whose rows depend on the corpus, by
+    definition: its sentence scores are its rows of the whole corpus scored alone)."""
     (hyps, refs), options = data.draw(cases(name))
     definition = get_metric(name)
     chosen = {**definition.sentence_defaults(), **options}
     matrix = impl.stats_matrix(name, hyps, refs, **chosen)
     got = impl.scores_of_rows(name, matrix, **chosen)
     assert got.tolist() == spec.scores_of_rows(name, matrix.tolist(), **chosen)
-    if not definition.needs_context:
-        assert got.tolist() == spec.sentence_scores(name, hyps, refs, **options)
+    assert got.tolist() == spec.sentence_scores(name, hyps, refs, **options)
 
 
 def test_chrf_parts_by_hand():

@@ -113,3 +113,11 @@ def test_score_m_takes_the_context_of_the_whole_file(tmp_path, monkeypatch):
     out, err = io.StringIO(), io.StringIO()
     assert score_cli.run(args, stdout=out, stderr=err) == 0
     assert out.getvalue() == "rare_word_recall_test = 100.0\n" and "100.0%" in err.getvalue()
+
+
+def test_sentence_scores_read_the_whole_corpus():
+    """A segment alone has no corpus: its sentence score is its row of the whole corpus
+    (above: [1, 2], [1, 1], [1, 1], [2, 3]) scored alone: 50, 100, 100, 200/3; not the
+    row of a one-segment corpus (which has no rare word: 0)."""
+    for layer in (spec, impl):
+        assert list(layer.sentence_scores("rare_word_recall_test", HYPS, REFS)) == [50.0, 100.0, 100.0, 100 * 2 / 3]
