@@ -151,9 +151,13 @@ def test_impl_at_run_time_loads_no_oracles():
 import numpy as np
 import bleuprint.impl as impl
 hyps, refs = ["the cat sat on the mat", "a b c e"], [["the cat is on the mat"], ["a b c d"]]
+from bleuprint.core import get_metric
 for metric in impl.metric_names():
-    impl.metric_ci(metric, hyps, refs, n_boot=20, rng=np.random.default_rng(1))
-    impl.paired_bootstrap(metric, hyps, [hyps[::-1]], refs, n=20)
+    if get_metric(metric).segment_kind != "text":
+        continue
+    these = get_metric(metric).corpus_references(refs)  # None for a metric without references
+    impl.metric_ci(metric, hyps, these, n_boot=20, rng=np.random.default_rng(1))
+    impl.paired_bootstrap(metric, hyps, [hyps[::-1]], these, n=20)
 impl.signature("ter")
 """
     found = loaded_modules(code)

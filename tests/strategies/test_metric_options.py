@@ -71,11 +71,17 @@ def test_every_metric_strategy_draws_options_its_one_call_scoring_accepts(name):
     """The spec's one call (``sentence_stats`` then ``score_from_stats`` of the column
     sums) takes every drawn dictionary without an exception and gives a finite score."""
 
+    import random
+
+    definition = get_metric(name)
+    hyps, refs = ((HYPS, definition.corpus_references(REFS)) if definition.segment_kind == "text"
+                  else definition.generated_corpus(random.Random(0)))
+
     @_fixed_draws(100)
     @given(metric_options(name))
     def accepted(options):
-        stats = spec.sentence_stats(name, HYPS, REFS, **options)
-        assert math.isfinite(spec.score_from_stats(name, stats.sum(axis=0), len(HYPS), **options))
+        stats = spec.sentence_stats(name, hyps, refs, **options)
+        assert math.isfinite(spec.score_from_stats(name, stats.sum(axis=0), len(hyps), **options))
 
     accepted()
 
