@@ -1,0 +1,182 @@
+"""self-BLEU as one registered, reference-free metric (the definition and its two variants:
+``bleuprint.metrics.self_bleu.spec``; the fast version: ``bleuprint.metrics.self_bleu.impl``).
+
+``variant="evalsuite"`` (default): sacreBLEU 2.5.1 sentence BLEU (13a, exp smoothing,
+effective order, order 4) of each output against all the others, mean, 0..100.
+``variant="texygen"``: Texygen's ``SelfBleu`` (nltk 3.10.4 ``sentence_bleu``, method1,
+uniform weights over ``gram`` = 3 orders, white-space tokens instead of
+``nltk.word_tokenize``), over the first 500 outputs only, mean, 0..1. ``gram`` (None: the
+variant's order) changes the order of either.
+
+**Scale:** each variant keeps its oracle's scale (EvalSuite/sacreBLEU 0..100, Texygen/nltk
+0..1), so numbers compare with the tools people ran; ``Metric.scale`` (100) is the default
+variant's.
+
+Shape ``CORPUS_PASS`` (``bleuprint.core.metric``): the context is the ``Counter`` of the
+selected outputs (index-free: leave-one-out by index is one copy fewer in the multiset), so
+contexts of shards add (``combine_contexts``). A row is ``[value, counted]``, the output's
+sentence BLEU and 1; ``[0.0, 0]`` for an output past Texygen's first 500 (only when the
+rows are computed on the whole corpus, which knows the indices: a shard does not know
+where it starts, so Texygen's selection is made on the whole corpus before sharding, and a
+Texygen context over 500 outputs is refused). The corpus value is sum(value) /
+sum(counted). Bootstrap intervals resample the rows, each computed against the *whole*
+corpus's other outputs (the model's ``CORPUS_PASS`` rule: a resample does not recompute
+the references; with resampled references a drawn duplicate would become its own
+reference). One output (no other outputs): ValueError, as both oracles fail there.
+
+On files: ``bleuprint score -m self_bleu -i out.txt`` (one output a line; no reference
+files); ``--metric-option variant=texygen``.
+"""
+
+from __future__ import annotations
+
+from ...core import Metric, Option, Shape, register
+from .spec import VARIANTS, check_variant, mean_of_rows, order, output_bleu, outputs_context
+
+
+class SelfBleu(Metric):
+    name = "self_bleu"
+    title = "self-BLEU (Zhu et al. 2018): mean sentence BLEU of each output against the other outputs"
+    scale = 100
+    shape = Shape.CORPUS_PASS
+    references = False
+    segment_kind = "text"
+    fractional_columns = (0,)
+    #: The fewest outputs a corpus can have (one output has no other output as reference).
+    min_segments = 2
+    cost = 4
+    options = (
+        Option("variant", str, "evalsuite", "evalsuite: sacreBLEU 2.5.1 sentence BLEU (13a, exp smoothing, "
+               "effective order), 0..100; texygen: Texygen's SelfBleu (nltk 3.10.4 sentence_bleu, method1, "
+               "white-space tokens, the first 500 outputs), 0..1", stage="stats", choices=VARIANTS),
+        Option("gram", int, None, "the n-gram order (uniform weights); None: the variant's own "
+               "(evalsuite 4, texygen 3)", stage="stats", minimum=1, maximum=9, nullable=True),
+    )
+
+    # -- the spec layer -------------------------------------------------------------------
+
+    def corpus_context(self, hyps, refs=None, variant="evalsuite", gram=None):
+        hyps, _ = self.check_inputs(hyps, refs)
+        return outputs_context(hyps, variant)
+
+    def combine_contexts(self, first, second):
+        """Counters of outputs add."""
+        return first + second
+
+    def segment_stats(self, hyp, refs=(), variant="evalsuite", gram=None, context=None) -> list:
+        if context is None:
+            raise ValueError("a self-BLEU row needs the corpus context (the Counter of the outputs)")
+        return [output_bleu(hyp, context, variant, gram), 1]
+
+    def rows(self, hyps, refs=None, context=None, variant="evalsuite", gram=None) -> list[list]:
+        from .spec import self_bleu_rows
+
+        hyps, _ = self.check_inputs(hyps, refs)
+        return self_bleu_rows(hyps, variant, gram, context)
+
+    def score(self, combined, n_segments) -> float:
+        return mean_of_rows(list(combined))
+
+    def parts(self, combined, n_segments) -> dict:
+        return {"counted": int(combined[1])}
+
+    # -- the impl layer -------------------------------------------------------------------
+
+    def stats_matrix(self, hyps, refs=None, context=None, variant="evalsuite", gram=None):
+        from .impl import self_bleu_matrix
+
+        hyps, _ = self.check_inputs(hyps, refs)
+        return self_bleu_matrix(hyps, variant, gram, context)
+
+    def batch_scores(self, sums, n_segments, float32):
+        import numpy as np
+
+        sums = np.asarray(sums, dtype=np.float64)
+        if np.any(sums[:, 1] <= 0):
+            raise ValueError("self-BLEU: no output is counted (sum of the 'counted' column is 0)")
+        return sums[:, 0] / sums[:, 1], np.ones(sums.shape[0], dtype=bool)
+
+    # -- signature ------------------------------------------------------------------------
+
+    signature_abbreviations = {"variant": "v", "tok": "tok", "smooth": "s", "order": "n", "outputs": "o"}
+    #: The numbers are sacreBLEU 2.5.1's sentence BLEU (evalsuite) or nltk 3.10.4's
+    #: sentence_bleu (texygen); the ``variant`` key says which.
+    signature_version = "sacrebleu-2.5.1+nltk-3.10.4"
+
+    def signature_fields(self, variant="evalsuite", gram=None, **_) -> list:
+        """``variant``, ``tok`` (13a or white-space split), ``smooth`` (exp with effective
+        order, or nltk's method1), ``order``, ``outputs`` (all, or the first 500)."""
+        check_variant(variant)
+        n = order(variant, gram)
+        if variant == "evalsuite":
+            return [("variant", variant), ("tok", "13a"), ("smooth", "exp-eff"), ("order", str(n)),
+                    ("outputs", "all")]
+        return [("variant", variant), ("tok", "split"), ("smooth", "method1"), ("order", str(n)),
+                ("outputs", "first-500")]
+
+    # -- mutants, verify, vectors, goldens --------------------------------------------------
+
+    def spec_entry_points(self) -> tuple[str, ...]:
+        return ("bleuprint.metrics.self_bleu.spec:output_bleu", "bleuprint.metrics.self_bleu.spec:self_bleu")
+
+    def faults(self) -> list:
+        from .faults import MUTANTS
+
+        return list(MUTANTS)
+
+    def option_strategy(self):
+        from .strategies import self_bleu_options
+
+        return self_bleu_options()
+
+    def corpus_strategy(self):
+        from .strategies import self_bleu_corpora
+
+        return self_bleu_corpora()
+
+    def generated_corpus(self, rng):
+        """A seeded set of 2..8 outputs for ``bleuprint verify`` (``generated.generated_outputs``:
+        overlapping outputs, copies of earlier ones, empty lines); references None."""
+        from .generated import generated_outputs
+
+        return generated_outputs(rng), None
+
+    def verify_configurations(self) -> tuple:
+        from ...core.metric import labelled_configurations
+
+        return labelled_configurations({}, {"variant": "texygen"}, {"variant": "evalsuite", "gram": 2},
+                                       {"variant": "texygen", "gram": 4})
+
+    def vector_corpora(self) -> list:
+        from .vectors import self_bleu_corpora
+
+        return self_bleu_corpora()
+
+    def invalid_vector_corpora(self) -> list:
+        """The shared refusals (references left out), then one output: it has no other
+        output to be its reference (ValueError; sacreBLEU and nltk raise too)."""
+        from ...vectors.corpora import Corpus
+
+        return super().invalid_vector_corpora() + [
+            Corpus("one output: no other output to be its reference", ("InvalidInput",), ["a b c"], None)]
+
+    def interval_options(self) -> tuple:
+        return ({}, {"variant": "texygen"})
+
+    def vector_intermediates(self, hyps, refs=None, variant="evalsuite", **_) -> dict:
+        """Each output's tokens as the variant counts them (``outputTokens``)."""
+        from .spec import tokens
+
+        return {"outputTokens": [tokens(h, variant) for h in hyps]}
+
+    def layer_functions(self, layer) -> dict:
+        return {"corpus": lambda hyps, refs=None, **options: layer.self_bleu(hyps, **options)}
+
+    api_names = ("self_bleu",)
+    golden = "self_bleu"
+    golden_builder = "bleuprint.metrics.self_bleu.oracle_cases"
+    oracle_versions = {"sacrebleu": "2.5.1", "nltk": "3.10.4"}
+    corpus_oracle = "bleuprint.metrics.self_bleu.oracle_adapter:oracle_self_bleu"
+
+
+SELF_BLEU = register(SelfBleu())
