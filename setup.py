@@ -15,6 +15,7 @@ KERNELS = {
     "_rouge": "bleuprint/impl/csrc/rouge.c",
     "_squad": "bleuprint/impl/csrc/squad.c",
     "_lesson": "bleuprint/impl/csrc/lesson.c",
+    "_wer": "bleuprint/impl/csrc/wer.c",
 }
 
 setup(

@@ -147,6 +147,19 @@ class Metric:
         """Whether rows depend on a corpus-wide context (``CORPUS_PASS``, ``UNION``)."""
         return self.shape in (Shape.CORPUS_PASS, Shape.UNION)
 
+    #: The most references one segment may have (None: any number). jiwer's measures align
+    #: each hypothesis with exactly one reference (1) and refuse more; a generic caller
+    #: whose corpora have several references a segment (the shared test corpora, verify's
+    #: generated corpora) gives such a metric each segment's first (``fit_references``).
+    max_references: int | None = None
+
+    def fit_references(self, refs: list) -> list:
+        """``refs`` (one list of references a segment) with each list cut to its first
+        ``max_references``; unchanged for a metric without a limit."""
+        if self.max_references is None:
+            return refs
+        return [list(group)[:self.max_references] for group in refs]
+
     # -- inputs ---------------------------------------------------------------------------
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:

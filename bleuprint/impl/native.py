@@ -13,7 +13,9 @@ through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 * ``squad``: SQuAD's normalisation, EM and F1 of every question
   (``bleuprint.metrics.squad.impl``);
 * ``lesson``: the lesson family's word-character (``\\w+``) tokens as ids and its LCS
-  (``bleuprint.metrics.lesson.impl``).
+  (``bleuprint.metrics.lesson.impl``);
+* ``wer``: jiwer's hit/substitution/deletion/insertion counts on rapidfuzz's alignment
+  (``bleuprint.metrics.wer.impl``).
 
 They compute the same numbers as the numpy code they replace, which stays as the
 fallback: the build is optional (no C compiler, no kernels), and ``BLEUPRINT_NO_NATIVE=1``
@@ -39,7 +41,7 @@ import time
 import numpy as np
 
 __all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "lesson", "line_chunks", "ngram_matches",
-           "ngrams", "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad", "ter"]
+           "ngrams", "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad", "ter", "wer"]
 
 #: True when the environment asks for the numpy code only.
 DISABLED = os.environ.get("BLEUPRINT_NO_NATIVE", "") not in ("", "0")
@@ -61,12 +63,14 @@ pairs = _load("_pairs")
 rouge = _load("_rouge")
 squad = _load("_squad")
 lesson = _load("_lesson")
+wer = _load("_wer")
 
 
 def available() -> dict[str, bool]:
     """Which kernels are loaded (for ``bleuprint verify`` and the benchmarks)."""
     return {"ngrams": ngrams is not None, "ter": ter is not None, "resample": resample is not None,
-            "pairs": pairs is not None, "rouge": rouge is not None, "squad": squad is not None, "lesson": lesson is not None}
+            "pairs": pairs is not None, "rouge": rouge is not None, "squad": squad is not None, "lesson": lesson is not None,
+            "wer": wer is not None}
 
 
 #: About this many characters per string handed to a kernel. Whole-corpus strings made

@@ -66,6 +66,8 @@ NOTES = {
     "Case": _note("edge-case", "the same words in another case", "lowercasing applied or not"),
     "UnusualWhitespace": _note("edge-case", "tabs, repeated, leading and trailing spaces, Unicode spaces",
                                "another split rule than the reference implementation's"),
+    "AlignmentTie": _note("edge-case", "equally cheap alignments (a shift, a swap, a common suffix around them)",
+                          "another back-trace order or no affix step: the S/D/I split (MER, WIL, WIP) changes"),
     "MultipleReferences": _note("layout", "several references per hypothesis",
                                 "the last (or first) reference used instead of the best; refs transposed"),
     "VariableReferenceCount": _note("layout", "hypotheses with different numbers of references",

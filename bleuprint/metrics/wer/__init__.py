@@ -1,0 +1,199 @@
+"""WER, CER, MER, WIL and WIP as jiwer 4.0.0 computes them, as five registered metrics
+sharing one statistics definition (the definition: ``bleuprint.metrics.wer.spec``; fast:
+``bleuprint.metrics.wer.impl``; jiwer's own API and argument order:
+``bleuprint.compat.jiwer``).
+
+=======  ============================================  ==========  =================================
+metric   jiwer's function                              unit        value of the summed row
+=======  ============================================  ==========  =================================
+``wer``  ``wer`` / ``process_words(...).wer``          words       (S + D + I) / (H + S + D)
+``cer``  ``cer`` / ``process_characters(...).cer``     characters  (S + D + I) / (H + S + D)
+``mer``  ``mer`` / ``process_words(...).mer``          words       (S + D + I) / (H + S + D + I)
+``wil``  ``wil`` / ``process_words(...).wil``          words       1 - WIP
+``wip``  ``wip`` / ``process_words(...).wip``          words       (H / N_ref) (H / N_hyp)
+=======  ============================================  ==========  =================================
+
+Shape ``SUM``: a segment's row is ``[H, S, D, I, N_ref, N_hyp]`` (hits, substitutions,
+deletions, insertions, reference and hypothesis lengths) of rapidfuzz 3.14.6's alignment
+of its one reference with its hypothesis; the corpus value is the measure of the summed
+row, jiwer's pooling (a list of pairs is not a mean of sentence values), with jiwer 4.0's
+rules when every reference is empty (WER = the number of insertions; spec docstring).
+Bootstrap intervals, paired tests, shards and batches come from the shape.
+
+Scale 1 (jiwer's fractions: WER 0.25, not 25), so every number equals jiwer's. WER and CER
+can exceed 1. ``refs[i]`` must hold exactly one reference (jiwer has no multi-reference
+WER): more is a ValueError. No options: jiwer's default transforms only (the signature
+names them).
+
+Argument order: every bleuprint function takes ``(hyps, refs)``; jiwer's take
+``(reference, hypothesis)``: ``bleuprint.compat.jiwer`` keeps jiwer's.
+"""
+
+from __future__ import annotations
+
+from ...core import Metric, Shape, register
+from . import spec as S
+
+SPEC = "bleuprint.metrics.wer.spec:"
+
+
+class JiwerMeasure(Metric):
+    """One of jiwer's measures (module doc): the row is ``spec.segment_row`` in the
+    measure's unit, the score ``spec.measure_from_counts``."""
+
+    scale = 1
+    shape = Shape.SUM
+    options = ()
+    #: jiwer takes one reference per hypothesis (more is refused).
+    max_references = 1
+    signature_version = "jiwer-4.0.0"
+    signature_abbreviations = {"unit": "u", "tr": "tr", "agg": "a"}
+    #: jiwer's name of the measure, and the unit it is computed on.
+    measure = ""
+    unit = "words"
+
+    def check_inputs(self, hyps, refs) -> tuple[list, list]:
+        return S.check_wer_corpus(hyps, refs)
+
+    def segment_stats(self, hyp: str, refs: list) -> list:
+        return S.segment_row(hyp, refs, self.unit)
+
+    def score(self, combined: list, n_segments: int) -> float:
+        return float(S.measure_from_counts(list(combined), self.measure))
+
+    def parts(self, combined: list, n_segments: int) -> dict:
+        values = S.check_row(list(combined))
+        return dict(zip(S.COLUMNS, values))
+
+    def stats_matrix(self, hyps, refs, context=None):
+        from .impl import counts_matrix
+
+        return counts_matrix(hyps, refs, self.unit)
+
+    def fast_score(self, combined: list, n_segments: int) -> float:
+        return float(S.measure_from_counts([int(v) for v in combined], self.measure))
+
+    def batch_scores(self, sums, n_segments, float32):
+        import numpy as np
+
+        from .impl import wer_batch
+
+        rows = np.asarray(sums)
+        return wer_batch(rows, self.measure), np.ones(rows.shape[0], dtype=bool)
+
+    def signature_fields(self, **options) -> list:
+        """``unit`` (words or characters), ``tr`` (jiwer's default transform: for words
+        runs of white space collapsed, stripped, split on a space; for characters
+        stripped), ``agg`` (the measure of the pooled counts), then jiwer's version."""
+        self.check_option_names(options)
+        transform = "wer_default" if self.unit == "words" else "cer_default"
+        return [("unit", self.unit), ("tr", transform), ("agg", "pooled")]
+
+    def spec_entry_points(self) -> tuple[str, ...]:
+        return (SPEC + "segment_row", SPEC + "measure_from_counts")
+
+    def faults(self) -> list:
+        from .faults import mutants_of
+
+        return mutants_of(self.name)
+
+    api_names = ()
+
+    @property
+    def corpus_oracle(self) -> str:
+        """jiwer's answer for this measure (``oracle_adapter.oracle_<name>``)."""
+        return f"bleuprint.metrics.wer.oracle_adapter:oracle_{self.name}"
+
+    oracle_versions = {"jiwer": "4.0.0", "rapidfuzz": "3.14.6"}
+
+    def layer_functions(self, layer) -> dict:
+        functions = {"corpus": getattr(layer, self.name)}
+        stats = getattr(layer, "wer_stats" if self.unit == "words" else "cer_stats")
+        functions["stats"] = stats
+        return functions
+
+    def real_corpus_configurations(self) -> tuple:
+        """ted-ende against jiwer live (the defaults: jiwer has no options here)."""
+        return (({}, "defaults"),)
+
+    def generated_corpus(self, rng) -> tuple[list, list]:
+        """The model's seeded random corpus with each segment's first reference only (jiwer
+        takes one)."""
+        hyps, refs = super().generated_corpus(rng)
+        return hyps, self.fit_references(refs)
+
+    def corpus_strategy(self):
+        """The family's own corpora (``strategies.corpora``: one reference a segment; ties,
+        white space and empty sides often)."""
+        from .strategies import corpora
+
+        return corpora()
+
+    def vector_corpora(self) -> list:
+        """The shared hard cases, each segment with its first reference only (jiwer takes
+        one; the multi-reference flags dropped, the comment says so), then the family's own
+        (``cases.wer_corpora``: ties, white space, empty references; ``cases.random_corpora``)."""
+        from dataclasses import replace
+
+        from ...vectors.corpora import hard_corpora
+        from .cases import random_corpora, wer_corpora
+
+        multi = ("MultipleReferences", "VariableReferenceCount", "ReferenceLengthTie", "ClosestReference")
+        corpora = []
+        for corpus in hard_corpora():
+            if all(len(r) == 1 for r in corpus.refs):
+                corpora.append(corpus)
+                continue
+            flags = tuple(f for f in corpus.flags if f not in multi) or ("Basic",)
+            corpora.append(replace(corpus, comment=corpus.comment + " (first reference only)", flags=flags,
+                                   refs=self.fit_references(corpus.refs)))
+        return corpora + wer_corpora() + random_corpora()
+
+    def vector_intermediates(self, hyps, refs, **_) -> dict:
+        """The elements each line is aligned on (``hypUnits``, ``refUnits``)."""
+        return {"hypUnits": [S.units(h, self.unit) for h in hyps],
+                "refUnits": [[S.units(r, self.unit) for r in g] for g in refs]}
+
+
+class Wer(JiwerMeasure):
+    name = "wer"
+    title = "word error rate as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
+    measure = "wer"
+    api_names = ("wer", "cer", "mer", "wil", "wip", "wer_stats", "cer_stats")
+    #: The family's one golden fixture (its cases name their own metric).
+    golden = "wer"
+    golden_builder = "bleuprint.metrics.wer.oracle_cases"
+    #: Pairs long enough that rapidfuzz splits the alignment (tests only: slow for the spec).
+    extra_goldens = (("wer_split", "bleuprint.metrics.wer.oracle_split"),)
+
+
+class Cer(JiwerMeasure):
+    name = "cer"
+    title = "character error rate as jiwer 4.0.0 (every inner space a character; pooled)"
+    measure = "cer"
+    unit = "characters"
+
+
+class Mer(JiwerMeasure):
+    name = "mer"
+    title = "match error rate as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
+    measure = "mer"
+
+
+class Wil(JiwerMeasure):
+    name = "wil"
+    title = "word information lost as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
+    measure = "wil"
+
+
+class Wip(JiwerMeasure):
+    name = "wip"
+    title = "word information preserved as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
+    measure = "wip"
+
+
+WER = register(Wer())
+CER = register(Cer())
+MER = register(Mer())
+WIL = register(Wil())
+WIP = register(Wip())
