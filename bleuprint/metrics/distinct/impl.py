@@ -16,9 +16,10 @@ import math
 import numpy as np
 
 from ...spec.inputs import check_hypotheses
-from .spec import check_n, check_variant, ratio
+from .spec import check_dense, check_n, check_variant, ratio
 
 __all__ = ["distinct_n"]
+
 
 
 def _windows(words: list, n: int):
@@ -68,6 +69,7 @@ def union_matrix(hyps, refs, context, n, metric) -> np.ndarray:
     hyps, _ = metric.check_inputs(hyps, refs)
     if context is None:
         context = corpus_items(hyps, n)
+    check_dense(len(hyps), len(context) + 1)
     column = {item: k + 1 for k, item in enumerate(context)}
     matrix = np.zeros((len(hyps), len(context) + 1), dtype=np.int64)
     for i, hyp in enumerate(hyps):

@@ -113,6 +113,25 @@ def corpus_items(outputs: list, n: int) -> tuple:
     return tuple(sorted({gram for output in outputs for gram in ngrams(output, n)}))
 
 
+#: The most cells (outputs x (distinct n-grams + 1)) of the corpus variant's statistics
+#: rows, 400 MiB as int64: beyond it the rows are refused (a ValueError, not a MemoryError).
+DENSE_CELL_LIMIT = 50_000_000
+
+
+def check_dense(n_rows: int, n_columns: int) -> None:
+    """ValueError when ``n_rows`` rows of ``n_columns`` columns exceed ``DENSE_CELL_LIMIT``.
+    The UNION rows are dense (one column per distinct n-gram of the corpus); the corpus
+    value itself (``distinct_n``) needs no rows and takes any size."""
+    cells = n_rows * n_columns
+    if cells > DENSE_CELL_LIMIT:
+        raise ValueError(
+            f"distinct_n's statistics rows are dense, one column per distinct n-gram of the corpus: "
+            f"{n_rows:,} outputs x {n_columns:,} columns is {cells:,} cells, more than the "
+            f"{DENSE_CELL_LIMIT:,} allowed; the corpus value of any size comes from distinct_n(outputs), "
+            f"but rows for intervals, paired tests, an Accumulator or bleuprint score need sparse rows, "
+            f"which bleuprint does not have yet")
+
+
 def union_row(output: str, n: int, context: tuple) -> list[int]:
     """An output's row of the corpus variant: ``[its n-gram count, count of context item 0,
     count of item 1, ...]``. The sum of rows has the union's items as its non-zero columns."""
