@@ -15,6 +15,7 @@ KERNELS = {
     "_rouge": "bleuprint/impl/csrc/rouge.c",
     "_squad": "bleuprint/impl/csrc/squad.c",
     "_lesson": "bleuprint/impl/csrc/lesson.c",
+    "_cider": "bleuprint/impl/csrc/cider.c",
 }
 
 setup(
