@@ -16,6 +16,7 @@ KERNELS = {
     "_squad": "bleuprint/impl/csrc/squad.c",
     "_lesson": "bleuprint/impl/csrc/lesson.c",
     "_wer": "bleuprint/impl/csrc/wer.c",
+    "_cider": "bleuprint/impl/csrc/cider.c",
 }
 
 setup(

@@ -1,0 +1,118 @@
+"""BLEU-1..4 of the COCO caption evaluation, as pycocoevalcap 1.2's ``Bleu(4)`` computes
+them on tokenized captions (the definition: ``bleuprint.metrics.coco_bleu.spec``; the
+fast version: ``bleuprint.metrics.coco_bleu.impl``).
+
+Shape ``SUM``: an image's row is ``[testlen, reflen, guess_1..4, correct_1..4]`` (reflen
+the closest reference length, ties to the shorter); the corpus statistics are the sum of
+the rows, and the score BLEU-``order`` of that sum with pycocoevalcap's epsilons (a
+perfect 7-word match scores 0.99999999967, a 5-word one 0.99999999948). ``order`` (1..4,
+default 4) chooses which of pycocoevalcap's four numbers is the score; it only affects
+the score, not the rows.
+
+pycocoevalcap's own API (``Bleu(4).compute_score(gts, res)`` on ``{id: [refs]}`` and
+``{id: [hyp]}``) is ``bleuprint.compat.pycocoevalcap``. PTB tokenization (the COCO
+pipeline's Java tokenizer) is not implemented: captions must be tokenized already.
+"""
+
+from __future__ import annotations
+
+from ...core import Metric, Option, Shape, register
+from ...core.metric import labelled_configurations
+from .spec import coco_bleu_from_stats, coco_bleu_stats
+
+
+class CocoBleu(Metric):
+    name = "coco_bleu"
+    title = "BLEU-1..4 of tokenized captions as pycocoevalcap 1.2's Bleu(4) (closest reference length, epsilons)"
+    scale = 1
+    shape = Shape.SUM
+    options = (
+        Option("order", int, 4, "BLEU-n: the highest n-gram order averaged (pycocoevalcap reports BLEU-1..4)",
+               stage="score", minimum=1, maximum=4),
+    )
+    cost = 1
+
+    def segment_stats(self, hyp, refs) -> list:
+        return coco_bleu_stats(hyp, refs)
+
+    def score(self, combined, n_segments, order=4) -> float:
+        return coco_bleu_from_stats(list(combined), order)
+
+    def parts(self, combined, n_segments, order=4) -> dict:
+        """BLEU-1..``order`` (pycocoevalcap's list) and the length ratio."""
+        from .spec import SMALL, TINY
+
+        combined = list(combined)
+        return {"bleu": [coco_bleu_from_stats(combined, k) for k in range(1, order + 1)],
+                "ratio": (combined[0] + TINY) / (combined[1] + SMALL)}
+
+    def stats_matrix(self, hyps, refs, context=None):
+        from .impl import coco_bleu_stats_matrix
+
+        return coco_bleu_stats_matrix(hyps, refs)
+
+    # -- names and signatures ---------------------------------------------------------------
+
+    signature_version = "pycocoevalcap-1.2"
+    signature_abbreviations = {"order": "ord", "tok": "tok", "reflen": "rl", "eps": "eps"}
+    claim_prefixes = ("coco-BLEU", "Bleu_")
+
+    def score_name(self, order=4, **_) -> str:
+        """pycocoevalcap's key of the score: ``Bleu_4`` (``Bleu_1`` .. ``Bleu_4``)."""
+        return f"Bleu_{order}"
+
+    def signature_fields(self, order=4, **_) -> list:
+        """``order`` (BLEU-n), ``tok:split`` (tokenized captions split on white space; no
+        PTB tokenizer), ``reflen:closest`` (ties to the shorter), ``eps:coco`` (1e-9 and
+        1e-15 in every ratio); then pycocoevalcap's version."""
+        from .spec import check_order
+
+        return [("order", str(check_order(order))), ("tok", "split"), ("reflen", "closest"), ("eps", "coco")]
+
+    def corpus_strategy(self):
+        """Tokenized-caption corpora (``bleuprint.metrics.cider.strategies``)."""
+        from ..cider.strategies import caption_corpora
+
+        return caption_corpora()
+
+    # -- mutants, verify, goldens -----------------------------------------------------------
+
+    def spec_entry_points(self) -> tuple[str, ...]:
+        return ("bleuprint.metrics.coco_bleu.spec:coco_bleu_stats", "bleuprint.metrics.coco_bleu.spec:coco_bleu")
+
+    def faults(self) -> list:
+        from .faults import MUTANTS
+
+        return list(MUTANTS)
+
+    api_names = ("coco_bleu",)
+    golden = "coco_bleu"
+    golden_builder = "bleuprint.metrics.coco_bleu.oracle_cases"
+    oracle_versions = {"pycocoevalcap": "1.2"}
+    corpus_oracle = "bleuprint.metrics.coco_bleu.oracle_adapter:oracle_coco_bleu"
+
+    def real_corpus_configurations(self) -> tuple:
+        """ted-ende (529 segments x 13 systems' first, one reference) against
+        pycocoevalcap live: BLEU-4 and BLEU-1."""
+        return (({}, "BLEU-4"), ({"order": 1}, "BLEU-1"))
+
+    def verify_configurations(self) -> tuple:
+        return labelled_configurations({}, {"order": 1}, {"order": 2}, {"order": 3})
+
+    def vector_corpora(self) -> list:
+        """The shared hard cases, then coco BLEU's own: a perfect 7-word match (0.99999999967),
+        a tie of closest lengths (the shorter), an empty hypothesis, a 2-word hypothesis
+        (its 3- and 4-gram orders count 1e-6)."""
+        from ...vectors.corpora import Corpus, hard_corpora
+
+        return hard_corpora() + [
+            Corpus("coco BLEU: a perfect 7-word match scores 0.99999999967 (the epsilons)", ("Basic",),
+                   ["a man is riding a brown horse"], [["a man is riding a brown horse"]]),
+            Corpus("coco BLEU: closest reference lengths tie (2 and 4 against 3): the shorter", ("ReferenceLengthTie", "MultipleReferences"),
+                   ["a b c"], [["a b", "a b c d"]]),
+            Corpus("coco BLEU: a 2-word hypothesis, orders 3 and 4 have no n-gram", ("CorpusPooling",),
+                   ["a b", "x"], [["a b c"], ["x"]]),
+        ]
+
+
+COCO_BLEU = register(CocoBleu())
