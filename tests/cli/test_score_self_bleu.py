@@ -55,3 +55,13 @@ def test_one_output_is_refused(files, monkeypatch):
     """One line: no other output to be its reference; the error says so (exit status 1 or 2)."""
     got = run_bleuprint("-i one.txt -m self_bleu".split(), files, None, {}, monkeypatch)
     assert got.status != 0 and "at least two outputs" in got.stderr
+
+
+def test_each_variant_prints_on_its_own_scale(files, monkeypatch):
+    """Without ``-w``, Texygen's 0..1 value is printed with 4 decimals, EvalSuite's 0..100
+    one with sacreBLEU's 1 (``Metric.scale_for``)."""
+    for variant, width in (("texygen", 4), ("evalsuite", 1)):
+        got = run_bleuprint(f"-i out.txt -m self_bleu -f text --metric-option variant={variant}".split(), files,
+                            None, {}, monkeypatch)
+        assert (got.status, got.stderr) == (0, "")
+        assert got.stdout.split(" = ")[1].split()[0] == f"{oracle(variant):.{width}f}"

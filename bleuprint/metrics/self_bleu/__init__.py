@@ -10,7 +10,8 @@ variant's order) changes the order of either.
 
 **Scale:** each variant keeps its oracle's scale (EvalSuite/sacreBLEU 0..100, Texygen/nltk
 0..1), so numbers compare with the tools people ran; ``Metric.scale`` (100) is the default
-variant's.
+variant's, ``scale_for(variant=...)`` each variant's (``bleuprint score`` prints Texygen's
+with 4 decimals).
 
 Shape ``CORPUS_PASS`` (``bleuprint.core.metric``): the context is the ``Counter`` of the
 selected outputs (index-free: leave-one-out by index is one copy fewer in the multiset), so
@@ -52,6 +53,10 @@ class SelfBleu(Metric):
         Option("gram", int, None, "the n-gram order (uniform weights); None: the variant's own "
                "(evalsuite 4, texygen 3)", stage="stats", minimum=1, maximum=9, nullable=True),
     )
+
+    def scale_for(self, variant="evalsuite", **_) -> int:
+        """Texygen's variant reports on nltk's 0..1 scale, EvalSuite's on sacreBLEU's 0..100."""
+        return 1 if variant == "texygen" else 100
 
     # -- the spec layer -------------------------------------------------------------------
 
