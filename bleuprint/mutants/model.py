@@ -41,3 +41,14 @@ def outcome(call: Callable[[], object]) -> tuple[str, object]:
         return ("value", call())
     except Exception as exc:  # the witness compares failures too
         return ("raises", type(exc).__name__)
+
+
+def lazy_witness(module: str, call: Callable) -> Callable[[], object]:
+    """A mutant's witness that imports ``module`` (a spec module, or ``bleuprint.spec`` for
+    the registered metrics' public functions) only when it runs, and returns
+    ``call(module)``: the catalogue can then be listed without importing every spec."""
+    def run():
+        import importlib
+
+        return call(importlib.import_module(module))
+    return run

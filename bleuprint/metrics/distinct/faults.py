@@ -3,7 +3,9 @@ mistakes. Ids d01-d04."""
 
 from __future__ import annotations
 
-from ...mutants.model import Mutant
+from functools import partial
+
+from ...mutants.model import Mutant, lazy_witness
 
 DS = "bleuprint.metrics.distinct.spec:"
 
@@ -54,21 +56,9 @@ def empty_skipped_in_mean(original):
     return sentence_mean_distinct
 
 
-def _witness(call):
-    def run():
-        from . import spec
-
-        return call(spec)
-    return run
-
-
-def _public(call):
-    """A witness through the public ``bleuprint.spec`` (the registered metric)."""
-    def run():
-        from ... import spec
-
-        return call(spec)
-    return run
+_witness = partial(lazy_witness, "bleuprint.metrics.distinct.spec")
+#: A witness through the public ``bleuprint.spec`` (the registered metric).
+_public = partial(lazy_witness, "bleuprint.spec")
 
 
 MUTANTS = {

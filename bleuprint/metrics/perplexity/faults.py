@@ -4,8 +4,9 @@ issue 18's classic mistakes. Ids p01-p05."""
 from __future__ import annotations
 
 import math
+from functools import partial
 
-from ...mutants.model import Mutant
+from ...mutants.model import Mutant, lazy_witness
 
 PS = "bleuprint.metrics.perplexity.spec:"
 
@@ -61,21 +62,9 @@ def positive_accepted(original):
     return check_logprobs
 
 
-def _witness(call):
-    def run():
-        from . import spec
-
-        return call(spec)
-    return run
-
-
-def _public(call):
-    """A witness through the public ``bleuprint.spec`` (the registered metric)."""
-    def run():
-        from ... import spec
-
-        return call(spec)
-    return run
+_witness = partial(lazy_witness, "bleuprint.metrics.perplexity.spec")
+#: A witness through the public ``bleuprint.spec`` (the registered metric).
+_public = partial(lazy_witness, "bleuprint.spec")
 
 
 MUTANTS = {
