@@ -289,8 +289,17 @@ class Report:
             lines.append("")
             if status == "skipped":
                 reasons: dict = {}
+                unlisted: dict = {}  # the metrics the port does not list: one line for all of them
                 for outcome in chosen:
-                    reasons[outcome.detail] = reasons.get(outcome.detail, 0) + 1
+                    if outcome.detail == f"the port does not list metric {outcome.case.metric!r}":
+                        unlisted[outcome.case.metric] = unlisted.get(outcome.case.metric, 0) + 1
+                    else:
+                        reasons[outcome.detail] = reasons.get(outcome.detail, 0) + 1
+                if unlisted:
+                    ranked = sorted(unlisted.items(), key=lambda item: (-item[1], item[0]))
+                    lines.append(f"SKIPPED {sum(unlisted.values())} cases: the port does not list "
+                                 f"{len(unlisted)} metric{'s' if len(unlisted) > 1 else ''} "
+                                 f"({', '.join(f'{name} {count}' for name, count in ranked)})")
                 for reason, count in sorted(reasons.items(), key=lambda item: -item[1])[:max_details]:
                     lines.append(f"SKIPPED {count} cases: {reason}")
                 if len(reasons) > max_details:
