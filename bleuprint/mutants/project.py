@@ -32,12 +32,14 @@ def default_jobs() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-def run_project(only=None, test_args=None, jobs=None):
-    """The project's own tests against the mutants; returns the matrix."""
+def run_project(only=None, test_args=None, jobs=None, first_kill=False):
+    """The project's own tests against the mutants; returns the matrix (``first_kill``:
+    each mutant stops at its first killer, ``runner``'s module doc)."""
     from . import runner
 
     if test_args is None:
         if not (PROJECT_ROOT / "tests").is_dir():
             raise SystemExit("the project's tests are not here (run from a source checkout, or pass test paths)")
         test_args = [str(PROJECT_ROOT / "tests" / "spec"), "-m", "not slow", f"--rootdir={PROJECT_ROOT}"]
-    return runner.run_parallel(test_args, selected_mutants(only), default_jobs() if jobs is None else jobs)
+    return runner.run_parallel(test_args, selected_mutants(only), default_jobs() if jobs is None else jobs,
+                               first_kill)

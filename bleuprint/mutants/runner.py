@@ -9,7 +9,10 @@ One pytest session, in-process. For each test item the plugin
    lets it survive. A test that does not reach a mutant's code cannot kill it.
 
 Every test is run against every mutant it covers, not only until the first kill, so the
-matrix shows all the tests that kill each mutant. Hypothesis tests should run under the
+matrix shows all the tests that kill each mutant; with ``first_kill`` (what ``bleuprint
+verify --with-mutants`` asks: only whether each mutant dies), a mutant already killed is not
+run again, so its row names its first killer only and the run takes a fraction of the
+time. Hypothesis tests should run under the
 ``mutants`` profile (few examples, no shrinking) to bound the time; the runner selects it.
 """
 
@@ -74,8 +77,10 @@ class KillMatrix:
 class KillMatrixPlugin:
     """The pytest plugin doing the work described in the module docstring."""
 
-    def __init__(self, mutants: list[Mutant]):
+    def __init__(self, mutants: list[Mutant], first_kill: bool = False):
         self.matrix = KillMatrix(mutants=list(mutants))
+        self._first_kill = first_kill
+        self._killed: set = set()
         self._targets = sorted({t for m in mutants for t in m.targets})
 
     def _recorders(self, reached: set):
@@ -126,17 +131,22 @@ class KillMatrixPlugin:
             if not reached.intersection(mutant.targets):
                 row[mutant.id] = NOT_COVERED
                 continue
+            if mutant.id in self._killed:  # first_kill: its first killer is known
+                continue
             with replaced(mutant.patches):
                 passes = self._passes(item)
             row[mutant.id] = SURVIVED if passes else KILLED
+            if self._first_kill and not passes:
+                self._killed.add(mutant.id)
         self.matrix.durations[test_id] = time.perf_counter() - started
         return True
 
 
-def run(test_args: list[str], mutants: list[Mutant], quiet: bool = True) -> KillMatrix:
-    """Run pytest with ``test_args`` under every mutant; returns the kill matrix."""
+def run(test_args: list[str], mutants: list[Mutant], quiet: bool = True, first_kill: bool = False) -> KillMatrix:
+    """Run pytest with ``test_args`` under every mutant; returns the kill matrix (with
+    ``first_kill``, each mutant's first killer only: module doc)."""
     os.environ.setdefault("HYPOTHESIS_PROFILE", "mutants")
-    plugin = KillMatrixPlugin(mutants)
+    plugin = KillMatrixPlugin(mutants, first_kill)
     started = time.perf_counter()
     args = list(test_args) + ["-p", "no:cacheprovider", "-p", "no:randomly"]
     if quiet:
@@ -177,7 +187,7 @@ def merge(parts: list[KillMatrix], mutants: list[Mutant], seconds: float) -> Kil
     return merged
 
 
-def run_parallel(test_args: list[str], mutants: list[Mutant], jobs: int) -> KillMatrix:
+def run_parallel(test_args: list[str], mutants: list[Mutant], jobs: int, first_kill: bool = False) -> KillMatrix:
     """``run`` split over ``jobs`` worker processes, each taking every ``jobs``-th mutant
     (each worker runs every test normally once, then against its own mutants)."""
     import json
@@ -186,15 +196,15 @@ def run_parallel(test_args: list[str], mutants: list[Mutant], jobs: int) -> Kill
     import tempfile
 
     if jobs <= 1 or len(mutants) <= 1:
-        return run(test_args, mutants)
+        return run(test_args, mutants, first_kill=first_kill)
     started = time.perf_counter()
     groups = [mutants[i::jobs] for i in range(jobs)]
     with tempfile.TemporaryDirectory() as folder:
         workers = []
         for i, group in enumerate(groups):
             out, log = f"{folder}/matrix{i}.json", open(f"{folder}/log{i}.txt", "w")
-            command = [sys.executable, "-m", "bleuprint.mutants.worker", out, ",".join(m.id for m in group), "--",
-                       *test_args]
+            command = [sys.executable, "-m", "bleuprint.mutants.worker", out, ",".join(m.id for m in group),
+                       *(["--first-kill"] if first_kill else []), "--", *test_args]
             workers.append((subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT), out, log))
         parts = []
         for process, out, log in workers:

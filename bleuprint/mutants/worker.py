@@ -1,6 +1,6 @@
 """One worker of a parallel mutation run: ``python -m bleuprint.mutants.worker OUT IDS -- ARGS``
 runs the pytest arguments ARGS against the comma-separated mutant ids and writes the
-matrix to OUT as JSON."""
+matrix to OUT as JSON; ``--first-kill`` before ``--`` stops each mutant at its first killer."""
 
 import json
 import sys
@@ -12,7 +12,8 @@ from .catalogue import get
 def main(argv: list[str]) -> int:
     split = argv.index("--")
     out, ids = argv[0], argv[1].split(",")
-    matrix = runner.run(argv[split + 1:], [get(i) for i in ids])
+    first_kill = "--first-kill" in argv[2:split]
+    matrix = runner.run(argv[split + 1:], [get(i) for i in ids], first_kill=first_kill)
     with open(out, "w", encoding="utf-8") as handle:
         json.dump(matrix.to_dict(), handle)
     return 0

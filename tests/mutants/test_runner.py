@@ -55,6 +55,21 @@ def test_matrix_records_every_killer_and_coverage(matrix):
     assert [m.id for m in matrix.survivors] == ["s16"]
 
 
+def test_first_kill_stops_each_mutant_at_its_first_killer(tmp_path):
+    """With ``first_kill`` (verify's row), s01 is run only until test_clipping kills it:
+    test_clipping_again and test_lengths_only do not run it (so no cell); x00 likewise
+    stops at the first test; s16 still runs under every test that covers it, and survives.
+    The statuses are those of the full matrix above."""
+    (tmp_path / "test_small_suite_first_kill.py").write_text(textwrap.dedent(SUITE), encoding="utf-8")
+    quick = runner.run([str(tmp_path), f"--rootdir={tmp_path}"], [get("s01"), get("s16"), get("x00")],
+                       first_kill=True)
+    assert [t.split("::")[-1] for t in quick.killers("s01")] == ["test_clipping"]
+    assert len(quick.killers("x00")) == 1
+    assert (quick.status("s01"), quick.status("x00"), quick.status("s16")) == (
+        runner.KILLED, runner.KILLED, runner.SURVIVED)
+    assert [m.id for m in quick.survivors] == ["s16"]
+
+
 def test_summary_names_single_killers_and_containment(matrix):
     """s16 has no killer; x00's kill set (all 4 tests) contains s01's (2 tests)."""
     assert ("x00", "s01") in report.subsumed_pairs(matrix)
