@@ -111,7 +111,8 @@ def test_derived_values_stay_within_the_data():
         assert set(options) <= Knobs().option_names()
         for key, value in options.items():
             Knobs().option(key).check(value)
-        assert 1 <= options.get("order", 1) <= 1 + UNBOUNDED_INT_SPAN
+        order = options.get("order", 1)
+        assert order >= 1 and order <= 1 + UNBOUNDED_INT_SPAN
 
     within()
     assert find(strategy, lambda d: d.get("order") == 1 + UNBOUNDED_INT_SPAN, settings=_fixed_draws(500))

@@ -46,17 +46,9 @@ static int reserve_columns(Scratch *s, size_t n) {
 }
 
 static int reserve(Scratch *s, size_t n, size_t m) {
-    size_t col = n + 1, cells = (n + 1) * (m + 1);
+    size_t cells = (n + 1) * (m + 1);
     if (m != 0 && cells / (m + 1) != n + 1) return -1;
-    if (col > s->cap_col) {
-        int32_t *p = realloc(s->prev, sizeof(int32_t) * col), *c;
-        if (!p) return -1;
-        s->prev = p;
-        c = realloc(s->cur, sizeof(int32_t) * col);
-        if (!c) return -1;
-        s->cur = c;
-        s->cap_col = col;
-    }
+    if (reserve_columns(s, n) < 0) return -1;
     if (cells > s->cap_v) {
         int8_t *v = realloc(s->v, cells);
         if (!v) return -1;
