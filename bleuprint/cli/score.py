@@ -228,6 +228,9 @@ def resolve_metric(name: str):
     if name in metric_names():
         return get_metric(name), {}
     for registered in metric_names():
+        if name in get_metric(registered).aliases:
+            return get_metric(registered), {}
+    for registered in metric_names():
         definition = get_metric(registered)
         if compat_class(definition) is None:
             options = definition.options_from_name(name)

@@ -71,6 +71,9 @@ class Metric:
 
     #: The registry key ("bleu"), the name of the score (a sentence), the scale (100 or 1).
     name: str = ""
+    #: Other names the registry and the CLI's ``-m`` accept for this metric ("meteor-nltk"
+    #: for ``meteor_nltk``); never listed, and never another metric's name.
+    aliases: tuple = ()
     title: str = ""
     scale: int = 100
     shape: Shape = Shape.SUM

@@ -7,6 +7,8 @@ from __future__ import annotations
 from .metric import Metric
 
 _REGISTRY: dict[str, Metric] = {}
+#: Other names of registered metrics (``Metric.aliases``): looked up, never listed.
+_ALIASES: dict[str, Metric] = {}
 _BUILTINS_LOADED = False
 
 
@@ -30,13 +32,22 @@ def register(metric: Metric, *, replace: bool = False) -> Metric:
     _load_builtins()
     if metric.name in _REGISTRY and not replace and _REGISTRY[metric.name] is not metric:
         raise ValueError(f"a metric named {metric.name!r} is already registered")
+    for alias in metric.aliases:
+        holder = _REGISTRY.get(alias) or _ALIASES.get(alias)
+        if holder is not None and holder is not metric and holder.name != metric.name:
+            raise ValueError(f"alias {alias!r} of {metric.name!r} is already the name of {holder.name!r}")
     _REGISTRY[metric.name] = metric
+    for alias in metric.aliases:
+        _ALIASES[alias] = metric
     return metric
 
 
 def unregister(name: str) -> None:
     """Remove a registered metric (for tests that define their own)."""
-    _REGISTRY.pop(name, None)
+    metric = _REGISTRY.pop(name, None)
+    for alias in getattr(metric, "aliases", ()):
+        if _ALIASES.get(alias) is metric:
+            del _ALIASES[alias]
 
 
 def metric_names() -> tuple[str, ...]:
@@ -52,6 +63,6 @@ def get_metric(name: object) -> Metric:
     if not isinstance(name, str):
         raise TypeError(f"metric must be a str, one of {', '.join(_REGISTRY)}; got {type(name).__name__}")
     try:
-        return _REGISTRY[name]
+        return _REGISTRY[name] if name in _REGISTRY else _ALIASES[name]
     except KeyError:
         raise ValueError(f"unknown metric {name!r}: expected one of {', '.join(_REGISTRY)}") from None

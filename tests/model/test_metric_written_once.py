@@ -419,3 +419,32 @@ def test_score_m_reads_metric_options_by_their_type(files, monkeypatch, capsys):
         assert CasedUnigramRecall.name in capsys.readouterr().out
     finally:
         unregister(CasedUnigramRecall.name)
+
+
+def test_an_alias_finds_the_metric_and_is_never_listed():
+    """``Metric.aliases`` (the CLI's ``-m meteor-nltk`` for ``meteor_nltk``): the registry
+    looks an alias up as the metric itself, ``metric_names`` does not list it, the CLI's
+    ``-m`` resolves it, and an alias taken by another metric is refused at registration."""
+    from bleuprint.cli.score import resolve_metric
+    from bleuprint.core import get_metric, metric_names
+
+    class Aliased(UnigramRecall):
+        name = "unigram_recall_aliased_test"
+        aliases = ("unigram-recall-aliased-test",)
+
+    metric = register(Aliased())
+    try:
+        assert get_metric("unigram-recall-aliased-test") is metric
+        assert "unigram-recall-aliased-test" not in metric_names()
+        assert resolve_metric("unigram-recall-aliased-test") == (metric, {})
+
+        class Clash(UnigramRecall):
+            name = "unigram_recall_clash_test"
+            aliases = ("unigram_recall_test",)
+
+        with pytest.raises(ValueError, match="already the name of 'unigram_recall_test'"):
+            register(Clash())
+    finally:
+        unregister(metric.name)
+    with pytest.raises(ValueError, match="unknown metric"):
+        get_metric("unigram-recall-aliased-test")
