@@ -49,6 +49,7 @@ def summed_line(combined: list) -> list:
 
 class Meteor15(Metric):
     name = "meteor"
+    aliases = ("meteor-1.5",)
     title = ("METEOR as the Meteor 1.5 jar of pycocoevalcap 1.2 computes it (-l en -norm: exact, stem, "
              "synonym, paraphrase; corpus from summed statistics)")
     scale = 1
@@ -81,8 +82,16 @@ class Meteor15(Metric):
 
         return score.parts(summed_line(list(combined)))
 
-    # stats_matrix: the spec's rows (Metric's default) until the lead switches it to
-    # impl.meteor_rows (the jar's 23 numbers) followed by eval_row's column
+    def stats_matrix(self, hyps, refs, context=None):
+        """impl's rows (``impl.meteor_rows``: the jar's 23 numbers, from the C kernel)
+        followed by EVAL's chunks column (``eval_row``)."""
+        import numpy as np
+
+        from .impl import meteor_rows
+
+        stats = meteor_rows(hyps, refs)
+        extra = np.asarray([eval_row(row)[-1] for row in stats.tolist()], dtype=np.int64).reshape(-1, 1)
+        return np.hstack([stats, extra])
 
     # -- signature ----------------------------------------------------------------------------
 
@@ -112,8 +121,7 @@ class Meteor15(Metric):
 
         return list(MUTANTS)
 
-    # impl.meteor (H3) is not there yet: add ("meteor",) once both layers define it
-    api_names = ()
+    api_names = ("meteor",)
     golden = "meteor"
     golden_builder = "bleuprint.metrics.meteor.oracle_cases"
     oracle_versions = {"pycocoevalcap": "1.2"}
