@@ -17,6 +17,7 @@ KERNELS = {
     "_lesson": "bleuprint/impl/csrc/lesson.c",
     "_wer": "bleuprint/impl/csrc/wer.c",
     "_cider": "bleuprint/impl/csrc/cider.c",
+    "_meteor": "bleuprint/impl/csrc/meteor.c",
 }
 
 setup(

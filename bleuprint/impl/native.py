@@ -15,7 +15,9 @@ through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 * ``lesson``: the lesson family's word-character (``\\w+``) tokens as ids and its LCS
   (``bleuprint.metrics.lesson.impl``);
 * ``wer``: jiwer's hit/substitution/deletion/insertion counts on rapidfuzz's alignment
-  (``bleuprint.metrics.wer.impl``).
+  (``bleuprint.metrics.wer.impl``);
+* ``meteor``: Meteor 1.5's paraphrase table (built once, mappable) and its aligner
+  (``bleuprint.metrics.meteor.impl``).
 
 They compute the same numbers as the numpy code they replace, which stays as the
 fallback: the build is optional (no C compiler, no kernels), and ``BLEUPRINT_NO_NATIVE=1``
@@ -40,8 +42,9 @@ import time
 
 import numpy as np
 
-__all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "lesson", "line_chunks", "ngram_matches",
-           "ngrams", "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad", "ter", "wer"]
+__all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "lesson", "line_chunks", "meteor",
+           "ngram_matches", "ngrams", "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad",
+           "ter", "wer"]
 
 #: True when the environment asks for the numpy code only.
 DISABLED = os.environ.get("BLEUPRINT_NO_NATIVE", "") not in ("", "0")
@@ -65,6 +68,7 @@ squad = _load("_squad")
 lesson = _load("_lesson")
 wer = _load("_wer")
 cider = _load("_cider")
+meteor = _load("_meteor")
 
 
 def available() -> dict[str, bool]:

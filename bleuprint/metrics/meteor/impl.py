@@ -1,0 +1,297 @@
+"""Meteor 1.5 fast: the statistics of ``bleuprint.metrics.meteor.spec`` (the jar of
+pycocoevalcap 1.2 with ``-l en -norm``) for a whole corpus at once.
+
+``meteor_rows(hyps, refs)`` is one row per segment of the 23 numbers of the jar's
+``SCORE`` answer (``spec.meteor_segment_stats``, listed in ``score``); ``meteor(hyps,
+refs)`` the corpus score (``EVAL``'s: computeMetrics of the summed statistics).
+
+How it is fast:
+
+* the text layer stays in Python, through the spec's own functions (``spec.words``: the
+  stdio trim and ``normalize.tokens``; ``snowball.stem``; the synonym dictionary
+  ``synonyms.SynonymDictionary``; the function words), but each distinct text and each
+  distinct word is seen once per call (a memo that lives for the call only);
+* every word of the call is reduced to numbers: its Java ``String.hashCode`` and its
+  stem's (``Stage.wordsToKeys``, ``StemMatcher``), its id in the paraphrase table's
+  vocabulary (``ParaphraseTransducer.translate``), whether it is a function word, and its
+  synsets with those of its base forms (``SynonymMatcher``: ``getSynSets`` and
+  ``getStemSynSets``, sorted);
+* the matchers, the definite matches, the beam search and the statistics of every
+  (hypothesis, reference) pair run in C (``bleuprint/impl/csrc/meteor.c``,
+  ``_meteor.align_rows``), the pairs cut into parts run on ``native.THREADS`` threads;
+  the best reference of a segment is the first with the strictly highest
+  ``score.compute_metrics`` (``MeteorScorer.getMeteorStats(String, ArrayList)``).
+
+The paraphrase table. ``data/paraphrase-en.gz`` beside the jar (62 MB, 5.27M entries)
+is parsed in C (``_meteor.build_table``) into one blob of flat arrays: the vocabulary
+(43,139 words) with its hash, the trie of the source phrases (438,645 states), each
+state's entries in file order, the entries' target phrases as word ids. Decompressing
+and building take about 7 s (3.3 s + 3.5 s) on the reference machine, so the blob is
+cached on disk, derived at run time from the user's own file and never shipped:
+``$XDG_CACHE_HOME/bleuprint/``
+(default ``~/.cache/bleuprint/``), named ``meteor-paraphrase-v1-<size>-<mtime_ns>-
+<sha256 of the .gz>.bin`` (a changed file gets a new name), written to a temporary file
+in that folder and renamed into place (atomic: a reader never sees half a file), and
+mapped read-only (``mmap``) by later processes: a warm start costs the file's sha256
+(about 0.1 s) and the mapping. The blob is checked by its header (magic number and
+size); a cache file that fails the check is rebuilt. ``BLEUPRINT_CACHE_DIR`` overrides the folder;
+``BLEUPRINT_NO_CACHE=1`` keeps the table in memory only; a folder that cannot be written
+falls back to memory. The cache file is about 135 MB and can be deleted at any time.
+Resources are loaded once per process (``load_resources``).
+
+Without the compiled kernel (no C compiler, ``BLEUPRINT_NO_NATIVE=1``) the rows are the
+spec's, segment by segment.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mmap
+import os
+import tempfile
+import zlib
+
+import numpy as np
+
+from ...impl import native
+from . import score, spec
+
+__all__ = ["load_resources", "meteor", "meteor_rows", "paraphrase_blob", "cache_dir"]
+
+_RESOURCES = None
+CACHE_VERSION = "v1"
+#: Fewest pairs per part when the pairs are split over threads.
+SPLIT_MIN_PAIRS = 500
+
+
+def cache_dir() -> str:
+    """Where the paraphrase blob is cached (see the module's docstring)."""
+    explicit = os.environ.get("BLEUPRINT_CACHE_DIR", "").strip()
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "bleuprint")
+
+
+def _sha256(path: str) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _map(path: str):
+    with open(path, "rb") as f:
+        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+
+
+def paraphrase_blob(gz_path: str, kernel=None):
+    """The paraphrase table of ``gz_path`` as ``_meteor.build_table``'s blob: mapped from
+    the cache when it holds this file's blob, else built (and cached when possible)."""
+    kernel = kernel or native.meteor
+    use_cache = os.environ.get("BLEUPRINT_NO_CACHE", "") in ("", "0")
+    if use_cache:
+        st = os.stat(gz_path)
+        name = f"meteor-paraphrase-{CACHE_VERSION}-{st.st_size}-{st.st_mtime_ns}-{_sha256(gz_path)}.bin"
+        target = os.path.join(cache_dir(), name)
+        if os.path.exists(target):
+            try:
+                blob = _map(target)
+                kernel.word_ids(blob, [])  # checks the header (ValueError if not a blob)
+                return blob
+            except (OSError, ValueError):
+                pass  # unreadable or damaged: rebuilt below
+    with open(gz_path, "rb") as f:
+        text = zlib.decompress(f.read(), 31)  # 31: the gzip container
+    blob = kernel.build_table(text)
+    del text
+    if use_cache:
+        try:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            fd, temporary = tempfile.mkstemp(prefix=".meteor-", suffix=".tmp", dir=os.path.dirname(target))
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(blob)
+                os.replace(temporary, target)
+            except BaseException:
+                os.unlink(temporary)
+                raise
+        except OSError:
+            pass  # a folder that cannot be written: the table stays in memory
+    return blob
+
+
+class _LazySynsets:
+    """The synset file's word -> synsets map with each line of numbers parsed when its
+    word is first looked up (parsing all 147,306 took 1 s of every process's start): the
+    ``get`` and ``in`` that ``synonyms.SynonymDictionary`` uses, with its values."""
+
+    __slots__ = ("_raw", "_parsed")
+
+    def __init__(self, text: str):
+        from .synonyms import java_lines
+
+        lines = java_lines(text)
+        if len(lines) % 2:
+            lines.pop()  # a word without its line of numbers: the spec's loader skips it too
+        self._raw = dict(zip(lines[0::2], lines[1::2]))  # a later line of a word wins, as Hashtable.put
+        self._parsed: dict = {}
+
+    def __contains__(self, word) -> bool:
+        return word in self._raw
+
+    def get(self, word, default=None):
+        value = self._parsed.get(word)
+        if value is None:
+            line = self._raw.get(word)
+            if line is None:
+                return default
+            from .synonyms import java_tokens
+
+            value = self._parsed[word] = frozenset(int(t) for t in java_tokens(line))
+        return value
+
+
+def fast_synonyms(exceptions: bytes, synsets: bytes):
+    """``synonyms.SynonymDictionary`` (the spec's: its ``synsets``, ``stem_synsets`` and
+    ``morph``) over a lazily parsed synset map; the exceptions are read as the spec reads
+    them."""
+    from .synonyms import SynonymDictionary
+
+    dictionary = SynonymDictionary(exceptions, b"")
+    dictionary.word_to_synsets = _LazySynsets(synsets.decode("utf-8", "replace"))
+    return dictionary
+
+
+class Resources:
+    """What the fast aligner reads: the spec's stemmer, function words and synonym
+    dictionary, and the paraphrase blob."""
+
+    def __init__(self, jar=None):
+        from . import resources, snowball
+
+        self.jar = resources.find_jar(jar)
+        self.stem = snowball.stem
+        self.function_words = frozenset(resources.function_words(self.jar))
+        self.synonyms = fast_synonyms(resources.read_resource(self.jar, "synonym/english.exceptions"),
+                                      resources.read_resource(self.jar, "synonym/english.synsets"))
+        self.blob = paraphrase_blob(resources.paraphrase_path(self.jar))
+
+
+def load_resources() -> Resources:
+    """The resources, loaded once per process."""
+    global _RESOURCES
+    if _RESOURCES is None:
+        _RESOURCES = Resources()
+    return _RESOURCES
+
+
+def _check(hyps, refs) -> None:
+    if isinstance(hyps, str) or not isinstance(hyps, (list, tuple)):
+        raise TypeError(f"Meteor: the hypotheses must be a list of str, got {type(hyps).__name__}")
+    if isinstance(refs, str) or not isinstance(refs, (list, tuple)):
+        raise TypeError(f"Meteor: the references must be a list of lists of str, got {type(refs).__name__}")
+    if len(hyps) != len(refs):
+        raise ValueError(f"Meteor: {len(hyps)} hypotheses but {len(refs)} reference lists")
+    for hyp, group in zip(hyps, refs):
+        spec.check_text(hyp, "hypothesis")
+        if isinstance(group, str) or not isinstance(group, (list, tuple)):
+            raise TypeError(f"Meteor: each segment's references must be a list of str, got {type(group).__name__}")
+        if not group:
+            raise ValueError("Meteor: a segment needs at least one reference (the jar answers "
+                             "'Error: specify hypothesis and at least one reference')")
+        for ref in group:
+            spec.check_text(ref, "reference")
+
+
+def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -> np.ndarray:
+    """The rows for already tokenized segments (``hyp_words[i]`` a list of words,
+    ``refs_words[i]`` a list of such lists). ``resources`` has ``stem``,
+    ``function_words``, ``synonyms`` and ``blob``."""
+    kernel = kernel or native.meteor
+    if not hyp_words:
+        return np.zeros((0, score.STATS_LENGTH), dtype=np.int64)
+    index: dict = {}  # word -> its number (numbers in order of first appearance)
+    tokens: list = []
+    number = index.setdefault
+    spans: dict = {}  # id of a word list -> its (start, length) in tokens: a list seen again is not re-added
+
+    def add(words):
+        span = spans.get(id(words))
+        if span is None:
+            span = spans[id(words)] = (len(tokens), len(words))
+            tokens.extend([number(w, len(index)) for w in words])
+        return span
+
+    pairs: list = []
+    owners: list = []
+    for i, (h, group) in enumerate(zip(hyp_words, refs_words)):
+        hs, hn = add(h)
+        for r in group:
+            rs, rn = add(r)
+            pairs += (hs, hn, rs, rn)
+            owners.append(i)
+    vocab = list(index)
+    stem, syn, fw = resources.stem, resources.synonyms, resources.function_words
+    hashes = kernel.java_hashes(vocab)
+    stem_hashes = kernel.java_hashes([stem(w) for w in vocab])
+    para = np.asarray(kernel.word_ids(resources.blob, vocab), dtype=np.int32)
+    function = np.fromiter((w.lower() in fw for w in vocab), dtype=np.int32, count=len(vocab))
+    syn_off = [0]
+    flat: list = []
+    for w in vocab:
+        flat += sorted(syn.synsets(w) | syn.stem_synsets(w))
+        syn_off.append(len(flat))
+    syn_off = np.asarray(syn_off, dtype=np.int64)
+    flat = np.asarray(flat, dtype=np.int32)
+    tokens = np.asarray(tokens, dtype=np.int32)
+    pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 4)
+    bounds = native.split_points(len(pairs), native.parts(), SPLIT_MIN_PAIRS)
+
+    def part(a, b):
+        chunk = np.ascontiguousarray(pairs[a:b])
+        return lambda: kernel.align_rows(resources.blob, hashes, stem_hashes, para, function, syn_off, flat,
+                                         tokens, chunk)
+
+    results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
+    pair_rows = np.frombuffer(b"".join(results), dtype=np.int64).reshape(-1, score.STATS_LENGTH)
+    rows = np.empty((len(hyp_words), score.STATS_LENGTH), dtype=np.int64)
+    owners = np.asarray(owners, dtype=np.int64)
+    counts = np.bincount(owners, minlength=len(hyp_words))
+    first = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    single = counts == 1
+    rows[single] = pair_rows[first[single]]
+    for i in np.flatnonzero(~single).tolist():
+        best, best_score = None, -1.0
+        for k in range(int(first[i]), int(first[i] + counts[i])):
+            value = score.compute_metrics(pair_rows[k].tolist())
+            if value > best_score:  # ties keep the earlier reference, as the jar
+                best, best_score = k, value
+        rows[i] = pair_rows[best]
+    return rows
+
+
+def meteor_rows(hyps: list, refs: list) -> np.ndarray:
+    """One int64 row per segment: the jar's 23 statistics (``spec.meteor_segment_stats``)."""
+    _check(hyps, refs)
+    if not hyps:
+        return np.zeros((0, score.STATS_LENGTH), dtype=np.int64)
+    if native.meteor is None:
+        return np.asarray([spec.meteor_segment_stats(h, list(r)) for h, r in zip(hyps, refs)],
+                          dtype=np.int64).reshape(len(hyps), score.STATS_LENGTH)
+    memo: dict = {}
+
+    def words(text):
+        w = memo.get(text)
+        if w is None:
+            w = memo[text] = spec.words(text)
+        return w
+
+    return rows_from_words([words(h) for h in hyps], [[words(r) for r in group] for group in refs],
+                           load_resources())
+
+
+def meteor(hyps: list, refs: list) -> float:
+    """Corpus Meteor 1.5 (``spec.meteor``): the score of the summed statistics."""
+    return spec.meteor_corpus_from_rows(meteor_rows(hyps, refs).tolist())

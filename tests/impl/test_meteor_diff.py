@@ -1,0 +1,294 @@
+"""bleuprint.metrics.meteor.impl against the spec and against the Meteor 1.5 jar.
+
+* The C aligner (``_meteor.align_rows`` through ``impl.rows_from_words``) against the
+  spec's aligner (``spec.best_reference``) on word lists, with small made-up resources
+  (a toy stemmer, a synonym dictionary and a paraphrase table written here, read by both
+  sides' own loaders): every statistic equal. Fast, no jar needed.
+* ``impl.meteor_rows`` against ``spec.meteor_segment_stats`` on texts, with the jar's
+  real resources (slow: the spec's paraphrase table takes about 15 s to load).
+* ``impl.meteor_rows`` against the jar: the golden file's ``jar_stats``
+  (``bleuprint/oracles/goldens/meteor.json``), and a live run on the real corpus (slow).
+
+Statistics are integers and compared exactly; the corpus score within 1e-9 of the jar's
+printed value (the jar prints it rounded).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from bleuprint.impl import native
+from bleuprint.metrics.meteor import align, impl, score, spec
+
+needs_kernel = pytest.mark.skipif(native.meteor is None, reason="the compiled Meteor kernel is not built")
+GOLDEN = Path(__file__).resolve().parents[2] / "bleuprint" / "oracles" / "goldens" / "meteor.json"
+
+
+def _has_text_layer() -> bool:
+    try:
+        from bleuprint.metrics.meteor import normalize, resources, snowball  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+needs_text_layer = pytest.mark.skipif(not _has_text_layer(), reason="the Meteor text layer is not there yet")
+
+
+def _jar_or_skip():
+    from bleuprint.metrics.meteor import oracle_cases
+
+    try:
+        oracle_cases.jar_path()
+    except RuntimeError as missing:
+        pytest.skip(str(missing))
+    return oracle_cases
+
+
+# ----------------------------------------------------------------- made-up resources
+
+SYNSETS = b"big\n1 2\nlarge\n2\ncar\n3\nautomobile\n3 4\nhound\n5\ndog\n5\ngo\n7\nleave\n7 8\n"
+EXCEPTIONS = b"go\nwent gone\n"
+#: probability, source phrase, target phrase; a source with two targets, phrases both
+#: ways, odd spacing (StringTokenizer's split), a phrase of unknown words
+PARAPHRASES = ("0.1\nin order to\nto\n0.2\nbig car\nlarge automobile\n0.3\na lot of\nmany\n0.4\nmany\na lot of\n"
+               "0.5\nthe dog\nhound\n0.6\nthe dog\na hound\n0.7\nkick  the\tbucket\ndie\n0.8\nto\nin order to\n"
+               "0.9\nnew york\nnyc\n")
+FUNCTION = frozenset(["the", "a", "of", "to", "in"])
+
+
+def toy_stem(word: str) -> str:
+    return word[:-1] if len(word) > 2 and word.endswith("s") else word
+
+
+class ToyResources:
+    """Both aligners' resources: ``stem``, ``function_words``, ``synonyms`` (the spec's
+    dictionary), ``paraphrases`` (the spec's table) and ``blob`` (the kernel's)."""
+
+    def __init__(self, folder: Path):
+        from bleuprint.metrics.meteor.paraphrase import ParaphraseTable
+        from bleuprint.metrics.meteor.synonyms import SynonymDictionary
+
+        path = folder / "toy-paraphrase.gz"
+        path.write_bytes(gzip.compress(PARAPHRASES.encode("utf-8")))
+        self.stem = toy_stem
+        self.function_words = FUNCTION
+        self.synonyms = SynonymDictionary(EXCEPTIONS, SYNSETS)
+        self.paraphrases = ParaphraseTable(str(path))
+        self.blob = native.meteor.build_table(PARAPHRASES.encode("utf-8")) if native.meteor else None
+
+
+_TOY = None
+
+
+def toy() -> ToyResources:
+    global _TOY
+    if _TOY is None:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            _TOY = ToyResources(Path(folder))
+    return _TOY
+
+
+POOL = ["the", "a", "of", "to", "in", "order", "big", "large", "car", "cars", "automobile", "dog", "dogs", "hound",
+        "went", "go", "leave", "lot", "many", "kick", "bucket", "die", "new", "york", "nyc", "Aa", "BB", "Ab",
+        ",", ".", "über", "straße", "\U0001d49c", "\udc00x", "x"]
+words_lists = st.lists(st.sampled_from(POOL), max_size=12)
+segments = st.lists(st.tuples(words_lists, st.lists(words_lists, min_size=1, max_size=3)), min_size=1, max_size=6)
+
+
+def spec_rows(segs, resources) -> list:
+    return [spec.best_reference(h, rs, resources)[1] for h, rs in segs]
+
+
+@needs_kernel
+@given(segments)
+@example([(["the", "dog"], [["the", "dog"]])])                                  # identical: exact stage only
+@example([(["Aa"], [["BB"]])])                                                 # equal Java hashes match exactly
+@example([([], [[]]), ([], [["a"]]), (["a"], [[]])])                            # empty sides
+@example([(["in", "order", "to", "go"], [["to", "leave"]])])                    # paraphrase, synonym
+@example([(["to", "go"], [["in", "order", "to", "went"]])])                     # the other direction, exception base
+@example([(["big", "car"], [["large", "automobile", "cars"]])])
+@example([(["the", "the", "the", "dog", "dog"], [["dog", "the", "dog", "the", "the"]])])  # repeats: the beam
+@example([(["kick", "the", "bucket"], [["die"]])])                              # odd spacing in the table
+@example([(["a", "x"], [["x", "a"], ["a", "x", "x"], ["a", "x"]])])             # best reference
+@example([(["the", "dog", "the", "dog"], [["hound", "a", "hound", "the"]])])    # two targets of one source
+@example([(["\udc00x", "x"], [["x", "\udc00x"]])])                                # a lone surrogate
+def test_kernel_rows_equal_spec_alignment(segs):
+    resources = toy()
+    rows = impl.rows_from_words([h for h, _ in segs], [rs for _, rs in segs], resources)
+    assert rows.tolist() == spec_rows(segs, resources)
+
+
+@needs_kernel
+def test_kernel_long_repetitive_segments_equal_spec():
+    """Long segments of few distinct words (many candidates a position: the beam of 40
+    cuts), generated with a fixed seed."""
+    import random
+
+    rng = random.Random(19)
+    vocab = ["the", "dog", "dogs", "hound", "a", "of"]
+    segs = [([rng.choice(vocab) for _ in range(rng.randrange(20, 40))],
+             [[rng.choice(vocab) for _ in range(rng.randrange(20, 40))]]) for _ in range(5)]
+    resources = toy()
+    rows = impl.rows_from_words([h for h, _ in segs], [rs for _, rs in segs], resources)
+    assert rows.tolist() == spec_rows(segs, resources)
+
+
+@needs_kernel
+@given(st.lists(st.text(max_size=8), max_size=20))
+@example(["", "Aa", "BB", "\U0001d49c", "\uffff", "é"])
+def test_java_hashes_equal_spec(words):
+    hashes = np.frombuffer(native.meteor.java_hashes(words), dtype=np.int32).tolist()
+    assert hashes == [align.java_hash(w) for w in words]
+
+
+@needs_kernel
+def test_java_hash_hand_values():
+    """By hand: "a" = 97; "ab" = 97 * 31 + 98 = 3105; "Aa" = 65 * 31 + 97 = 2112 =
+    "BB" = 66 * 31 + 66; U+1D49C is the UTF-16 pair D835 DC9C: 0xD835 * 31 + 0xDC9C =
+    55349 * 31 + 56476 = 1772295."""
+    got = np.frombuffer(native.meteor.java_hashes(["a", "ab", "Aa", "BB", "\U0001d49c"]), dtype=np.int32)
+    assert got.tolist() == [97, 3105, 2112, 2112, 1772295]
+
+
+@given(st.lists(st.sampled_from(POOL + ["gone", "cars", "larger", "biggest", "leaves", "going", "ss", "dogful", ""]),
+                max_size=10))
+def test_lazy_synonym_dictionary_equals_the_spec_dictionary(words):
+    """``impl.fast_synonyms`` (numbers parsed on first look-up) answers as the spec's
+    ``SynonymDictionary``; the made-up file has a word twice (the later line wins)."""
+    from bleuprint.metrics.meteor.synonyms import SynonymDictionary
+
+    synsets = SYNSETS + b"dog\n5 6\n"
+    fast, literal = impl.fast_synonyms(EXCEPTIONS, synsets), SynonymDictionary(EXCEPTIONS, synsets)
+    for w in words:
+        assert fast.synsets(w) == literal.synsets(w) and fast.stem_synsets(w) == literal.stem_synsets(w)
+
+
+@needs_kernel
+def test_table_vocabulary():
+    """Every word of the made-up table has an id, in order of first appearance (in, order,
+    to, big, car, large, automobile, ...): "in" 0, "to" 2; others are -1."""
+    ids = native.meteor.word_ids(toy().blob, ["in", "to", "bucket", "nyc", "missing", "kick  the", ""])
+    assert ids[:2] == [0, 2] and min(ids[2:4]) >= 0 and ids[4:] == [-1, -1, -1]
+
+
+@needs_kernel
+def test_bad_blob_and_buffers_are_refused():
+    with pytest.raises(ValueError, match="paraphrase table"):
+        native.meteor.word_ids(b"not a table" * 40, ["a"])
+    blob, i32 = toy().blob, np.zeros(1, np.int32)
+    with pytest.raises(ValueError, match="word number"):
+        native.meteor.align_rows(blob, i32, i32, i32, i32, np.zeros(2, np.int64), i32[:0], np.array([5], np.int32),
+                                 np.zeros(4, np.int64))
+    with pytest.raises(ValueError, match="out of range"):
+        native.meteor.align_rows(blob, i32, i32, i32, i32, np.zeros(2, np.int64), i32[:0], i32,
+                                 np.array([0, 2, 0, 1], np.int64))
+
+
+@needs_kernel
+def test_paraphrase_cache_written_then_mapped(tmp_path, monkeypatch):
+    """The first call builds and writes the blob (named by size, mtime, sha256), the
+    second maps the file; a damaged file is rebuilt; BLEUPRINT_NO_CACHE writes nothing."""
+    import hashlib
+    import mmap
+
+    gz = tmp_path / "p.gz"
+    gz.write_bytes(gzip.compress(PARAPHRASES.encode("utf-8")))
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("BLEUPRINT_CACHE_DIR", str(cache))
+    monkeypatch.delenv("BLEUPRINT_NO_CACHE", raising=False)
+    first = impl.paraphrase_blob(str(gz))
+    assert isinstance(first, bytes) and bytes(first) == toy().blob
+    files = list(cache.iterdir())
+    assert len(files) == 1 and hashlib.sha256(gz.read_bytes()).hexdigest() in files[0].name
+    assert str(gz.stat().st_size) in files[0].name
+    second = impl.paraphrase_blob(str(gz))
+    assert isinstance(second, mmap.mmap) and second[:] == first
+    second.close()
+    files[0].write_bytes(b"damaged")
+    third = impl.paraphrase_blob(str(gz))
+    assert bytes(third) == first and files[0].read_bytes() == first
+    monkeypatch.setenv("BLEUPRINT_NO_CACHE", "1")
+    monkeypatch.setenv("BLEUPRINT_CACHE_DIR", str(tmp_path / "none"))
+    assert bytes(impl.paraphrase_blob(str(gz))) == first and not (tmp_path / "none").exists()
+
+
+def test_empty_corpus_has_no_rows():
+    assert impl.meteor_rows([], []).shape == (0, score.STATS_LENGTH)
+    if native.meteor is not None:
+        assert impl.rows_from_words([], [], toy()).shape == (0, score.STATS_LENGTH)
+
+
+@pytest.mark.parametrize("hyps, refs, error", [
+    ("a b", [["a"]], TypeError),
+    (["a b"], "a", TypeError),
+    (["a b"], [["a"], ["b"]], ValueError),
+    (["a b"], [[]], ValueError),
+    (["a ||| b"], [["a"]], ValueError),
+    (["a"], [["a\nb"]], ValueError),
+    ([3], [["a"]], TypeError),
+])
+def test_bad_input_is_refused(hyps, refs, error):
+    with pytest.raises(error, match="Meteor"):
+        impl.meteor_rows(hyps, refs)
+
+
+# ----------------------------------------------------------------- with the jar's resources
+
+texts = st.lists(st.sampled_from(["The", "cats", "cat", "were", "running", "runs", "quickly", "fast", "big", "large",
+                                  "car", "automobile", "bought", "purchased", "in", "order", "to", "of", "a", "the",
+                                  "dog's", "don't", ",", ".", "!", "\"", "(", ")", "über", "Straße", "naïve", "--",
+                                  "3.5", "U.S.", " ", ""]), max_size=14).map(" ".join)
+
+
+@pytest.mark.slow
+@needs_kernel
+@needs_text_layer
+@given(st.lists(st.tuples(texts, st.lists(texts, min_size=1, max_size=3)), min_size=1, max_size=5))
+@example([("", [""]), ("The cat", ["the cat"]), ("  ", ["a"])])
+@example([("he bought a big car quickly", ["he purchased a large automobile fast"])])
+def test_impl_rows_equal_spec_rows_on_texts(segs):
+    hyps, refs = [h for h, _ in segs], [r for _, r in segs]
+    assert impl.meteor_rows(hyps, refs).tolist() == [spec.meteor_segment_stats(h, r) for h, r in segs]
+
+
+@needs_kernel
+@needs_text_layer
+@pytest.mark.skipif(not GOLDEN.exists(), reason="no Meteor golden file yet")
+def test_impl_equals_the_jar_golden():
+    """Every golden case's segments: the rows == the jar's SCORE answers; the corpus score
+    within 1e-9 of the jar's EVAL answer."""
+    cases = json.loads(GOLDEN.read_text(encoding="utf-8"))["cases"]
+    assert cases
+    for case in cases:
+        rows = impl.meteor_rows(case["hyps"], case["refs"])
+        assert rows.tolist() == case["jar_stats"], case["id"]
+        assert abs(impl.meteor(case["hyps"], case["refs"]) - case["score"]) <= 1e-9, case["id"]
+
+
+@pytest.mark.slow
+@needs_kernel
+@needs_text_layer
+def test_impl_equals_the_live_jar_on_the_real_corpus(ted_ende):
+    """2,000 segments of ted-ende (13 systems' outputs, one reference), and 300 with the
+    next two systems' outputs as further references: rows == the jar's SCORE answers."""
+    oracle_cases = _jar_or_skip()
+    systems = list(ted_ende["systems"].values())
+    reference = ted_ende["references"][0]
+    hyps = [systems[k % len(systems)][(k * 7) % len(reference)] for k in range(2000)]
+    refs = [[reference[(k * 7) % len(reference)]] for k in range(2000)]
+    for k in range(300):
+        i = k % len(reference)
+        hyps.append(systems[k % len(systems)][i])
+        refs.append([reference[i], systems[(k + 1) % len(systems)][i], systems[(k + 2) % len(systems)][i]])
+    jar = oracle_cases.shared_jar()
+    assert impl.meteor_rows(hyps, refs).tolist() == jar.stats(list(zip(hyps, refs)))
