@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from bleuprint.metrics.meteor_nltk import install_wordnet
 from bleuprint.metrics.meteor_nltk.wordnet import NEEDED_FILES, WordNet, find_wordnet
-from tests.conftest_wordnet import nltk_wordnet, wordnet_dir, wordnet_reader  # noqa: F401
+
 
 
 def nltk_synonyms(wordnet, word):

@@ -85,8 +85,8 @@ class MeteorNltk(Metric):
     def missing_data(self, options: dict) -> str:
         """Why these options cannot be computed on this machine ("" when they can): with
         synonyms and no WordNet found, ``find_wordnet``'s message (what is missing, how to
-        install it). For verify and the vectors to skip such rows with that line (not
-        wired yet: the model has no such hook)."""
+        install it): ``Metric.missing_data``, read by verify, which leaves such cases
+        out with that line as a note."""
         if not options.get("synonyms", True):
             return ""
         try:
