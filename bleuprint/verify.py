@@ -174,8 +174,27 @@ def compare_case(subject, case: dict) -> Outcome:
         return Outcome(error=f"{type(exc).__name__}: {exc}")
 
 
-def _collect(rows: dict, subject_name: str, subject, cases, oracle: str) -> None:
+def _missing_data(case: dict) -> str:
+    """Why ``case`` cannot be computed on this machine ("" when it can): its metric's
+    ``missing_data`` for its options (nltk's METEOR with synonyms and no WordNet)."""
+    if case.get("metric") in (None, "tokenizers", "hand"):
+        return ""
+    try:
+        definition = get_metric(case["metric"])
+    except ValueError:
+        return ""
+    return definition.missing_data(dict(case.get("options", {})))
+
+
+def _collect(rows: dict, subject_name: str, subject, cases, oracle: str, skipped: dict | None = None) -> None:
+    """Compare every case; a case whose data is missing here is left out and counted in
+    ``skipped`` (reason -> cases) instead."""
     for case in cases:
+        reason = _missing_data(case)
+        if reason:
+            if skipped is not None:
+                skipped[(case["metric"], reason)] = skipped.get((case["metric"], reason), 0) + 1
+            continue
         metric = case["metric"]
         family = case.get("family", "")
         key = (subject_name, metric, family, oracle)
@@ -348,6 +367,7 @@ def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1,
             sources.append(("oracles live", found))
     generated = generated_cases() if set(subjects) - {"spec"} else []
     rows: dict = {}
+    skipped: dict = {}
     for subject_name in subjects:
         subject = importlib.import_module(SUBJECTS[subject_name])
         with _kernels_for(subject_name) as note:
@@ -355,11 +375,13 @@ def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1,
                 notes.append(note)
             for oracle, groups in sources:
                 for cases in groups.values():
-                    _collect(rows, subject_name, subject, cases, oracle)
+                    _collect(rows, subject_name, subject, cases, oracle, skipped)
             if subject_name != "spec":
-                _collect(rows, subject_name, subject, generated, "spec")
+                _collect(rows, subject_name, subject, generated, "spec", skipped)
             if not only_spec:
                 _interval_rows(rows, subject_name, subject)
+    for (metric, reason), count in skipped.items():
+        notes.append(f"{metric}: {count} case computations skipped: {reason}")
     return list(rows.values()), notes
 
 

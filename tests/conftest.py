@@ -47,6 +47,8 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
+from conftest_wordnet import nltk_wordnet, wordnet_dir, wordnet_reader  # noqa: E402,F401  (WordNet 3.0's fixtures)
+
 #: ``shared/corpora`` beside the checkout: real text that is read, never copied into the repo.
 SHARED_CORPORA = Path(__file__).resolve().parents[1].parent / "shared" / "corpora"
 

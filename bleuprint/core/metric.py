@@ -227,6 +227,12 @@ class Metric:
         metric whose segments are not text parses it, ValueError naming the problem)."""
         return line
 
+    def missing_data(self, options: dict) -> str:
+        """Why this metric cannot be computed with ``options`` on this machine ("" when it
+        can): data the user installs apart (nltk's METEOR's WordNet). ``bleuprint verify``
+        leaves such cases out with this line as a note, instead of a mismatch."""
+        return ""
+
     def check_corpus_limits(self, hyps: list, refs: list, **stats_options) -> None:
         """Refuse, before any work, a checked corpus the metric cannot compute (a
         segment beyond a length limit); by default nothing is refused."""
