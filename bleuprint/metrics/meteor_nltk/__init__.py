@@ -39,6 +39,7 @@ def wordnet_available() -> bool:
 
 class MeteorNltk(Metric):
     name = "meteor_nltk"
+    aliases = ("meteor-nltk",)
     title = "METEOR as nltk 3.10.4's meteor_score (exact, Porter stem, WordNet 3.0 synonyms; mean over segments)"
     scale = 1
     shape = Shape.MEAN
