@@ -98,16 +98,21 @@ class Meteor15(Metric):
     signature_version = "meteor-1.5"
     signature_abbreviations = {"version": "v", "lang": "l", "norm": "nrm", "modules": "m", "weights": "w",
                                "params": "p", "beam": "b", "jar": "jar", "agg": "agg"}
-    claim_prefixes = ("METEOR",)
+    #: "METEOR" alone is the captioning world's number, the jar's; "METEOR-nltk" is the other metric's.
+    claim_prefixes = ("METEOR", "METEOR-1.5")
+
+    def score_name(self, **options) -> str:
+        """``METEOR-1.5``: the name says which METEOR (nltk's is ``METEOR-nltk``)."""
+        return "METEOR-1.5"
 
     def signature_fields(self, **options) -> list:
-        """``version:1.5``, ``lang:en``, ``norm:yes`` (the jar's -norm: tokenized, punctuation
+        """``lang:en``, ``norm:yes`` (the jar's -norm: tokenized, punctuation
         normalised, lowercased), ``modules:e-s-y-p`` (exact, Snowball stem, WordNet
         synonyms, paraphrases), ``weights:1.0-0.6-0.8-0.6``, ``params:0.85-0.2-0.6-0.75``
         (alpha, beta, gamma, delta), ``beam:40``, ``jar:`` the first 12 hex digits of the
         pinned jar's sha256, ``agg:summed-stats``."""
         self.check_option_names(options)
-        return [("version", "1.5"), ("lang", "en"), ("norm", "yes"), ("modules", "e-s-y-p"),
+        return [("lang", "en"), ("norm", "yes"), ("modules", "e-s-y-p"),
                 ("weights", "1.0-0.6-0.8-0.6"), ("params", "0.85-0.2-0.6-0.75"), ("beam", "40"),
                 ("jar", JAR_SHA256[:12]), ("agg", "summed-stats")]
 

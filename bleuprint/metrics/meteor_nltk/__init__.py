@@ -94,8 +94,10 @@ class MeteorNltk(Metric):
             from .wordnet import find_wordnet
 
             find_wordnet(options.get("wordnet"))
-        except ValueError as exc:
-            return str(exc)
+        except ValueError:
+            from .install_wordnet import INSTALL_COMMAND
+
+            return f"WordNet 3.0 not found (install it: {INSTALL_COMMAND}, then export NLTK_DATA=DIR)"
         return ""
 
     # -- signature ----------------------------------------------------------------------------
@@ -103,7 +105,12 @@ class MeteorNltk(Metric):
     signature_version = "nltk-3.10.4"
     signature_abbreviations = {"alpha": "a", "beta": "b", "gamma": "g", "stem": "st", "syn": "syn", "tok": "tok",
                                "agg": "agg"}
-    claim_prefixes = ("METEOR",)
+    #: "METEOR" alone is the jar's (``meteor``); nltk's is named for what it is.
+    claim_prefixes = ("METEOR-nltk",)
+
+    def score_name(self, **options) -> str:
+        """``METEOR-nltk``: the name says which METEOR (the jar's is ``METEOR-1.5``)."""
+        return "METEOR-nltk"
 
     def signature_fields(self, fmean_alpha=0.9, beta=3.0, gamma=0.5, synonyms=True, wordnet=None, **_) -> list:
         """``alpha`` (the option ``fmean_alpha``), ``beta``, ``gamma`` (nltk's parameters), ``stem:porter-nltk`` (nltk's
