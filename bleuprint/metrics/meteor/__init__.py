@@ -138,7 +138,8 @@ class Meteor15(Metric):
 
     def vector_corpora(self) -> list:
         """Meteor's own corpora (the one-chunk rule, summed statistics vs the mean, stems,
-        synonyms, paraphrases, function words), then the shared hard cases."""
+        synonyms, paraphrases, function words), its seeded ones
+        (``bleuprint.metrics.meteor.vectors``), then the shared hard cases."""
         from ...vectors.corpora import Corpus, hard_corpora
 
         own = [
@@ -155,7 +156,9 @@ class Meteor15(Metric):
             Corpus("Meteor: the best reference, ties to the first", ("MultipleReferences",),
                    ["a b c", "x y"], [["a b", "b c", "a b c"], ["x", "y"]]),
         ]
-        return own + hard_corpora()
+        from .vectors import random_corpora
+
+        return own + random_corpora() + hard_corpora()
 
 
 METEOR = register(Meteor15())
