@@ -22,7 +22,7 @@ FRAGMENTS = [
     "e.g.", "i.e.", "Inc.", "p.m.", "etc.", "1,000", "1,000.5", "3.14", ",", "a,b", "1,a", "a,1", "12,", ",5",
     "'", "''", "don't", "can't", "'tis", "1990's", "rock'n'roll", "o'clock", "``", "‘quoted’", "“double”", "\"",
     "-", "--", "---", "–", "—", "well-known", "a-b-c", "x-1", "-x", "x-", "(", ")", "[x]", "{y}", "!", "?", ";", ":",
-    "%", "$5", "#tag", "@user", "http://example.com/a.b?c=1", "a/b", "\\", "*", "&", "&amp;", "<b>", "DOTMULTI",
+    "%", "$5", "#tag", "@user", "http://example.com/a.b?c=1", "a/b", "\\", "*", "&", "&amp;", "<b>", "DOTMULTI", "DOTMULTI.x", "DOTDOTMULTI", "x''y",
     "Ünïcödé", "straße", "ŠŽšž", "Ÿes", "Москва", "ΣΑΣ", "東京", "café", "naïve", "ﬁ", "İstanbul", "𝐀𝐁", "😀",
     "\u00a0", "\u2002", "\u3000", "\u2028", "\u0085", "\u1680", "\t", "\x0b", "\f", "x\u200by", "A", "THE", "The",
     "end.", "end. Next", "end. next", "5.", "5. 6", "St. Louis", "Jan. 5", "Fig. 2", "vs.", "a.", "A.",

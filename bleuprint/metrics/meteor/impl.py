@@ -172,11 +172,26 @@ class Resources:
         from . import resources, snowball
 
         self.jar = resources.find_jar(jar)
-        self.stem = snowball.stem
+        self._stems: dict = {}
+        self._snowball = snowball.stem
         self.function_words = frozenset(resources.function_words(self.jar))
         self.synonyms = fast_synonyms(resources.read_resource(self.jar, "synonym/english.exceptions"),
                                       resources.read_resource(self.jar, "synonym/english.synsets"))
         self.blob = paraphrase_blob(resources.paraphrase_path(self.jar))
+
+
+    #: Words whose stems are remembered across calls (a word's stem never changes; the
+    #: memo is dropped when it grows past this).
+    STEM_MEMO = 1 << 20
+
+    def stem(self, word: str) -> str:
+        """The spec's Snowball stem, remembered across calls."""
+        found = self._stems.get(word)
+        if found is None:
+            if len(self._stems) >= self.STEM_MEMO:
+                self._stems.clear()
+            found = self._stems[word] = self._snowball(word)
+        return found
 
 
 def load_resources() -> Resources:
