@@ -74,13 +74,13 @@ def is_perfect(stats) -> bool:
     return t == stats[0] and r == stats[1] and stats[CHUNKS] == 1
 
 
-def compute_metrics(stats, alpha=ALPHA, beta=BETA, gamma=GAMMA, delta=DELTA, weights=WEIGHTS,
-                    one_chunk_rule=True) -> float:
-    """``MeteorScorer.computeMetrics`` on a stats line (23 numbers); returns the score."""
+def precision_recall(stats, delta=DELTA, weights=WEIGHTS) -> tuple:
+    """computeMetrics' weighted precision and recall, in the jar's order of operations:
+    a side's length weighs content words delta and function words 1 - delta; its matches
+    add, stage by stage, content matches times the stage weight times delta, then
+    function matches times the stage weight times 1 - delta."""
     test_len, ref_len = float(stats[0]), float(stats[1])
     test_fw, ref_fw = float(stats[2]), float(stats[3])
-    chunks = float(stats[CHUNKS])
-    test_words, ref_words = float(stats[21]), float(stats[22])
     test_wlen = (delta * (test_len - test_fw)) + ((1.0 - delta) * test_fw)
     ref_wlen = (delta * (ref_len - ref_fw)) + ((1.0 - delta) * ref_fw)
     test_wm = ref_wm = 0.0
@@ -92,8 +92,15 @@ def compute_metrics(stats, alpha=ALPHA, beta=BETA, gamma=GAMMA, delta=DELTA, wei
         test_wm += float(stats[6 + 4 * i]) * weights[i] * (1.0 - delta)
     for i in range(len(weights)):
         ref_wm += float(stats[7 + 4 * i]) * weights[i] * (1.0 - delta)
-    precision = jdiv(test_wm, test_wlen)
-    recall = jdiv(ref_wm, ref_wlen)
+    return jdiv(test_wm, test_wlen), jdiv(ref_wm, ref_wlen)
+
+
+def compute_metrics(stats, alpha=ALPHA, beta=BETA, gamma=GAMMA, delta=DELTA, weights=WEIGHTS,
+                    one_chunk_rule=True) -> float:
+    """``MeteorScorer.computeMetrics`` on a stats line (23 numbers); returns the score."""
+    chunks = float(stats[CHUNKS])
+    test_words, ref_words = float(stats[21]), float(stats[22])
+    precision, recall = precision_recall(stats, delta, weights)
     f_mean = jdiv(1.0, jdiv(1.0 - alpha, precision) + jdiv(alpha, recall))
     if one_chunk_rule and is_perfect(stats):  # testTotalMatches == testLength && ... && chunks == 1
         frag = 0.0
@@ -129,20 +136,7 @@ def corpus_score(rows, **parameters) -> float:
 def parts(stats, alpha=ALPHA, beta=BETA, gamma=GAMMA, delta=DELTA, weights=WEIGHTS) -> dict:
     """The named intermediate values of ``compute_metrics`` (precision, recall, fMean,
     frag, fragPenalty, score), computed the same way; non-finite ones given as 0."""
-    test_len, ref_len = float(stats[0]), float(stats[1])
-    test_fw, ref_fw = float(stats[2]), float(stats[3])
-    test_wlen = (delta * (test_len - test_fw)) + ((1.0 - delta) * test_fw)
-    ref_wlen = (delta * (ref_len - ref_fw)) + ((1.0 - delta) * ref_fw)
-    test_wm = ref_wm = 0.0
-    for i in range(len(weights)):
-        test_wm += float(stats[4 + 4 * i]) * weights[i] * delta
-    for i in range(len(weights)):
-        ref_wm += float(stats[5 + 4 * i]) * weights[i] * delta
-    for i in range(len(weights)):
-        test_wm += float(stats[6 + 4 * i]) * weights[i] * (1.0 - delta)
-    for i in range(len(weights)):
-        ref_wm += float(stats[7 + 4 * i]) * weights[i] * (1.0 - delta)
-    precision, recall = jdiv(test_wm, test_wlen), jdiv(ref_wm, ref_wlen)
+    precision, recall = precision_recall(stats, delta, weights)
     f_mean = jdiv(1.0, jdiv(1.0 - alpha, precision) + jdiv(alpha, recall))
     if is_perfect(stats):
         frag = 0.0

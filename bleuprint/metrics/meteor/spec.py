@@ -52,14 +52,7 @@ def load_resources() -> Resources:
     return _RESOURCES
 
 
-def java_trim(text: str) -> str:
-    """``String.trim``: removes every character <= U+0020 at both ends."""
-    start, end = 0, len(text)
-    while start < end and text[start] <= " ":
-        start += 1
-    while end > start and text[end - 1] <= " ":
-        end -= 1
-    return text[start:end]
+from .normalize import java_trim  # noqa: E402  (String.trim: the stdio protocol trims each field)
 
 
 def check_text(text, what: str) -> str:

@@ -22,13 +22,7 @@ _RULES = (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), (
           ("ing", ""),
           ("er", ""), ("est", ""), ("er", "e"), ("est", "e"))
 
-_JAVA_TOKEN_SPACE = str.maketrans({"\t": " ", "\n": " ", "\r": " ", "\f": " "})
-
-
-def java_tokens(line: str) -> list:
-    """``java.util.StringTokenizer``'s default split: on space, tab, newline, return and
-    form feed only."""
-    return [t for t in line.translate(_JAVA_TOKEN_SPACE).split(" ") if t]
+from .normalize import java_tokens  # noqa: E402  (StringTokenizer's split)
 
 
 def java_lines(text: str) -> list:
