@@ -92,7 +92,7 @@ def test_score_from_stats_by_hand():
 HYPS, REFS = ["the cat sat", "a dog"], [["the cat sat on the mat"], ["a dog", "the dog"]]
 
 BAD_STATS_CALLS = [
-    pytest.param("meteor", HYPS, REFS, {}, id="unknown-metric"),
+    pytest.param("no_such_metric", HYPS, REFS, {}, id="unknown-metric"),
     pytest.param(3, HYPS, REFS, {}, id="metric-not-str"),
     pytest.param("bleu", HYPS, REFS, {"order": 4}, id="unknown-bleu-option"),
     pytest.param("chrf", HYPS, REFS, {"tokenize": "13a"}, id="bleu-option-for-chrf"),
@@ -133,7 +133,7 @@ BAD_SCORE_CALLS = [
     pytest.param("exact_match", [1, 1], 2, {}, id="exact-match-two-columns"),
     pytest.param("exact_match", [1], 1, {"n": 1}, id="exact-match-option"),
     pytest.param("bleu", "1111", 1, {}, id="stats-str"),
-    pytest.param("meteor", [1], 1, {}, id="unknown-metric"),
+    pytest.param("no_such_metric", [1], 1, {}, id="unknown-metric"),
 ]
 
 

@@ -207,7 +207,7 @@ def test_validation():
         metric_ci("bleu", hyps, refs, rng=12345)
     rng = np.random.default_rng(1)
     with pytest.raises(ValueError, match="metric"):
-        metric_ci("meteor", hyps, refs, rng=rng)
+        metric_ci("no_such_metric", hyps, refs, rng=rng)
     with pytest.raises(ValueError, match="n_boot"):
         metric_ci("bleu", hyps, refs, n_boot=0, rng=rng)
     with pytest.raises(TypeError, match="n_boot"):

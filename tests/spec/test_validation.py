@@ -54,7 +54,7 @@ CASES = [
     ("no-refs-em", lambda: spec.exact_match(["a"], [[]]), ValueError, r"refs\[0\] is empty"),
     # Unknown names.
     ("unknown-metric", lambda: spec.sentence_stats("no_such_metric", H, R), ValueError, r"unknown metric .no_such_metric."),
-    ("unknown-metric-score", lambda: spec.score_from_stats("meteor", [1.0], 1), ValueError, r"unknown metric 'meteor'"),
+    ("unknown-metric-score", lambda: spec.score_from_stats("no_such_metric", [1.0], 1), ValueError, r"unknown metric 'no_such_metric'"),
     ("unknown-tokenizer", lambda: spec.corpus_bleu(H, R, tokenize="moses"), ValueError, r"unknown tokenizer 'moses'"),
     ("unknown-tokenizer-fn", lambda: spec.tokenize("a", "moses"), ValueError, r"unknown tokenizer 'moses'"),
     ("unknown-smoothing", lambda: spec.corpus_bleu(H, R, smooth_method="add-one"), ValueError,

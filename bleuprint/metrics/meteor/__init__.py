@@ -67,6 +67,16 @@ class Meteor15(Metric):
                 check_text(ref, "reference")
         return hyps, refs
 
+    def generated_corpus(self, rng) -> tuple[list, list]:
+        """The model's seeded corpus (verify's impl-against-spec rows) with what the jar's
+        stdio protocol cannot carry taken out: line breaks become spaces, ``|||`` goes."""
+        hyps, refs = super().generated_corpus(rng)
+
+        def carried(text: str) -> str:
+            return text.replace("\r", " ").replace("\n", " ").replace("|||", "")
+
+        return [carried(h) for h in hyps], [[carried(r) for r in group] for group in refs]
+
     def segment_stats(self, hyp: str, refs: list) -> list:
         from . import spec
 
