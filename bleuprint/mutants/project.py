@@ -40,6 +40,7 @@ def run_project(only=None, test_args=None, jobs=None, first_kill=False):
     if test_args is None:
         if not (PROJECT_ROOT / "tests").is_dir():
             raise SystemExit("the project's tests are not here (run from a source checkout, or pass test paths)")
-        test_args = [str(PROJECT_ROOT / "tests" / "spec"), "-m", "not slow", f"--rootdir={PROJECT_ROOT}"]
+        test_args = [str(PROJECT_ROOT / "tests" / "spec"), "-m", "not slow and not no_mutants",
+                     f"--rootdir={PROJECT_ROOT}"]
     return runner.run_parallel(test_args, selected_mutants(only), default_jobs() if jobs is None else jobs,
                                first_kill)

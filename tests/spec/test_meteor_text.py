@@ -14,6 +14,9 @@ from bleuprint.metrics.meteor import normalize as norm
 from bleuprint.metrics.meteor import resources
 from meteor_jar import NORMALIZE, jar_or_skip, run_harness
 
+#: Agreement with the oracle, not a mutant killer: left out of mutation runs (pyproject's markers).
+pytestmark = pytest.mark.no_mutants
+
 #: Fragments that reach each rule of the normaliser (module doc of ``normalize``): dots
 #: and nonbreaking prefixes, commas in and out of numbers, quotes, dashes, apostrophes,
 #: Unicode letters outside and inside the jar's ALPHA, Unicode spaces listed and not.

@@ -39,7 +39,7 @@ def _noisy(rng: random.Random, reference: str, words: list) -> str:
     return " ".join(out)
 
 
-def random_corpora(count: int = 36) -> list:
+def random_corpora(count: int = 24) -> list:
     rng = random.Random(SEED)
     out = []
     for k in range(count):
