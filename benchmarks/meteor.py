@@ -63,13 +63,12 @@ json.dump({{"rows": rows.tolist(), "score": value}}, open({out!r}, "w"))
 
 
 def corpus(n: int) -> tuple[list, list]:
-    data = json.loads(TED.read_text(encoding="utf-8"))
-    reference = data["references"][0]
-    hyps, refs = [], []
-    for outputs in data["systems"].values():
-        hyps += outputs
-        refs += reference
-    return [hyps[k % len(hyps)] for k in range(n)], [[refs[k % len(refs)]] for k in range(n)]
+    """wer.py's pairs (the systems' outputs one after another, cycled), one reference each."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from wer import corpus as ted_pairs
+
+    hyps, refs = ted_pairs(n)
+    return hyps, [[ref] for ref in refs]
 
 
 def proc_cpu(pid: int) -> float:
