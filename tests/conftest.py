@@ -103,3 +103,22 @@ def exported_vectors(tmp_path_factory, measured_vectors):
 
     directory = tmp_path_factory.mktemp("vectors")
     return directory, export(directory, measured_vectors["files"], measured=measured_vectors)
+
+
+#: Metrics whose spec costs tens of milliseconds a segment (Meteor 1.5's beam search and
+#: paraphrase lookups; nltk's METEOR with WordNet): the generic Hypothesis suites that run
+#: every registered metric's spec on a hundred generated corpora run them in the slow tier,
+#: which keeps CI's default tier within its budget. Their own tests (goldens, hand cases,
+#: impl against spec, the jar and nltk live) stay in the default tier.
+SLOW_SPEC_METRICS = ("meteor", "meteor_nltk")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if not any(value in SLOW_SPEC_METRICS for value in params.values() if isinstance(value, str)):
+            continue
+        if "meteor" in item.path.name or "wordnet" in item.path.name:
+            continue
+        if getattr(item.obj, "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.slow)

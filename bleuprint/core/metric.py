@@ -163,6 +163,13 @@ class Metric:
             return refs
         return [list(group)[:self.max_references] for group in refs]
 
+    def fit_corpus(self, corpus: tuple) -> tuple:
+        """A generic ``(hyps, refs)`` corpus made one this metric accepts, for the generic
+        tests' corpora: the references cut by ``fit_references``; a metric whose input has
+        other limits (Meteor 1.5: no line break, no ``|||``) adapts the text too."""
+        hyps, refs = corpus
+        return hyps, self.fit_references(refs)
+
     # -- inputs ---------------------------------------------------------------------------
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:

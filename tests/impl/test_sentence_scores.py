@@ -26,10 +26,10 @@ from bleuprint.strategies import corpora, metric_options
 
 def cases(name: str):
     """A corpus of the metric's segments (``Metric.corpus_strategy``; at most 6 segments
-    of text with references, cut to ``Metric.max_references`` a segment) and its options."""
+    of text with references, made one the metric accepts by ``Metric.fit_corpus``) and its options."""
     definition = get_metric(name)
     if definition.references and definition.segment_kind == "text":
-        fitted = corpora(max_size=6).map(lambda c: (c[0], definition.fit_references(c[1])))
+        fitted = corpora(max_size=6).map(definition.fit_corpus)
         return st.tuples(fitted, metric_options(name))
     return st.tuples(definition.corpus_strategy(), metric_options(name))
 

@@ -75,7 +75,7 @@ def test_every_metric_strategy_draws_options_its_one_call_scoring_accepts(name):
 
     definition = get_metric(name)
     # a metric without references (or whose segments are not text) scores its own corpus
-    hyps, refs = ((HYPS, definition.fit_references(REFS)) if definition.references
+    hyps, refs = (definition.fit_corpus((HYPS, REFS)) if definition.references
                   else definition.generated_corpus(random.Random(0)))
 
     @_fixed_draws(100)

@@ -47,6 +47,17 @@ def summed_line(combined: list) -> list:
     return line
 
 
+def carried(text: str) -> str:
+    """``text`` as the jar's stdio protocol can carry it: line breaks become spaces and
+    ``|||`` goes (the metric refuses both: module doc)."""
+    return text.replace("\r", " ").replace("\n", " ").replace("|||", "")
+
+
+def carried_corpus(corpus: tuple) -> tuple:
+    hyps, refs = corpus
+    return [carried(h) for h in hyps], [[carried(r) for r in group] for group in refs]
+
+
 class Meteor15(Metric):
     name = "meteor"
     aliases = ("meteor-1.5",)
@@ -69,13 +80,16 @@ class Meteor15(Metric):
 
     def generated_corpus(self, rng) -> tuple[list, list]:
         """The model's seeded corpus (verify's impl-against-spec rows) with what the jar's
-        stdio protocol cannot carry taken out: line breaks become spaces, ``|||`` goes."""
-        hyps, refs = super().generated_corpus(rng)
+        stdio protocol cannot carry taken out (``carried``)."""
+        return carried_corpus(super().generated_corpus(rng))
 
-        def carried(text: str) -> str:
-            return text.replace("\r", " ").replace("\n", " ").replace("|||", "")
+    def corpus_strategy(self):
+        """The model's corpora for the generic tests, with what the jar's stdio protocol
+        cannot carry taken out (``carried``)."""
+        return super().corpus_strategy().map(carried_corpus)
 
-        return [carried(h) for h in hyps], [[carried(r) for r in group] for group in refs]
+    def fit_corpus(self, corpus: tuple) -> tuple:
+        return carried_corpus(super().fit_corpus(corpus))
 
     def segment_stats(self, hyp: str, refs: list) -> list:
         from . import spec
