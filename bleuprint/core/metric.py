@@ -105,6 +105,12 @@ class Metric:
     #: What a segment's hypothesis is: "text" (a str), or the metric's own kind
     #: ("logprobs": a sequence of floats), which it checks, generates and reads itself.
     segment_kind: str = "text"
+    #: Whether impl computes the rows without its compiled kernel by a path of its own
+    #: (numpy, Python). False: without the kernel impl hands each segment to the spec
+    #: (Meteor 1.5, whose aligner exists only in C and in the spec), so ``bleuprint
+    #: verify``'s impl-numpy rows would compare the spec with itself; it leaves them out
+    #: with a note.
+    numpy_path: bool = True
 
     # -- options --------------------------------------------------------------------------
 

@@ -75,7 +75,7 @@ def available() -> dict[str, bool]:
     """Which kernels are loaded (for ``bleuprint verify`` and the benchmarks)."""
     return {"ngrams": ngrams is not None, "ter": ter is not None, "resample": resample is not None,
             "pairs": pairs is not None, "rouge": rouge is not None, "squad": squad is not None, "lesson": lesson is not None,
-            "wer": wer is not None, "cider": cider is not None}
+            "wer": wer is not None, "cider": cider is not None, "meteor": meteor is not None}
 
 
 #: About this many characters per string handed to a kernel. Whole-corpus strings made

@@ -67,6 +67,7 @@ class Meteor15(Metric):
     shape = Shape.SUM
     options = ()
     cost = 20
+    numpy_path = False  # impl without csrc/meteor.c is spec.meteor_segment_stats a segment
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         hyps, refs = super().check_inputs(hyps, refs)
