@@ -87,13 +87,49 @@ def ted_ende(ted_corpus_path) -> dict:
 
 
 @pytest.fixture(scope="session")
-def measured_vectors():
+def once_per_run(tmp_path_factory):
+    """``once_per_run(name, compute)``: ``compute()``'s value, computed once per test run.
+    Without pytest-xdist that is once per session. Under ``-n`` (the README's test
+    command) the first worker to ask computes it and leaves it pickled in the run's shared
+    temporary directory, under a file lock; the others wait for it and read it, instead
+    of repeating a minute of work (the vectors' mutation pass, the ports' builds)."""
+    import fcntl
+    import pickle
+
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return lambda name, compute: compute()
+    shared = tmp_path_factory.getbasetemp().parent  # one per run, the workers' common parent
+
+    def once(name: str, compute):
+        path = shared / f"{name}.pickle"
+        with open(shared / f"{name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if path.is_file():
+                return pickle.loads(path.read_bytes())
+            value = compute()
+            partial = path.with_suffix(".partial")
+            partial.write_bytes(pickle.dumps(value))
+            partial.replace(path)
+            return value
+
+    return once
+
+
+@pytest.fixture(scope="session")
+def measured_vectors(once_per_run):
     """``bleuprint.vectors.measure(all_files())``: the vector files annotated by their
     mutation pass (every vector under every planted mutant: tens of seconds, so once per
-    session), the kill matrix and the core suite; for tests/vectors and tests/ports."""
+    run), the kill matrix and the core suite; for tests/vectors and tests/ports."""
+    from bleuprint.mutants.catalogue import all_mutants
     from bleuprint.vectors import all_files, measure
 
-    return measure(all_files())
+    def compute():  # the mutants travel as their ids (a mutant holds functions)
+        measured = measure(all_files())
+        return {**measured, "mutants": [mutant.id for mutant in measured["mutants"]]}
+
+    measured = once_per_run("measured-vectors", compute)
+    by_id = {mutant.id: mutant for mutant in all_mutants()}
+    return {**measured, "mutants": [by_id[mutant_id] for mutant_id in measured["mutants"]]}
 
 
 @pytest.fixture(scope="session")

@@ -93,18 +93,24 @@ def vectors_dir(exported_vectors) -> Path:
 
 @pytest.fixture(scope="session")
 def build_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("port-builds")
+    """One directory per run for the builds (shared by pytest-xdist's workers, which
+    build each language once between them: ``once_per_run``)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return tmp_path_factory.mktemp("port-builds")
+    shared = tmp_path_factory.getbasetemp().parent / "port-builds"
+    shared.mkdir(exist_ok=True)
+    return shared
 
 
 @pytest.fixture(scope="session")
-def built(build_dir):
+def built(build_dir, once_per_run):
     """language -> (binary path, the command that runs the language's own test) or the
     reason it could not be built; each language is built at most once."""
     cache: dict = {}
 
     def build(language: str):
         if language not in cache:
-            cache[language] = _build(language, build_dir)
+            cache[language] = once_per_run(f"port-build-{language}", lambda: _build(language, build_dir))
         return cache[language]
 
     return build
