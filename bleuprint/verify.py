@@ -133,42 +133,73 @@ def _sentence_result(subject, definition, hyp: str, refs: list, options: dict) -
     return row, subject.score_from_stats(definition.name, row, 1, **sentence_options)
 
 
-def compare_case(subject, case: dict) -> Outcome:
-    """Compute ``case`` with the ``subject`` module and compare with its expected values."""
+def _computed(subject, case: dict) -> dict:
+    """What ``subject`` computes for ``case``'s input (its expected values aside): the
+    tokenizer output, or the rows, the score from the rows, the one call's score and the
+    signatures. An exception propagates."""
     metric = case["metric"]
     options = dict(case.get("options", {}))
+    if metric == "tokenizers":  # the shared fixture of tokenizer outputs
+        return {"output": subject.tokenize(case["line"], case["tokenizer"])}
+    definition = get_metric(metric)
+    hyps, refs = case["hyps"], case["refs"]
+    sentence_level = case.get("level") == "sentence"
+    if sentence_level:
+        row, score = _sentence_result(subject, definition, hyps[0], refs[0] if refs is not None else (), options)
+        done = {"rows": _as_numbers([row]), "scores": [score]}
+    else:
+        rows = subject.sentence_stats(metric, hyps, refs, **options)
+        score = subject.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)
+        own = definition.layer_functions(subject).get("corpus")  # else the one call of any metric
+        one_call = own(hyps, refs, **options) if own else subject.corpus_score(metric, hyps, refs, **options)
+        done = {"rows": _as_numbers(rows), "scores": [score, one_call]}
+    if "signature" in case:
+        sig_options = {**definition.sentence_defaults(), **options} if sentence_level else dict(options)
+        nrefs = _nrefs(refs)
+        done["signatures"] = (subject.signature(metric, nrefs=nrefs, **sig_options),
+                              subject.signature(metric, nrefs=nrefs, short=True, **sig_options))
+    return done
+
+
+def _input_key(case: dict) -> str:
+    """The part of ``case`` that its computation reads (the goldens and the live oracles
+    hold the same inputs: verify computes each once per subject)."""
+    return json.dumps([case.get(k) for k in ("metric", "options", "hyps", "refs", "level", "line", "tokenizer")]
+                      + ["signature" in case], sort_keys=True, ensure_ascii=False)
+
+
+def compare_case(subject, case: dict, memo: dict | None = None) -> Outcome:
+    """Compute ``case`` with the ``subject`` module and compare with its expected values.
+    ``memo`` (one dict per subject): computations already done for the same input, reused
+    (the comparison is made against each case's own expected values)."""
     try:
         if "expected_error" in case:  # the spec itself failed on the generated corpus
             return Outcome(error=f"the spec raised {case['expected_error']}")
-        if metric == "tokenizers":  # the shared fixture of tokenizer outputs
-            output = subject.tokenize(case["line"], case["tokenizer"])
-            return Outcome(stats_equal=output == case["output"])
-        definition = get_metric(metric)
-        hyps, refs = case["hyps"], case["refs"]
-        sentence_level = case.get("level") == "sentence"
-        if sentence_level:
-            row, score = _sentence_result(subject, definition, hyps[0], refs[0] if refs is not None else (), options)
-            rows = [row]
-            score_diff = _score_diff(case["score"], score)
+        key = _input_key(case) if memo is not None else None
+        if key is not None and key in memo:
+            done = memo[key]
+            if isinstance(done, Exception):
+                raise done
         else:
-            rows = subject.sentence_stats(metric, hyps, refs, **options)
-            score = subject.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)
-            own = definition.layer_functions(subject).get("corpus")  # else the one call of any metric
-            one_call = own(hyps, refs, **options) if own else subject.corpus_score(metric, hyps, refs, **options)
-            score_diff = max(_score_diff(case["score"], score), _score_diff(case["score"], one_call))
-        rows = _as_numbers(rows)
+            try:
+                done = _computed(subject, case)
+            except Exception as exc:
+                if key is not None:
+                    memo[key] = exc
+                raise
+            if key is not None:
+                memo[key] = done
+        if "output" in done:
+            return Outcome(stats_equal=done["output"] == case["output"])
+        score_diff = max(_score_diff(case["score"], score) for score in done["scores"])
+        rows = done["rows"]
         stats_equal = rows == case["sentence_stats"]
         if "corpus_stats" in case:
             summed = [sum(column) for column in zip(*rows)]
             stats_equal = stats_equal and summed == case["corpus_stats"]
         signature_equal = True
         if "signature" in case:
-            sig_options = {**definition.sentence_defaults(), **options} if sentence_level else dict(options)
-            nrefs = _nrefs(refs)
-            signature_equal = (
-                subject.signature(metric, nrefs=nrefs, **sig_options) == case["signature"]
-                and subject.signature(metric, nrefs=nrefs, short=True, **sig_options) == case["signature_short"]
-            )
+            signature_equal = done["signatures"] == (case["signature"], case["signature_short"])
         return Outcome(stats_equal=stats_equal, signature_equal=signature_equal, score_diff=score_diff)
     except Exception as exc:  # a crash is a mismatch, reported with its message
         return Outcome(error=f"{type(exc).__name__}: {exc}")
@@ -195,7 +226,8 @@ def _numpy_path(case: dict) -> bool:
         return True
 
 
-def _collect(rows: dict, subject_name: str, subject, cases, oracle: str, skipped: dict | None = None) -> None:
+def _collect(rows: dict, subject_name: str, subject, cases, oracle: str, skipped: dict | None = None,
+             memo: dict | None = None) -> None:
     """Compare every case; a case whose data is missing here is left out and counted in
     ``skipped`` (reason -> cases) instead."""
     for case in cases:
@@ -211,7 +243,7 @@ def _collect(rows: dict, subject_name: str, subject, cases, oracle: str, skipped
         family = case.get("family", "")
         key = (subject_name, metric, family, oracle)
         row = rows.setdefault(key, Row(subject_name, metric, family, oracle))
-        outcome = compare_case(subject, case)
+        outcome = compare_case(subject, case, memo)
         row.cases += 1
         row.equal += outcome.equal
         if outcome.score_diff > row.max_diff:
@@ -382,14 +414,15 @@ def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1,
     skipped: dict = {}
     for subject_name in subjects:
         subject = importlib.import_module(SUBJECTS[subject_name])
+        memo: dict = {}  # one per subject: a golden and its live twin are computed once
         with _kernels_for(subject_name) as note:
             if note:
                 notes.append(note)
             for oracle, groups in sources:
                 for cases in groups.values():
-                    _collect(rows, subject_name, subject, cases, oracle, skipped)
+                    _collect(rows, subject_name, subject, cases, oracle, skipped, memo)
             if subject_name != "spec":
-                _collect(rows, subject_name, subject, generated, "spec", skipped)
+                _collect(rows, subject_name, subject, generated, "spec", skipped, memo)
             if not only_spec:
                 _interval_rows(rows, subject_name, subject)
     for (metric, reason), count in skipped.items():
