@@ -165,7 +165,7 @@ def _input_key(case: dict) -> str:
     """The part of ``case`` that its computation reads (the goldens and the live oracles
     hold the same inputs: verify computes each once per subject)."""
     return json.dumps([case.get(k) for k in ("metric", "options", "hyps", "refs", "level", "line", "tokenizer")]
-                      + ["signature" in case], sort_keys=True, ensure_ascii=False)
+                      + ["signature" in case], sort_keys=True, ensure_ascii=False, default=repr)
 
 
 def compare_case(subject, case: dict, memo: dict | None = None) -> Outcome:
@@ -175,20 +175,18 @@ def compare_case(subject, case: dict, memo: dict | None = None) -> Outcome:
     try:
         if "expected_error" in case:  # the spec itself failed on the generated corpus
             return Outcome(error=f"the spec raised {case['expected_error']}")
-        key = _input_key(case) if memo is not None else None
-        if key is not None and key in memo:
+        if memo is None:
+            done = _computed(subject, case)
+        else:
+            key = _input_key(case)
+            if key not in memo:
+                try:
+                    memo[key] = _computed(subject, case)
+                except Exception as exc:  # remembered: the twin case fails the same way
+                    memo[key] = exc
             done = memo[key]
             if isinstance(done, Exception):
                 raise done
-        else:
-            try:
-                done = _computed(subject, case)
-            except Exception as exc:
-                if key is not None:
-                    memo[key] = exc
-                raise
-            if key is not None:
-                memo[key] = done
         if "output" in done:
             return Outcome(stats_equal=done["output"] == case["output"])
         score_diff = max(_score_diff(case["score"], score) for score in done["scores"])
