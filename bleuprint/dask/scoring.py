@@ -132,7 +132,7 @@ def part_contexts(part, jobs: list, batch: int) -> list:
 
             def context_of(h, r):
                 h, r = definition.check_inputs(h, r)
-                return definition.corpus_context(h, r, **stats_options)
+                return definition.corpus_context(h, definition.corpus_references(r), **stats_options)
 
             try:
                 context = context_of(hyps, job_refs)
