@@ -309,8 +309,8 @@ class ParquetFiles:
             raise SourceError("reading Parquet needs pyarrow (pip install 'bleuprint[dask]')") from None
         parts = []
         for path in _files(self.pattern, "the Parquet glob"):
-            metadata = pq.ParquetFile(path).metadata
-            names = set(metadata.schema.names)
+            handle = pq.ParquetFile(path)
+            metadata, names = handle.metadata, set(handle.schema_arrow.names)
             for column in [self.hyp_column] + ([self.refs_column] if references else []):
                 if column not in names:
                     raise SourceError(f"{path}: no column {column!r} (columns: {', '.join(sorted(names))})")
