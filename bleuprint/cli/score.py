@@ -45,7 +45,7 @@ from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..compat.printing import RESET, Painter, paired_cells, results_json, results_table, single_results
 from ..compat.resampling import paired_test, seed_from_environment
 from ..core import Metric, get_metric, metric_names
-from . import VersionAction, version_line
+from . import VersionAction, score_dask, version_line
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
 #: about two seconds on this project's shared 2-core machine (measured: impl BLEU scores
@@ -117,6 +117,7 @@ def add_parser(commands) -> None:
     report.add_argument("--format", "-f", choices=OUTPUT_FORMATS, default="json")
     report.add_argument("--version", "-V", action=VersionAction, text=_version_text,
                         help="print sacreBLEU's version line, then bleuprint's, and exit")
+    score_dask.add_arguments(parser)  # --dask-scheduler, --dask-workers: bleuprint.cli.score_dask
     test_sets = parser.add_argument_group(
         "sacreBLEU's test-set database", "accepted so that a sacreBLEU command gets a clear answer: bleuprint "
         "downloads no test sets, so each of these stops with a message and exit status 1")
@@ -604,6 +605,8 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
             stderr.write(f"bleuprint: {message}\n")
 
     try:
+        if score_dask.requested(args):
+            return score_dask.run(args, stdout, stderr)
         _check_arguments(args)
         refs = read_references(args.refs, args.num_refs, args.encoding) if args.refs else []
         if args.newline_escape is not None and not args.newline_escape:

@@ -189,8 +189,11 @@ def merge_accumulators(dicts) -> dict:
 def _computer(client, scheduler, progress):
     """A function computing a list of dask collections / delayed values on the chosen
     scheduler (a distributed ``client``, a ``scheduler`` name for ``dask.compute``, or
-    Dask's default), showing Dask's progress bar on standard error when ``progress``."""
+    Dask's default), showing Dask's progress bar when ``progress``: on standard error
+    when it is True, else on ``progress`` (a stream)."""
     import dask
+
+    stream = (sys.stderr if progress is True else progress) if progress else None
 
     def compute(values):
         values = list(values)
@@ -201,13 +204,13 @@ def _computer(client, scheduler, progress):
             if progress:
                 from distributed import progress as show
 
-                with contextlib.redirect_stdout(sys.stderr):  # distributed draws its bar on stdout
+                with contextlib.redirect_stdout(stream):  # distributed draws its bar on stdout
                     show(futures)
             return client.gather(futures)
         if progress:
             from dask.diagnostics import ProgressBar
 
-            with ProgressBar(out=sys.stderr):
+            with ProgressBar(out=stream):
                 return list(dask.compute(*values, scheduler=scheduler))
         return list(dask.compute(*values, scheduler=scheduler))
     return compute

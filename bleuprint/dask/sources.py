@@ -54,7 +54,7 @@ class SourceError(ValueError):
 # ------------------------------------------------------------------ the line index
 
 
-def line_index(path: str, every: int) -> tuple[list[int], int]:
+def line_index(path: str, every: int, shown: str = "") -> tuple[list[int], int]:
     """The byte offsets of lines 0, ``every``, 2 ``every``, ... of the file ``path`` and its
     number of lines (split at ``\\n`` only; a last line without ``\\n`` counts), read in
     blocks of 1 MiB: the file is never in memory whole. A ``.gz`` file is one part: ``[0]``
@@ -85,7 +85,7 @@ def line_index(path: str, every: int) -> tuple[list[int], int]:
             offsets.pop()  # the offset past the last line starts no line
         return offsets, count + (last != b"\n")
     except OSError as error:
-        raise SourceError(f"cannot read {path!r}: {error.strerror or error}") from None
+        raise SourceError(f"cannot read {shown or path!r}: {error.strerror or error}") from None
 
 
 def _files(pattern: str, what: str) -> list[str]:
@@ -103,7 +103,7 @@ class LinesPart:
     """Lines ``first`` .. ``first + count - 1`` (0-based) of a hypothesis file and of each of
     its reference files, starting at the byte offsets ``offsets`` (one per file)."""
 
-    paths: tuple
+    paths: tuple  # absolute: a worker's working folder is not the client's
     offsets: tuple
     first: int
     count: int
@@ -113,9 +113,13 @@ class LinesPart:
     hyp_key: str = "hyp"
     refs_key: str = "refs"
     reader: str = ""  # the registered metric whose read_segment reads a text line (non-text segments), or ""
+    shown: tuple = ()  # the paths as the user's glob gave them, for messages
+
+    def _name(self, index: int) -> str:
+        return self.shown[index] if self.shown else self.paths[index]
 
     def where(self, k: int) -> str:
-        return f"{self.paths[0]}:{self.first + k + 1}"
+        return f"{self._name(0)}:{self.first + k + 1}"
 
     def _lines(self, index: int):
         path = self.paths[index]
@@ -130,7 +134,7 @@ class LinesPart:
                         return
                     yield line
             except UnicodeDecodeError as error:
-                raise SourceError(f"{path}: near line {self.first + n + 2}: not valid {self.encoding}: "
+                raise SourceError(f"{self._name(index)}: near line {self.first + n + 2}: not valid {self.encoding}: "
                                   f"{error}") from None
 
     def _segments(self):
@@ -181,6 +185,10 @@ def _batched(segments, size: int):
         yield start, hyps, (None if refs[0] is None else refs)
 
 
+def _absolute(paths) -> tuple:
+    return tuple(os.path.abspath(path) for path in paths)
+
+
 class _LineFiles:
     """What text files and JSON lines share: the glob(s), the index, the parts."""
 
@@ -195,7 +203,8 @@ class _LineFiles:
         every = lines_per_part or self.lines_per_part
         groups = self._groups(references)
         flat = sorted({path for group in groups for path in group})
-        indexes = dict(zip(flat, compute([dask.delayed(line_index, pure=True)(path, every) for path in flat])))
+        indexes = dict(zip(flat, compute([dask.delayed(line_index, pure=True)(os.path.abspath(path), every, path)
+                                           for path in flat])))
         parts = []
         for group in groups:
             counts = {path: indexes[path][1] for path in group}
@@ -205,8 +214,8 @@ class _LineFiles:
                                   "(bleuprint never truncates)")
             n_lines = counts[group[0]]
             if any(path.endswith(".gz") for path in group):  # no offsets into a compressed file: one part
-                parts.append(LinesPart(tuple(group), (0,) * len(group), 0, n_lines, self.encoding, self.kind,
-                                       references, *self._keys(), reader=reader))
+                parts.append(LinesPart(_absolute(group), (0,) * len(group), 0, n_lines, self.encoding, self.kind,
+                                       references, *self._keys(), reader=reader, shown=tuple(group)))
                 continue
             starts = [indexes[path][0] for path in group]
             for k in range(len(starts[0])):
@@ -214,9 +223,9 @@ class _LineFiles:
                 count = min(every, n_lines - first)
                 if count <= 0:
                     continue
-                parts.append(LinesPart(tuple(group), tuple(offsets[k] for offsets in starts), first, count,
+                parts.append(LinesPart(_absolute(group), tuple(offsets[k] for offsets in starts), first, count,
                                        self.encoding, self.kind, references, *self._keys(),
-                                       reader=reader))
+                                       reader=reader, shown=tuple(group)))
         return parts
 
     def _keys(self) -> tuple:
@@ -316,7 +325,7 @@ class ParquetFiles:
                     raise SourceError(f"{path}: no column {column!r} (columns: {', '.join(sorted(names))})")
             first = 0
             for group in range(metadata.num_row_groups):
-                parts.append(ParquetPart(path, group, first, self.hyp_column, self.refs_column if references else None))
+                parts.append(ParquetPart(os.path.abspath(path), group, first, self.hyp_column, self.refs_column if references else None))
                 first += metadata.row_group(group).num_rows
         return parts
 

@@ -8,7 +8,8 @@
 * A worker refusing a segment: the user gets the segment's position and the metric's
   message as one ``SegmentError``, without the cluster's traceback.
 
-One cluster (two processes, one thread each) serves the module; the kill test runs last.
+One cluster (two processes, one thread each, ``conftest.client``) serves the folder; the
+kill test runs last in this file (the nanny restarts the killed worker for the tests after).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ import pytest
 import bleuprint.impl as impl
 from bleuprint.dask import SegmentError, TextFiles, accumulate
 
-distributed = pytest.importorskip("distributed")
 
 # The workers unpickle this module's functions by value (they cannot import a test file).
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -42,14 +42,6 @@ def _corpus(n: int, seed: int = 7):
     rng = random.Random(seed)
     line = lambda: " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 12)))  # noqa: E731
     return [line() for _ in range(n)], [[line(), line()] for _ in range(n)]
-
-
-@pytest.fixture(scope="module")
-def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=50) as cluster, distributed.Client(cluster) as client:
-        client.wait_for_workers(2)
-        yield client
 
 
 def test_two_worker_processes_give_the_in_process_number(client, tmp_path):
@@ -128,7 +120,7 @@ def test_a_worker_killed_mid_run_changes_nothing(client):
     thread.join(120)
     assert not thread.is_alive()
     assert not failure, failure
-    assert victim not in client.scheduler_info()["workers"]
+    assert victim not in client.scheduler_info()["workers"]  # a restarted worker has a new address
     assert result["bleu"].n_sentences == result["ter"].n_sentences == 400
     assert result["bleu"] == impl.Accumulator("bleu").add(hyps, refs)
     assert result["ter"] == impl.Accumulator("ter").add(hyps, refs)
