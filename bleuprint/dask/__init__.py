@@ -21,8 +21,9 @@ try:
 except ImportError as error:  # pragma: no cover - the extra is installed by the test extra
     raise ImportError("bleuprint.dask needs Dask: pip install 'bleuprint[dask]'") from error
 
+from .matrix import MatrixResult, evaluation_matrix, resampling_bytes
 from .scoring import MetricJob, SegmentError, accumulate, contexts, score
 from .sources import BagSource, DataFrameSource, JsonLines, ParquetFiles, SourceError, TextFiles
 
-__all__ = ["BagSource", "DataFrameSource", "JsonLines", "MetricJob", "ParquetFiles", "SegmentError", "SourceError",
-           "TextFiles", "accumulate", "contexts", "score"]
+__all__ = ["BagSource", "DataFrameSource", "JsonLines", "MatrixResult", "MetricJob", "ParquetFiles", "SegmentError", "SourceError",
+           "TextFiles", "accumulate", "contexts", "evaluation_matrix", "resampling_bytes", "score"]
