@@ -89,15 +89,27 @@ def jobs_of(metrics) -> list[MetricJob]:
         if job.label in seen:
             raise ValueError(f"two metrics labelled {job.label!r}")
         seen.add(job.label)
-        definition = job.definition
-        if not definition.needs_context:
-            Accumulator(job.name, **job.options)  # checks the options now, not on a worker
-        else:
-            definition.check_option_names(job.options)
+        _check_options(job)
         jobs.append(job)
     if not jobs:
         raise ValueError("no metric given")
     return jobs
+
+
+def _check_options(job: MetricJob) -> None:
+    """The job's options checked here, on the client, by the code the workers run (an
+    Accumulator's probe; for a metric with a corpus context, on the context of its probe
+    corpus), so that a bad option is never reported as a segment's fault."""
+    definition = job.definition
+    if not definition.needs_context:
+        Accumulator(job.name, **job.options)
+        return
+    definition.check_option_names(job.options)
+    hyps, refs = definition.probe_corpus()
+    hyps, refs = hyps * max(1, definition.min_segments), (None if refs is None else refs * max(1, definition.min_segments))
+    hyps, refs = definition.check_inputs(hyps, refs)
+    context = definition.corpus_context(hyps, definition.corpus_references(refs), **definition.stats_options(job.options))
+    Accumulator(job.name, context=context, **job.options)
 
 
 # ------------------------------------------------------------------ on the workers

@@ -181,3 +181,18 @@ def test_non_text_segments_read_through_the_metric(tmp_path):
     _write(tmp_path / "lp.0.txt", lines + ["-1 nope"])
     with pytest.raises(SourceError, match=r"lp\.0\.txt:4: "):
         score(TextFiles(str(tmp_path / "lp.*")), "perplexity", scheduler="sync")
+
+
+def test_a_bad_option_is_refused_on_the_client_not_blamed_on_a_segment():
+    """distinct-n with n = 0 (its rows need the corpus context first) and BLEU with an
+    unknown tokenizer: the metric's own ValueError, before any task, not a SegmentError
+    naming the first segment."""
+    import dask.bag as db
+
+    bag = db.from_sequence(["a b", "b c"], npartitions=2)
+    for metric, options in (("distinct_n", {"n": 0}), ("bleu", {"tokenize": "nope"})):
+        with pytest.raises(ValueError) as caught:
+            score(bag if metric == "distinct_n" else db.from_sequence([("a", ["a"])]), metric, scheduler="sync",
+                  **options)
+        assert not isinstance(caught.value, SegmentError), caught.value
+        assert ("n must be >= 1" in str(caught.value)) if metric == "distinct_n" else "nope" in str(caught.value)
