@@ -73,7 +73,7 @@ def partitioned(draw, metric):
 
 
 @pytest.mark.parametrize("metric,options", CASES, ids=[name for name, _ in CASES])
-@settings(max_examples=25)
+@settings(max_examples=20)
 @given(data=st.data())
 def test_any_partitioning_gives_the_in_process_number(metric, options, data):
     hyps, refs, cuts, split_every, batch = data.draw(partitioned(metric))
