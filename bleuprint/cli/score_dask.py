@@ -62,11 +62,19 @@ def _refuse(args, usage_error) -> None:
         raise usage_error("-f latex is not available with --dask-scheduler/--dask-workers (use text or json)")
 
 
-def _client(args):
+#: How long ``--dask-scheduler`` waits for the scheduler to answer.
+CONNECT_TIMEOUT = "20s"
+
+
+def _client(args, usage_error):
     from distributed import Client, LocalCluster
 
     if args.dask_scheduler is not None:
-        return Client(args.dask_scheduler), None
+        try:
+            return Client(args.dask_scheduler, timeout=CONNECT_TIMEOUT), None
+        except (OSError, ValueError, TypeError) as error:
+            raise usage_error(f"--dask-scheduler {args.dask_scheduler}: cannot reach the Dask scheduler: {error}") \
+                from None
     cluster = LocalCluster(n_workers=args.dask_workers, threads_per_worker=1, processes=True,
                            dashboard_address=None, silence_logs=40)
     return Client(cluster), cluster
@@ -94,7 +102,7 @@ def run(args, stdout, stderr) -> int:
         options = dict(metric.given) if isinstance(metric, RegisteredScorer) else metric.options()
         jobs.append(MetricJob(key, metric.metric_name, options))
     paint = Painter(not os.environ.get("NO_COLOR") and not args.no_color and stdout.isatty())
-    client, cluster = _client(args)
+    client, cluster = _client(args, usage_error)
     results = []
     try:
         for system in args.input:

@@ -352,7 +352,6 @@ class BagSource:
 
     def __init__(self, bag):
         self.bag = bag
-        self.references = True
 
     def parts(self, compute, *, references: bool = True, reader: str = "", lines_per_part=None):
         import dask

@@ -92,3 +92,18 @@ def test_globs_of_different_shard_counts_are_refused(tmp_path, monkeypatch, clie
     assert out.status == 1
     assert out.stderr.splitlines() == ["bleuprint: the hypothesis glob 'a.*.txt' matches 5 files but the reference "
                                        "glob 'ref.*.txt' matches 4"]
+
+
+def test_an_unreachable_scheduler_is_one_line(tmp_path, monkeypatch):
+    """Nothing listens on port 1 of this machine; the client gives up after
+    ``CONNECT_TIMEOUT`` (a few seconds here, as the connection is refused at once and
+    retried)."""
+    from bleuprint.cli import score_dask
+
+    monkeypatch.setattr(score_dask, "CONNECT_TIMEOUT", "1s")
+    _shards(tmp_path, systems=("a",))
+    out = run_bleuprint(["ref.*.txt", "-i", "a.*.txt", "--dask-scheduler", "tcp://127.0.0.1:1"], tmp_path,
+                        monkeypatch=monkeypatch)
+    assert out.status == 1 and out.stdout == ""
+    (message,) = out.stderr.splitlines()
+    assert message.startswith("bleuprint: --dask-scheduler tcp://127.0.0.1:1: cannot reach the Dask scheduler: "), message
