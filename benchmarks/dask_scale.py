@@ -115,7 +115,7 @@ def on_dask(directory: str, metric: str, workers: int, lines_per_part: int) -> d
         usage = resource.getrusage(resource.RUSAGE_SELF)
         return {"cpu_s": usage.ru_utime + usage.ru_stime, "peak_rss_bytes": usage.ru_maxrss * 1024}
 
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
             Client(cluster) as client:
         client.wait_for_workers(workers)
         before = client.run(worker_usage)

@@ -76,7 +76,7 @@ def _client(args, usage_error):
             raise usage_error(f"--dask-scheduler {args.dask_scheduler}: cannot reach the Dask scheduler: {error}") \
                 from None
     cluster = LocalCluster(n_workers=args.dask_workers, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=40)
+                           dashboard_address=":0", silence_logs=40)
     return Client(cluster), cluster
 
 

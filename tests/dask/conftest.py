@@ -10,7 +10,7 @@ distributed = pytest.importorskip("distributed")
 
 @pytest.fixture(scope="session")
 def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as cluster, distributed.Client(cluster) as client:
         client.wait_for_workers(2)
         yield client
