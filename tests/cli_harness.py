@@ -28,6 +28,10 @@ except ImportError:  # pragma: no cover
 
 needs_sacrebleu = pytest.mark.skipif(not HAVE_SACREBLEU, reason="sacrebleu 2.5.1 is not installed")
 
+#: A system file name with each character that LaTeX's table escapes (``-f latex``); the
+#: CLI corpus (``tests/cli/conftest.py``) writes a system under it.
+LATEX_NAME = "s$&_%#{x}~^<b>\\.txt"
+
 
 @dataclass
 class Outcome:

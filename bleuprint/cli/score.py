@@ -650,8 +650,6 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
                         f"System and reference streams have different lengths: {name} has {len(system)} lines, "
                         f"reference {path!r} has {len(stream)} (sacreBLEU would stop here too; bleuprint never "
                         f"truncates)")
-        if args.format == "latex" and len(systems) > 1:
-            raise UsageError("-f latex is not available in bleuprint score (use text or json)")
         metrics = build_metrics(args)
         return _score(args, metrics, systems, names, refs, stdout, stderr, paint, log)
     except UsageError as error:
@@ -725,7 +723,7 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
         if args.format == "json":
             emit(results_json(names, cells))
         else:
-            emit(results_table(names, cells, signatures, paint, None))
+            emit(results_table(names, cells, signatures, paint, None, args.format == "latex"))
         return 0
 
     test = "bs" if args.paired_bs else "ar"
@@ -750,10 +748,10 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
         return 0
     cells, bootstrap = {}, False
     for name, column in rows.items():
-        column_cells, has_means = paired_cells(column, widths[name], paint, multiline=True)
+        column_cells, has_means = paired_cells(column, widths[name], paint, multiline=args.format != "latex")
         bootstrap = bootstrap or has_means
         cells[name + (" (μ ± 95% CI)" if bootstrap else "")] = column_cells
-    emit(results_table(names, cells, signatures, paint, (test, requested)))
+    emit(results_table(names, cells, signatures, paint, (test, requested), args.format == "latex"))
     return 0
 
 
