@@ -28,19 +28,6 @@ from __future__ import annotations
 
 from ..compat import testsets
 
-#: BLEU's tokenizer by the target language of ``-l`` (sacreBLEU's ``BLEU._TOKENIZER_MAP``).
-TARGET_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
-
-
-def default_tokenizer(langpair: str | None) -> str | None:
-    """The tokenizer BLEU uses when ``-tok`` is not given, from ``-l SRC-TRG``'s target:
-    ``zh``, ``ja-mecab`` or ``ko-mecab`` for Chinese, Japanese and Korean, else None (the
-    default, ``13a``)."""
-    if not langpair or "-" not in langpair:
-        return None
-    return TARGET_TOKENIZERS.get(langpair.split("-")[1])
-
-
 def _sets(args) -> list:
     return [testsets.get(name) for name in args.testset_test_set.split(",")]
 
