@@ -339,3 +339,21 @@ def test_target_language_picks_the_tokenizer_name(monkeypatch):
                 BLEU.from_command_line(args)
         else:
             assert BLEU.from_command_line(args).tokenize == name
+
+
+@needs_sacrebleu
+def test_no_sacrebleu_or_tabulate_at_run_time(fake_cache, corpus_dir):
+    """``--list``, ``-t`` scoring and a LaTeX table work with sacreBLEU and tabulate made
+    unimportable (they are oracles, in the test extras only), and print what sacreBLEU does."""
+    cache, work = fake_cache
+    blocked = ("import sys; sys.modules['sacrebleu'] = sys.modules['tabulate'] = sys.modules['lxml'] = None; "
+               "from bleuprint.cli import main; sys.exit(main(sys.argv[1:]))")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SACREBLEU")}
+    env.update(NO_NETWORK, SACREBLEU=str(cache), PYTHONIOENCODING="utf-8",
+               PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    for flags, cwd in (("--list", work), ("-t wmt24 -l en-de -i hyp24.txt -m bleu chrf -f text", work),
+                       ("ref.txt -i sysA.txt sysB.txt -f latex", corpus_dir)):
+        got = subprocess.run([sys.executable, "-c", blocked, "score", *flags.split()], cwd=cwd, env=env,
+                             capture_output=True, text=True, encoding="utf-8", timeout=120)
+        expected = _sacrebleu(flags.split(), cache, cwd)
+        assert (got.returncode, got.stdout) == (expected.status, expected.stdout), got.stderr
