@@ -149,7 +149,9 @@ def fake_cache(tmp_path_factory):
     return cache, work
 
 
-#: Flag sets whose output depends on no set order: bleuprint runs in-process.
+#: Flag sets whose output depends on no set order: bleuprint runs in-process. Each costs a
+#: sacreBLEU process (about a second): the variations of a case already in the default
+#: tier are in the slow tier.
 FLAG_SETS = [
     # scoring against the set's references
     "-t wmt17 -l en-de -i hyp17.txt",
@@ -157,48 +159,48 @@ FLAG_SETS = [
     "-t wmt19 -l de-en -i hyp19.txt -m bleu chrf -f text -w 3",
     "-t wmt24 -l en-de -i hyp24.txt -m bleu chrf ter -f text",
     "-t wmt17 -l en-de -i hyp17.txt hyp17b.txt -m bleu chrf -f text --paired-bs -pbsn 50",
-    "-t wmt17 -l en-de -i hyp17.txt -sl -m chrf -f text",
-    "-t wmt17 -l en-de -i hyp17.txt -tok none -f text",
+    pytest.param("-t wmt17 -l en-de -i hyp17.txt -sl -m chrf -f text", marks=pytest.mark.slow),
+    pytest.param("-t wmt17 -l en-de -i hyp17.txt -tok none -f text", marks=pytest.mark.slow),
     # --origlang and --subset (the raw SGML or XML file's documents)
     "-t wmt17 -l en-de -i hyp17.txt --origlang de -f text",
-    "-t wmt17 -l en-de -i hyp17.txt --origlang non-de -m bleu chrf -f text",
+    pytest.param("-t wmt17 -l en-de -i hyp17.txt --origlang non-de -m bleu chrf -f text", marks=pytest.mark.slow),
     "-t wmt19 -l de-en -i hyp19.txt --subset country:GB -f text",
-    "-t wmt19 -l de-en -i hyp19.txt --origlang de --subset crime -f text",
-    "-t wmt24 -l en-de -i hyp24.txt --origlang en -m chrf -f text",
+    pytest.param("-t wmt19 -l de-en -i hyp19.txt --origlang de --subset crime -f text", marks=pytest.mark.slow),
+    pytest.param("-t wmt24 -l en-de -i hyp24.txt --origlang en -m chrf -f text", marks=pytest.mark.slow),
     "-t wmt24 -l en-de -i hyp24.txt --subset s -f text",
     "-t wmt17 -l en-de -i hyp17.txt --origlang xx",  # no sentence: exit 1
     # --detail: each original language, subset and domain
     "-t wmt19 -l de-en -i hyp19.txt --detail -m bleu chrf",
-    "-t wmt17 -l en-de -i hyp17.txt --detail -m bleu ter -w 2",
+    pytest.param("-t wmt17 -l en-de -i hyp17.txt --detail -m bleu ter -w 2", marks=pytest.mark.slow),
     "-t wmt24 -l en-de -i hyp24.txt --detail -m chrf bleu",
-    "-t wmt24 -l en-de -i hyp24.txt --detail --subset news",
+    pytest.param("-t wmt24 -l en-de -i hyp24.txt --detail --subset news", marks=pytest.mark.slow),
     "ref.txt -i hyp17.txt --detail -f text",  # no test set: "No subset information found"
     # --echo
-    "-t wmt17 -l en-de --echo src",
+    pytest.param("-t wmt17 -l en-de --echo src", marks=pytest.mark.slow),
     "-t wmt17 -l en-de --echo ref src docid origlang genre",
-    "-t wmt17 -l en-de --echo src --origlang en",
+    pytest.param("-t wmt17 -l en-de --echo src --origlang en", marks=pytest.mark.slow),
     "-t wmt19 -l de-en --echo ref docid --subset politics",
     "-t wmt24 -l en-de --echo src ref:refB docid",
     "-t wmt24 -l en-de --echo ref sysX domain --origlang de",
-    "-t wmt24 -l en-de --echo src --subset e",
+    pytest.param("-t wmt24 -l en-de --echo src --subset e", marks=pytest.mark.slow),
     "-t wmt17 -l en-de --echo nothing",  # exit 1
-    "-t wmt17 -l en-de --echo all src",  # exit 1
-    "-t wmt17 --echo src",  # no -l: exit 1
+    pytest.param("-t wmt17 -l en-de --echo all src", marks=pytest.mark.slow),  # exit 1
+    pytest.param("-t wmt17 --echo src", marks=pytest.mark.slow),  # no -l: exit 1
     # --list
     "--list",
     "--list -l de-en",
     "--list -t wmt17",
-    "--list -t wmt19 -l de-en",
-    "--list -t nosuchset",
+    pytest.param("--list -t wmt19 -l de-en", marks=pytest.mark.slow),
+    pytest.param("--list -t nosuchset", marks=pytest.mark.slow),
     # sacreBLEU's checks
     "-t nosuchset -l en-de -i hyp17.txt",
-    "-t wmt17 -i hyp17.txt",
-    "-t wmt17 -l xx-yy -i hyp17.txt",
+    pytest.param("-t wmt17 -i hyp17.txt", marks=pytest.mark.slow),
+    pytest.param("-t wmt17 -l xx-yy -i hyp17.txt", marks=pytest.mark.slow),
     "-t wmt17 -l en-de ref.txt -i hyp17.txt",
-    "-t wmt17 -l en-de -nr 2 -i hyp17.txt",
+    pytest.param("-t wmt17 -l en-de -nr 2 -i hyp17.txt", marks=pytest.mark.slow),
     "-t wmt17 -l en-de -i short.txt",
-    "--citation",
-    "--citation -t wmt17",
+    pytest.param("--citation", marks=pytest.mark.slow),
+    pytest.param("--citation -t wmt17", marks=pytest.mark.slow),
     "--citation -t wmt19,wmt14",
 ]
 
@@ -260,18 +262,11 @@ ORDERED_FLAG_SETS = [
 
 
 @needs_sacrebleu
-@pytest.mark.parametrize("flags", ORDERED_FLAG_SETS)
-def test_xml_fields_in_sacrebleus_order(fake_cache, flags):
+def test_xml_fields_in_sacrebleus_order(fake_cache):
     cache, work = fake_cache
-    expected = _sacrebleu(flags.split(), cache, work)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SACREBLEU")}
-    env.update(NO_NETWORK, SACREBLEU=str(cache), PYTHONIOENCODING="utf-8", PYTHONHASHSEED="0",
-               PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    got = subprocess.run([sys.executable, "-m", "bleuprint", "score", *flags.split()], cwd=work, env=env,
-                         capture_output=True, text=True, encoding="utf-8", timeout=120)
-    if flags.startswith("--list -t wmt24 -l"):
-        assert expected.stdout.startswith("en-de: src, ref:")
-    assert (got.returncode, got.stdout) == (expected.status, expected.stdout), (got.stderr, expected.stderr)
+    expected = [_sacrebleu(flags.split(), cache, work) for flags in ORDERED_FLAG_SETS]
+    assert expected[1].stdout.startswith("en-de: src, ref:")
+    assert _bleuprint_runs(ORDERED_FLAG_SETS, work, cache) == [(e.status, e.stdout) for e in expected]
 
 
 def test_no_download_was_attempted(fake_cache):
@@ -341,19 +336,45 @@ def test_target_language_picks_the_tokenizer_name(monkeypatch):
             assert BLEU.from_command_line(args).tokenize == name
 
 
+#: Runs ``bleuprint score`` once per argument (its words split at spaces) in one process,
+#: each run's exit status and standard output written after a separator line.
+_SEVERAL_RUNS = """
+import contextlib, io, sys
+{prelude}
+from bleuprint.cli import main
+for words in sys.argv[1:]:
+    out = io.StringIO()
+    out.isatty = lambda: False
+    with contextlib.redirect_stdout(out):
+        status = main(["score", *words.split()])
+    sys.stdout.write(f"=== {{status}}\\n{{out.getvalue()}}")
+"""
+
+
+def _bleuprint_runs(flag_sets: list[str], cwd, cache: Path, prelude: str = "") -> list[tuple[int, str]]:
+    """(status, standard output) of each flag set, all in one fresh process with
+    PYTHONHASHSEED=0 and the network out of reach."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SACREBLEU")}
+    env.update(NO_NETWORK, SACREBLEU=str(cache), PYTHONIOENCODING="utf-8", PYTHONHASHSEED="0",
+               PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    done = subprocess.run([sys.executable, "-c", _SEVERAL_RUNS.format(prelude=prelude), *flag_sets], cwd=cwd,
+                          env=env, capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert done.returncode == 0, done.stderr
+    runs = done.stdout.split("=== ")[1:]
+    return [(int(run.split("\n", 1)[0]), run.split("\n", 1)[1]) for run in runs]
+
+
 @needs_sacrebleu
 def test_no_sacrebleu_or_tabulate_at_run_time(fake_cache, corpus_dir):
-    """``--list``, ``-t`` scoring and a LaTeX table work with sacreBLEU and tabulate made
-    unimportable (they are oracles, in the test extras only), and print what sacreBLEU does."""
+    """``--list``, ``-t`` scoring, ``--echo`` of an XML set and a LaTeX table work with
+    sacreBLEU, tabulate and lxml made unimportable (they are oracles, in the test extras
+    only), and print what sacreBLEU does."""
     cache, work = fake_cache
-    blocked = ("import sys; sys.modules['sacrebleu'] = sys.modules['tabulate'] = sys.modules['lxml'] = None; "
-               "from bleuprint.cli import main; sys.exit(main(sys.argv[1:]))")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SACREBLEU")}
-    env.update(NO_NETWORK, SACREBLEU=str(cache), PYTHONIOENCODING="utf-8",
-               PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    for flags, cwd in (("--list", work), ("-t wmt24 -l en-de -i hyp24.txt -m bleu chrf -f text", work),
-                       ("ref.txt -i sysA.txt sysB.txt -f latex", corpus_dir)):
-        got = subprocess.run([sys.executable, "-c", blocked, "score", *flags.split()], cwd=cwd, env=env,
-                             capture_output=True, text=True, encoding="utf-8", timeout=120)
-        expected = _sacrebleu(flags.split(), cache, cwd)
-        assert (got.returncode, got.stdout) == (expected.status, expected.stdout), got.stderr
+    (work / "ref.txt").write_text((corpus_dir / "ref.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    (work / "sysA.txt").write_text((corpus_dir / "sysA.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    flag_sets = ["--list", "-t wmt24 -l en-de -i hyp24.txt -m bleu chrf -f text", "-t wmt24 -l en-de --echo src ref",
+                 "ref.txt -i sysA.txt hyp17.txt -f latex --paired-ar -parn 100"]
+    got = _bleuprint_runs(flag_sets, work, cache,
+                          "sys.modules['sacrebleu'] = sys.modules['tabulate'] = sys.modules['lxml'] = None")
+    expected = [_sacrebleu(flags.split(), cache, work) for flags in flag_sets]
+    assert got == [(e.status, e.stdout) for e in expected]

@@ -57,7 +57,6 @@ FLAG_SETS = [
     ("ref.txt -i sysA.txt sysB.txt sysC.txt -m bleu chrf ter -f latex", None, None),
     ("ref.txt -i sysA.txt sysB.txt sysC.txt -m bleu chrf ter -f latex --paired-bs -pbsn 100 -w 2", None, None),
     ("ref.txt -i sysA.txt sysC.txt -m chrf bleu -f latex --paired-ar -parn 200 -sh", None, "5"),
-    (f"ref.txt -i sysA.txt {LATEX_NAME} -m bleu -f latex", None, None),
     (f"ref.txt -i {LATEX_NAME} sysB.txt -m bleu -f latex --paired-bs -pbsn 50", None, None),
     ("ref.txt -i sysA.txt sysB.txt -f latex -ci", None, None),  # exit 1
     ("reffull.txt -m bleu chrf -f latex --paired-ar -parn 100", "stdin3.txt", None),
