@@ -118,7 +118,7 @@ def _sacrebleu(argv, cache: Path, cwd):
 def fake_cache(tmp_path_factory):
     """The cache (module doc) and a folder of system files: ``hyp17.txt`` (wmt17 en-de),
     ``hyp17b.txt`` (a second system), ``hyp19.txt`` (wmt19 de-en), ``hyp24.txt`` (wmt24
-    en-de), ``short.txt`` (one line too few)."""
+    en-de), ``short.txt`` (one line too few), ``hyp17x2.txt`` (wmt17 en-de twice: ``-t wmt17,wmt17``)."""
     pytest.importorskip("sacrebleu")
     cache = tmp_path_factory.mktemp("sacrebleu_cache")
     work = tmp_path_factory.mktemp("testset_systems")
@@ -146,6 +146,7 @@ def fake_cache(tmp_path_factory):
     kept24 = [t for i, (_, t) in enumerate(_SENTENCES) if i != 5]  # segment 2 of d2 has no reference
     (work / "hyp24.txt").write_text("\n".join(system(kept24, 1)) + "\n", encoding="utf-8")
     (work / "short.txt").write_text("\n".join(de[:-1]) + "\n", encoding="utf-8")
+    (work / "hyp17x2.txt").write_text("\n".join(system(de, 0) + system(de, 1)) + "\n", encoding="utf-8")
     return cache, work
 
 
@@ -157,6 +158,8 @@ FLAG_SETS = [
     "-t wmt17 -l en-de -i hyp17.txt",
     "-t wmt17 -l en-de -i hyp17.txt -m bleu chrf ter -f text",
     "-t wmt19 -l de-en -i hyp19.txt -m bleu chrf -f text -w 3",
+    "-t wmt17,wmt17 -l en-de -i hyp17x2.txt -m bleu chrf ter",  # two sets, one after the other
+    pytest.param("-t wmt17,wmt17 -l en-de -i hyp17x2.txt --origlang de -f text", marks=pytest.mark.slow),
     "-t wmt24 -l en-de -i hyp24.txt -m bleu chrf ter -f text",
     "-t wmt17 -l en-de -i hyp17.txt hyp17b.txt -m bleu chrf -f text --paired-bs -pbsn 50",
     pytest.param("-t wmt17 -l en-de -i hyp17.txt -sl -m chrf -f text", marks=pytest.mark.slow),
