@@ -19,7 +19,7 @@ meant, or stops with one line (status 1):
   XX and then fails on an empty table);
 * ``--origlang``/``--subset`` without ``-t``/``-l``, on a set that is neither SGML nor
   XML, or ``--subset`` on an SGML set without annotation, and ``--download`` or ``--list
-  -t`` on an unknown set or pair: one line (sacreBLEU: a traceback);
+  -t SET -l PAIR`` of an unknown set or pair: one line (sacreBLEU: a traceback);
 * a system with more or fewer lines than the set stops before any segment is dropped
   (sacreBLEU's ``--origlang`` silently truncates the longer side).
 """
