@@ -28,6 +28,15 @@ except ImportError:  # pragma: no cover
 
 needs_sacrebleu = pytest.mark.skipif(not HAVE_SACREBLEU, reason="sacrebleu 2.5.1 is not installed")
 
+#: Proxies on a closed local port: a download that sacreBLEU tried would fail at once
+#: instead of reaching the network (tests of its test-set options).
+NO_NETWORK = {"http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9",
+              "HTTP_PROXY": "http://127.0.0.1:9", "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": ""}
+
+#: A system file name with each character that LaTeX's table escapes (``-f latex``); the
+#: CLI corpus (``tests/cli/conftest.py``) writes a system under it.
+LATEX_NAME = "s$&_%#{x}~^<b>\\.txt"
+
 
 @dataclass
 class Outcome:

@@ -18,12 +18,13 @@ NAME=VALUE`` (read by the option's type), its text line is ``name = score``, its
 document lists its options and parts (``RegisteredScore``), and ``-sl``, ``--confidence``
 and the paired tests use the registry's functions.
 
-Left out, with the reason: the test-set database (``-t``, ``--list``, ``--download``,
-``--echo``, ``--citation``, ``--origlang``, ``--subset``, ``--detail``: they download
-WMT data, and bleuprint has no network access by design); the ``ja-mecab``, ``ko-mecab``,
-``spm``/``flores101``/``flores200`` tokenizers (extra packages, model downloads);
-``-f latex`` for several systems. ``--paired-jobs`` is accepted and has no effect (the
-results do not depend on it).
+sacreBLEU's test-set options (``-t``, ``--list``, ``--echo``, ``--citation``,
+``--origlang``, ``--subset``, ``--detail``, ``--download``) read the test sets sacreBLEU
+has already downloaded into its cache (``bleuprint.cli.testsets``); bleuprint downloads
+nothing, and a set that is not there stops with one line naming the files and the
+``sacrebleu`` command that fetches them. Left out: the ``ja-mecab``, ``ko-mecab``,
+``spm``/``flores101``/``flores200`` tokenizers (extra packages, model downloads).
+``--paired-jobs`` is accepted and has no effect (the results do not depend on it).
 
 Input rules (sacreBLEU's): files are read as UTF-8 (``-e``), ``.gz`` transparently, lines
 split at ``\\n`` only, every line right-stripped; with ``-nr K`` each reference line must
@@ -46,6 +47,7 @@ from ..compat.printing import RESET, Painter, paired_cells, results_json, result
 from ..compat.resampling import paired_test, seed_from_environment
 from ..core import Metric, get_metric, metric_names
 from . import VersionAction, score_dask, version_line
+from . import testsets as testset_options
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
 #: about two seconds on this project's shared 2-core machine (measured: impl BLEU scores
@@ -119,8 +121,9 @@ def add_parser(commands) -> None:
                         help="print sacreBLEU's version line, then bleuprint's, and exit")
     score_dask.add_arguments(parser)  # --dask-scheduler, --dask-workers: bleuprint.cli.score_dask
     test_sets = parser.add_argument_group(
-        "sacreBLEU's test-set database", "accepted so that a sacreBLEU command gets a clear answer: bleuprint "
-        "downloads no test sets, so each of these stops with a message and exit status 1")
+        "sacreBLEU's test sets", "read from sacreBLEU's cache ($SACREBLEU, default ~/.sacrebleu) when the set "
+        "is already there; bleuprint downloads nothing, and says which files it looked for and the sacrebleu "
+        "command that fetches them (exit status 1)")
     for flags, kind in TEST_SET_OPTIONS:
         if kind == "flag":
             test_sets.add_argument(*flags, action="store_true", default=False, dest=_dest(flags))
@@ -574,21 +577,23 @@ def _need_references(names: list[str]) -> bool:
 
 
 def _check_arguments(args) -> None:
-    for flags, _ in TEST_SET_OPTIONS:
-        if getattr(args, _dest(flags)) not in (None, False):
-            raise UsageError(f"{'/'.join(flags)} needs sacreBLEU's test-set database, and bleuprint downloads no "
-                             "test sets: give reference files instead ('sacrebleu -t SET -l PAIR --echo ref' "
-                             "writes one)")
-    if args.sentence_level and len(args.metrics) > 1:
-        raise UsageError("Only one metric can be used in sentence-level mode.")
-    if args.num_refs != 1 and len(args.refs) > 1:
-        raise UsageError(["The --num-refs argument allows you to provide any number of tab-delimited references "
-                          "in a single file.", "You cannot then provide multiple reference files."])
-    if not args.refs and _need_references(args.metrics):
-        raise UsageError("I need reference file(s): give them before the -i/--input argument "
-                         "(bleuprint has no test-set database, so -t is not available).")
+    """sacreBLEU's checks that come after its test-set options' (``testsets.before_scoring``)."""
+    if not args.refs and args.testset_test_set is None and _need_references(args.metrics):
+        raise UsageError("I need reference file(s): give them before the -i/--input argument, or a test set of "
+                         "sacreBLEU's cache with -t SET -l PAIR.")
     if args.num_refs < 1:
         raise UsageError(f"--num-refs must be >= 1, got {args.num_refs}")
+
+
+def _read_test_set_references(args, log) -> tuple[list[list[str]], list[str]]:
+    """The reference streams of ``-t`` (``testsets.references``) and their labels."""
+    if args.bleu_tokenize == "none":
+        log("You are turning off BLEU's internal tokenizer presumably to supply your own tokenized files.")
+        log("Published numbers will not be comparable to other papers.")
+    refs = testset_options.references(args)
+    if not refs:
+        log(f"No references found for test set {args.testset_test_set}/{args.langpair}.")
+    return refs, [f"{args.testset_test_set} ({args.langpair}) reference {k + 1}" for k in range(len(refs))]
 
 
 def run(args, stdin=None, stdout=None, stderr=None) -> int:
@@ -604,11 +609,21 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
         if not args.quiet:
             stderr.write(f"bleuprint: {message}\n")
 
+    def emit(text: str) -> None:
+        stdout.write(text + "\n")
+
     try:
         if score_dask.requested(args):
             return score_dask.run(args, stdout, stderr)
+        status = testset_options.before_scoring(args, emit, log, UsageError)
+        if status is not None:
+            return status
         _check_arguments(args)
-        refs = read_references(args.refs, args.num_refs, args.encoding) if args.refs else []
+        if args.testset_test_set is not None:
+            refs, ref_labels = _read_test_set_references(args, log)
+        else:
+            refs = read_references(args.refs, args.num_refs, args.encoding) if args.refs else []
+            ref_labels = [repr(path) for path in (args.refs * len(refs) if len(args.refs) == 1 else args.refs)]
         if args.newline_escape is not None and not args.newline_escape:
             raise UsageError("--newline-escape needs a non-empty TEXT")
         if args.input is None:
@@ -647,16 +662,29 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
         for name, system in zip(names, systems):
             if len(system) == 0:
                 raise UsageError(f"{name}: the system output has no sentence")
-            for path, stream in zip(args.refs * (len(refs) if len(args.refs) == 1 else 1), refs):
+            for label, stream in zip(ref_labels, refs):
                 if len(stream) != len(system):
                     raise UsageError(
                         f"System and reference streams have different lengths: {name} has {len(system)} lines, "
-                        f"reference {path!r} has {len(stream)} (sacreBLEU would stop here too; bleuprint never "
+                        f"reference {label} has {len(stream)} (sacreBLEU would stop here too; bleuprint never "
                         f"truncates)")
-        if args.format == "latex" and len(systems) > 1:
-            raise UsageError("-f latex is not available in bleuprint score (use text or json)")
+        full_system, full_refs = systems[0], refs
+        kept = testset_options.keep(args)
+        if kept is not None:
+            if refs and len(kept) != len(refs[0]):
+                raise UsageError(f"sacreBLEU's cache disagrees with itself: the raw file of {args.testset_test_set} "
+                                 f"({args.langpair}) has {len(kept)} segments, its reference file {len(refs[0])}")
+            systems = [[line for line, k in zip(system, kept) if k] for system in systems]
+            refs = [[line for line, k in zip(stream, kept) if k] for stream in refs]
+            if not systems[0]:
+                raise UsageError(f"Test set {args.testset_test_set!r} contains no sentence with"
+                                 + (f" origlang={args.testset_origlang}" if args.testset_origlang else "")
+                                 + (f" subset={args.testset_subset}" if args.testset_subset else ""))
         metrics = build_metrics(args)
-        return _score(args, metrics, systems, names, refs, stdout, stderr, paint, log)
+        status = _score(args, metrics, systems, names, refs, stdout, stderr, paint, log)
+        if status == 0 and args.testset_detail and len(systems) == 1 and not args.sentence_level:
+            _print_detail(args, metrics, full_system, full_refs, emit, paint)
+        return status
     except UsageError as error:
         for line in str(error).splitlines():
             stderr.write(f"bleuprint: {line}\n")
@@ -706,6 +734,8 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
             emit(score.format(_width(args, metric), args.score_only, signature))
         return 0
 
+    if args.testset_detail and args.format == "json":
+        args.format = "text"  # sacreBLEU: the details would break the JSON
     if len(systems) == 1:
         lines = []
         for name in sorted(metrics):
@@ -728,7 +758,7 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
         if args.format == "json":
             emit(results_json(names, cells))
         else:
-            emit(results_table(names, cells, signatures, paint, None))
+            emit(results_table(names, cells, signatures, paint, None, args.format == "latex"))
         return 0
 
     test = "bs" if args.paired_bs else "ar"
@@ -753,11 +783,39 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
         return 0
     cells, bootstrap = {}, False
     for name, column in rows.items():
-        column_cells, has_means = paired_cells(column, widths[name], paint, multiline=True)
+        column_cells, has_means = paired_cells(column, widths[name], paint, multiline=args.format != "latex")
         bootstrap = bootstrap or has_means
         cells[name + (" (μ ± 95% CI)" if bootstrap else "")] = column_cells
-    emit(results_table(names, cells, signatures, paint, (test, requested)))
+    emit(results_table(names, cells, signatures, paint, (test, requested), args.format == "latex"))
     return 0
+
+
+def _print_detail(args, metrics: dict, system: list[str], refs: list[list[str]], emit, paint) -> None:
+    """``--detail``: every metric's score on each group of ``testsets.detail_groups``
+    (the whole corpus, unfiltered, regrouped), as sacreBLEU prints them: the label
+    padded to the longest plus one (yellow on a terminal), the number of segments, the
+    score's name padded to the longest of the first group, the score. Empty groups are left out."""
+    groups = testset_options.detail_groups(args)
+    if groups is None:
+        emit("No subset information found. Consider using --origlang argument.")
+        return
+    results = {}
+    for label, kept in groups:
+        hyps = [line for line, k in zip(system, kept) if k]
+        if not hyps:
+            continue
+        streams = [[line for line, k in zip(stream, kept) if k] for stream in refs]
+        for metric in metrics.values():
+            score = metric.score_matrix(metric.statistics(hyps, streams))
+            results.setdefault(label, []).append((len(hyps), score, _width(args, metric)))
+    if not results:
+        raise UsageError("--detail: no group of the test set has a segment")
+    label_width = max(len(label) for label in results) + 1
+    name_width = max(len(score.name) for _, score, _ in next(iter(results.values())))
+    for label, scores in results.items():
+        key = paint(f"{label:<{label_width}}", "yellow")
+        for count, score, width in scores:
+            emit(f"{key}: sentences={count:<6} {score.name:<{name_width}} = {score.score:.{width}f}")
 
 
 def _width(args, metric) -> int:

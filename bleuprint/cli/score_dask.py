@@ -15,7 +15,8 @@ N`` starts a ``distributed.LocalCluster`` of N single-thread worker processes fo
 Left out, each with a one-line message (status 1): standard input, ``--sentence-level``,
 ``--confidence`` and the paired tests (their resampling needs every segment's statistics
 in one process: ``bleuprint.dask.evaluation_matrix`` runs them, one test set a worker),
-``--impl spec``, ``--num-refs`` (tab-separated references), ``--newline-escape``.
+``--impl spec``, ``--num-refs`` (tab-separated references), ``--newline-escape``, sacreBLEU's
+test sets (``-t`` and the others) and ``-f latex``.
 """
 
 from __future__ import annotations
@@ -43,7 +44,13 @@ def requested(args) -> bool:
     return getattr(args, "dask_scheduler", None) is not None or getattr(args, "dask_workers", None) is not None
 
 
-def _refuse(args, usage_error) -> None:
+def _refuse(args, usage_error, test_set_options) -> None:
+    """One line for each thing the Dask path does not do (``test_set_options``: the
+    ``(flags, dest)`` of sacreBLEU's test-set options)."""
+    for flags, dest in test_set_options:
+        if getattr(args, dest, None) not in (None, False):
+            raise usage_error(f"{'/'.join(flags)} (sacreBLEU's test sets) is not available with "
+                              "--dask-scheduler/--dask-workers: give reference file globs")
     unsupported = [(args.input is None, "standard input (give -i with file globs)"),
                    (args.sentence_level, "--sentence-level"),
                    (args.confidence, "--confidence (bleuprint.dask.evaluation_matrix computes intervals)"),
@@ -88,9 +95,10 @@ def _numbers(accumulator) -> list:
 def run(args, stdout, stderr) -> int:
     """Score as ``args`` say on Dask (module doc); raises ``score.UsageError`` (which the
     caller prints) for bad input."""
-    from .score import RegisteredScorer, UsageError as usage_error, _check_arguments, _width as width, build_metrics
+    from .score import TEST_SET_OPTIONS, RegisteredScorer, UsageError as usage_error, _check_arguments, _dest
+    from .score import _width as width, build_metrics
 
-    _refuse(args, usage_error)
+    _refuse(args, usage_error, [(flags, _dest(flags)) for flags, _ in TEST_SET_OPTIONS])
     _check_arguments(args)
     try:
         from ..dask import MetricJob, SegmentError, SourceError, TextFiles, accumulate

@@ -302,17 +302,17 @@ class BLEU(Metric):
         """sacreBLEU's command line: the target language of ``-l`` picks the default
         tokenizer, and ``-sl`` turns on the effective order."""
         trg_lang = args.langpair.split("-")[1] if args.langpair and "-" in args.langpair else ""
-        if args.bleu_tokenize is None and trg_lang in ("ja", "ko"):
-            raise ValueError(f"the default tokenizer for {trg_lang} ({cls.TRG_LANG_TOKENIZERS[trg_lang]}) is not "
-                             "available in bleuprint; choose one with -tok")
-        if args.bleu_tokenize in UNSUPPORTED_TOKENIZERS:
-            raise ValueError(f"tokenizer {args.bleu_tokenize!r} is not available in bleuprint (it needs extra "
+        tokenize = args.bleu_tokenize
+        if tokenize is None:  # zh, ja-mecab or ko-mecab by the target language, else 13a
+            tokenize = cls.TRG_LANG_TOKENIZERS.get(trg_lang, cls.TOKENIZER_DEFAULT)
+        if tokenize in UNSUPPORTED_TOKENIZERS:
+            raise ValueError(f"tokenizer {tokenize!r} is not available in bleuprint (it needs extra "
                              f"packages or a model download); available: {', '.join(TOKENIZERS)}")
         try:  # sacreBLEU prints nan or inf, or a math domain error's traceback
             check_smooth_value(args.bleu_smooth_value)
         except ValueError as error:
             raise ValueError(f"-sv/--smooth-value: {error}") from None
-        return cls(lowercase=args.bleu_lowercase, force=args.bleu_force, tokenize=args.bleu_tokenize,
+        return cls(lowercase=args.bleu_lowercase, force=args.bleu_force, tokenize=tokenize,
                    smooth_method=args.bleu_smooth_method, smooth_value=args.bleu_smooth_value,
                    effective_order=args.sentence_level, trg_lang=trg_lang)
 

@@ -10,6 +10,14 @@
   rows; a cell with a line break spans several lines, top-aligned), a blank line, the
   paired-test explanation when a paired test ran, then the metric signatures. In JSON, a
   list of one object per system (indent 4, ASCII escapes).
+* Several systems with ``-f latex``: the same cells (a paired test's p-value after a space
+  instead of a line break) in tabulate's ``latex_booktabs`` style: ``\\begin{tabular}{rcc...}``
+  and ``\\toprule``, the header row, ``\\midrule``, one row per system, ``\\bottomrule`` and
+  ``\\end{tabular}``; a row is its cells padded to the column widths as in the text table
+  (widths measured before escaping), each with one space either side, joined by ``&`` and
+  ended by ``\\\\``; LaTeX's special characters are escaped after padding (``LATEX_ESCAPES``),
+  so an escaped cell is wider than its column. The rest (blank line, explanation,
+  signatures) is as in text.
 
 Colours: sacreBLEU colours the baseline, headers and p-values through colorama, which
 strips them when standard output is not a terminal; bleuprint colours only a terminal
@@ -96,6 +104,32 @@ def fancy_grid(headers: list[str], columns: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+#: tabulate 0.10's replacements of LaTeX's special characters, one character at a time.
+LATEX_ESCAPES = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "^": r"\^{}", "{": r"\{",
+                 "}": r"\}", "~": r"\textasciitilde{}", "\\": r"\textbackslash{}", "<": r"\ensuremath{<}",
+                 ">": r"\ensuremath{>}"}
+
+
+def latex_booktabs(headers: list[str], columns: list[list[str]]) -> str:
+    """The LaTeX table (module doc); ``columns[j][i]`` is the cell of row i in column j."""
+    aligns = ["right"] + ["center"] * (len(headers) - 1)
+    columns = [[cell.strip() for cell in column] for column in columns]
+    widths = [max(max((display_width(cell) for cell in column), default=0), display_width(header) + 2)
+              for header, column in zip(headers, columns)]
+
+    def row(cells):
+        padded = [" " + "".join(LATEX_ESCAPES.get(ch, ch) for ch in _pad(cell, w, a)) + " "
+                  for cell, w, a in zip(cells, widths, aligns)]
+        return "&".join(padded) + "\\\\"
+
+    alignment = "".join("r" if a == "right" else "c" for a in aligns)
+    lines = ["\\begin{tabular}{" + alignment + "}", "\\toprule", row(headers), "\\midrule"]
+    n_rows = len(columns[0]) if columns else 0
+    lines += [row([column[i] for column in columns]) for i in range(n_rows)]
+    lines += ["\\bottomrule", "\\end{tabular}"]
+    return "\n".join(lines)
+
+
 def single_results(results: list[str], is_json: bool, paint: Painter) -> str:
     """The output of one system's scores (module doc), without the final newline."""
     if is_json:
@@ -137,9 +171,10 @@ def paired_cells(rows, width: int, paint: Painter, multiline: bool) -> tuple[lis
 
 
 def results_table(system_names: list[str], metric_cells: dict, signatures: dict, paint: Painter,
-                  paired: tuple[str, int] | None) -> str:
-    """The multi-system text output (module doc). ``metric_cells``: metric name -> cells
-    (already formatted); ``paired``: ``(test, n)`` when a paired test ran, else None."""
+                  paired: tuple[str, int] | None, latex: bool = False) -> str:
+    """The multi-system text output (module doc), its table in LaTeX when ``latex``.
+    ``metric_cells``: metric name -> cells (already formatted); ``paired``: ``(test, n)``
+    when a paired test ran, else None."""
     names = list(system_names)
     headers = [paint("System", "cyan")] + [paint(name, "cyan") for name in metric_cells]
     baseline = ""
@@ -150,7 +185,7 @@ def results_table(system_names: list[str], metric_cells: dict, signatures: dict,
     if baseline:
         for column in columns[1:]:
             column[0] = paint(column[0], "yellow")
-    out = [fancy_grid(headers, columns), ""]
+    out = [(latex_booktabs if latex else fancy_grid)(headers, columns), ""]
     if paired is not None:
         test, n = paired
         kind = "bootstrap resampling" if test == "bs" else "approximate randomization"

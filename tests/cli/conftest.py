@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from cli_harness import LATEX_NAME
+
 _WORDS = ("the cat sat on mat dog barked loudly today hello world , . ! ? 3.14 1,000 e-mail don't "
           "Über naïve 東京 (hi) &amp; — “quoted”").split()
 
@@ -36,7 +38,8 @@ def corpus_dir(tmp_path_factory):
     one field), ``sysA/B/C.txt`` (three systems), ``short.txt`` (27 lines), ``stdin3.txt``
     (three systems in tab-separated columns), ``stdin_bad.txt`` (line 4 has one column),
     ``stdin1.txt`` (one system), ``stdin_crlf.txt`` (CR LF line ends, one lone CR),
-    ``ref_cr.txt`` (a carriage return inside line 3), ``ref.txt.gz``."""
+    ``ref_cr.txt`` (a carriage return inside line 3), ``ref.txt.gz``, and a fourth system
+    named ``LATEX_NAME``."""
     rng = random.Random(20261129)
     folder = tmp_path_factory.mktemp("cli_corpus")
     n = 30
@@ -54,6 +57,8 @@ def corpus_dir(tmp_path_factory):
     write("reffull.txt", full)
     for name in "ABC":
         write(f"sys{name}.txt", [_noisy(rng, r, True) for r in refs])
+    # a system whose name holds every character LaTeX's table escapes (-f latex)
+    write(LATEX_NAME, [_noisy(rng, r, True) for r in refs])
     write("short.txt", [_noisy(rng, r, True) for r in refs[:-3]])
     columns = [[_noisy(rng, r, False) for r in full] for _ in range(3)]
     write("stdin3.txt", ["\t".join(c[i] for c in columns) for i in range(n)])

@@ -1,5 +1,5 @@
 """The command line's own surface: options are matched whole (no argparse prefix
-matching), sacreBLEU's test-set options get bleuprint's refusal, and ``--version``.
+matching), sacreBLEU's test-set options beside reference files, and ``--version``.
 
 Issue #12 items 4 and 5. sacreBLEU 2.5.1's ``-t`` is ``--test-set``; with prefix matching
 argparse read it as ``-tok`` and scored with the char tokenizer.
@@ -19,7 +19,7 @@ import pytest
 
 from bleuprint.cli import build_parser
 from bleuprint.spec.signature import SACREBLEU_VERSION
-from cli_harness import needs_sacrebleu, run_bleuprint
+from cli_harness import NO_NETWORK, needs_sacrebleu, run_bleuprint, run_sacrebleu
 
 
 def _parsers(parser: argparse.ArgumentParser, path=("bleuprint",)):
@@ -89,17 +89,34 @@ def test_a_prefix_of_an_option_is_not_that_option(path, option, prefix):
             f"{prefix} was read as {option}"
 
 
-@pytest.mark.parametrize("argv", [["-t", "char"], ["-t", "wmt14", "-l", "en-de"], ["--list"], ["--echo", "ref"],
-                                  ["--download", "wmt14"], ["--citation"], ["--origlang", "de"],
-                                  ["--subset", "x"], ["-d"]])
-def test_sacrebleu_test_set_options_get_a_clear_refusal(corpus_dir, monkeypatch, argv):
-    """sacreBLEU's test-set database options stop with one message and sacreBLEU's status
-    for a test-set problem (1); nothing is scored (``-t char`` used to score with the
-    char tokenizer)."""
-    got = run_bleuprint(["ref.txt", "-i", "sysA.txt", *argv], corpus_dir, None, {}, monkeypatch)
-    assert got.status == 1 and got.stdout == ""
-    assert len(got.stderr.splitlines()) == 1
-    assert "downloads no test sets" in got.stderr and argv[0] in got.stderr
+#: sacreBLEU's test-set options beside reference files, on an empty cache: (argv, whether
+#: sacreBLEU 2.5.1 crashes or tries to download there).
+TEST_SET_ARGV = [(["-t", "char"], False), (["-t", "wmt14", "-l", "en-de"], False), (["--list"], False),
+                 (["--echo", "ref"], False), (["--citation"], False), (["-d"], False),
+                 (["--download", "wmt14", "-l", "en-de"], True), (["--origlang", "de"], True),
+                 (["--subset", "x"], True)]
+
+
+@needs_sacrebleu
+@pytest.mark.parametrize("argv, sacrebleu_fails", TEST_SET_ARGV)
+def test_sacrebleu_test_set_options_with_reference_files(corpus_dir, monkeypatch, tmp_path, argv, sacrebleu_fails):
+    """With reference files and no set in the cache, each test-set option does what
+    sacreBLEU does (``-t char`` is the unknown test set ``char``, never ``-tok char``;
+    ``--list`` lists; ``-d`` finds no subset information), with its status and standard
+    output. Where sacreBLEU would download (``--download``) or crashes (``--origlang``,
+    ``--subset`` without ``-t``), bleuprint stops with one line and status 1, and nothing
+    is downloaded: the cache stays empty."""
+    env = {**NO_NETWORK, "SACREBLEU": str(tmp_path)}
+    got = run_bleuprint(["ref.txt", "-i", "sysA.txt", *argv], corpus_dir, None, env, monkeypatch)
+    assert list(tmp_path.iterdir()) == []
+    if sacrebleu_fails:
+        assert got.status == 1 and got.stdout == ""
+        assert len(got.stderr.splitlines()) == 1
+        assert ("bleuprint downloads nothing" in got.stderr if argv[0] == "--download"
+                else "needs a test (-t) and a language pair (-l)" in got.stderr)
+        return
+    expected = run_sacrebleu(["ref.txt", "-i", "sysA.txt", *argv], corpus_dir, None, env)
+    assert (got.status, got.stdout) == (expected.status, expected.stdout)
 
 
 def _bleuprint(*argv: str) -> subprocess.CompletedProcess:

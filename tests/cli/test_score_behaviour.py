@@ -46,11 +46,11 @@ def test_chrf_without_any_order_is_refused(corpus_dir, monkeypatch, extra):
     assert (got.status, got.stdout) == (expected.status, expected.stdout) and got.status == 0
 
 
-def test_missing_references_and_latex_tables(corpus_dir, monkeypatch):
+def test_missing_references(corpus_dir, monkeypatch):
+    """Neither reference files nor ``-t``: one message, status 1 (LaTeX tables are compared
+    with sacreBLEU's in test_score_vs_sacrebleu.py)."""
     got = run_bleuprint("-i sysA.txt".split(), corpus_dir, None, {}, monkeypatch)
-    assert got.status == 1 and "reference file(s)" in got.stderr
-    got = run_bleuprint("ref.txt -i sysA.txt sysB.txt -f latex".split(), corpus_dir, None, {}, monkeypatch)
-    assert got.status == 1 and "-f latex" in got.stderr
+    assert got.status == 1 and "reference file(s)" in got.stderr and "-t SET -l PAIR" in got.stderr
 
 
 @needs_sacrebleu

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli_harness import needs_sacrebleu, run_bleuprint, run_sacrebleu
+from cli_harness import LATEX_NAME, needs_sacrebleu, run_bleuprint, run_sacrebleu
 
 #: (flags, stdin file or None, SACREBLEU_SEED or None). Each is one sacreBLEU subprocess.
 FLAG_SETS = [
@@ -52,6 +52,14 @@ FLAG_SETS = [
     ("ref.txt -i sysA.txt sysB.txt sysC.txt -m chrf bleu -f text --paired-ar -parn 500 -w 2 -sh", None, "3"),
     ("ref.txt -i sysA.txt sysB.txt sysA.txt -m bleu --paired-ar -parn 100", None, None),  # JSON; baseline repeated
     ("ref.txt -i sysA.txt sysC.txt -m bleu -tok char -s add-k -sv 0.5 --paired-ar -parn 300 -f text", None, None),
+    # several systems in LaTeX (tabulate's latex_booktabs): plain, both paired tests (the p-value
+    # after a space), a system name with every character the table escapes, the -ci refusal
+    ("ref.txt -i sysA.txt sysB.txt sysC.txt -m bleu chrf ter -f latex", None, None),
+    ("ref.txt -i sysA.txt sysB.txt sysC.txt -m bleu chrf ter -f latex --paired-bs -pbsn 100 -w 2", None, None),
+    ("ref.txt -i sysA.txt sysC.txt -m chrf bleu -f latex --paired-ar -parn 200 -sh", None, "5"),
+    (f"ref.txt -i {LATEX_NAME} sysB.txt -m bleu -f latex --paired-bs -pbsn 50", None, None),
+    ("ref.txt -i sysA.txt sysB.txt -f latex -ci", None, None),  # exit 1
+    ("reffull.txt -m bleu chrf -f latex --paired-ar -parn 100", "stdin3.txt", None),
     # sentence level
     ("ref.txt -i sysA.txt -sl -m bleu -w 2", None, None),
     ("ref.txt -i sysA.txt -sl -m ter -b", None, None),
@@ -155,3 +163,16 @@ def test_same_colours_on_a_terminal(corpus_dir):
     got = _run_on_terminal(["-m", "bleuprint", "score", *flags], corpus_dir)
     assert b"\x1b[33m" in expected  # the test did run on a terminal
     assert got == expected
+
+
+@needs_sacrebleu
+def test_latex_table_escapes_a_system_name(corpus_dir, monkeypatch):
+    """The LaTeX flag sets above compare real tables: sacreBLEU prints a booktabs tabular with
+    the system name escaped (``\\\\&``, ``\\\\textbackslash{}``, ``\\\\ensuremath{<}`` ...), and
+    bleuprint the same bytes."""
+    argv = f"ref.txt -i sysA.txt {LATEX_NAME} -m bleu chrf -f latex".split()
+    expected = run_sacrebleu(argv, corpus_dir)
+    got = run_bleuprint(argv, corpus_dir, None, {}, monkeypatch)
+    assert expected.stdout.startswith("\\begin{tabular}{rcc}\n\\toprule\n")
+    assert r"s\$\&\_\%\#\{x\}\textasciitilde{}\^{}\ensuremath{<}b\ensuremath{>}\textbackslash{}.txt" in expected.stdout
+    assert got.stdout == expected.stdout

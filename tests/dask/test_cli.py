@@ -74,7 +74,8 @@ def test_a_refused_line_is_one_message_naming_file_and_line(tmp_path, monkeypatc
 
 
 @pytest.mark.parametrize("flags,named", [(["--confidence"], "--confidence"), (["-sl"], "--sentence-level"),
-                                         (["--paired-bs"], "paired tests"), (["-nr", "2"], "--num-refs")])
+                                         (["--paired-bs"], "paired tests"), (["-nr", "2"], "--num-refs"),
+                                         (["-t", "wmt17", "-l", "en-de"], "test sets")])
 def test_what_the_dask_path_does_not_do_is_refused_in_one_line(tmp_path, monkeypatch, flags, named):
     _shards(tmp_path)
     out = run_bleuprint(["ref.*.txt", "-i", "a.*.txt", "b.*.txt", *flags, "--dask-workers", "2"], tmp_path,
