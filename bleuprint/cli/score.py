@@ -46,7 +46,7 @@ from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..compat.printing import RESET, Painter, paired_cells, results_json, results_table, single_results
 from ..compat.resampling import paired_test, seed_from_environment
 from ..core import Metric, get_metric, metric_names
-from . import VersionAction, version_line
+from . import VersionAction, score_dask, version_line
 from . import testsets as testset_options
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
@@ -119,6 +119,7 @@ def add_parser(commands) -> None:
     report.add_argument("--format", "-f", choices=OUTPUT_FORMATS, default="json")
     report.add_argument("--version", "-V", action=VersionAction, text=_version_text,
                         help="print sacreBLEU's version line, then bleuprint's, and exit")
+    score_dask.add_arguments(parser)  # --dask-scheduler, --dask-workers: bleuprint.cli.score_dask
     test_sets = parser.add_argument_group(
         "sacreBLEU's test sets", "read from sacreBLEU's cache ($SACREBLEU, default ~/.sacrebleu) when the set "
         "is already there; bleuprint downloads nothing, and says which files it looked for and the sacrebleu "
@@ -612,6 +613,8 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
         stdout.write(text + "\n")
 
     try:
+        if score_dask.requested(args):
+            return score_dask.run(args, stdout, stderr)
         status = testset_options.before_scoring(args, emit, log, UsageError)
         if status is not None:
             return status

@@ -33,7 +33,7 @@ from source_graph import ROOT, imported_modules, module_name, source_files
 
 #: What bleuprint.spec must not import (module-name prefixes).
 ABOVE_SPEC = ("bleuprint.impl", "bleuprint.compat", "bleuprint.oracles", "bleuprint.mutants", "bleuprint.cli",
-              "bleuprint.reproduce", "bleuprint.verify", "bleuprint.strategies")
+              "bleuprint.reproduce", "bleuprint.verify", "bleuprint.strategies", "bleuprint.dask")
 
 _REPORT = """
 import json, sys
@@ -236,7 +236,8 @@ def test_layer_violations_detects_every_form_of_import(tmp_path):
 #: read by the spec, so it reaches the spec, core and (inside its methods) impl, the
 #: mutants and the strategies it contributes to; the outside references and the tools that
 #: read the registry are above it.
-ABOVE_METRICS = ("bleuprint.compat", "bleuprint.oracles", "bleuprint.cli", "bleuprint.reproduce", "bleuprint.verify")
+ABOVE_METRICS = ("bleuprint.compat", "bleuprint.oracles", "bleuprint.cli", "bleuprint.reproduce", "bleuprint.verify",
+                 "bleuprint.dask")
 
 
 def test_metrics_import_no_oracle_and_no_tool():
@@ -255,3 +256,25 @@ def test_no_library_imports_the_command_line():
         found += [f"{path.relative_to(ROOT)}:{line}: {text}" for line, module, text in imported_modules(path, ROOT)
                   if _under(module, "bleuprint.cli")]
     assert not found, "a library imports the command line:\n" + "\n".join(found)
+
+
+def test_only_the_command_line_imports_the_dask_layer():
+    """``bleuprint.dask`` (issue #21) is a tool on top of impl and the registry, with an
+    optional dependency: spec, impl, core, the metrics and every other library stand
+    without it; only the command line (``bleuprint.cli.score_dask``) and the package itself
+    import it."""
+    found = []
+    for name, path in source_files(ROOT).items():
+        if _under(name, "bleuprint.dask") or _under(name, "bleuprint.cli"):
+            continue
+        found += [f"{path.relative_to(ROOT)}:{line}: {text}" for line, module, text in imported_modules(path, ROOT)
+                  if _under(module, "bleuprint.dask")]
+    assert "bleuprint.dask.scoring" in source_files(ROOT)
+    assert not found, "a library imports bleuprint.dask:\n" + "\n".join(found)
+
+
+def test_impl_at_run_time_loads_no_dask():
+    found = loaded_modules("import bleuprint.impl as impl\nimpl.corpus_bleu(['a b'], [['a b']])\n")
+    bad = sorted(name for name in found["modules"] if _under(name, "dask") or _under(name, "bleuprint.dask")
+                 or _under(name, "distributed"))
+    assert not bad, f"impl loaded {summary(bad)}"
