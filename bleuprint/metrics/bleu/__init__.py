@@ -203,6 +203,22 @@ class BLEU(Metric):
             {"effective_order": True, "max_ngram_order": 6, "lowercase": True},
             {"smooth_method": "add-k", "smooth_value": 0.5, "max_ngram_order": 2})
 
+    def missing_data(self, options: dict) -> str:
+        """Why BLEU cannot be computed with ``options`` here ("" when it can): a MeCab
+        tokenizer without its packages, a SentencePiece tokenizer without its model file
+        or package (the message names the pip command or the file)."""
+        tokenize = options.get("tokenize", "13a")
+        if tokenize not in OUTSIDE_TOKENIZERS:
+            return ""
+        from ...spec.tokenizers_mecab import MECAB_TOKENIZERS, mecab_tagger
+        from ...spec.tokenizers_spm import spm_processor
+
+        try:
+            mecab_tagger(tokenize) if tokenize in MECAB_TOKENIZERS else spm_processor(tokenize)
+        except ValueError as exc:  # MissingTokenizerPackage is one too
+            return str(exc)
+        return ""
+
     def real_corpus_configurations(self) -> tuple:
         """Every tokenizer."""
         return tuple(({"tokenize": t}, f"tokenize={t}") for t in TOKENIZERS)
