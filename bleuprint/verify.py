@@ -426,9 +426,18 @@ def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1,
                 _collect(rows, subject_name, subject, generated, "spec", skipped, memo)
             if not only_spec:
                 _interval_rows(rows, subject_name, subject)
+    return list(rows.values()), notes + skipped_notes(skipped)
+
+
+def skipped_notes(skipped: dict) -> list[str]:
+    """One note line per reason of ``skipped`` ((metric, reason) -> cases left out), naming
+    the metrics (MeCab's goldens hold BLEU and tokenizer cases: one line for both)."""
+    by_reason: dict = {}
     for (metric, reason), count in skipped.items():
-        notes.append(f"{metric}: {count} case computations skipped: {reason}")
-    return list(rows.values()), notes
+        metrics, total = by_reason.get(reason, ([], 0))
+        by_reason[reason] = (metrics + [metric], total + count)
+    return [f"{', '.join(metrics)}: {count} case computations skipped: {reason}"
+            for reason, (metrics, count) in by_reason.items()]
 
 
 @contextlib.contextmanager

@@ -213,9 +213,16 @@ class BLEU(Metric):
         from ...spec.tokenizers_mecab import MECAB_TOKENIZERS, mecab_tagger
         from ...spec.tokenizers_spm import spm_processor
 
+        if tokenize in MECAB_TOKENIZERS:
+            try:
+                mecab_tagger(tokenize)
+            except ValueError:  # MissingTokenizerPackage is one too; one reason for both tokenizers
+                return ("MeCab or its dictionary is not installed (ja-mecab: pip install 'bleuprint[ja]', "
+                        "ko-mecab: pip install 'bleuprint[ko]')")
+            return ""
         try:
-            mecab_tagger(tokenize) if tokenize in MECAB_TOKENIZERS else spm_processor(tokenize)
-        except ValueError as exc:  # MissingTokenizerPackage is one too
+            spm_processor(tokenize)
+        except ValueError as exc:
             return str(exc)
         return ""
 
