@@ -47,7 +47,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
 from bleuprint import impl  # noqa: E402
-from bleuprint.oracles.texts_cjk import JAPANESE, KOREAN, _edited  # noqa: E402
+from bleuprint.oracles.texts_cjk import JAPANESE, KOREAN, edited  # noqa: E402
 from bleuprint.spec import tokenizers_spm  # noqa: E402
 from bleuprint.spec.tokenizers_mecab import mecab_tagger  # noqa: E402
 
@@ -58,8 +58,8 @@ def segments(rng: random.Random, pool: list[str], count: int) -> tuple[list[str]
     for k in range(count):
         base = [rng.choice(lines) for _ in range(rng.randint(2, 4))]
         number = f"{rng.randint(0, 99999)}"
-        hyps.append("".join(_edited(rng, b, lines) for b in base) + number)
-        refs.append(["".join(_edited(rng, b, lines) for b in base) + number])
+        hyps.append("".join(edited(rng, b, lines) for b in base) + number)
+        refs.append(["".join(edited(rng, b, lines) for b in base) + number])
     return hyps, refs
 
 

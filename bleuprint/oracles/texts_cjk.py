@@ -90,7 +90,7 @@ KOREAN = [
 LINES = {"ja": JAPANESE, "ko": KOREAN}
 
 
-def _edited(rng: random.Random, line: str, pool: list[str]) -> str:
+def edited(rng: random.Random, line: str, pool: list[str]) -> str:
     """``line`` changed a little: a fragment dropped, two halves swapped, a piece of
     another line added, a space put in, or unchanged."""
     k = rng.randrange(6)
@@ -118,6 +118,6 @@ def corpus_cjk(rng: random.Random, language: str, size: int = 6, nrefs: tuple[in
     hyps, refs = [], []
     for _ in range(size):
         base = rng.choice(pool)
-        hyps.append(_edited(rng, base, pool))
-        refs.append([_edited(rng, base, pool) for _ in range(rng.randint(*nrefs))])
+        hyps.append(edited(rng, base, pool))
+        refs.append([edited(rng, base, pool) for _ in range(rng.randint(*nrefs))])
     return hyps, refs
