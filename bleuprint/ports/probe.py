@@ -30,9 +30,10 @@ class DefaultsSkipped(PortError):
 def finite_values(option) -> tuple:
     """The values of ``option`` that form a finite set in its data: its choices, or both
     values of a bool, then ``None`` where it is nullable (empty for a free number or text
-    that is not nullable)."""
+    that is not nullable). Choices that need an outside package or file (``Option.outside``)
+    are not probed."""
     if option.choices is not None:
-        values = tuple(option.choices)
+        values = option.generated_choices
     elif option.kind is bool:
         values = (False, True)
     else:

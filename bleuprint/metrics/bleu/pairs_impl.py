@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...impl.pairs import shared_pair_rows
-from ...impl.tokenizers import TOKENIZERS, bleu_token_ids
+from ...impl.tokenizers import BLEU_TOKENIZERS, bleu_token_ids
 from ...spec.inputs import check_choice, check_positive_int
 
 __all__ = ["bleu_pair_rows"]
@@ -26,7 +26,7 @@ def bleu_pair_rows(hyps, refs, blocks, chunk, tokenize: str = "13a", *, lowercas
                    max_ngram_order: int = 4):
     """``Metric.pair_rows`` of BLEU by the shared-work route (module doc), or None without
     the compiled kernel (``native.pairs``)."""
-    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_choice(tokenize, BLEU_TOKENIZERS, "tokenizer")
     check_positive_int(max_ngram_order, "max_ngram_order")
     order = max_ngram_order
 

@@ -30,7 +30,7 @@ from ...spec.inputs import (
     check_text,
 )
 from ...spec.summing import sum_stats
-from ...spec.tokenizers import TOKENIZERS, tokenize as run_tokenizer
+from ...spec.tokenizers import BLEU_TOKENIZERS, TOKENIZERS, tokenize as run_tokenizer  # noqa: F401 (TOKENIZERS: this module's name for the built-in five, kept)
 
 #: Smoothing methods and their default values (Chen & Cherry 2014: floor = method 1,
 #: add-k = method 2, exp = method 3, the NIST/mteval-v13a smoothing).
@@ -103,7 +103,7 @@ def bleu_stats(
     """
     check_text(hyp, "hyp")
     refs = check_references(refs)
-    check_choice(tokenize, TOKENIZERS, "tokenizer")
+    check_choice(tokenize, BLEU_TOKENIZERS, "tokenizer")
     check_positive_int(max_ngram_order, "max_ngram_order")
     hyp_tokens = bleu_tokens(hyp, tokenize, lowercase)
     ref_tokens = [bleu_tokens(ref, tokenize, lowercase) for ref in refs]
