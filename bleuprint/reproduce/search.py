@@ -28,6 +28,7 @@ report says what was searched and what was cut.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -279,7 +280,8 @@ def audit(hyps: list[str], streams: list[list[str]], claim: Claim, *, metrics=No
     if metrics and claim.metric and claim.metric not in metrics:
         raise ValueError(f"the claim {claim.text!r} is a {claim.metric} score, but the metrics to search (-m) are "
                          f"{' '.join(metrics)}: search {claim.metric}, or give the claim without a metric name")
-    with using_sacrebleu_version(claimed_sacrebleu_version(claim)):  # the claim's version, if it names one
+    claimed = claimed_sacrebleu_version(claim)  # the claim's version, if it names one bleuprint reproduces
+    with using_sacrebleu_version(claimed) if claimed else contextlib.nullcontext():
         return _audit(hyps, streams, claim, metrics, max_subsets, max_ter_pairs, nearest, search)
 
 
