@@ -114,6 +114,7 @@ def test_bleuprint_version(flag):
     assert done.stdout == f"bleuprint {version('bleuprint')} (exact to sacreBLEU 2.5.1 and 2.6.0)\n"
 
 
+@pytest.mark.sacrebleu_live
 @needs_sacrebleu
 @pytest.mark.parametrize("flag", ["--version", "-V"])
 def test_score_version_is_sacrebleus_line_then_bleuprints(flag):

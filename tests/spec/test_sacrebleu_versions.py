@@ -24,6 +24,9 @@ from bleuprint.reproduce import audit, parse_claim
 from bleuprint.spec import sacrebleu_versions as versions
 from cli_harness import run_bleuprint
 
+#: The golden and live checks, rerun against sacreBLEU 2.6.0 by .ci/sacrebleu-2.6.0.sh.
+pytestmark = pytest.mark.sacrebleu_live
+
 HAVE_SACREBLEU = importlib.util.find_spec("sacrebleu") is not None
 needs_sacrebleu = pytest.mark.skipif(not HAVE_SACREBLEU, reason="sacrebleu (2.5.1 or 2.6.0) is not installed")
 
@@ -155,7 +158,6 @@ def test_spbleu_1k_is_not_refused_as_new_under_2_6_0():
 
 # --- signatures against the installed sacreBLEU --------------------------------------
 
-@pytest.mark.sacrebleu_live
 @needs_sacrebleu
 @pytest.mark.parametrize("version", versions.SUPPORTED_VERSIONS)
 @pytest.mark.parametrize("metric, options, class_name, sacrebleu_options", CONFIGURATIONS,
@@ -174,7 +176,6 @@ def test_signatures_under_each_version_are_sacrebleus(metric, options, class_nam
     assert (ours.get_signature().format(), ours.get_signature().format(short=True)) == expected
 
 
-@pytest.mark.sacrebleu_live
 @needs_sacrebleu
 def test_the_default_is_the_installed_sacrebleus_version():
     import sacrebleu
@@ -184,7 +185,6 @@ def test_the_default_is_the_installed_sacrebleus_version():
     assert (spec.signature("bleu"), spec.signature("bleu", short=True)) == (long, short)
 
 
-@pytest.mark.sacrebleu_live
 @needs_sacrebleu
 @pytest.mark.parametrize("version", versions.SUPPORTED_VERSIONS)
 def test_the_cli_flag_chooses_the_signatures_and_the_version_line(version, tmp_path, monkeypatch):
