@@ -245,3 +245,26 @@ def test_reproduce_reports_an_unknown_version_plainly():
     assert report.recomputed_signature.endswith("|version:2.6.0")
     assert any(note.startswith("the signature names sacreBLEU 1.4.14, which bleuprint does not reproduce")
                for note in report.notes), report.notes
+
+
+@pytest.mark.parametrize("version", versions.SUPPORTED_VERSIONS)
+def test_reproduce_cli_signs_a_versionless_claim_as_the_chosen_version(version, tmp_path):
+    """``bleuprint reproduce --sacrebleu-version V``: a signature that names no version is
+    recomputed and signed as V; one that names a version keeps it (the claim's wins)."""
+    import io
+
+    from bleuprint.cli import build_parser
+    from bleuprint.cli.reproduce import run
+
+    (tmp_path / "ref.txt").write_text(REF + "\n", encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text(HYP + "\n", encoding="utf-8")
+    other = next(v for v in versions.SUPPORTED_VERSIONS if v != version)
+    for signature, expected in (("nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp", version),
+                                (f"nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:{other}", other)):
+        args = build_parser().parse_args(["reproduce", str(tmp_path / "ref.txt"), "-i", str(tmp_path / "hyp.txt"),
+                                          "--claim", "38.0", "--signature", signature, "-m", "bleu",
+                                          "--sacrebleu-version", version, "--top", "1"])
+        out, err = io.StringIO(), io.StringIO()
+        assert run(args, out, err) == 0, err.getvalue()
+        assert (f"Under the claimed signature: BLEU|nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:{expected} = "
+                in out.getvalue())
