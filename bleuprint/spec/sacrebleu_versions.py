@@ -65,6 +65,9 @@ class SacrebleuVersionWarning(UserWarning):
 
 #: The process-wide choice (``set_sacrebleu_version``); None: the default rule.
 _chosen: str | None = None
+#: Whether the warning about an unsupported installed sacreBLEU was given (once a process;
+#: ``installed_sacrebleu.cache_clear()`` re-arms it with the next reading).
+_warned = False
 
 
 def _as_tuple(version: str) -> tuple[int, ...]:
@@ -87,6 +90,9 @@ def installed_sacrebleu() -> str | None:
     """The installed sacreBLEU's version from its package metadata (not imported), or None."""
     from importlib import metadata  # here: only a default needs it
 
+    global _warned
+    _warned = False
+
     try:
         return metadata.version("sacrebleu")
     except metadata.PackageNotFoundError:
@@ -96,10 +102,13 @@ def installed_sacrebleu() -> str | None:
 def default_sacrebleu_version() -> str:
     """The version when neither the call nor the process chooses one (module doc, rules 3
     and 4); warns (``SacrebleuVersionWarning``) when an unsupported sacreBLEU is installed."""
+    global _warned
     installed = installed_sacrebleu()
     if installed is None or installed in SUPPORTED_VERSIONS:
         return installed or NEWEST
-    warnings.warn(unsupported_note(installed), SacrebleuVersionWarning, stacklevel=3)
+    if not _warned:
+        _warned = True
+        warnings.warn(unsupported_note(installed), SacrebleuVersionWarning, stacklevel=3)
     return NEWEST
 
 

@@ -99,10 +99,15 @@ def test_default_follows_a_supported_installed_version_else_2_6_0(monkeypatch, f
 
 
 def test_an_unsupported_installed_version_defaults_to_2_6_0_with_a_warning(monkeypatch):
-    """sacreBLEU 2.4.3 installed: signatures say 2.6.0, and a warning names both versions."""
+    """sacreBLEU 2.4.3 installed: signatures say 2.6.0, and a warning names both versions,
+    once a process (not at every signature)."""
     _installed(monkeypatch, "2.4.3")
-    with pytest.warns(versions.SacrebleuVersionWarning, match=r"sacreBLEU 2\.4\.3 is installed.*version:2\.6\.0"):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         assert spec.signature("chrf") == "nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0"
+        assert spec.signature("bleu", short=True).endswith("|v:2.6.0")
+    assert [type(w.message) for w in caught] == [versions.SacrebleuVersionWarning]
+    assert "sacreBLEU 2.4.3 is installed" in str(caught[0].message) and "version:2.6.0" in str(caught[0].message)
 
 
 def test_the_call_beats_the_process_which_beats_the_installed_version(monkeypatch):
