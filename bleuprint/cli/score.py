@@ -178,13 +178,13 @@ def _version_text(sacrebleu_version: str) -> str:
 def _chosen_version(args, stderr) -> str:
     """The sacreBLEU version of this run: ``--sacrebleu-version``, else the default rule
     (``bleuprint.spec.sacrebleu_versions``), whose note about an installed sacreBLEU that
-    bleuprint does not reproduce goes to standard error as one line."""
+    bleuprint does not reproduce goes to standard error as one line (not with ``-q``)."""
     if getattr(args, "sacrebleu_version", None):
         return args.sacrebleu_version
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", SacrebleuVersionWarning)
         version = chosen_sacrebleu_version()
-    for warning in caught:
+    for warning in caught if not getattr(args, "quiet", False) else ():  # -q: no messages
         stderr.write(f"bleuprint: note: {warning.message}\n")
     return version
 
