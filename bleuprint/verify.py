@@ -23,9 +23,9 @@ gets its rows with no edit here.
 A case is *equal* when the sentence statistics and the corpus statistics are exactly
 equal, the score is within ``SCORE_TOLERANCE`` and the signature (long and short) is
 identical; a golden's signatures are asked for under the sacreBLEU version the golden
-records, a live case's under the installed one. The table has one row per subject, metric, option family and oracle: cases,
-equal, largest score difference, statistics mismatches and signature mismatches. The
-exit status is 1 when any case differs.
+records, a live case's under the installed one. The table has one row per subject,
+metric, option family and oracle: cases, equal, largest score difference, statistics
+mismatches and signature mismatches. The exit status is 1 when any case differs.
 """
 
 from __future__ import annotations
@@ -283,14 +283,12 @@ def case_fixtures() -> tuple[str, ...]:
 
 def golden_cases() -> dict[str, list[dict]]:
     """The shipped fixtures (no sacreBLEU needed)."""
-    from .oracles.goldens import golden_cases as load
-    from .oracles.goldens import golden_names
-
-    from .oracles.goldens import load_goldens
+    from .oracles.goldens import golden_names, load_goldens
 
     stored = golden_names()
-    return {name: _tag(load(name), name, load_goldens(name)["versions"].get("sacrebleu"))
-            for name in case_fixtures() if name in stored}
+    documents = {name: load_goldens(name) for name in case_fixtures() if name in stored}
+    return {name: _tag(document["cases"], name, document["versions"].get("sacrebleu"))
+            for name, document in documents.items()}
 
 
 def _tag(cases: list[dict], metric: str, sacrebleu_version: str | None = None) -> list[dict]:

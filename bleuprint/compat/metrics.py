@@ -1,7 +1,7 @@
 """sacreBLEU's metric classes ``BLEU``, ``CHRF`` and ``TER`` (2.5.1's, which 2.6.0 keeps)
-with their constructor options, ``corpus_score``, ``sentence_score`` and ``get_signature``, computed by
-``bleuprint.impl`` (or ``bleuprint.spec``: set ``metric.backend = bleuprint.compat.SPEC``).
-Each class also holds its flags of sacreBLEU's command line (``add_command_line_flags``,
+with their constructor options, ``corpus_score``, ``sentence_score`` and ``get_signature``,
+computed by ``bleuprint.impl`` (or ``bleuprint.spec``: set
+``metric.backend = bleuprint.compat.SPEC``). Each class also holds its flags of sacreBLEU's command line (``add_command_line_flags``,
 ``from_command_line``: ``bleuprint score``), and ``compat_class`` gives the class of a
 registered metric, if it has one.
 
@@ -9,8 +9,9 @@ References come as sacreBLEU's *streams*: ``references[r][i]`` is reference r of
 i. ``sacrebleu_version`` ("2.5.1" or "2.6.0"; by default the process's choice, else the
 installed sacreBLEU's, else 2.6.0: ``bleuprint.spec.sacrebleu_versions``) is the version the
 object reproduces: its signature's last field, and its tokenizers (``spBLEU-1K`` under
-2.5.1 is a ``ValueError`` saying it is new in 2.6.0). A ``None`` in a stream drops that reference for that segment (the signature then says
-``nrefs:var`` if the counts differ); ``''`` is a real, empty reference.
+2.5.1 is a ``ValueError`` saying it is new in 2.6.0). A ``None`` in a stream drops that
+reference for that segment (the signature then says ``nrefs:var`` if the counts differ);
+``''`` is a real, empty reference.
 
 Deliberate differences from sacreBLEU (each raises instead of computing a number that the
 caller did not ask for):
@@ -394,7 +395,7 @@ class BLEU(Metric):
         return BLEUSignature(self.num_refs, lowercase=self.lowercase, effective_order=self.effective_order,
                              tokenize=self.tokenizer_signature, smooth_method=self.smooth_method,
                              smooth_value=self.smooth_value, n_bootstrap=self.n_bootstrap, seed=self.seed,
-                            version=self.sacrebleu_version)
+                             version=self.sacrebleu_version)
 
 
 class CHRF(Metric):
@@ -460,8 +461,7 @@ class CHRF(Metric):
     def _signature(self) -> CHRFSignature:
         return CHRFSignature(self.num_refs, lowercase=self.lowercase, eps_smoothing=self.eps_smoothing,
                              char_order=self.char_order, word_order=self.word_order, whitespace=self.whitespace,
-                             n_bootstrap=self.n_bootstrap, seed=self.seed,
-                            version=self.sacrebleu_version)
+                             n_bootstrap=self.n_bootstrap, seed=self.seed, version=self.sacrebleu_version)
 
 
 class TER(Metric):

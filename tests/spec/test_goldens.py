@@ -19,9 +19,6 @@ import pytest
 from bleuprint import spec
 from bleuprint.oracles.goldens import golden_cases, load_goldens
 
-#: The golden and live checks, rerun against sacreBLEU 2.6.0 by .ci/sacrebleu-2.6.0.sh.
-pytestmark = pytest.mark.sacrebleu_live
-
 SCORE_TOLERANCE = 1e-9
 
 #: sacreBLEU's sentence-level BLEU default (its ``sentence_bleu``): effective order on.
