@@ -9,7 +9,8 @@ Oracles, in the order they are checked:
   (``bleuprint.oracles.goldens``), so this runs without them;
 * ``oracles live``: when the oracles are installed, the fixture corpora rebuilt and scored
   by them now (a fixture whose oracle is missing is skipped, and the note says so), and the
-  real corpus ``../shared/corpora/ted-ende.json`` when it is present;
+  real corpus ``../shared/corpora/ted-ende.json`` when it is present; sacreBLEU 2.5.1 or
+  2.6.0, whichever is installed;
 * ``spec``: impl (and impl-numpy) against the spec on seeded generated corpora, for every
   registered metric on its ``verify_configurations()``.
 
@@ -21,9 +22,10 @@ gets its rows with no edit here.
 
 A case is *equal* when the sentence statistics and the corpus statistics are exactly
 equal, the score is within ``SCORE_TOLERANCE`` and the signature (long and short) is
-identical. The table has one row per subject, metric, option family and oracle: cases,
-equal, largest score difference, statistics mismatches and signature mismatches. The
-exit status is 1 when any case differs.
+identical; a golden's signatures are asked for under the sacreBLEU version the golden
+records, a live case's under the installed one. The table has one row per subject,
+metric, option family and oracle: cases, equal, largest score difference, statistics
+mismatches and signature mismatches. The exit status is 1 when any case differs.
 """
 
 from __future__ import annotations
@@ -153,12 +155,22 @@ def _computed(subject, case: dict) -> dict:
         own = definition.layer_functions(subject).get("corpus")  # else the one call of any metric
         one_call = own(hyps, refs, **options) if own else subject.corpus_score(metric, hyps, refs, **options)
         done = {"rows": _as_numbers(rows), "scores": [score, one_call]}
-    if "signature" in case:
+    if "signature" in case:  # computed for each case's sacreBLEU version (_signatures)
         sig_options = {**definition.sentence_defaults(), **options} if sentence_level else dict(options)
-        nrefs = _nrefs(refs)
-        done["signatures"] = (subject.signature(metric, nrefs=nrefs, **sig_options),
-                              subject.signature(metric, nrefs=nrefs, short=True, **sig_options))
+        done["signature_call"] = (metric, _nrefs(refs), sig_options)
+        done["signatures"] = {}
     return done
+
+
+def _signatures(subject, done: dict, version: str | None) -> tuple[str, str]:
+    """The long and short signatures ``subject`` gives for a computed case under the
+    sacreBLEU ``version`` (None: the default), remembered per version in ``done``."""
+    if version not in done["signatures"]:
+        metric, nrefs, options = done["signature_call"]
+        done["signatures"][version] = (
+            subject.signature(metric, nrefs=nrefs, sacrebleu_version=version, **options),
+            subject.signature(metric, nrefs=nrefs, short=True, sacrebleu_version=version, **options))
+    return done["signatures"][version]
 
 
 def _input_key(case: dict) -> str:
@@ -197,7 +209,8 @@ def compare_case(subject, case: dict, memo: dict | None = None) -> Outcome:
             stats_equal = stats_equal and summed == case["corpus_stats"]
         signature_equal = True
         if "signature" in case:
-            signature_equal = done["signatures"] == (case["signature"], case["signature_short"])
+            signature_equal = (_signatures(subject, done, case.get("sacrebleu_version"))
+                               == (case["signature"], case["signature_short"]))
         return Outcome(stats_equal=stats_equal, signature_equal=signature_equal, score_diff=score_diff)
     except Exception as exc:  # a crash is a mismatch, reported with its message
         return Outcome(error=f"{type(exc).__name__}: {exc}")
@@ -273,16 +286,22 @@ def case_fixtures() -> tuple[str, ...]:
 
 def golden_cases() -> dict[str, list[dict]]:
     """The shipped fixtures (no sacreBLEU needed)."""
-    from .oracles.goldens import golden_cases as load
-    from .oracles.goldens import golden_names
+    from .oracles.goldens import golden_names, load_goldens
 
     stored = golden_names()
-    return {name: _tag(load(name), name) for name in case_fixtures() if name in stored}
+    documents = {name: load_goldens(name) for name in case_fixtures() if name in stored}
+    return {name: _tag(document["cases"], name, document["versions"].get("sacrebleu"))
+            for name, document in documents.items()}
 
 
-def _tag(cases: list[dict], metric: str) -> list[dict]:
+def _tag(cases: list[dict], metric: str, sacrebleu_version: str | None = None) -> list[dict]:
+    """Each case with its metric, and the sacreBLEU version its expected signature was made
+    with (the golden's recorded one, or the installed one for a live case), which the
+    subject's signature is then asked for."""
     for case in cases:
         case.setdefault("metric", metric)
+        if sacrebleu_version is not None and "signature" in case:
+            case.setdefault("sacrebleu_version", sacrebleu_version)
     return cases
 
 
@@ -294,7 +313,7 @@ def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
     try:
         from .oracles.sacrebleu_oracle import require_sacrebleu
 
-        require_sacrebleu()
+        installed = require_sacrebleu().__version__
         # sacreBLEU logs advice (e.g. effective order at sentence level) that is noise here.
         logging.getLogger("sacrebleu").setLevel(logging.ERROR)
     except (ImportError, RuntimeError) as exc:
@@ -305,11 +324,11 @@ def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
     found, skipped = {}, []
     for name in case_fixtures():
         try:
-            found[name] = _tag(importlib.import_module(modules[name]).build_cases(), name)
+            found[name] = _tag(importlib.import_module(modules[name]).build_cases(), name, installed)
         except (ImportError, RuntimeError) as exc:  # that metric's oracle is missing or another version
             skipped.append(f"live {name} skipped: {exc}")
     if TED_PATH.is_file():
-        found["ted-ende"] = ted_cases(ted_systems, skipped)
+        found["ted-ende"] = _tag(ted_cases(ted_systems, skipped), "ted-ende", installed)
     else:
         skipped.append(f"real corpus not found at {TED_PATH}: ted-ende rows skipped")
     return found, "; ".join(skipped)

@@ -149,6 +149,18 @@ def exported_vectors(tmp_path_factory, measured_vectors):
 SLOW_SPEC_METRICS = ("meteor", "meteor_nltk")
 
 
+@pytest.fixture
+def as_installed_sacrebleu():
+    """Signatures of this test under the installed sacreBLEU's version (``sacrebleu.__version__``,
+    2.5.1 or 2.6.0), chosen for the process, not left to the default rule: the tests that
+    compare bleuprint's signatures with live sacreBLEU's use it (``usefixtures``)."""
+    from bleuprint.spec.sacrebleu_versions import using_sacrebleu_version
+
+    sacrebleu = pytest.importorskip("sacrebleu")
+    with using_sacrebleu_version(sacrebleu.__version__) as version:
+        yield version
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})

@@ -19,7 +19,7 @@ import sys
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="bleuprint",
-        description="An executable, auditable reference for text-generation metrics, exact to sacreBLEU 2.5.1.",
+        description="An executable, auditable reference for text-generation metrics, exact to sacreBLEU 2.5.1 and 2.6.0.",
     )
     parser.add_argument("--version", "-V", action=VersionAction, text=version_line)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -76,9 +76,10 @@ def bleuprint_version() -> str:
 
 
 def version_line() -> str:
-    from ..spec.signature import SACREBLEU_VERSION
+    """``bleuprint X (exact to sacreBLEU 2.5.1 and 2.6.0)``: the versions it reproduces."""
+    from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS
 
-    return f"bleuprint {bleuprint_version()} (exact to sacreBLEU {SACREBLEU_VERSION})"
+    return f"bleuprint {bleuprint_version()} (exact to sacreBLEU {' and '.join(SUPPORTED_VERSIONS)})"
 
 
 def main(argv: list[str] | None = None) -> int:

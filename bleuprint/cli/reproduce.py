@@ -7,6 +7,7 @@ import sys
 
 from ..core import get_metric, metric_names
 from ..reproduce import MAX_SUBSETS, MAX_TER_PAIRS, audit, parse_claim, render_json, render_text
+from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS, using_sacrebleu_version
 from .score import UsageError, read_references
 
 
@@ -30,6 +31,10 @@ def add_parser(commands) -> None:
     parser.add_argument("--max-ter-pairs", type=int, default=MAX_TER_PAIRS,
                         help="cap on TER work (pairs x option sets) before its options are cut")
     parser.add_argument("--format", "-f", choices=["text", "json"], default="text")
+    parser.add_argument("--sacrebleu-version", choices=SUPPORTED_VERSIONS, default=None,
+                        help="the sacreBLEU version of the signatures when the claim's names none (or one bleuprint "
+                             "does not reproduce); a claim signed by 2.5.1 or 2.6.0 is recomputed as that version. "
+                             "Default: the installed sacreBLEU's version when it is one of these, else 2.6.0")
     parser.set_defaults(handler=main)
 
 
@@ -49,8 +54,9 @@ def run(args, stdout=None, stderr=None) -> int:
         else:
             names = list(args.refs)
         claim = parse_claim(args.claim, args.signature, None)
-        report = audit(hyps, streams, claim, metrics=args.metric, max_subsets=args.max_subsets,
-                       max_ter_pairs=args.max_ter_pairs)
+        with using_sacrebleu_version(getattr(args, "sacrebleu_version", None)):
+            report = audit(hyps, streams, claim, metrics=args.metric, max_subsets=args.max_subsets,
+                           max_ter_pairs=args.max_ter_pairs)
     except UsageError as error:
         stderr.write(f"bleuprint: {error}\n")
         return error.status

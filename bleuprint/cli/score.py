@@ -1,4 +1,4 @@
-"""``bleuprint score``: sacreBLEU 2.5.1's command line, for every registered metric.
+"""``bleuprint score``: sacreBLEU's command line (2.5.1's, which 2.6.0 keeps), for every registered metric.
 
 ``-m`` takes the name of any registered metric (``bleuprint.core.metric_names()`` when
 the command line is parsed). The metrics that sacreBLEU has are computed by their classes
@@ -40,13 +40,16 @@ import json
 import os
 import sys
 import time
+import warnings
 
 from ..compat import backends
 from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..compat.printing import RESET, Painter, paired_cells, results_json, results_table, single_results
 from ..compat.resampling import paired_test, seed_from_environment
 from ..core import Metric, get_metric, metric_names
-from . import VersionAction, score_dask, version_line
+from ..spec.sacrebleu_versions import (SUPPORTED_VERSIONS, SacrebleuVersionWarning, chosen_sacrebleu_version,
+                                       using_sacrebleu_version)
+from . import score_dask, version_line
 from . import testsets as testset_options
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
@@ -73,7 +76,8 @@ class UsageError(Exception):
 def add_parser(commands) -> None:
     parser = commands.add_parser(
         "score", help="score system output like sacreBLEU's command line (BLEU, chrF, TER, any registered metric)",
-        description="Score hypotheses against references, with sacreBLEU 2.5.1's flags and output.")
+        description="Score hypotheses against references, with sacreBLEU's flags and output (2.5.1 or 2.6.0: "
+                    "--sacrebleu-version).")
     parser.add_argument("refs", nargs="*", default=[], help="reference file(s); give them before -i")
     parser.add_argument("--input", "-i", nargs="*", default=None, help="system output file(s) (default: STDIN)")
     parser.add_argument("--num-refs", "-nr", type=int, default=1,
@@ -117,8 +121,13 @@ def add_parser(commands) -> None:
                         help="decimals of the scores (default: 1 for a 0-100 score, as sacreBLEU; 4 for a 0-1 score)")
     report.add_argument("--no-color", "-nc", action="store_true")
     report.add_argument("--format", "-f", choices=OUTPUT_FORMATS, default="json")
-    report.add_argument("--version", "-V", action=VersionAction, text=_version_text,
-                        help="print sacreBLEU's version line, then bleuprint's, and exit")
+    report.add_argument("--version", "-V", action="store_true", dest="print_version",
+                        help="print the sacreBLEU version line of the chosen version (--sacrebleu-version), then "
+                             "bleuprint's, and exit")
+    report.add_argument("--sacrebleu-version", choices=SUPPORTED_VERSIONS, default=None,
+                        help="the sacreBLEU version to reproduce: what the signatures end with (version:2.6.0) and "
+                             "which tokenizers exist (spBLEU-1K is new in 2.6.0); default: the installed "
+                             "sacreBLEU's version when it is one of these, else 2.6.0")
     score_dask.add_arguments(parser)  # --dask-scheduler, --dask-workers: bleuprint.cli.score_dask
     test_sets = parser.add_argument_group(
         "sacreBLEU's test sets", "read from sacreBLEU's cache ($SACREBLEU, default ~/.sacrebleu) when the set "
@@ -165,11 +174,23 @@ def _dest(flags: tuple) -> str:
     return "testset_" + flags[0].lstrip("-").replace("-", "_")
 
 
-def _version_text() -> str:
-    """What ``sacrebleu --version`` prints, then bleuprint's own version line."""
-    from ..spec.signature import SACREBLEU_VERSION
+def _version_text(sacrebleu_version: str) -> str:
+    """What ``sacrebleu --version`` of that version prints, then bleuprint's own version line."""
+    return f"sacrebleu {sacrebleu_version}\n{version_line()}"
 
-    return f"sacrebleu {SACREBLEU_VERSION}\n{version_line()}"
+
+def _chosen_version(args, stderr) -> str:
+    """The sacreBLEU version of this run: ``--sacrebleu-version``, else the default rule
+    (``bleuprint.spec.sacrebleu_versions``), whose note about an installed sacreBLEU that
+    bleuprint does not reproduce goes to standard error as one line (not with ``-q``)."""
+    if getattr(args, "sacrebleu_version", None):
+        return args.sacrebleu_version
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", SacrebleuVersionWarning)
+        version = chosen_sacrebleu_version()
+    for warning in caught if not getattr(args, "quiet", False) else ():  # -q: no messages
+        stderr.write(f"bleuprint: note: {warning.message}\n")
+    return version
 
 
 # ---------------------------------------------------------------------------- reading
@@ -597,9 +618,21 @@ def _read_test_set_references(args, log) -> tuple[list[list[str]], list[str]]:
 
 
 def run(args, stdin=None, stdout=None, stderr=None) -> int:
-    """Score as ``args`` say; returns the exit status."""
+    """Score as ``args`` say, under the sacreBLEU version they choose (or ``--version``);
+    returns the exit status."""
     stdout = stdout if stdout is not None else sys.stdout
     stderr = stderr if stderr is not None else sys.stderr
+    version = _chosen_version(args, stderr)
+    if getattr(args, "print_version", False):
+        stdout.write(_version_text(version) + "\n")
+        return 0
+    args.sacrebleu_version = version
+    with using_sacrebleu_version(version):
+        return _run_as(args, stdin, stdout, stderr)
+
+
+def _run_as(args, stdin, stdout, stderr) -> int:
+    """``run`` once the sacreBLEU version is chosen."""
     if os.environ.get("SACREBLEU_FORMAT", "").lower() in OUTPUT_FORMATS:
         args.format = os.environ["SACREBLEU_FORMAT"].lower()
     paint = Painter(not os.environ.get("NO_COLOR") and not args.no_color and stdout.isatty())

@@ -16,7 +16,7 @@ def add_parser(commands) -> None:
         "verify",
         help="check the metrics against the oracles (hand examples, goldens, live sacreBLEU)",
         description="Check bleuprint against the hand-computed examples, the bundled sacreBLEU "
-        "goldens, and live sacreBLEU 2.5.1 when it is installed. Exit status 1 on any mismatch.",
+        "goldens, and live sacreBLEU (2.5.1 or 2.6.0) when it is installed. Exit status 1 on any mismatch.",
     )
     verify.add_argument("--subject", nargs="+", choices=list(SUBJECTS), default=list(SUBJECTS),
                         help="which implementation(s) to check (default: all)")

@@ -1,13 +1,17 @@
-"""sacreBLEU 2.5.1's metric classes ``BLEU``, ``CHRF`` and ``TER`` with their constructor
-options, ``corpus_score``, ``sentence_score`` and ``get_signature``, computed by
-``bleuprint.impl`` (or ``bleuprint.spec``: set ``metric.backend = bleuprint.compat.SPEC``).
-Each class also holds its flags of sacreBLEU's command line (``add_command_line_flags``,
+"""sacreBLEU's metric classes ``BLEU``, ``CHRF`` and ``TER`` (2.5.1's, which 2.6.0 keeps)
+with their constructor options, ``corpus_score``, ``sentence_score`` and ``get_signature``,
+computed by ``bleuprint.impl`` (or ``bleuprint.spec``: set
+``metric.backend = bleuprint.compat.SPEC``). Each class also holds its flags of sacreBLEU's command line (``add_command_line_flags``,
 ``from_command_line``: ``bleuprint score``), and ``compat_class`` gives the class of a
 registered metric, if it has one.
 
 References come as sacreBLEU's *streams*: ``references[r][i]`` is reference r of segment
-i. A ``None`` in a stream drops that reference for that segment (the signature then says
-``nrefs:var`` if the counts differ); ``''`` is a real, empty reference.
+i. ``sacrebleu_version`` ("2.5.1" or "2.6.0"; by default the process's choice, else the
+installed sacreBLEU's, else 2.6.0: ``bleuprint.spec.sacrebleu_versions``) is the version the
+object reproduces: its signature's last field, and its tokenizers (``spBLEU-1K`` under
+2.5.1 is a ``ValueError`` saying it is new in 2.6.0). A ``None`` in a stream drops that
+reference for that segment (the signature then says ``nrefs:var`` if the counts differ);
+``''`` is a real, empty reference.
 
 Deliberate differences from sacreBLEU (each raises instead of computing a number that the
 caller did not ask for):
@@ -19,7 +23,7 @@ caller did not ask for):
   crashes with TypeError, IndexError or ZeroDivisionError);
 * an unknown smoothing method is a ``ValueError`` (an ``AssertionError`` in sacreBLEU);
   the tokenizers that need extra packages or downloads (``ja-mecab``, ``ko-mecab``,
-  ``spm``, ``flores101``, ``flores200``) are a ``ValueError``;
+  ``spm``, ``flores101``, ``flores200``, and 2.6.0's ``spBLEU-1K``) are a ``ValueError``;
 * ``CHRF(char_order=0, word_order=0)`` (no order at all) is a ``ValueError`` (sacreBLEU
   divides by zero with eps smoothing, raises IndexError on a corpus of several segments,
   and scores a one-segment corpus 0.0);
@@ -43,6 +47,7 @@ import numpy as np
 
 from ..metrics.bleu.spec import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
 from ..spec.inputs import check_smooth_value, check_statistic
+from ..spec.sacrebleu_versions import check_tokenizer_version, chosen_sacrebleu_version
 from ..spec.tokenizers import BLEU_TOKENIZERS, tokenizer_signature
 from ..spec.tokenizers_spm import SPM_TOKENIZERS, spm_model_path, use_spm_model
 from .backends import IMPL, Backend, column_sums, row_numbers
@@ -112,7 +117,10 @@ class Metric:
     #: The metric's name in ``bleuprint`` (``"bleu"``, ``"chrf"``, ``"ter"``).
     metric_name = ""
 
-    def __init__(self):
+    def __init__(self, sacrebleu_version: str | None = None):
+        #: The sacreBLEU version this object reproduces ("2.5.1" or "2.6.0"; None chooses
+        #: by ``bleuprint.spec.sacrebleu_versions``): what its signature ends with.
+        self.sacrebleu_version = chosen_sacrebleu_version(sacrebleu_version)
         self._ref_cache = None
         #: False: warn when 100 lines end in a tokenized period (BLEU's ``force`` option).
         self.force = True
@@ -251,12 +259,14 @@ class BLEU(Metric):
 
     def __init__(self, lowercase: bool = False, force: bool = False, tokenize: str | None = None,
                  smooth_method: str = "exp", smooth_value: float | None = None, max_ngram_order: int = 4,
-                 effective_order: bool = False, trg_lang: str = "", references=None, spm_model=None):
+                 effective_order: bool = False, trg_lang: str = "", references=None, spm_model=None,
+                 sacrebleu_version: str | None = None):
         """sacreBLEU's arguments; ``spm_model`` (bleuprint's) is the model file of a
         SentencePiece tokenizer (``use_spm_model``), where sacreBLEU reads its cache or
-        downloads. As in sacreBLEU, the tokenizer is made here: a missing MeCab or
-        model is an error now, not at the first score."""
-        super().__init__()
+        downloads; ``sacrebleu_version`` the version reproduced (``bleuprint.spec.
+        sacrebleu_versions``). As in sacreBLEU, the tokenizer is made here: a missing MeCab
+        or model is an error now, not at the first score."""
+        super().__init__(sacrebleu_version)
         self.force = force
         self.trg_lang = trg_lang
         self.lowercase = lowercase
@@ -277,6 +287,7 @@ class BLEU(Metric):
                 if trg_lang == lang and tokenize != best:
                     logger.warning(f"Consider using the '{best}' or 'spm' tokenizer for "
                                    f"{ {'zh': 'Chinese', 'ja': 'Japanese', 'ko': 'Korean'}[lang] }.")
+        check_tokenizer_version(tokenize, self.sacrebleu_version)
         if tokenize not in BLEU_TOKENIZERS:
             raise ValueError(f"unknown tokenizer {tokenize!r}: expected one of {', '.join(BLEU_TOKENIZERS)}")
         if tokenize in SPM_TOKENIZERS:
@@ -314,6 +325,8 @@ class BLEU(Metric):
         tokenize = args.bleu_tokenize
         if tokenize is None:  # zh, ja-mecab or ko-mecab by the target language, else 13a
             tokenize = cls.TRG_LANG_TOKENIZERS.get(trg_lang, cls.TOKENIZER_DEFAULT)
+        version = chosen_sacrebleu_version(getattr(args, "sacrebleu_version", None))
+        check_tokenizer_version(tokenize, version)
         try:  # sacreBLEU prints nan or inf, or a math domain error's traceback
             check_smooth_value(args.bleu_smooth_value)
         except ValueError as error:
@@ -321,7 +334,7 @@ class BLEU(Metric):
         return cls(lowercase=args.bleu_lowercase, force=args.bleu_force, tokenize=tokenize,
                    smooth_method=args.bleu_smooth_method, smooth_value=args.bleu_smooth_value,
                    effective_order=args.sentence_level, trg_lang=trg_lang,
-                   spm_model=getattr(args, "bleu_spm_model", None))
+                   spm_model=getattr(args, "bleu_spm_model", None), sacrebleu_version=version)
 
     def options(self) -> dict:
         return dict(tokenize=self.tokenize, lowercase=self.lowercase, max_ngram_order=self.max_ngram_order,
@@ -389,7 +402,8 @@ class BLEU(Metric):
     def _signature(self) -> BLEUSignature:
         return BLEUSignature(self.num_refs, lowercase=self.lowercase, effective_order=self.effective_order,
                              tokenize=self.tokenizer_signature, smooth_method=self.smooth_method,
-                             smooth_value=self.smooth_value, n_bootstrap=self.n_bootstrap, seed=self.seed)
+                             smooth_value=self.smooth_value, n_bootstrap=self.n_bootstrap, seed=self.seed,
+                             version=self.sacrebleu_version)
 
 
 class CHRF(Metric):
@@ -402,8 +416,9 @@ class CHRF(Metric):
     metric_name = "chrf"
 
     def __init__(self, char_order: int = CHAR_ORDER, word_order: int = WORD_ORDER, beta: int = BETA,
-                 lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False, references=None):
-        super().__init__()
+                 lowercase: bool = False, whitespace: bool = False, eps_smoothing: bool = False, references=None,
+                 sacrebleu_version: str | None = None):
+        super().__init__(sacrebleu_version)
         for name, value in (("char_order", char_order), ("word_order", word_order)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be an int >= 0, got {value!r}")
@@ -438,7 +453,8 @@ class CHRF(Metric):
                              "one character or word order (-cc 0 -cw 2 is a word-only chrF)")
         return cls(char_order=args.chrf_char_order, word_order=args.chrf_word_order, beta=args.chrf_beta,
                    lowercase=args.chrf_lowercase, whitespace=args.chrf_whitespace,
-                   eps_smoothing=args.chrf_eps_smoothing)
+                   eps_smoothing=args.chrf_eps_smoothing,
+                   sacrebleu_version=getattr(args, "sacrebleu_version", None))
 
     def options(self) -> dict:
         return dict(n=self.char_order, beta=self.beta, word_order=self.word_order, lowercase=self.lowercase,
@@ -453,7 +469,7 @@ class CHRF(Metric):
     def _signature(self) -> CHRFSignature:
         return CHRFSignature(self.num_refs, lowercase=self.lowercase, eps_smoothing=self.eps_smoothing,
                              char_order=self.char_order, word_order=self.word_order, whitespace=self.whitespace,
-                             n_bootstrap=self.n_bootstrap, seed=self.seed)
+                             n_bootstrap=self.n_bootstrap, seed=self.seed, version=self.sacrebleu_version)
 
 
 class TER(Metric):
@@ -462,8 +478,8 @@ class TER(Metric):
     metric_name = "ter"
 
     def __init__(self, normalized: bool = False, no_punct: bool = False, asian_support: bool = False,
-                 case_sensitive: bool = False, references=None):
-        super().__init__()
+                 case_sensitive: bool = False, references=None, sacrebleu_version: str | None = None):
+        super().__init__(sacrebleu_version)
         self.no_punct = no_punct
         self.normalized = normalized
         self.asian_support = asian_support
@@ -485,7 +501,7 @@ class TER(Metric):
     @classmethod
     def from_command_line(cls, args) -> TER:
         return cls(normalized=args.ter_normalized, no_punct=args.ter_no_punct, asian_support=args.ter_asian_support,
-                   case_sensitive=args.ter_case_sensitive)
+                   case_sensitive=args.ter_case_sensitive, sacrebleu_version=getattr(args, "sacrebleu_version", None))
 
     def options(self) -> dict:
         return dict(normalized=self.normalized, no_punct=self.no_punct, asian_support=self.asian_support,
@@ -500,7 +516,8 @@ class TER(Metric):
     def _signature(self) -> TERSignature:
         return TERSignature(self.num_refs, case_sensitive=self.case_sensitive, normalized=self.normalized,
                             no_punct=self.no_punct, asian_support=self.asian_support,
-                            n_bootstrap=self.n_bootstrap, seed=self.seed)
+                            n_bootstrap=self.n_bootstrap, seed=self.seed,
+                            version=self.sacrebleu_version)
 
 
 #: The sacreBLEU classes, in the order of sacreBLEU's command-line help.

@@ -1,15 +1,18 @@
-"""sacreBLEU 2.5.1's signature objects (``metrics/base.py`` ``Signature`` and the BLEU,
+"""sacreBLEU's signature objects (2.5.1's, which 2.6.0 keeps) (``metrics/base.py`` ``Signature`` and the BLEU,
 chrF and TER subclasses), as data: an ordered mapping of keys to values, printed
 ``key:value`` joined by ``|``.
 
 Key order: ``nrefs``, ``bs``, ``ar``, ``seed``, (``test``, ``lang``, ``origlang``,
 ``subset``: never set in 2.x), the metric's own keys, ``version`` last. Keys whose value is
 None are left out; booleans print ``yes``/``no``. The short form abbreviates each key.
+``version`` is the sacreBLEU version chosen (``bleuprint.spec.sacrebleu_versions``; the
+metric objects pass their own ``sacrebleu_version``).
 """
 
 from __future__ import annotations
 
-from ..spec.signature import SACREBLEU_VERSION, smoothing_label
+from ..spec.sacrebleu_versions import chosen_sacrebleu_version
+from ..spec.signature import smoothing_label
 
 _COMMON_ABBREVIATIONS = {
     "version": "v", "nrefs": "#", "test": "t", "lang": "l", "subset": "S", "origlang": "o",
@@ -22,10 +25,10 @@ class Signature:
 
     _METRIC_ABBREVIATIONS: dict = {}
 
-    def __init__(self, num_refs: int, n_bootstrap=None, seed=None):
+    def __init__(self, num_refs: int, n_bootstrap=None, seed=None, version: str | None = None):
         self._abbr = {**_COMMON_ABBREVIATIONS, **self._METRIC_ABBREVIATIONS}
         self.info = {
-            "version": SACREBLEU_VERSION,
+            "version": chosen_sacrebleu_version(version),
             "nrefs": "var" if num_refs == -1 else num_refs,
             "bs": n_bootstrap,
             "ar": None,
@@ -61,8 +64,8 @@ class BLEUSignature(Signature):
     _METRIC_ABBREVIATIONS = {"case": "c", "eff": "e", "tok": "tok", "smooth": "s"}
 
     def __init__(self, num_refs, *, lowercase, effective_order, tokenize, smooth_method, smooth_value,
-                 n_bootstrap=None, seed=None):
-        super().__init__(num_refs, n_bootstrap, seed)
+                 n_bootstrap=None, seed=None, version=None):
+        super().__init__(num_refs, n_bootstrap, seed, version)
         self.info.update({
             "case": "lc" if lowercase else "mixed",
             "eff": "yes" if effective_order else "no",
@@ -75,8 +78,8 @@ class CHRFSignature(Signature):
     _METRIC_ABBREVIATIONS = {"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"}
 
     def __init__(self, num_refs, *, lowercase, eps_smoothing, char_order, word_order, whitespace,
-                 n_bootstrap=None, seed=None):
-        super().__init__(num_refs, n_bootstrap, seed)
+                 n_bootstrap=None, seed=None, version=None):
+        super().__init__(num_refs, n_bootstrap, seed, version)
         self.info.update({
             "case": "lc" if lowercase else "mixed",
             "eff": "yes" if not eps_smoothing else "no",
@@ -90,8 +93,8 @@ class TERSignature(Signature):
     _METRIC_ABBREVIATIONS = {"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}
 
     def __init__(self, num_refs, *, case_sensitive, normalized, no_punct, asian_support,
-                 n_bootstrap=None, seed=None):
-        super().__init__(num_refs, n_bootstrap, seed)
+                 n_bootstrap=None, seed=None, version=None):
+        super().__init__(num_refs, n_bootstrap, seed, version)
         self.info.update({
             "case": "mixed" if case_sensitive else "lc",
             "tok": "tercom",

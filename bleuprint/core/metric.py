@@ -93,7 +93,8 @@ class Metric:
     #: the common one of ``bleuprint.spec.signature`` (TER's ``tok`` is ``t``).
     signature_abbreviations: dict = {}
     #: The ``version`` that ends this metric's signature: the oracle whose numbers it
-    #: reproduces ("" for sacreBLEU's, ``bleuprint.spec.signature.SACREBLEU_VERSION``).
+    #: reproduces ("": sacreBLEU's, the version chosen by ``bleuprint.spec.sacrebleu_versions``,
+    #: 2.5.1 or 2.6.0).
     signature_version: str = ""
     spec_cost: int | None = None
     #: Whether a segment has references (module doc, "Segments"); False: hypotheses alone.

@@ -1,4 +1,4 @@
-"""An adapter that asks sacreBLEU 2.5.1 itself, in bleuprint's per-hypothesis layout.
+"""An adapter that asks sacreBLEU (2.5.1 or 2.6.0) itself, in bleuprint's per-hypothesis layout.
 
 bleuprint passes ``refs[i]``, the list of references of ``hyps[i]`` (their number may vary
 from sentence to sentence). sacreBLEU's ``corpus_score`` takes the transpose, reference
@@ -13,8 +13,9 @@ Per-sentence statistics come from ``Metric._extract_corpus_statistics`` and the 
 from ``Metric._aggregate_and_compute``, two *private* sacreBLEU methods: they are the
 two steps sacreBLEU's own ``corpus_score`` and ``sentence_score`` consist of, so the rows
 are sacreBLEU's statistics by definition and the score is its score. Using private
-methods is acceptable here, in an oracle that pins the exact sacreBLEU version
-(``REQUIRED_VERSION``) and is checked against the public methods by
+methods is acceptable here, in an oracle that accepts only the sacreBLEU versions
+bleuprint reproduces (``SUPPORTED_VERSIONS``: 2.5.1 and 2.6.0, whose metric code is the
+same) and is checked against the public methods by
 ``tests/oracles``; nothing outside the tests and the golden generator depends on it.
 The corpus statistics are the element-wise sum of the rows
 (``sacrebleu.utils.sum_of_lists``, on a copy).
@@ -29,7 +30,10 @@ import copy
 from collections.abc import Sequence
 
 from ..core.oracle_result import OracleResult
+from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS
 
+#: The version of the shipped goldens (``python -m bleuprint.oracles.generate`` writes them
+#: with it; ``pip install -e '.[test]'`` installs it). 2.6.0 is accepted as well.
 REQUIRED_VERSION = "2.5.1"
 
 #: bleuprint option names and defaults, as ``bleuprint.spec.corpus_bleu`` spells them.
@@ -57,10 +61,10 @@ CHRF_DEFAULTS = {
 
 
 def require_sacrebleu():
-    """The ``sacrebleu`` module, checked to be exactly version ``REQUIRED_VERSION``.
+    """The ``sacrebleu`` module, checked to be one of ``SUPPORTED_VERSIONS``.
 
     Raises ImportError when it is not installed and RuntimeError when another version
-    is, since the goldens and the spec are pinned to 2.5.1's behaviour.
+    is, since the goldens and the spec are pinned to 2.5.1's behaviour (which 2.6.0 keeps).
     """
     try:
         import sacrebleu
@@ -69,9 +73,9 @@ def require_sacrebleu():
             f"bleuprint's oracle needs sacrebleu=={REQUIRED_VERSION}: "
             f"pip install 'sacrebleu=={REQUIRED_VERSION}' (or the 'oracle' extra)"
         ) from error
-    if sacrebleu.__version__ != REQUIRED_VERSION:
+    if sacrebleu.__version__ not in SUPPORTED_VERSIONS:
         raise RuntimeError(
-            f"bleuprint's oracle is pinned to sacrebleu {REQUIRED_VERSION}, "
+            f"bleuprint's oracle is sacrebleu {' or '.join(SUPPORTED_VERSIONS)}, "
             f"but sacrebleu {sacrebleu.__version__} is installed"
         )
     return sacrebleu

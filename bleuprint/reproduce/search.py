@@ -28,6 +28,7 @@ report says what was searched and what was cut.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ import numpy as np
 from ..compat import backends
 from ..compat.metrics import compat_class
 from ..core import Metric, Shape, get_metric, metric_names
+from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS, chosen_sacrebleu_version, using_sacrebleu_version
 from ..spec.signature import signature as sacrebleu_signature
 from ..spec.signature import signed_metrics
 from .claims import Claim
@@ -207,20 +209,46 @@ def _with_scales(candidates: list[Candidate]) -> list[Candidate]:
     return out
 
 
+def claimed_sacrebleu_version(claim: Claim) -> str | None:
+    """The sacreBLEU version the claim's signature names (``version:2.6.0``, ``v:2.6.0``)
+    when bleuprint reproduces it (``SUPPORTED_VERSIONS``), else None (no signature, no
+    version, or another one: the default rule applies)."""
+    version = (claim.signature or {}).get("version")
+    return version if version in SUPPORTED_VERSIONS else None
+
+
+def version_note(metric: Metric, version: str | None) -> str:
+    """What the claim's signature says about the version its number is exact to, in one
+    line: the sacreBLEU version bleuprint recomputes it as, or why it cannot ("" when the
+    signature names no version, or the one of a metric exact to another oracle)."""
+    if version is None:
+        return ""
+    if metric.signature_version:  # exact to another oracle (rouge-score, jiwer, ...)
+        if version == metric.signature_version:
+            return ""
+        return (f"the signature names version {version}, but bleuprint's {metric.name} is exact to "
+                f"{metric.signature_version}: recomputed as that")
+    chosen = chosen_sacrebleu_version()
+    if version in SUPPORTED_VERSIONS:
+        return f"the signature names sacreBLEU {version}: recomputed as sacreBLEU {version}"
+    same = ("BLEU, chrF and TER compute the same numbers from 2.0 to 2.6" if version.startswith("2.")
+            else "sacreBLEU before 2.0 computed some scores differently")
+    return (f"the signature names sacreBLEU {version}, which bleuprint does not reproduce (it reproduces "
+            f"{' and '.join(SUPPORTED_VERSIONS)}): recomputed as sacreBLEU {chosen} ({same})")
+
+
 def recompute_under_signature(hyps, streams, claim: Claim) -> tuple[float, str, list]:
     """The claim's metric under its signature (the metric's ``options_from_signature``),
     with every reference; notes on what the signature says that cannot be honoured (nrefs,
     version) and on what the metric assumed."""
     fields = claim.signature or {}
     notes = []
-    if fields.get("version") and fields["version"] != "2.5.1":
-        notes.append(f"the signature is of sacreBLEU {fields['version']}; bleuprint reproduces 2.5.1 "
-                     "(BLEU, chrF and TER are unchanged from 2.0 to 2.6)")
     if fields.get("nrefs") not in (None, "var") and str(len(streams)) != fields["nrefs"]:
         notes.append(f"the signature says nrefs:{fields['nrefs']} but {len(streams)} reference file(s) were given")
     if claim.metric is None:
         raise ValueError("the signature does not say which metric it is; pass --metric")
     metric = get_metric(claim.metric)
+    notes[:0] = [note for note in [version_note(metric, fields.get("version"))] if note]
     options, assumed = metric.options_from_signature(fields, claim.name_options)
     notes += assumed
     metric.check_option_names(options)
@@ -252,6 +280,13 @@ def audit(hyps: list[str], streams: list[list[str]], claim: Claim, *, metrics=No
     if metrics and claim.metric and claim.metric not in metrics:
         raise ValueError(f"the claim {claim.text!r} is a {claim.metric} score, but the metrics to search (-m) are "
                          f"{' '.join(metrics)}: search {claim.metric}, or give the claim without a metric name")
+    claimed = claimed_sacrebleu_version(claim)  # the claim's version, if it names one bleuprint reproduces
+    with using_sacrebleu_version(claimed) if claimed else contextlib.nullcontext():
+        return _audit(hyps, streams, claim, metrics, max_subsets, max_ter_pairs, nearest, search)
+
+
+def _audit(hyps, streams, claim, metrics, max_subsets, max_ter_pairs, nearest, search) -> AuditReport:
+    """``audit`` under the sacreBLEU version the claim names (or the default)."""
     recomputed = recomputed_signature = holds = None
     notes = []
     if claim.signature:

@@ -1,4 +1,4 @@
-"""sacreBLEU 2.5.1's reproducibility signatures.
+"""sacreBLEU's reproducibility signatures (2.5.1 and 2.6.0: the same but for the version).
 
 A signature lists ``key:value`` pairs joined by ``|`` in a fixed order: ``nrefs`` (an int,
 or ``var`` when sentences have different numbers of references), then the metric's own
@@ -16,15 +16,25 @@ Booleans print as ``yes``/``no``.
   always ``tercom``; ``norm`` (nr) normalisation; ``punct`` (pn) = ``yes`` when
   punctuation is *kept* (not no_punct); ``asian`` (as) Asian support.
 
+* ``version`` (v): the sacreBLEU version chosen (``bleuprint.spec.sacrebleu_versions``:
+  the call's ``sacrebleu_version``, else the process's, else the installed sacreBLEU's when
+  it is 2.5.1 or 2.6.0, else 2.6.0), or the metric's own ``signature_version`` for a metric
+  exact to something other than sacreBLEU.
+
 Source: sacreBLEU 2.5.1 ``metrics/base.py`` (Signature), ``bleu.py`` (BLEUSignature),
-``chrf.py`` (CHRFSignature), ``ter.py`` (TERSignature), checked against its output.
+``chrf.py`` (CHRFSignature), ``ter.py`` (TERSignature), checked against its output;
+sacreBLEU 2.6.0's files are the same (it adds the tokenizer spBLEU-1K).
 """
 
 from __future__ import annotations
 
 from .inputs import check_choice, check_positive_int
+from .sacrebleu_versions import check_tokenizer_version, chosen_sacrebleu_version
 from .tokenizers import BLEU_TOKENIZERS, tokenizer_signature
 
+#: The sacreBLEU version the shipped goldens and vector files were generated with (and
+#: name: their signatures end in ``version:2.5.1``). The version a signature names is
+#: chosen by ``bleuprint.spec.sacrebleu_versions`` (2.5.1 or 2.6.0).
 SACREBLEU_VERSION = "2.5.1"
 
 def signed_metrics() -> tuple[str, ...]:
@@ -103,10 +113,15 @@ def ter_signature_fields(normalized=False, no_punct=False, asian_support=False,
     ]
 
 
-def signature(metric: str, *, nrefs=None, short: bool = False, **options) -> str:
-    """The signature sacreBLEU 2.5.1 prints for ``metric`` with these options (for a
-    metric that sacreBLEU does not have, the same form, ending in the metric's
-    ``signature_version``).
+def signature(metric: str, *, nrefs=None, short: bool = False, sacrebleu_version: str | None = None,
+              **options) -> str:
+    """The signature sacreBLEU prints for ``metric`` with these options (for a metric that
+    sacreBLEU does not have, the same form, ending in the metric's ``signature_version``).
+
+    ``sacrebleu_version`` ("2.5.1" or "2.6.0"; None: the process's choice or the default,
+    ``bleuprint.spec.sacrebleu_versions``) is the version it ends with, for a metric that
+    follows sacreBLEU; a tokenizer that version does not have is a ValueError
+    (``spBLEU-1K`` under 2.5.1). A metric with its own ``signature_version`` ignores it.
 
     ``nrefs`` is the number of references of every sentence (1 when not given), or
     ``"var"`` when it varies; a metric without references has no ``nrefs`` field, and
@@ -117,6 +132,12 @@ def signature(metric: str, *, nrefs=None, short: bool = False, **options) -> str
 
     check_choice(metric, signed_metrics(), "metric with a sacreBLEU signature")
     definition = get_metric(metric)
+    version = definition.signature_version
+    if not version:
+        version = chosen_sacrebleu_version(sacrebleu_version)
+        check_tokenizer_version(options.get("tokenize"), version)
+    elif sacrebleu_version is not None:
+        chosen_sacrebleu_version(sacrebleu_version)  # checked all the same
     if not definition.references:
         if nrefs is not None:
             raise TypeError(f"{metric} takes no references, so its signature has no nrefs (got nrefs={nrefs!r})")
@@ -128,5 +149,5 @@ def signature(metric: str, *, nrefs=None, short: bool = False, **options) -> str
         pairs = [("nrefs", str(nrefs))]
     fields = definition.signature_fields(**options)
     abbreviations = {**_ABBREVIATIONS, **definition.signature_abbreviations}
-    pairs += fields + [("version", definition.signature_version or SACREBLEU_VERSION)]
+    pairs += fields + [("version", version)]
     return "|".join(f"{abbreviations[key] if short else key}:{value}" for key, value in pairs)

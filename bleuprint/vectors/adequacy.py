@@ -122,7 +122,8 @@ def _valid(document: dict, options: dict, test: dict) -> str | None:
         if difference:
             return difference
     if "signature" in expected:
-        found = spec.signature(metric, nrefs=_nrefs(test["refs"]), **copy.deepcopy(options))
+        found = spec.signature(metric, nrefs=_nrefs(test["refs"]), sacrebleu_version=spec.SACREBLEU_VERSION,
+                               **copy.deepcopy(options))
         if found != expected["signature"]:
             return f"signature: {found!r} != {expected['signature']!r}"
     if "intermediates" in expected:

@@ -107,7 +107,7 @@ def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
     signature (a metric that has one: ``bleuprint.spec.signature``) and the metric's
     ``vector_intermediates`` where it gives any."""
     from ..spec.corpus import as_numbers, score_from_stats, segment_rows
-    from ..spec.signature import signature, signed_metrics
+    from ..spec.signature import SACREBLEU_VERSION, signature, signed_metrics
 
     rows = segment_rows(definition.name, copy.deepcopy(hyps), copy.deepcopy(refs), **options)
     summed = [sum(column) for column in zip(*rows)] if rows else []
@@ -117,7 +117,10 @@ def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
     if parts:
         expected["parts"] = parts
     if definition.name in signed_metrics():
-        expected["signature"] = signature(definition.name, nrefs=nrefs(refs), **options)
+        # The files name sacreBLEU 2.5.1 as their oracle (spec_version): their signatures
+        # are 2.5.1's, whichever sacreBLEU is installed.
+        expected["signature"] = signature(definition.name, nrefs=nrefs(refs), sacrebleu_version=SACREBLEU_VERSION,
+                                          **options)
     intermediates = definition.vector_intermediates(copy.deepcopy(hyps), copy.deepcopy(refs), **options)
     if intermediates:
         expected["intermediates"] = intermediates

@@ -14,6 +14,10 @@ import pytest
 
 from cli_harness import LATEX_NAME, needs_sacrebleu, run_bleuprint, run_sacrebleu
 
+#: The golden and live checks, rerun against sacreBLEU 2.6.0 by .ci/sacrebleu-2.6.0.sh; bleuprint's
+#: signatures are asked for under the installed sacreBLEU's version.
+pytestmark = [pytest.mark.sacrebleu_live, pytest.mark.usefixtures("as_installed_sacrebleu")]
+
 #: (flags, stdin file or None, SACREBLEU_SEED or None). Each is one sacreBLEU subprocess.
 FLAG_SETS = [
     # one system, defaults (JSON), three metrics, orders given on the command line

@@ -19,6 +19,10 @@ from hypothesis import strategies as st
 from bleuprint import compat
 from bleuprint.strategies import bleu_options, chrf_options, corpora, sentences
 
+#: The golden and live checks, rerun against sacreBLEU 2.6.0 by .ci/sacrebleu-2.6.0.sh; bleuprint's
+#: signatures are asked for under the installed sacreBLEU's version.
+pytestmark = [pytest.mark.sacrebleu_live, pytest.mark.usefixtures("as_installed_sacrebleu")]
+
 sacrebleu = pytest.importorskip("sacrebleu", reason="sacreBLEU 2.5.1 is the oracle of these tests")
 
 TOLERANCE = 1e-9

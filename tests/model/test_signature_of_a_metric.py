@@ -35,6 +35,8 @@ def registered():
 
 def test_the_signature_reads_the_metric():
     """By hand: nrefs (short ``#``), the metric's own key (short ``w``), then the version
-    (short ``v``): ``nrefs:2|width:5|version:2.5.1`` and ``#:2|w:5|v:2.5.1``."""
-    assert spec.signature("signed_test", nrefs=2, width=5) == "nrefs:2|width:5|version:2.5.1"
-    assert spec.signature("signed_test", nrefs=2, short=True, width=5) == "#:2|w:5|v:2.5.1"
+    (short ``v``), the sacreBLEU version asked for (the metric has no version of its own):
+    ``nrefs:2|width:5|version:2.5.1`` and ``#:2|w:5|v:2.5.1``, ``v:2.6.0`` under 2.6.0."""
+    assert spec.signature("signed_test", nrefs=2, width=5, sacrebleu_version="2.5.1") == "nrefs:2|width:5|version:2.5.1"
+    assert spec.signature("signed_test", nrefs=2, short=True, width=5, sacrebleu_version="2.5.1") == "#:2|w:5|v:2.5.1"
+    assert spec.signature("signed_test", nrefs=2, short=True, width=5, sacrebleu_version="2.6.0") == "#:2|w:5|v:2.6.0"

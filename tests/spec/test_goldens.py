@@ -1,4 +1,5 @@
-"""bleuprint.spec against every golden case generated from sacreBLEU 2.5.1.
+"""bleuprint.spec against every golden case generated from sacreBLEU 2.5.1 (signatures
+asked for under that version, whichever sacreBLEU is installed).
 
 The expected values are sacreBLEU's own outputs, stored in ``bleuprint/oracles/goldens``
 by ``python -m bleuprint.oracles.generate`` (and checked to be regenerable by
@@ -27,6 +28,8 @@ BLEU_CASES = golden_cases("bleu")
 CHRF_CASES = golden_cases("chrf")
 TOKENIZER_CASES = golden_cases("tokenizers")
 TER_CASES = golden_cases("ter")
+#: The sacreBLEU version each golden records (2.5.1).
+GOLDEN_SACREBLEU = {name: load_goldens(name)["versions"]["sacrebleu"] for name in ("bleu", "chrf", "ter")}
 
 BLEU_STATS_OPTIONS = ("tokenize", "lowercase", "max_ngram_order")
 BLEU_SCORE_OPTIONS = ("smooth_method", "smooth_value", "effective_order", "max_ngram_order")
@@ -55,9 +58,12 @@ def _assert_score(actual, case, what):
 
 
 def _assert_signatures(metric, case, options):
+    """The signatures under the sacreBLEU version the golden records (whatever sacreBLEU,
+    if any, is installed: the default would follow it)."""
     nrefs = _nrefs(case["refs"])
-    assert spec.signature(metric, nrefs=nrefs, **options) == case["signature"]
-    assert spec.signature(metric, nrefs=nrefs, short=True, **options) == case["signature_short"]
+    version = GOLDEN_SACREBLEU[metric]
+    assert spec.signature(metric, nrefs=nrefs, sacrebleu_version=version, **options) == case["signature"]
+    assert spec.signature(metric, nrefs=nrefs, short=True, sacrebleu_version=version, **options) == case["signature_short"]
 
 
 # --- tokenizers ---------------------------------------------------------------------

@@ -41,6 +41,10 @@ from bleuprint.strategies import (  # noqa: E402
     sentences,
 )
 
+#: The golden and live checks, rerun against sacreBLEU 2.6.0 by .ci/sacrebleu-2.6.0.sh; bleuprint's
+#: signatures are asked for under the installed sacreBLEU's version.
+pytestmark = [pytest.mark.sacrebleu_live, pytest.mark.usefixtures("as_installed_sacrebleu")]
+
 SCORE_TOLERANCE = 1e-9
 
 #: The options that shape BLEU's statistics (the rest only shape the score).

@@ -105,7 +105,11 @@ class SelfBleu(Metric):
 
     signature_abbreviations = {"variant": "v", "tok": "tok", "smooth": "s", "order": "n", "outputs": "o"}
     #: The numbers are sacreBLEU 2.5.1's sentence BLEU (evalsuite) or nltk 3.10.4's
-    #: sentence_bleu (texygen); the ``variant`` key says which.
+    #: sentence_bleu (texygen); the ``variant`` key says which. It does not follow the
+    #: chosen sacreBLEU version (``bleuprint.spec.sacrebleu_versions``): sacreBLEU has no
+    #: self-BLEU, so this is not a sacreBLEU signature but the pair of oracles its goldens
+    #: were checked against, and 2.6.0's sentence BLEU (13a, exp) gives the same numbers
+    #: (the goldens rebuild unchanged with it: ``tests/oracles``).
     signature_version = "sacrebleu-2.5.1+nltk-3.10.4"
 
     def signature_fields(self, variant="evalsuite", gram=None, **_) -> list:
