@@ -94,7 +94,12 @@ def use_spm_model(name: str, path) -> None:
 
 def spm_model_path(name: str) -> str:
     """The model file of tokenizer ``name`` (module doc), or ValueError saying which file
-    is expected, where bleuprint looked, and where sacreBLEU would download it from."""
+    is expected, where bleuprint looked, and where sacreBLEU would download it from; a
+    ValueError too for a tokenizer the chosen sacreBLEU version does not have
+    (``spBLEU-1K`` under 2.5.1: ``bleuprint.spec.sacrebleu_versions``)."""
+    from .sacrebleu_versions import check_tokenizer_version, chosen_sacrebleu_version  # it imports this module
+
+    check_tokenizer_version(name, chosen_sacrebleu_version())
     given = _GIVEN.get(model_file_name(name))
     if given is not None:
         return given

@@ -16,6 +16,10 @@ entry of the tokenizer table. The tests add exactly these to the installed 2.5.1
 code path as 2.6.0's), so the comparison is with 2.6.0's computation. (The report of issue
 20 also compares with the 2.6.0 wheel itself.)
 
+The tests run as sacreBLEU 2.6.0 (``run_as_2_6_0``), the version that has all four
+tokenizers; bleuprint refuses ``spBLEU-1K`` under 2.5.1 (``test_spbleu_1k_scoring_is_refused_
+under_2_5_1``), and the other three are the same in both versions.
+
 Tolerances: statistics and tokenizer outputs exactly equal; scores within 1e-9;
 signatures equal as strings.
 """
@@ -48,6 +52,13 @@ SPBLEU_1K = ("https://www.dlnlp.ai/spBLEU-1K/spbleu-1k_tokenizer_spm.model", "sp
 
 LINES = ([line for line in JAPANESE + KOREAN] + [" ".join(words) for words in WORDS.values()]
          + ["", " ", "  the cat  ", "Ωmega\x85x ☃ 𝔘 ١٢٣", "tab\there\u3000ideo\xa0nbsp", "THE CAT Sat", "a\u200bb"])
+
+
+@pytest.fixture(autouse=True)
+def run_as_2_6_0():
+    """Every test here runs with sacreBLEU 2.6.0 chosen (module doc)."""
+    with spec.using_sacrebleu_version("2.6.0"):
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -144,8 +155,9 @@ def test_spm_tokenizer_matches_sacrebleu(name, with_cache):
 @pytest.mark.parametrize("name", SPM_TOKENIZERS)
 def test_spm_bleu_matches_sacrebleu(name, with_cache):
     """Corpus BLEU of hand-written lines (the hypotheses edited references), lowercased
-    and not: per-sentence statistics exact, score within 1e-9, signatures equal
-    (``tok:flores101`` for spm and flores101)."""
+    and not: per-sentence statistics exact, score within 1e-9, signatures equal up to the
+    version field (``tok:flores101`` for spm and flores101), which is the chosen 2.6.0 here
+    (module doc: the installed 2.5.1, given 2.6.0's tokenizer, still signs 2.5.1)."""
     from bleuprint.oracles.sacrebleu_oracle import oracle_bleu
 
     refs = [[line, LINES[(k + 7) % len(LINES)]] for k, line in enumerate(LINES)]
@@ -155,8 +167,10 @@ def test_spm_bleu_matches_sacrebleu(name, with_cache):
         options = {"tokenize": name, "lowercase": lowercase}
         assert [spec.bleu_stats(h, r, **options) for h, r in zip(hyps, refs)] == expected.sentence_stats
         assert abs(spec.corpus_bleu(hyps, refs, **options) - expected.score) <= SCORE_TOLERANCE
-        assert spec.signature("bleu", nrefs=2, **options) == expected.signature
-        assert spec.signature("bleu", nrefs=2, short=True, **options) == expected.signature_short
+        for short, theirs in ((False, expected.signature), (True, expected.signature_short)):
+            ours = spec.signature("bleu", nrefs=2, short=short, **options)
+            assert ours.rsplit("|", 1)[0] == theirs.rsplit("|", 1)[0]
+            assert ours.rsplit("|", 1)[1] == ("v" if short else "version") + ":2.6.0"
 
 
 @needs_sacrebleu
@@ -227,5 +241,21 @@ def test_missing_sentencepiece_names_the_pip_command(sacrebleu_dir, monkeypatch)
 def test_signature_needs_no_model(monkeypatch, tmp_path):
     """The signature names the model, not the file: it is printed without one."""
     monkeypatch.setenv("SACREBLEU", str(tmp_path))
-    assert spec.signature("bleu", tokenize="spm") == "nrefs:1|case:mixed|eff:no|tok:flores101|smooth:exp|version:2.5.1"
+    assert (spec.signature("bleu", tokenize="spm", sacrebleu_version="2.5.1")
+            == "nrefs:1|case:mixed|eff:no|tok:flores101|smooth:exp|version:2.5.1")
     assert "tok:spBLEU-1K|" in spec.signature("bleu", tokenize="spBLEU-1K")
+
+
+@needs_sentencepiece
+def test_spbleu_1k_scoring_is_refused_under_2_5_1(sacrebleu_dir, monkeypatch):
+    """sacreBLEU 2.5.1 has no spBLEU-1K (its tokenizer table, ``metrics/bleu.py``): scoring
+    with it as 2.5.1 is a ValueError saying it is new in 2.6.0, in the spec and in impl,
+    even with the model at hand; flores200 is scored under either version."""
+    import bleuprint
+
+    monkeypatch.setenv("SACREBLEU", str(sacrebleu_dir))
+    with spec.using_sacrebleu_version("2.5.1"):
+        for layer in (spec, bleuprint):
+            with pytest.raises(ValueError, match=r"'spBLEU-1K' is new in sacreBLEU 2\.6\.0"):
+                layer.corpus_bleu(["a b"], [["a b"]], tokenize="spBLEU-1K")
+            assert layer.corpus_bleu(["a b"], [["a b"]], tokenize="flores200") >= 0
