@@ -21,6 +21,14 @@ def add_parser(commands) -> None:
     run.add_argument("--only", nargs="+", metavar="ID", help="only these mutants")
     run.add_argument("--jobs", type=int, default=None, metavar="N",
                      help="worker processes, each taking a share of the mutants (default: cores, at most 2)")
+    run.add_argument("--generated", action="store_true",
+                     help="generated mutants (standard operators on the spec's source) instead of the planted ones")
+    run.add_argument("--scope", nargs="+", metavar="SCOPE", default=None,
+                     help="with --generated: the spec modules to mutate (bleu, chrf, exact_match, tokenizers; "
+                          "default: all)")
+    run.add_argument("--full-matrix", action="store_true",
+                     help="with --generated: every covering test against every mutant (default: each mutant "
+                          "stops at its first killer)")
     grade = actions.add_parser("grade", help="grade an outside test suite against the mutants (course rule)")
     grade.add_argument("path", help="a test file or directory; its tests import the API from bleuprint.spec")
     grade.add_argument("--json", metavar="PATH", help="write the grade and matrix as JSON")
@@ -37,10 +45,20 @@ def main(args) -> int:
             print(f"{m.id}  {kind:<8}  {m.function}: {m.fault}  [pitfall: {m.pitfall}; killed by: {m.kills_it}]")
         return 0
     if args.action == "run":
-        matrix = run_project(args.only, args.tests or None, args.jobs)
-        print(report.matrix_table(matrix))
-        print()
-        print(report.summary(matrix))
+        if args.generated:
+            from ..mutants.project import selected_generated
+
+            mutants = selected_generated(args.scope, args.only)
+            matrix = run_project(None, args.tests or None, args.jobs, first_kill=not args.full_matrix,
+                                 mutants=mutants)
+            print(report.generated_summary(matrix))
+        else:
+            if args.scope or args.full_matrix:
+                raise SystemExit("--scope and --full-matrix go with --generated")
+            matrix = run_project(args.only, args.tests or None, args.jobs)
+            print(report.matrix_table(matrix))
+            print()
+            print(report.summary(matrix))
         if args.json:
             report.write_json(matrix, args.json)
         if args.stryker:

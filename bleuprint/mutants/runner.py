@@ -8,6 +8,13 @@ One pytest session, in-process. For each test item the plugin
    mutant switched on (``switch.replaced``): a failure or error kills the mutant, a pass
    lets it survive. A test that does not reach a mutant's code cannot kill it.
 
+Generated mutants (``bleuprint.mutants.generate``) carry the lines they change: for those
+of a function body the baseline run also records the lines of the targets' files that
+the test executes, and a test covers such a mutant only if it runs one of its lines (a
+test that calls ``tokenize_13a`` but never reaches its entity branch cannot kill a mutant
+of that branch, and is not run against it). Mutants of tables and of defaults, whose
+lines run at import time, are covered at the level of the functions they patch.
+
 Every test is run against every mutant it covers, not only until the first kill, so the
 matrix shows all the tests that kill each mutant; with ``first_kill`` (what ``bleuprint
 verify --with-mutants`` asks: only whether each mutant dies), a mutant already killed is not
@@ -18,16 +25,21 @@ time. Hypothesis tests should run under the
 
 from __future__ import annotations
 
+import inspect
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 
 import pytest
 
 from .model import Mutant
-from .switch import replaced
+from .switch import replaced, resolve
 
 KILLED, SURVIVED, NOT_COVERED = "killed", "survived", "not covered"
+
+#: Generated mutants whose coverage is that of their lines (module doc).
+LINE_KINDS = ("code", "message")
 
 
 @dataclass
@@ -63,7 +75,9 @@ class KillMatrix:
             "mutants": [
                 {"id": m.id, "function": m.function, "fault": m.fault, "pitfall": m.pitfall,
                  "expected_killer": m.kills_it, "semantic": m.semantic, "status": self.status(m.id),
-                 "killed_by": self.killers(m.id), "covered_by": self.covering(m.id)}
+                 "killed_by": self.killers(m.id), "covered_by": self.covering(m.id),
+                 **({"kind": m.kind, "location": list(m.location), "operator": m.operator, "diff": m.diff}
+                    if m.location else {})}
                 for m in self.mutants
             ],
             "tests": self.tests,
@@ -77,11 +91,40 @@ class KillMatrix:
 class KillMatrixPlugin:
     """The pytest plugin doing the work described in the module docstring."""
 
-    def __init__(self, mutants: list[Mutant], first_kill: bool = False):
+    def __init__(self, mutants: list[Mutant], first_kill: bool = False, shard: tuple | None = None):
         self.matrix = KillMatrix(mutants=list(mutants))
+        self._shard = shard
         self._first_kill = first_kill
         self._killed: set = set()
         self._targets = sorted({t for m in mutants for t in m.targets})
+        #: Per mutant of a function body: the (file, line) pairs it changes (module doc).
+        self._lines: dict = {}
+        for m in mutants:
+            if m.location and m.kind in LINE_KINDS:
+                path = inspect.getsourcefile(resolve(m.targets[0])[0])
+                self._lines[m.id] = {(path, line) for line in range(m.location[1], m.location[3] + 1)}
+        self._files = {path for lines in self._lines.values() for path, _ in lines}
+
+    def _traced(self, item, executed: set):
+        """``_passes(item)`` recording the executed lines of the mutated files."""
+        files = self._files
+
+        def local(frame, event, arg):
+            if event == "line":
+                executed.add((frame.f_code.co_filename, frame.f_lineno))
+            return local
+
+        def calls(frame, event, arg):
+            if frame.f_code.co_filename in files:
+                return local
+            return None
+
+        previous = sys.gettrace()
+        sys.settrace(calls)
+        try:
+            return self._passes(item)
+        finally:
+            sys.settrace(previous)
 
     def _recorders(self, reached: set):
         def factory_for(target):
@@ -109,6 +152,12 @@ class KillMatrixPlugin:
             return False
         return True
 
+    def pytest_collection_modifyitems(self, items):
+        """With a shard ``(i, n)``, keep every n-th test from the i-th (``run_parallel``)."""
+        if self._shard is not None:
+            index, count = self._shard
+            items[:] = items[index::count]
+
     @pytest.hookimpl(tryfirst=True)
     def pytest_pyfunc_call(self, pyfuncitem):
         """Replaces the normal call: baseline with coverage, then one run per covered mutant."""
@@ -116,8 +165,9 @@ class KillMatrixPlugin:
         test_id = item.nodeid
         started = time.perf_counter()
         reached: set = set()
+        executed: set = set()
         with replaced(self._recorders(reached)):
-            baseline = self._passes(item)
+            baseline = self._traced(item, executed) if self._files else self._passes(item)
         self.matrix.tests.append(test_id)
         self.matrix.test_files.setdefault(item.nodeid.split("::")[0], []).append(test_id)
         row = self.matrix.cells.setdefault(test_id, {})
@@ -128,7 +178,8 @@ class KillMatrixPlugin:
             self._call(item)  # fail the way pytest would report it
             return True
         for mutant in self.matrix.mutants:
-            if not reached.intersection(mutant.targets):
+            lines = self._lines.get(mutant.id)
+            if not reached.intersection(mutant.targets) or (lines is not None and not lines & executed):
                 row[mutant.id] = NOT_COVERED
                 continue
             if mutant.id in self._killed:  # first_kill: its first killer is known
@@ -142,11 +193,13 @@ class KillMatrixPlugin:
         return True
 
 
-def run(test_args: list[str], mutants: list[Mutant], quiet: bool = True, first_kill: bool = False) -> KillMatrix:
+def run(test_args: list[str], mutants: list[Mutant], quiet: bool = True, first_kill: bool = False,
+        shard: tuple | None = None) -> KillMatrix:
     """Run pytest with ``test_args`` under every mutant; returns the kill matrix (with
-    ``first_kill``, each mutant's first killer only: module doc)."""
+    ``first_kill``, each mutant's first killer only: module doc; with ``shard=(i, n)``,
+    only every n-th test from the i-th)."""
     os.environ.setdefault("HYPOTHESIS_PROFILE", "mutants")
-    plugin = KillMatrixPlugin(mutants, first_kill)
+    plugin = KillMatrixPlugin(mutants, first_kill, shard)
     started = time.perf_counter()
     args = list(test_args) + ["-p", "no:cacheprovider", "-p", "no:randomly"]
     if quiet:
@@ -187,9 +240,15 @@ def merge(parts: list[KillMatrix], mutants: list[Mutant], seconds: float) -> Kil
     return merged
 
 
-def run_parallel(test_args: list[str], mutants: list[Mutant], jobs: int, first_kill: bool = False) -> KillMatrix:
-    """``run`` split over ``jobs`` worker processes, each taking every ``jobs``-th mutant
-    (each worker runs every test normally once, then against its own mutants)."""
+def run_parallel(test_args: list[str], mutants: list[Mutant], jobs: int, first_kill: bool = False,
+                 split: str = "mutants") -> KillMatrix:
+    """``run`` split over ``jobs`` worker processes. ``split="mutants"``: each worker takes
+    every ``jobs``-th mutant and runs every test normally once, then against its own
+    mutants. ``split="tests"``: each worker takes every ``jobs``-th test and runs it against
+    every mutant it covers, so that each test's normal run (its coverage) is done once in
+    all; what a large set of mutants with a large suite needs (the generated mutants), at
+    the price, with ``first_kill``, of a mutant being run until its first killer in each
+    worker."""
     import json
     import subprocess
     import sys
@@ -198,13 +257,14 @@ def run_parallel(test_args: list[str], mutants: list[Mutant], jobs: int, first_k
     if jobs <= 1 or len(mutants) <= 1:
         return run(test_args, mutants, first_kill=first_kill)
     started = time.perf_counter()
-    groups = [mutants[i::jobs] for i in range(jobs)]
+    groups = [mutants[i::jobs] for i in range(jobs)] if split == "mutants" else [mutants] * jobs
     with tempfile.TemporaryDirectory() as folder:
         workers = []
         for i, group in enumerate(groups):
             out, log = f"{folder}/matrix{i}.json", open(f"{folder}/log{i}.txt", "w")
             command = [sys.executable, "-m", "bleuprint.mutants.worker", out, ",".join(m.id for m in group),
-                       *(["--first-kill"] if first_kill else []), "--", *test_args]
+                       *(["--first-kill"] if first_kill else []),
+                       *([f"--shard={i}/{jobs}"] if split == "tests" else []), "--", *test_args]
             workers.append((subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT), out, log))
         parts = []
         for process, out, log in workers:
