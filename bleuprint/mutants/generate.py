@@ -117,14 +117,43 @@ class _Site:
     """One mutation: the node's span in the file, its source text and what replaces it."""
 
     def __init__(self, lines, node, new, operator, kind):
-        self.start = (node.lineno, _char_column(lines[node.lineno - 1], node.col_offset))
-        self.end = (node.end_lineno, _char_column(lines[node.end_lineno - 1], node.end_col_offset))
+        self.start, self.end = _span(lines, node, node)
         self.old = self._segment(lines)
         self.new = "pass" if new is None else ast.unparse(new)
         self.operator, self.kind = operator, kind
+        if operator.startswith("table: ") and isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)):
+            self._container_edit(lines, node, new)
 
-    def _segment(self, lines) -> str:
-        (l1, c1), (l2, c2) = self.start, self.end
+    def _container_edit(self, lines, node, new):
+        """A dropped or exchanged element of a table, as an edit of its own text (not the
+        whole table rewritten on one line)."""
+        old_items = node.keys if isinstance(node, ast.Dict) else node.elts
+        new_items = new.keys if isinstance(new, ast.Dict) else new.elts
+        i = next((k for k in range(len(new_items)) if ast.dump(old_items[k]) != ast.dump(new_items[k])),
+                 len(new_items))
+        end_of = (lambda k: node.values[k]) if isinstance(node, ast.Dict) else (lambda k: old_items[k])
+        if len(new_items) < len(old_items):  # element i dropped
+            if i + 1 < len(old_items):  # the element and its comma
+                self.start, (line, column) = _span(lines, old_items[i], end_of(i))
+                rest = lines[line - 1][column:]
+                if rest.lstrip().startswith(","):
+                    column += len(rest) - len(rest.lstrip()) + 1
+                    column += len(lines[line - 1][column:]) - len(lines[line - 1][column:].lstrip(" "))
+                self.end = (line, column)
+            else:
+                _, self.start = _span(lines, end_of(i - 1), end_of(i - 1))
+                _, self.end = _span(lines, end_of(i), end_of(i))
+            self.old, self.new = self._segment(lines), ""
+        else:  # elements i and i + 1 exchanged
+            first, second = _span(lines, old_items[i], end_of(i)), _span(lines, old_items[i + 1], end_of(i + 1))
+            self.start, self.end = first[0], second[1]
+            text_first = self._segment(lines, *first)
+            text_second = self._segment(lines, *second)
+            between = self._segment(lines, first[1], second[0])
+            self.old, self.new = self._segment(lines), text_second + between + text_first
+
+    def _segment(self, lines, start=None, end=None) -> str:
+        (l1, c1), (l2, c2) = start or self.start, end or self.end
         if l1 == l2:
             return lines[l1 - 1][c1:c2]
         return "\n".join([lines[l1 - 1][c1:]] + lines[l1:l2 - 1] + [lines[l2 - 1][:c2]])
@@ -132,6 +161,12 @@ class _Site:
     def mutated_lines(self, lines) -> list[str]:
         (l1, c1), (l2, c2) = self.start, self.end
         return lines[: l1 - 1] + (lines[l1 - 1][:c1] + self.new + lines[l2 - 1][c2:]).split("\n") + lines[l2:]
+
+
+def _span(lines, first, last):
+    """``((line, column), (line, column))`` of the text from ``first``'s start to ``last``'s end."""
+    return ((first.lineno, _char_column(lines[first.lineno - 1], first.col_offset)),
+            (last.end_lineno, _char_column(lines[last.end_lineno - 1], last.end_col_offset)))
 
 
 def _walk(node, path=()):
@@ -328,9 +363,11 @@ def module_mutants(module_name: str, letter: str, pitfalls: dict | None = None) 
         diff = "".join(difflib.unified_diff([l + "\n" for l in lines], [l + "\n" for l in mutated],
                                             shown_path, shown_path, n=1))
         found = [p for t in patches for p in pitfalls.get(t, [])]
-        old = site.old if len(site.old) <= 60 else site.old[:57] + "..."
+        old = " ".join(site.old.split())
+        old = old if len(old) <= 60 else old[:57] + "..."
+        new = site.new if len(site.new) <= 60 else site.new[:57] + "..."
         return Mutant(
-            f"g{letter}-{digest[:6]}", f"{short}.{where}", f"{site.operator}: `{old}` -> `{site.new}`{note}",
+            f"g{letter}-{digest[:6]}", f"{short}.{where}", f"{site.operator}: `{old}` -> `{new}`{note}",
             "; ".join(dict.fromkeys(found)) or "-", "generated", patches, _no_witness, semantic=False,
             kind=site.kind, location=(shown_path, site.start[0], site.start[1] + 1, site.end[0], site.end[1] + 1),
             diff=diff, operator=site.operator)
