@@ -1,5 +1,6 @@
-"""``bleuprint mutants list|run|grade``: its subcommand and handler; the catalogue, the
-runner and the reports are ``bleuprint.mutants``'s."""
+"""``bleuprint mutants list|run|grade|explain|report``: its subcommand and handler; the
+catalogue, the generated mutants, the runner, the search for killing inputs and the
+reports are ``bleuprint.mutants``'s."""
 
 from __future__ import annotations
 
@@ -32,7 +33,53 @@ def add_parser(commands) -> None:
     grade = actions.add_parser("grade", help="grade an outside test suite against the mutants (course rule)")
     grade.add_argument("path", help="a test file or directory; its tests import the API from bleuprint.spec")
     grade.add_argument("--json", metavar="PATH", help="write the grade and matrix as JSON")
+    grade.add_argument("--generated", action="store_true",
+                       help="grade against the generated mutants (of --scope) instead of the planted ones")
+    grade.add_argument("--scope", nargs="+", metavar="SCOPE", default=None,
+                       help="with --generated: the spec modules to mutate (default: all)")
+    grade.add_argument("--stryker", metavar="PATH", help="write a mutation-testing-report-schema (Stryker) report")
+    for parser in (run, grade):
+        _explain_options(parser, "after the run, search for the input that kills each surviving mutant")
+    explain = actions.add_parser("explain", help="the input that kills each surviving mutant of a kill matrix")
+    explain.add_argument("matrix", help="the JSON that run --json or grade --json wrote")
+    explain.add_argument("--only", nargs="+", metavar="ID", help="only these survivors")
+    _explain_options(explain, None)
+    html = actions.add_parser("report", help="the report a student opens in a browser")
+    html.add_argument("--html", metavar="DIR", required=True, help="write index.html (and the web component) here")
+    html.add_argument("--stryker", metavar="PATH", required=True, help="the Stryker report that run/grade --stryker wrote")
+    html.add_argument("--findings", metavar="PATH", help="the killing inputs that explain --json wrote")
+    html.add_argument("--title", default="bleuprint mutants", help="the page's title")
     mutants.set_defaults(handler=main)
+
+
+def _explain_options(parser, flag_help) -> None:
+    if flag_help:
+        parser.add_argument("--explain", action="store_true", help=flag_help)
+    parser.add_argument("--max-examples", type=int, default=None, metavar="N",
+                        help="inputs the search tries per mutant (default: 300)")
+    parser.add_argument("--hide-inputs", action="store_true",
+                        help="the teacher's flag: say whether a killing input exists, not what it is")
+    parser.add_argument("--findings", dest="findings_out", metavar="PATH",
+                        help="write the findings (killing inputs, verdicts) as JSON, for report --html")
+
+
+def _explain(mutants, args) -> int:
+    """Search each mutant (module ``bleuprint.mutants.search``), print and write the findings."""
+    from ..mutants import search
+
+    examples = args.max_examples or search.DEFAULT_EXAMPLES
+    findings = []
+    for mutant in mutants:
+        finding = search.search(mutant, examples)
+        findings.append(finding)
+        print(search.describe(finding, args.hide_inputs))
+    killable = sum(f.verdict == "killable" for f in findings)
+    print(f"explained {len(findings)} surviving mutants: {killable} killable, "
+          f"{len(findings) - killable} probably equivalent ({examples} examples each at most)")
+    if args.findings_out:
+        data = [search.hidden(f) if args.hide_inputs else f.to_dict() for f in findings]
+        Path(args.findings_out).write_text(json.dumps(data, indent=1, default=repr), encoding="utf-8")
+    return 0
 
 
 def main(args) -> int:
@@ -63,6 +110,9 @@ def main(args) -> int:
             report.write_json(matrix, args.json)
         if args.stryker:
             report.write_stryker(matrix, args.stryker, PROJECT_ROOT)
+        if args.explain or args.findings_out:
+            print()
+            _explain(matrix.survivors, args)
         return 1 if matrix.survivors or matrix.baseline_failures else 0
     if args.action == "grade":
         from ..mutants import runner
@@ -70,11 +120,54 @@ def main(args) -> int:
         path = Path(args.path)
         if not path.exists():
             raise SystemExit(f"no such test file or directory: {path}")
-        matrix = runner.run([str(path), f"--rootdir={path if path.is_dir() else path.parent}"], selected_mutants(None))
+        if args.generated:
+            from ..mutants.project import selected_generated
+
+            chosen = selected_generated(args.scope)
+        elif args.scope:
+            raise SystemExit("--scope goes with --generated")
+        else:
+            chosen = selected_mutants(None)
+        matrix = runner.run([str(path), f"--rootdir={path if path.is_dir() else path.parent}"], chosen)
         result = report.grade(matrix)
         print(report.grade_text(result))
         if args.json:
             Path(args.json).write_text(json.dumps({"grade": result, "matrix": matrix.to_dict()}, indent=1),
                                        encoding="utf-8")
+        if args.stryker:
+            report.write_stryker(matrix, args.stryker, PROJECT_ROOT)
+        if args.explain or args.findings_out:
+            print()
+            _explain(matrix.survivors, args)
         return 0 if result["passed"] else 1
+    if args.action == "explain":
+        from ..mutants.project import lookup
+
+        try:
+            data = json.loads(Path(args.matrix).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"cannot read the kill matrix {args.matrix}: {error}") from None
+        data = data.get("matrix", data)
+        if not isinstance(data, dict) or "mutants" not in data:
+            raise SystemExit(f"{args.matrix} is not a kill matrix (the JSON of run --json or grade --json)")
+        ids = [m["id"] for m in data["mutants"] if m["status"] != "killed"]
+        if args.only:
+            unknown = set(args.only) - set(ids)
+            if unknown:
+                raise SystemExit(f"not survivors of this matrix: {', '.join(sorted(unknown))}")
+            ids = [i for i in ids if i in args.only]
+        return _explain(lookup(ids), args)
+    if args.action == "report":
+        from ..mutants import html
+
+        try:
+            stryker = json.loads(Path(args.stryker).read_text(encoding="utf-8"))
+            findings = json.loads(Path(args.findings).read_text(encoding="utf-8")) if args.findings else []
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"cannot read the report's input: {error}") from None
+        if not isinstance(stryker, dict) or "files" not in stryker:
+            raise SystemExit(f"{args.stryker} is not a Stryker report (the JSON of run --stryker or grade --stryker)")
+        target = html.write(args.html, stryker, findings, args.title)
+        print(f"wrote {target}")
+        return 0
     return 2

@@ -137,30 +137,80 @@ def _strategy(names: list[str], extra: list[str]):
 
 # --- comparing the spec and the mutant ---------------------------------------------------------------------------
 
+def one_call_functions(name: str) -> dict:
+    """The metric's one-call functions of ``bleuprint.spec`` (``Metric.layer_functions``):
+    ``{"corpus": (spec name, function), "sentence": (...)}``, each under the name a test
+    imports it by (the metric's own name when the layer gives an adapter)."""
+    from .. import spec
+    from ..core import get_metric
+
+    found = {}
+    for kind, function in get_metric(name).layer_functions(spec).items():
+        if kind not in ("corpus", "sentence"):
+            continue
+        for label in (getattr(function, "__name__", ""), name):
+            try:
+                candidate = getattr(spec, label) if label else None
+            except AttributeError:
+                continue
+            if callable(candidate) and not isinstance(candidate, type(spec)):
+                found[kind] = (label, candidate)
+                break
+    return found
+
+
 def _evaluate(name, hyps, refs, options):
+    """The outcomes compared: each segment's row, the corpus score, and the metric's
+    one-call corpus and sentence functions (on every segment)."""
     from ..spec.corpus import corpus_score, segment_rows
 
     rows = outcome(lambda: segment_rows(name, hyps, refs, **options))
     score = outcome(lambda: corpus_score(name, hyps, refs, **options))
-    return rows, score
+    calls = one_call_functions(name)
+    extra = []
+    if "corpus" in calls:
+        extra.append(outcome(lambda: calls["corpus"][1](hyps, refs, **options)))
+    if "sentence" in calls and refs is not None:
+        extra.append(outcome(lambda: [calls["sentence"][1](h, r, **options) for h, r in zip(hyps, refs)]))
+    return (rows, score, *extra)
+
+
+def _close(x, y) -> tuple[bool, float]:
+    """Whether two values are equal within the tolerance, and how far apart their numbers are."""
+    if isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+        moved = 0.0
+        for a, b in zip(x, y):
+            same, by = _close(a, b)
+            if not same:
+                return False, math.inf
+            moved = max(moved, by)
+        return True, moved
+    if isinstance(x, float) and isinstance(y, float):
+        if math.isnan(x) or math.isnan(y):
+            return math.isnan(x) == math.isnan(y), 0.0
+        return abs(x - y) <= TOLERANCE, abs(x - y)
+    return x == y, 0.0
+
+
+#: What each outcome of ``_evaluate`` is, in order.
+COMPARED = ("rows", "score", "corpus", "sentence")
 
 
 def _differs(a, b) -> tuple[str, float] | None:
-    """Where the spec's ``a`` and the mutant's ``b`` (each ``(rows, score)`` outcomes)
-    disagree, and by how much the scores moved."""
-    (rows_a, score_a), (rows_b, score_b) = a, b
-    if rows_a != rows_b:
-        return "rows", math.inf
-    if score_a[0] != score_b[0]:
-        return "score", math.inf
-    if score_a[0] == "raises":
-        return ("score", math.inf) if score_a != score_b else None
-    x, y = score_a[1], score_b[1]
-    if isinstance(x, float) and isinstance(y, float) and (math.isnan(x) or math.isnan(y)):
-        return ("score", math.inf) if math.isnan(x) != math.isnan(y) else None
-    if abs(x - y) > TOLERANCE:
-        return "score", abs(x - y)
-    return ("same", abs(x - y)) if x != y else None
+    """Where the spec's outcomes ``a`` and the mutant's ``b`` (``_evaluate``) disagree:
+    ``(what, how far)``; ``("same", d)`` when they agree within the tolerance but not
+    exactly; None when they are equal."""
+    moved = 0.0
+    for what, x, y in zip(COMPARED, a, b):
+        if what == "rows" and x != y:
+            return "rows", math.inf
+        if x[0] != y[0] or (x[0] == "raises" and x != y):
+            return what, math.inf
+        same, by = _close(x[1], y[1])
+        if not same:
+            return what, by
+        moved = max(moved, by)
+    return ("same", moved) if moved else None
 
 
 def _trace_lines(path: str, executed: set):
@@ -237,7 +287,7 @@ def search(mutant: Mutant, max_examples: int = DEFAULT_EXAMPLES, seed: int = 0) 
     finding.verdict = "killable"
     finding.metric, finding.hyps, finding.refs, finding.options = name, list(hyps), refs, dict(options)
     finding.compared = where[0] if where else "rows"
-    index = 0 if finding.compared == "rows" else 1
+    index = COMPARED.index(finding.compared)
     finding.spec_value = _plain(expected[index])
     finding.mutant_value = _plain(actual[index])
     return finding
@@ -353,12 +403,15 @@ def equivalence_reason(mutant: Mutant, lines: set, executed: set, moved: float) 
             if isinstance(statement, ast.If) and statement.test.lineno <= mutant.location[1] <= statement.test.end_lineno \
                     and statement.body and isinstance(statement.body[0], ast.Raise):
                 return "only an input check changes (the condition of a raise): no valid input reaches the difference"
+        if mutant.operator == "dropped call" and re.match(r"[^`]*`check_\w+\(", mutant.fault):
+            return "only an input check changes (a check_* call dropped): no valid input reaches the difference"
         last = chain[-1] if chain else None
         if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name) \
                 and last.value.func.id.startswith("check_"):
             return "only an input check changes (a check_* call): no valid input reaches the difference"
     if lines and not lines & executed:
-        return "a branch no input reaches: no input of the search ran the changed line"
+        return ("a branch no input reaches: no input of the search ran the changed line (through the registered "
+                "metric and its one-call functions)")
     if moved:
         return f"scores move by at most {moved:.3g}, within the project's tolerance of {TOLERANCE:g}"
     return ""
@@ -384,12 +437,25 @@ def killing_test(finding: Finding) -> str:
              f"    refs = {_literal(finding.refs)}",
              f"    options = {_literal(finding.options)}"]
     value = finding.spec_value
-    if finding.compared == "rows":
-        lines.append(f'    assert segment_rows({finding.metric!r}, hyps, refs, **options) == {_literal(value)}')
-    elif isinstance(value, float):
-        lines.append(f"    assert abs(corpus_score({finding.metric!r}, hyps, refs, **options) - {value!r}) <= 1e-9")
+    call = {"rows": "segment_rows({metric!r}, hyps, refs, **options)",
+            "score": "corpus_score({metric!r}, hyps, refs, **options)"}
+    names = one_call_functions(finding.metric) if finding.compared in ("corpus", "sentence") else {}
+    if finding.compared == "corpus":
+        lines.insert(5, f"    from bleuprint.spec import {names['corpus'][0]}")
+        expression = f"{names['corpus'][0]}(hyps, refs, **options)"
+    elif finding.compared == "sentence":
+        lines.insert(5, f"    from bleuprint.spec import {names['sentence'][0]}")
+        expression = f"[{names['sentence'][0]}(h, r, **options) for h, r in zip(hyps, refs)]"
     else:
-        lines.append(f"    assert corpus_score({finding.metric!r}, hyps, refs, **options) == {_literal(value)}")
+        expression = call[finding.compared].format(metric=finding.metric)
+    if isinstance(value, dict) and "raises" in value:
+        lines.append(f"    {expression}  # the spec returns; the mutant raises {value['raises']}")
+    elif isinstance(value, float):
+        lines.append(f"    assert abs({expression} - {value!r}) <= 1e-9")
+    elif isinstance(value, list) and value and all(isinstance(v, float) for v in value):
+        lines.append(f"    assert all(abs(a - b) <= 1e-9 for a, b in zip({expression}, {value!r}))")
+    else:
+        lines.append(f"    assert {expression} == {_literal(value)}")
     return "\n".join(lines) + "\n"
 
 
