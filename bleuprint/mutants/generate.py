@@ -365,7 +365,8 @@ def module_mutants(module_name: str, letter: str, pitfalls: dict | None = None) 
         found = [p for t in patches for p in pitfalls.get(t, [])]
         old = " ".join(site.old.split())
         old = old if len(old) <= 60 else old[:57] + "..."
-        new = site.new if len(site.new) <= 60 else site.new[:57] + "..."
+        new = " ".join(site.new.split()) if site.new.strip() else site.new
+        new = new if len(new) <= 60 else new[:57] + "..."
         return Mutant(
             f"g{letter}-{digest[:6]}", f"{short}.{where}", f"{site.operator}: `{old}` -> `{new}`{note}",
             "; ".join(dict.fromkeys(found)) or "-", "generated", patches, _no_witness, semantic=False,
