@@ -14,7 +14,10 @@ def add_parser(commands) -> None:
     mutants = commands.add_parser("mutants", help="planted mutants of the spec: kill matrix and grading")
     actions = mutants.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
     actions.required = True
-    actions.add_parser("list", help="list the planted mutants")
+    listing = actions.add_parser("list", help="list the planted mutants (or the generated ones)")
+    listing.add_argument("--generated", action="store_true", help="the generated mutants: id, kind, location, change")
+    listing.add_argument("--scope", nargs="+", metavar="SCOPE", default=None, help="with --generated: these modules")
+    listing.add_argument("--diff", action="store_true", help="with --generated: each mutant's diff too")
     run = actions.add_parser("run", help="run the project's tests against every mutant and print the kill matrix")
     run.add_argument("tests", nargs="*", default=None, help="pytest arguments (default: the project's tests)")
     run.add_argument("--json", metavar="PATH", help="write the full matrix as JSON")
@@ -86,6 +89,14 @@ def main(args) -> int:
     from ..mutants import catalogue, report
     from ..mutants.project import PROJECT_ROOT, run_project, selected_mutants
 
+    if args.action == "list" and args.generated:
+        from ..mutants.project import selected_generated
+
+        for m in selected_generated(args.scope):
+            print(f"{m.id}  {m.kind:<7}  {m.location[0]}:{m.location[1]}:{m.location[2]}  {m.function}: {m.fault}")
+            if args.diff:
+                print(m.diff)
+        return 0
     if args.action == "list":
         for m in catalogue.all_mutants():
             kind = "semantic" if m.semantic else "feature"
