@@ -235,6 +235,16 @@ def _is_check_name(path, root, base) -> bool:
             and parent.func.id.startswith("check_"))
 
 
+def _parameter(function: ast.FunctionDef, path) -> str:
+    """The parameter whose default the site at ``path`` (under ``args.defaults`` or
+    ``args.kw_defaults``) belongs to."""
+    field, index = path[1]
+    if field == "kw_defaults":
+        return function.args.kwonlyargs[index].arg
+    params = function.args.posonlyargs + function.args.args
+    return params[len(params) - len(function.args.defaults) + index].arg
+
+
 def _table_sites(value: ast.AST):
     """``(path, operator, new)`` for every mutation of a table's expression: containers at
     the top level only (an element of a rule is not dropped), constants at any depth."""
@@ -355,7 +365,7 @@ def module_mutants(module_name: str, letter: str, pitfalls: dict | None = None) 
     seen: dict = {}
     out = []
 
-    def make(where, site, patches, note):
+    def make(where, site, patches, note, parameter=""):
         key = (module_name, where, site.operator, site.old, site.new)
         seen[key] = seen.get(key, 0) + 1
         digest = hashlib.sha1(repr(key + (seen[key],)).encode("utf-8")).hexdigest()
@@ -371,7 +381,7 @@ def module_mutants(module_name: str, letter: str, pitfalls: dict | None = None) 
             f"g{letter}-{digest[:6]}", f"{short}.{where}", f"{site.operator}: `{old}` -> `{new}`{note}",
             "; ".join(dict.fromkeys(found)) or "-", "generated", patches, _no_witness, semantic=False,
             kind=site.kind, location=(shown_path, site.start[0], site.start[1] + 1, site.end[0], site.end[1] + 1),
-            diff=diff, operator=site.operator)
+            diff=diff, operator=site.operator, parameter=parameter)
 
     for index, statement in enumerate(tree.body):
         if isinstance(statement, ast.FunctionDef):
@@ -385,7 +395,7 @@ def module_mutants(module_name: str, letter: str, pitfalls: dict | None = None) 
                 node = getattr(parent, name) if i is None else getattr(parent, name)[i]
                 site = _Site(lines, node, new, operator, kind)
                 out.append(make(statement.name, site, {target: _function_factory(module_name, index, site_path, new)},
-                                ""))
+                                "", _parameter(statement, site_path) if kind == "default" else ""))
         elif isinstance(statement, (ast.Assign, ast.AnnAssign)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             if len(targets) != 1 or not isinstance(targets[0], ast.Name) or not _TABLE_NAME.match(targets[0].id):

@@ -39,6 +39,8 @@ class Mutant:
     location: tuple | None = None
     diff: str = ""
     operator: str = ""
+    #: For a ``default`` mutant: the parameter whose default it changes.
+    parameter: str = ""
 
     @property
     def targets(self) -> tuple[str, ...]:

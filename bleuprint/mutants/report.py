@@ -94,6 +94,8 @@ def generated_summary(matrix: KillMatrix) -> str:
         row[matrix.status(m.id)] += 1
         row["message"] += m.kind == "message" and matrix.status(m.id) != KILLED
     lines = [f"generated mutants: {len(matrix.mutants)}; tests run: {len(matrix.tests)} in {matrix.seconds:.1f} s"]
+    if matrix.interrupted:
+        lines.append("INTERRUPTED: the run was stopped; the matrix covers the tests run until then")
     if matrix.baseline_failures:
         lines.append(f"tests failing on the real spec (excluded from the matrix): {len(matrix.baseline_failures)}")
         lines += [f"  {t}" for t in matrix.baseline_failures[:20]]

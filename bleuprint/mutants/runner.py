@@ -54,6 +54,8 @@ class KillMatrix:
     seconds: float = 0.0
     #: Seconds spent per test (its normal run plus its runs under mutants).
     durations: dict = field(default_factory=dict)
+    #: True when the run was stopped (SIGTERM to a worker): the matrix covers the tests run so far.
+    interrupted: bool = False
 
     def killers(self, mutant_id: str) -> list[str]:
         return [t for t in self.tests if self.cells.get(t, {}).get(mutant_id) == KILLED]
@@ -84,6 +86,7 @@ class KillMatrix:
             "baseline_failures": self.baseline_failures,
             "matrix": self.cells,
             "seconds": round(self.seconds, 2),
+            "interrupted": self.interrupted,
             "durations": {t: round(d, 3) for t, d in self.durations.items()},
         }
 
@@ -104,9 +107,18 @@ class KillMatrixPlugin:
                 path = inspect.getsourcefile(resolve(m.targets[0])[0])
                 self._lines[m.id] = {(path, line) for line in range(m.location[1], m.location[3] + 1)}
         self._files = {path for lines in self._lines.values() for path, _ in lines}
+        #: Per target: the (parameter, position) pairs whose default a mutant changes.
+        self._defaults: dict = {}
+        for m in mutants:
+            if m.kind == "default" and getattr(m, "parameter", ""):
+                function = resolve(m.targets[0])[2]
+                names = list(inspect.signature(function).parameters)
+                code = function.__code__
+                index = names.index(m.parameter) if names.index(m.parameter) < code.co_argcount else None
+                self._defaults.setdefault(m.targets[0], set()).add((m.parameter, index))
 
-    def _traced(self, item, executed: set):
-        """``_passes(item)`` recording the executed lines of the mutated files."""
+    def _line_tracer(self, executed: set):
+        """A ``sys.settrace`` function recording the executed lines of the mutated files."""
         files = self._files
 
         def local(frame, event, arg):
@@ -118,23 +130,55 @@ class KillMatrixPlugin:
             if frame.f_code.co_filename in files:
                 return local
             return None
+        return calls
 
-        previous = sys.gettrace()
-        sys.settrace(calls)
-        try:
-            return self._passes(item)
-        finally:
-            sys.settrace(previous)
+    def _recorders(self, seen: dict):
+        """Wrappers of every target recording, in ``seen``: the targets reached, those an
+        exception left (``raised``: a message mutant matters only there), the parameters a
+        call left at their default (``omitted``: a default mutant matters only there), and,
+        while a target runs, the lines executed in the mutated files (tracing only inside the
+        targets keeps the rest of the test at full speed)."""
+        tracer = self._line_tracer(seen["executed"]) if self._files else None
 
-    def _recorders(self, reached: set):
         def factory_for(target):
+            watched = self._defaults.get(target, ())
+
             def factory(original):
                 def recorder(*args, **kwargs):
-                    reached.add(target)
-                    return original(*args, **kwargs)
+                    seen["reached"].add(target)
+                    for name, index in watched:
+                        if name not in kwargs and (index is None or index >= len(args)):
+                            seen["omitted"].add((target, name))
+                    start = tracer is not None and sys.gettrace() is None
+                    if start:
+                        sys.settrace(tracer)
+                    try:
+                        return original(*args, **kwargs)
+                    except BaseException:
+                        seen["raised"].add(target)
+                        raise
+                    finally:
+                        if start:
+                            sys.settrace(None)
                 return recorder
             return factory
         return {target: factory_for(target) for target in self._targets}
+
+    def _covers(self, mutant, seen: dict) -> bool:
+        """Whether the test whose baseline recorded ``seen`` can kill ``mutant`` (module doc)."""
+        if not seen["reached"].intersection(mutant.targets):
+            return False
+        if seen["untraced"]:
+            return True
+        lines = self._lines.get(mutant.id)
+        if lines is not None and not lines & seen["executed"]:
+            return False
+        if mutant.kind == "message" and not seen["raised"].intersection(mutant.targets):
+            return False
+        if mutant.kind == "default" and getattr(mutant, "parameter", "") and \
+                (mutant.targets[0], mutant.parameter) not in seen["omitted"]:
+            return False
+        return True
 
     @staticmethod
     def _call(item) -> None:
@@ -164,10 +208,10 @@ class KillMatrixPlugin:
         item = pyfuncitem
         test_id = item.nodeid
         started = time.perf_counter()
-        reached: set = set()
-        executed: set = set()
-        with replaced(self._recorders(reached)):
-            baseline = self._traced(item, executed) if self._files else self._passes(item)
+        seen = {"reached": set(), "executed": set(), "raised": set(), "omitted": set(),
+                "untraced": sys.gettrace() is not None}  # another tracer (a debugger): functions only
+        with replaced(self._recorders(seen)):
+            baseline = self._passes(item)
         self.matrix.tests.append(test_id)
         self.matrix.test_files.setdefault(item.nodeid.split("::")[0], []).append(test_id)
         row = self.matrix.cells.setdefault(test_id, {})
@@ -178,8 +222,7 @@ class KillMatrixPlugin:
             self._call(item)  # fail the way pytest would report it
             return True
         for mutant in self.matrix.mutants:
-            lines = self._lines.get(mutant.id)
-            if not reached.intersection(mutant.targets) or (lines is not None and not lines & executed):
+            if not self._covers(mutant, seen):
                 row[mutant.id] = NOT_COVERED
                 continue
             if mutant.id in self._killed:  # first_kill: its first killer is known
@@ -206,6 +249,9 @@ def run(test_args: list[str], mutants: list[Mutant], quiet: bool = True, first_k
         args += ["-q", "--no-header", "-p", "no:warnings"]
     code = pytest.main(args, plugins=[plugin])
     plugin.matrix.seconds = time.perf_counter() - started
+    if code == 2 and plugin.matrix.tests:  # interrupted (a worker's SIGTERM): keep what was measured
+        plugin.matrix.interrupted = True
+        return plugin.matrix
     if code not in (0, 1, 5):  # usage or internal errors: the matrix would be meaningless
         raise RuntimeError(f"pytest could not run the suite (exit code {code})")
     return plugin.matrix
@@ -220,6 +266,7 @@ def matrix_from_dict(data: dict, mutants: list[Mutant]) -> KillMatrix:
     matrix.cells = {t: dict(row) for t, row in data["matrix"].items()}
     matrix.durations = dict(data.get("durations", {}))
     matrix.seconds = data["seconds"]
+    matrix.interrupted = bool(data.get("interrupted", False))
     for test_id in matrix.tests:
         matrix.test_files.setdefault(test_id.split("::")[0], []).append(test_id)
     return matrix
@@ -237,6 +284,7 @@ def merge(parts: list[KillMatrix], mutants: list[Mutant], seconds: float) -> Kil
             merged.cells[test_id].update(part.cells.get(test_id, {}))
             merged.durations[test_id] = merged.durations.get(test_id, 0.0) + part.durations.get(test_id, 0.0)
         merged.baseline_failures += [t for t in part.baseline_failures if t not in merged.baseline_failures]
+        merged.interrupted = merged.interrupted or part.interrupted
     return merged
 
 

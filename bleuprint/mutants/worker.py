@@ -4,6 +4,7 @@ generated) and writes the matrix to OUT as JSON; ``--first-kill`` before ``--`` 
 mutant at its first killer, ``--shard=I/N`` runs every N-th test from the I-th."""
 
 import json
+import signal
 import sys
 
 from . import runner
@@ -16,6 +17,10 @@ def main(argv: list[str]) -> int:
     first_kill = "--first-kill" in argv[2:split]
     shard = next((tuple(int(x) for x in a.split("=", 1)[1].split("/")) for a in argv[2:split]
                   if a.startswith("--shard=")), None)
+    def stop(signum, frame):  # SIGTERM: pytest stops, and the matrix so far is written
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
     matrix = runner.run(argv[split + 1:], lookup(ids), first_kill=first_kill, shard=shard)
     with open(out, "w", encoding="utf-8") as handle:
         json.dump(matrix.to_dict(), handle)
