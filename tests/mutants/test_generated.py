@@ -179,3 +179,39 @@ def test_chrf_words_punctuation_mutant_is_a_character_class_edit():
     assert C.chrf_words("0~") == ["0", "~"]
     with replaced(mutant.patches):
         assert C.chrf_words("0~") == ["0~"]
+
+
+SUITE_BLEU = '''
+import pytest
+from bleuprint.metrics.bleu.spec import bleu_stats, bleu_tokens
+
+def test_tokens_at_the_default_tokenizer():
+    """bleu_tokens without a tokenizer uses 13a, which splits the final period: a, ."""
+    assert bleu_tokens("a.") == ["a", "."]
+
+def test_stats():
+    """bleu_stats passes its tokenizer to bleu_tokens: 'a' against 'a', c = r = 1, one match."""
+    assert bleu_stats("a", ["a"])[:3] == [1, 1, 1]
+
+def test_a_number_is_refused_by_name():
+    """A hypothesis that is not a string: TypeError naming hyp."""
+    with pytest.raises(TypeError, match="^hyp must be a str"):
+        bleu_stats(1, ["a"])
+'''
+
+
+def test_message_and_default_mutants_run_only_where_they_can_matter(tmp_path, bleu):
+    """bleu_tokens' default tokenizer "13a" -> "": run under the test that leaves the
+    tokenizer at its default (killed: "" is no tokenizer) and not under test_stats, whose
+    bleu_stats always passes one. The name "hyp" of bleu_stats' check_text -> "": run only
+    under the test in which bleu_stats raised (killed: the message no longer starts with
+    hyp), not under the two that pass it a string."""
+    (tmp_path / "test_bleu_small.py").write_text(textwrap.dedent(SUITE_BLEU), encoding="utf-8")
+    default = next(m for m in bleu if m.kind == "default" and m.parameter == "tokenize"
+                   and m.function.endswith(".bleu_tokens"))
+    message = next(m for m in bleu if m.kind == "message" and m.function.endswith(".bleu_stats") and '`"hyp"`' in m.fault)
+    matrix = runner.run([str(tmp_path), f"--rootdir={tmp_path}"], [default, message])
+    cells = {t.split("::")[-1]: row for t, row in matrix.cells.items()}
+    assert cells["test_tokens_at_the_default_tokenizer"] == {default.id: runner.KILLED, message.id: runner.NOT_COVERED}
+    assert cells["test_stats"] == {default.id: runner.NOT_COVERED, message.id: runner.NOT_COVERED}
+    assert cells["test_a_number_is_refused_by_name"] == {default.id: runner.NOT_COVERED, message.id: runner.KILLED}
