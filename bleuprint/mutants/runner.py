@@ -12,8 +12,11 @@ Generated mutants (``bleuprint.mutants.generate``) carry the lines they change: 
 of a function body the baseline run also records the lines of the targets' files that
 the test executes, and a test covers such a mutant only if it runs one of its lines (a
 test that calls ``tokenize_13a`` but never reaches its entity branch cannot kill a mutant
-of that branch, and is not run against it). Mutants of tables and of defaults, whose
-lines run at import time, are covered at the level of the functions they patch.
+of that branch, and is not run against it). The lines are traced only while a mutated
+function runs. A mutant that changes only an error message is run only under the tests
+in which its function raised; one that changes a parameter's default, only under those in
+which a call left that parameter at its default. Mutants of tables, read at run time by
+the functions they patch, are covered at the level of those functions.
 
 Every test is run against every mutant it covers, not only until the first kill, so the
 matrix shows all the tests that kill each mutant; with ``first_kill`` (what ``bleuprint
