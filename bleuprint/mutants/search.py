@@ -4,10 +4,12 @@ For a mutant (planted or generated) the search draws a metric that reaches the m
 code, a corpus (``bleuprint.strategies``: the metric's ``corpus_strategy``, and for a
 generated mutant also sentences built from the strings its diff changes, so that a moved
 range bound or a dropped table entry is met) and the metric's options
-(``metric_options``), and computes each segment's statistics and the corpus score twice:
-with the spec, and with the mutant switched on (``switch.replaced``). The mutant and the
-spec disagree when a row differs, when the scores differ by more than 1e-9 (the project's
-tolerance for scores, on their scale), or when one of them raises and the other does not.
+(``metric_options``), and computes each segment's statistics, the corpus score and the
+metric's one-call functions of ``bleuprint.spec`` (``Metric.layer_functions``: corpus and
+sentence) twice: with the spec, and with the mutant switched on (``switch.replaced``).
+The mutant and the spec disagree when a row differs, when a score differs by more than
+1e-9 (the project's tolerance for scores, on their scale), or when one of them raises and
+the other does not; inputs the spec itself refuses are not used.
 Hypothesis shrinks the first disagreement to the smallest input it can, which
 ``killing_test`` prints as a ready pytest test.
 
