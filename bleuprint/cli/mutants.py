@@ -158,7 +158,8 @@ def main(args) -> int:
             data = json.loads(Path(args.matrix).read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise SystemExit(f"cannot read the kill matrix {args.matrix}: {error}") from None
-        data = data.get("matrix", data)
+        if isinstance(data, dict) and "grade" in data:  # grade --json: {"grade": ..., "matrix": ...}
+            data = data["matrix"]
         if not isinstance(data, dict) or "mutants" not in data:
             raise SystemExit(f"{args.matrix} is not a kill matrix (the JSON of run --json or grade --json)")
         ids = [m["id"] for m in data["mutants"] if m["status"] != "killed"]
