@@ -46,6 +46,7 @@ def report_folder(tmp_path_factory):
     assert [matrix.status(m.id) for m in (strip, negated, message)] == [runner.SURVIVED, runner.KILLED,
                                                                          runner.NOT_COVERED]
     (folder / "stryker.json").write_text(json.dumps(stryker_report(matrix, PROJECT_ROOT)), encoding="utf-8")
+    (folder / "km.json").write_text(json.dumps(matrix.to_dict()), encoding="utf-8")
     finding = search.search(strip, max_examples=100)
     (folder / "findings.json").write_text(json.dumps([finding.to_dict()]), encoding="utf-8")
     out = folder / "html"
@@ -114,3 +115,19 @@ def test_the_page_renders_in_a_headless_browser(report_folder, tmp_path):
     assert "All files 33.33 50.00 1 1 0 1 0 0 0 1 2 3" in component
     assert "spec.py" in component
     assert f"def test_kills_{strip.id.replace('-', '_')}():" in dom
+
+
+def test_explain_reads_a_run_matrix_and_hides_inputs_for_the_teacher(report_folder, tmp_path):
+    """``bleuprint mutants explain`` on run --json's matrix, for the survivor of the strip:
+    with --hide-inputs it is reported killable, its input hidden, in the text and in the
+    findings JSON."""
+    out, strip, _ = report_folder
+    findings = tmp_path / "hidden.json"
+    completed = subprocess.run([sys.executable, "-m", "bleuprint.cli", "mutants", "explain", str(out.parent / "km.json"),
+                                "--only", strip.id, "--max-examples", "100", "--hide-inputs", "--findings", str(findings)],
+                               capture_output=True, text=True, timeout=300)
+    assert completed.returncode == 0, completed.stderr
+    assert f"{strip.id} (" in completed.stdout and "hidden by the teacher" in completed.stdout
+    assert "def test_kills_" not in completed.stdout
+    [data] = json.loads(findings.read_text(encoding="utf-8"))
+    assert data["id"] == strip.id and data["verdict"] == "killable" and data["hyps"] is None and data["hidden"]
