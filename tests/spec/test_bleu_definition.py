@@ -413,3 +413,14 @@ def test_bleu_tokens_defaults_are_13a_and_case_kept():
     from bleuprint.metrics.bleu.spec import bleu_tokens
 
     assert bleu_tokens("The cat.") == ["The", "cat", "."]
+
+
+def test_precisions_defaults_are_exp_smoothing_without_effective_order():
+    """bleu_precisions without options: exp smoothing, all N orders in the mean.
+    m = [1, 0], t = [2, 2]: p_1 = 100 * 1/2 = 50; m_2 = 0 is the first zero order, j = 1:
+    p_2 = 100 / (2^1 * 2) = 25; two orders. m = [1, 0], t = [2, 0]: the loop stops at
+    t_2 = 0, p_2 stays 0 and, without effective order, the mean still has 2 orders."""
+    from bleuprint.metrics.bleu.spec import bleu_precisions
+
+    assert bleu_precisions([1, 0], [2, 2]) == ([50.0, 25.0], 2)
+    assert bleu_precisions([1, 0], [2, 0]) == ([50.0, 0.0], 2)

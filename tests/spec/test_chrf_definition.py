@@ -293,3 +293,18 @@ def test_chrf_parts_average_the_effective_orders():
     assert chrf_parts([2, 4, 1] * 6) == {"precision": 50.0, "recall": 25.0}
     assert chrf_parts([2, 2, 2, 4, 4, 1], n=1, word_order=1) == {"precision": 62.5, "recall": 62.5}
     assert chrf_parts([0, 3, 0], n=1) == {"precision": 0.0, "recall": 0.0}
+
+
+def test_chrf_helpers_defaults_and_edges():
+    """Defaults of the helpers: char_ngram_counts drops white space ("a b", n = 1 -> a, b);
+    check_chrf_stats expects n = 6 character orders and no word order (18 numbers).
+    chrf_parts' effective orders need h > 0 and r > 0: [1, 1, 1] gives P = R = 1/1 -> 100.0
+    each; [2, 0, 0] (no reference n-gram) is no effective order -> 0.0 and 0.0."""
+    from collections import Counter
+
+    from bleuprint.metrics.chrf.spec import char_ngram_counts, check_chrf_stats, chrf_parts
+
+    assert char_ngram_counts("a b", 1) == Counter({"a": 1, "b": 1})
+    assert check_chrf_stats([2, 4, 1] * 6) == [2, 4, 1] * 6
+    assert chrf_parts([1, 1, 1], n=1) == {"precision": 100.0, "recall": 100.0}
+    assert chrf_parts([2, 0, 0], n=1) == {"precision": 0.0, "recall": 0.0}
