@@ -47,7 +47,9 @@ LINE_KINDS = ("code", "message")
 
 @dataclass
 class KillMatrix:
-    """Results: ``cells[test_id][mutant_id]`` is killed / survived / not covered."""
+    """Results: ``cells[test_id][mutant_id]`` is killed / survived / not covered (for a
+    generated mutant the cell is left out instead of "not covered": its matrix would
+    otherwise be mostly that)."""
 
     mutants: list[Mutant]
     tests: list[str] = field(default_factory=list)
@@ -226,7 +228,8 @@ class KillMatrixPlugin:
             return True
         for mutant in self.matrix.mutants:
             if not self._covers(mutant, seen):
-                row[mutant.id] = NOT_COVERED
+                if mutant.location is None:  # generated mutants: an absent cell is "not covered"
+                    row[mutant.id] = NOT_COVERED  # (hundreds of them times thousands of tests)
                 continue
             if mutant.id in self._killed:  # first_kill: its first killer is known
                 continue
