@@ -49,6 +49,10 @@ CASES = [
     # n before word_order.
     ("negative-word-order", lambda: spec.chrf(["a"], [["a"]], word_order=-1), ValueError, r"^word_order must be >= 0"),
     ("negative-n-stats", lambda: spec.chrf_stats("a", ["a"], n=-1), ValueError, r"^n must be >= 0"),
+    ("negative-n-from-stats", lambda: C.chrf_from_stats([0, 0, 0], n=-1), ValueError, r"^n must be >= 0"),
+    # One sentence's references are named refs (not refs[0] of a one-sentence corpus).
+    ("bare-str-sentence-bleu-refs", lambda: spec.sentence_bleu("a", "a"), TypeError, r"^refs must be a list"),
+    ("bare-str-sentence-chrf-refs", lambda: spec.sentence_chrf("a", "a"), TypeError, r"^refs must be a list"),
     # BLEU's statistics: not a sequence, an odd length, an order below 1.
     ("stats-not-a-sequence", lambda: B.bleu_from_stats(5), TypeError, r"^stats must be a sequence of numbers"),
     ("stats-odd-length", lambda: B.bleu_from_stats([1, 1, 1, 1, 1]), ValueError, r"2 \+ 2N numbers"),
