@@ -95,10 +95,11 @@ def test_the_one_call_function_is_compared_too(em):
 
 
 def test_planted_survivors_are_searched_too():
-    """The planted s16 (exact match ignores case): the search finds a hypothesis and a
-    reference that differ only in case, a match for the mutant and none for the spec."""
-    finding = search.search(get("s16"), max_examples=200)
-    assert finding.verdict == "killable"
+    """The planted s17 (exact match does not strip the ends): the search finds a hypothesis
+    and a reference equal once stripped but not as given, a match for the spec (row [1])
+    and none for the mutant (row [0])."""
+    finding = search.search(get("s17"), max_examples=100)
+    assert finding.verdict == "killable" and finding.pitfall == "9. exact match that does not strip"
     [hyp], [[ref]] = finding.hyps, finding.refs
-    assert hyp != ref and hyp.lower() == ref.lower()
-    assert finding.spec_value == [[0]] and finding.mutant_value == [[1]]
+    assert hyp != ref and hyp.strip() == ref.strip()
+    assert finding.spec_value == [[1]] and finding.mutant_value == [[0]]
