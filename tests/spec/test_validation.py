@@ -49,6 +49,10 @@ CASES = [
     # n before word_order.
     ("negative-word-order", lambda: spec.chrf(["a"], [["a"]], word_order=-1), ValueError, r"^word_order must be >= 0"),
     ("negative-n-stats", lambda: spec.chrf_stats("a", ["a"], n=-1), ValueError, r"^n must be >= 0"),
+    ("generator-em-refs", lambda: spec.exact_match(["a"], (r for r in [["a"]])), TypeError,
+     r"^refs must be a sequence"),
+    ("nan-beta-from-stats", lambda: C.chrf_from_stats([1, 1, 1], n=1, beta=float("nan")), ValueError,
+     r"^beta must be a finite number"),
     ("negative-n-from-stats", lambda: C.chrf_from_stats([0, 0, 0], n=-1), ValueError, r"^n must be >= 0"),
     # One sentence's references are named refs (not refs[0] of a one-sentence corpus).
     ("bare-str-sentence-bleu-refs", lambda: spec.sentence_bleu("a", "a"), TypeError, r"^refs must be a list"),
