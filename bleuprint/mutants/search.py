@@ -7,6 +7,7 @@ range bound or a dropped table entry is met) and the metric's options
 (``metric_options``), and computes each segment's statistics, the corpus score and the
 metric's one-call functions of ``bleuprint.spec`` (``Metric.layer_functions``: corpus and
 sentence) twice: with the spec, and with the mutant switched on (``switch.replaced``).
+The metric's named parts of the summed rows (``Metric.parts``) are compared too.
 The mutant and the spec disagree when a row differs, when a score differs by more than
 1e-9 (the project's tolerance for scores, on their scale), or when one of them raises and
 the other does not; inputs the spec itself refuses are not used.
@@ -103,17 +104,18 @@ def hints(mutant: Mutant) -> list[str]:
                     value = ast.literal_eval(literal)
                 except (ValueError, SyntaxError):
                     continue
-                if isinstance(value, str) and 0 < len(value) <= 12:
+                if isinstance(value, str) and value:
                     found[line[0]].append(value)
     removed, added = set(found["-"]), set(found["+"])
-    changed = sorted((removed - added) | (added - removed)) or sorted(removed | added)
+    changed = {v for v in (removed - added) | (added - removed) if len(v) <= 12} or {
+        v for v in removed | added if len(v) <= 12}
     # a character dropped from a character class: the characters of the two strings that differ
     chars = set()
     for old in removed:
         for new in added:
             if len(old) == len(new) + 1:
                 chars |= set(old) - set(new)
-    return sorted(set(changed) | chars)[:24]
+    return sorted(changed | chars)[:24]
 
 
 def _strategy(names: list[str], extra: list[str]):
@@ -125,7 +127,7 @@ def _strategy(names: list[str], extra: list[str]):
         base = metric_corpora(name)
         if not extra:
             return base
-        glued = st.sampled_from(extra).flatmap(lambda h: st.sampled_from([h, "a" + h + "b", "1" + h + "2", h + " " + h]))
+        glued = st.sampled_from(extra).flatmap(lambda h: st.sampled_from([h, "a" + h + "b", "1" + h + "2", h + " " + h, "ab" + h, h + "ab"]))
         part = st.one_of(glued, sentences())
         line = st.tuples(st.lists(part, min_size=1, max_size=3), st.sampled_from(["", " "])).map(
             lambda pair: pair[1].join(pair[0]))
@@ -169,7 +171,7 @@ def _evaluate(name, hyps, refs, options):
     rows = outcome(lambda: segment_rows(name, hyps, refs, **options))
     score = outcome(lambda: corpus_score(name, hyps, refs, **options))
     calls = one_call_functions(name)
-    extra = []
+    extra = [outcome(lambda: _parts(name, rows, options))]
     if "corpus" in calls:
         extra.append(outcome(lambda: calls["corpus"][1](hyps, refs, **options)))
     if "sentence" in calls and refs is not None:
@@ -195,7 +197,19 @@ def _close(x, y) -> tuple[bool, float]:
 
 
 #: What each outcome of ``_evaluate`` is, in order.
-COMPARED = ("rows", "score", "corpus", "sentence")
+COMPARED = ("rows", "score", "parts", "corpus", "sentence")
+
+
+def _parts(name, rows, options):
+    """The metric's named parts (``Metric.parts``: BLEU's precisions and BP, chrF's P and
+    R) of the summed rows."""
+    from ..spec.corpus import check_options
+
+    if rows[0] != "value":
+        raise ValueError("no rows")
+    definition = check_options(name, options)
+    summed = [sum(column) for column in zip(*rows[1])]
+    return definition.parts(summed, len(rows[1]), **definition.score_options(options))
 
 
 def _differs(a, b) -> tuple[str, float] | None:
@@ -442,7 +456,13 @@ def killing_test(finding: Finding) -> str:
     call = {"rows": "segment_rows({metric!r}, hyps, refs, **options)",
             "score": "corpus_score({metric!r}, hyps, refs, **options)"}
     names = one_call_functions(finding.metric) if finding.compared in ("corpus", "sentence") else {}
-    if finding.compared == "corpus":
+    if finding.compared == "parts":
+        lines.insert(5, "    from bleuprint.spec.corpus import check_options")
+        lines += [f"    definition = check_options({finding.metric!r}, options)",
+                  f"    rows = segment_rows({finding.metric!r}, hyps, refs, **options)",
+                  "    summed = [sum(column) for column in zip(*rows)]"]
+        expression = "definition.parts(summed, len(rows), **definition.score_options(options))"
+    elif finding.compared == "corpus":
         lines.insert(5, f"    from bleuprint.spec import {names['corpus'][0]}")
         expression = f"{names['corpus'][0]}(hyps, refs, **options)"
     elif finding.compared == "sentence":
