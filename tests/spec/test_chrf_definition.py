@@ -308,3 +308,13 @@ def test_chrf_helpers_defaults_and_edges():
     assert check_chrf_stats([2, 4, 1] * 6) == [2, 4, 1] * 6
     assert chrf_parts([1, 1, 1], n=1) == {"precision": 100.0, "recall": 100.0}
     assert chrf_parts([2, 0, 0], n=1) == {"precision": 0.0, "recall": 0.0}
+
+
+def test_an_order_without_reference_ngrams_is_not_effective():
+    """chrf_from_stats, n = 2: order 1 [2, 4, 1] (P = 1/2, R = 1/4), order 2 [2, 0, 0]
+    (hypothesis n-grams but none in the reference: not an effective order). Only order 1
+    is averaged: chrF = 100 * 5 * (1/2)(1/4) / (4 * 1/2 + 1/4) = 100 * 0.625 / 2.25
+    = 250/9."""
+    from bleuprint.metrics.chrf.spec import chrf_from_stats
+
+    assert abs(chrf_from_stats([2, 4, 1, 2, 0, 0], n=2) - 250 / 9) <= TOL

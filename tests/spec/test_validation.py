@@ -60,6 +60,8 @@ CASES = [
     # BLEU's statistics: not a sequence, an odd length, an order below 1.
     ("stats-not-a-sequence", lambda: B.bleu_from_stats(5), TypeError, r"^stats must be a sequence of numbers"),
     ("stats-odd-length", lambda: B.bleu_from_stats([1, 1, 1, 1, 1]), ValueError, r"2 \+ 2N numbers"),
+    ("stats-order-mismatch", lambda: B.bleu_from_stats([1, 1, 1, 1], max_ngram_order=2), ValueError,
+     r"^stats of length 4 are for order 1, not max_ngram_order=2$"),
     ("stats-order-zero", lambda: B.bleu_from_stats([1, 1, 1, 1], max_ngram_order=0), ValueError,
      r"^max_ngram_order must be >= 1"),
     # chrF's parts check their statistics too: 2 matches among 1 hypothesis n-gram.
