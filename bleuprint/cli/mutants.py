@@ -1,5 +1,6 @@
-"""``bleuprint mutants list|run|grade``: its subcommand and handler; the catalogue, the
-runner and the reports are ``bleuprint.mutants``'s."""
+"""``bleuprint mutants list|run|grade|explain|report``: its subcommand and handler; the
+catalogue, the generated mutants, the runner, the search for killing inputs and the
+reports are ``bleuprint.mutants``'s."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ def add_parser(commands) -> None:
     mutants = commands.add_parser("mutants", help="planted mutants of the spec: kill matrix and grading")
     actions = mutants.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
     actions.required = True
-    actions.add_parser("list", help="list the planted mutants")
+    listing = actions.add_parser("list", help="list the planted mutants (or the generated ones)")
+    listing.add_argument("--generated", action="store_true", help="the generated mutants: id, kind, location, change")
+    listing.add_argument("--scope", nargs="+", metavar="SCOPE", default=None, help="with --generated: these modules")
+    listing.add_argument("--diff", action="store_true", help="with --generated: each mutant's diff too")
     run = actions.add_parser("run", help="run the project's tests against every mutant and print the kill matrix")
     run.add_argument("tests", nargs="*", default=None, help="pytest arguments (default: the project's tests)")
     run.add_argument("--json", metavar="PATH", help="write the full matrix as JSON")
@@ -21,30 +25,105 @@ def add_parser(commands) -> None:
     run.add_argument("--only", nargs="+", metavar="ID", help="only these mutants")
     run.add_argument("--jobs", type=int, default=None, metavar="N",
                      help="worker processes, each taking a share of the mutants (default: cores, at most 2)")
+    run.add_argument("--generated", action="store_true",
+                     help="generated mutants (standard operators on the spec's source) instead of the planted ones")
+    run.add_argument("--scope", nargs="+", metavar="SCOPE", default=None,
+                     help="with --generated: the spec modules to mutate (bleu, chrf, exact_match, tokenizers; "
+                          "default: all)")
+    run.add_argument("--full-matrix", action="store_true",
+                     help="with --generated: every covering test against every mutant (default: each mutant "
+                          "stops at its first killer)")
     grade = actions.add_parser("grade", help="grade an outside test suite against the mutants (course rule)")
     grade.add_argument("path", help="a test file or directory; its tests import the API from bleuprint.spec")
     grade.add_argument("--json", metavar="PATH", help="write the grade and matrix as JSON")
+    grade.add_argument("--generated", action="store_true",
+                       help="grade against the generated mutants (of --scope) instead of the planted ones")
+    grade.add_argument("--scope", nargs="+", metavar="SCOPE", default=None,
+                       help="with --generated: the spec modules to mutate (default: all)")
+    grade.add_argument("--stryker", metavar="PATH", help="write a mutation-testing-report-schema (Stryker) report")
+    for parser in (run, grade):
+        _explain_options(parser, "after the run, search for the input that kills each surviving mutant")
+    explain = actions.add_parser("explain", help="the input that kills each surviving mutant of a kill matrix")
+    explain.add_argument("matrix", help="the JSON that run --json or grade --json wrote")
+    explain.add_argument("--only", nargs="+", metavar="ID", help="only these survivors")
+    _explain_options(explain, None)
+    html = actions.add_parser("report", help="the report a student opens in a browser")
+    html.add_argument("--html", metavar="DIR", required=True, help="write index.html (and the web component) here")
+    html.add_argument("--stryker", metavar="PATH", required=True, help="the Stryker report that run/grade --stryker wrote")
+    html.add_argument("--findings", metavar="PATH", help="the killing inputs that explain --json wrote")
+    html.add_argument("--title", default="bleuprint mutants", help="the page's title")
     mutants.set_defaults(handler=main)
+
+
+def _explain_options(parser, flag_help) -> None:
+    if flag_help:
+        parser.add_argument("--explain", action="store_true", help=flag_help)
+    parser.add_argument("--max-examples", type=int, default=None, metavar="N",
+                        help="inputs the search tries per mutant (default: 300)")
+    parser.add_argument("--hide-inputs", action="store_true",
+                        help="the teacher's flag: say whether a killing input exists, not what it is")
+    parser.add_argument("--findings", dest="findings_out", metavar="PATH",
+                        help="write the findings (killing inputs, verdicts) as JSON, for report --html")
+
+
+def _explain(mutants, args) -> int:
+    """Search each mutant (module ``bleuprint.mutants.search``), print and write the findings."""
+    from ..mutants import search
+
+    examples = args.max_examples or search.DEFAULT_EXAMPLES
+    findings = []
+    for mutant in mutants:
+        finding = search.search(mutant, examples)
+        findings.append(finding)
+        print(search.describe(finding, args.hide_inputs))
+    killable = sum(f.verdict == "killable" for f in findings)
+    print(f"explained {len(findings)} surviving mutants: {killable} killable, "
+          f"{len(findings) - killable} probably equivalent ({examples} examples each at most)")
+    if args.findings_out:
+        data = [search.hidden(f) if args.hide_inputs else f.to_dict() for f in findings]
+        Path(args.findings_out).write_text(json.dumps(data, indent=1, default=repr), encoding="utf-8")
+    return 0
 
 
 def main(args) -> int:
     from ..mutants import catalogue, report
     from ..mutants.project import PROJECT_ROOT, run_project, selected_mutants
 
+    if args.action == "list" and args.generated:
+        from ..mutants.project import selected_generated
+
+        for m in selected_generated(args.scope):
+            print(f"{m.id}  {m.kind:<7}  {m.location[0]}:{m.location[1]}:{m.location[2]}  {m.function}: {m.fault}")
+            if args.diff:
+                print(m.diff)
+        return 0
     if args.action == "list":
         for m in catalogue.all_mutants():
             kind = "semantic" if m.semantic else "feature"
             print(f"{m.id}  {kind:<8}  {m.function}: {m.fault}  [pitfall: {m.pitfall}; killed by: {m.kills_it}]")
         return 0
     if args.action == "run":
-        matrix = run_project(args.only, args.tests or None, args.jobs)
-        print(report.matrix_table(matrix))
-        print()
-        print(report.summary(matrix))
+        if args.generated:
+            from ..mutants.project import selected_generated
+
+            mutants = selected_generated(args.scope, args.only)
+            matrix = run_project(None, args.tests or None, args.jobs, first_kill=not args.full_matrix,
+                                 mutants=mutants)
+            print(report.generated_summary(matrix))
+        else:
+            if args.scope or args.full_matrix:
+                raise SystemExit("--scope and --full-matrix go with --generated")
+            matrix = run_project(args.only, args.tests or None, args.jobs)
+            print(report.matrix_table(matrix))
+            print()
+            print(report.summary(matrix))
         if args.json:
             report.write_json(matrix, args.json)
         if args.stryker:
             report.write_stryker(matrix, args.stryker, PROJECT_ROOT)
+        if args.explain or args.findings_out:
+            print()
+            _explain(matrix.survivors, args)
         return 1 if matrix.survivors or matrix.baseline_failures else 0
     if args.action == "grade":
         from ..mutants import runner
@@ -52,11 +131,55 @@ def main(args) -> int:
         path = Path(args.path)
         if not path.exists():
             raise SystemExit(f"no such test file or directory: {path}")
-        matrix = runner.run([str(path), f"--rootdir={path if path.is_dir() else path.parent}"], selected_mutants(None))
+        if args.generated:
+            from ..mutants.project import selected_generated
+
+            chosen = selected_generated(args.scope)
+        elif args.scope:
+            raise SystemExit("--scope goes with --generated")
+        else:
+            chosen = selected_mutants(None)
+        matrix = runner.run([str(path), f"--rootdir={path if path.is_dir() else path.parent}"], chosen)
         result = report.grade(matrix)
         print(report.grade_text(result))
         if args.json:
             Path(args.json).write_text(json.dumps({"grade": result, "matrix": matrix.to_dict()}, indent=1),
                                        encoding="utf-8")
+        if args.stryker:
+            report.write_stryker(matrix, args.stryker, PROJECT_ROOT)
+        if args.explain or args.findings_out:
+            print()
+            _explain(matrix.survivors, args)
         return 0 if result["passed"] else 1
+    if args.action == "explain":
+        from ..mutants.project import lookup
+
+        try:
+            data = json.loads(Path(args.matrix).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"cannot read the kill matrix {args.matrix}: {error}") from None
+        if isinstance(data, dict) and "grade" in data:  # grade --json: {"grade": ..., "matrix": ...}
+            data = data["matrix"]
+        if not isinstance(data, dict) or "mutants" not in data:
+            raise SystemExit(f"{args.matrix} is not a kill matrix (the JSON of run --json or grade --json)")
+        ids = [m["id"] for m in data["mutants"] if m["status"] != "killed"]
+        if args.only:
+            unknown = set(args.only) - set(ids)
+            if unknown:
+                raise SystemExit(f"not survivors of this matrix: {', '.join(sorted(unknown))}")
+            ids = [i for i in ids if i in args.only]
+        return _explain(lookup(ids), args)
+    if args.action == "report":
+        from ..mutants import html
+
+        try:
+            stryker = json.loads(Path(args.stryker).read_text(encoding="utf-8"))
+            findings = json.loads(Path(args.findings).read_text(encoding="utf-8")) if args.findings else []
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"cannot read the report's input: {error}") from None
+        if not isinstance(stryker, dict) or "files" not in stryker:
+            raise SystemExit(f"{args.stryker} is not a Stryker report (the JSON of run --stryker or grade --stryker)")
+        target = html.write(args.html, stryker, findings, args.title)
+        print(f"wrote {target}")
+        return 0
     return 2

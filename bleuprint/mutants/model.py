@@ -29,6 +29,18 @@ class Mutant:
     patches: dict = field(repr=False)
     witness: Callable[[], object] = field(repr=False)
     semantic: bool = True
+    #: Generated mutants (``bleuprint.mutants.generate``) say where and how the source
+    #: changes: ``location`` is ``(path, start line, start column, end line, end column)``
+    #: (1-based, end exclusive, as Stryker's report counts), ``diff`` the unified diff, and
+    #: ``kind`` what was mutated: ``"code"``, ``"table"`` (a module-level rule, range, limit
+    #: or constant), ``"default"`` (a parameter's default value) or ``"message"`` (only an
+    #: error message). Planted mutants have ``kind = "planted"`` and no location.
+    kind: str = "planted"
+    location: tuple | None = None
+    diff: str = ""
+    operator: str = ""
+    #: For a ``default`` mutant: the parameter whose default it changes.
+    parameter: str = ""
 
     @property
     def targets(self) -> tuple[str, ...]:

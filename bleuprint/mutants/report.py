@@ -83,6 +83,37 @@ def summary(matrix: KillMatrix) -> str:
     return "\n".join(lines)
 
 
+def generated_summary(matrix: KillMatrix) -> str:
+    """A run of generated mutants: counts per spec file and kind, then every survivor with
+    its location and change (the matrix itself is in the JSON: hundreds of columns)."""
+    rows: dict = {}
+    for m in matrix.mutants:
+        path = m.location[0] if m.location else m.function
+        row = rows.setdefault(path, {"mutants": 0, KILLED: 0, SURVIVED: 0, NOT_COVERED: 0, "message": 0})
+        row["mutants"] += 1
+        row[matrix.status(m.id)] += 1
+        row["message"] += m.kind == "message" and matrix.status(m.id) != KILLED
+    lines = [f"generated mutants: {len(matrix.mutants)}; tests run: {len(matrix.tests)} in {matrix.seconds:.1f} s"]
+    if matrix.interrupted:
+        lines.append("INTERRUPTED: the run was stopped; the matrix covers the tests run until then")
+    if matrix.baseline_failures:
+        lines.append(f"tests failing on the real spec (excluded from the matrix): {len(matrix.baseline_failures)}")
+        lines += [f"  {t}" for t in matrix.baseline_failures[:20]]
+    lines.append("")
+    lines.append(f"{'file':<40} {'mutants':>7} {'killed':>7} {'survived':>8} {'no test':>7} {'of which message-only':>22}")
+    for path, row in rows.items():
+        lines.append(f"{path:<40} {row['mutants']:>7} {row[KILLED]:>7} {row[SURVIVED]:>8} {row[NOT_COVERED]:>7} "
+                     f"{row['message']:>22}")
+    survivors = matrix.survivors
+    lines.append("")
+    lines.append(f"surviving: {len(survivors)}" + (" (bleuprint mutants explain finds the input that kills each)"
+                                                  if survivors else ""))
+    for m in survivors:
+        where = f"{m.location[0]}:{m.location[1]}" if m.location else m.function
+        lines.append(f"  {m.id} {matrix.status(m.id):<11} {m.kind:<7} {where}  {m.function.rsplit('.', 1)[-1]}: {m.fault}")
+    return "\n".join(lines)
+
+
 def matrix_table(matrix: KillMatrix) -> str:
     """The matrix folded to test functions: one row per test function, one column per
     mutant; K killed, . covered but survived, blank not covered."""
@@ -127,16 +158,23 @@ def stryker_report(matrix: KillMatrix, root: str | Path = ".") -> dict:
             key = source_path.relative_to(root).as_posix()
         except ValueError:
             key = source_path.as_posix()
-        lines, start = inspect.getsourcelines(function)
         entry = files.setdefault(key, {"language": "python", "source": source_path.read_text(encoding="utf-8"),
                                        "mutants": []})
+        if m.location:  # a generated mutant: the exact span it changes, in the module it mutates
+            location = {"start": {"line": m.location[1], "column": m.location[2]},
+                        "end": {"line": m.location[3], "column": m.location[4]}}
+            mutator, replacement = m.operator, m.fault.split("` -> `", 1)[-1].split("`", 1)[0]
+        else:
+            lines, start = inspect.getsourcelines(function)
+            location = {"start": {"line": start, "column": 1},
+                        "end": {"line": start + len(lines) - 1, "column": len(lines[-1].rstrip("\n")) + 1}}
+            mutator, replacement = m.id, m.fault
         entry["mutants"].append({
             "id": m.id,
-            "mutatorName": m.id,
+            "mutatorName": mutator,
             "description": m.fault,
-            "replacement": m.fault,
-            "location": {"start": {"line": start, "column": 1},
-                         "end": {"line": start + len(lines) - 1, "column": len(lines[-1].rstrip("\n")) + 1}},
+            "replacement": replacement,
+            "location": location,
             "status": status_name[matrix.status(m.id)],
             "killedBy": matrix.killers(m.id),
             "coveredBy": matrix.covering(m.id),

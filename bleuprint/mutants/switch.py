@@ -37,9 +37,22 @@ def resolve(target: str) -> tuple[types.ModuleType, str, types.FunctionType]:
             function = getattr(function, part)
         except AttributeError:
             raise AttributeError(f"mutant target {target}: {module_name} has no {qualname}") from None
+    if hasattr(function, "cache_clear") and isinstance(getattr(function, "__wrapped__", None), types.FunctionType):
+        function = function.__wrapped__
     if not isinstance(function, types.FunctionType):
         raise TypeError(f"mutant target {target} is not a plain function")
     return module, qualname, function
+
+
+def cached(target: str):
+    """The ``functools.cache`` wrapper that ``target`` names, or None: its results were
+    computed by the function the switch changes, so they are dropped when a mutant is
+    switched on and again when it is switched off."""
+    module_name, _, qualname = target.partition(":")
+    holder = importlib.import_module(module_name)
+    for part in qualname.split("."):
+        holder = getattr(holder, part, None)
+    return holder if hasattr(holder, "cache_clear") else None
 
 
 def pristine_copy(function: types.FunctionType) -> types.FunctionType:
@@ -75,8 +88,10 @@ def replaced(patches: dict[str, Callable[[types.FunctionType], Callable]]) -> It
     ``patches`` maps a target to a factory that receives a pristine copy of the original
     function and returns the replacement callable.
     """
-    saved = []
+    saved, caches = [], [c for c in map(cached, patches) if c is not None]
     try:
+        for cache in caches:
+            cache.cache_clear()
         for target, factory in patches.items():
             module, _, function = resolve(target)
             replacement = factory(pristine_copy(function))
@@ -96,3 +111,5 @@ def replaced(patches: dict[str, Callable[[types.FunctionType], Callable]]) -> It
             function.__kwdefaults__ = kwdefaults
             function.__globals__.pop(slot, None)
             function.__dict__.pop("__signature__", None)
+        for cache in caches:
+            cache.cache_clear()

@@ -383,3 +383,44 @@ def test_empty_reference_can_be_the_closest():
         assert spec.bleu_stats("a", refs) == [1, 0, 1, 0, 0, 0, 1, 0, 0, 0]
         assert spec.sentence_bleu("a", refs) == math.exp(math.log(100.0))
         assert spec.corpus_bleu(["a"], [refs]) == 0.0
+
+
+def test_brevity_penalty_at_its_edges():
+    """BP = 1 when c >= r, so c = r = 0 (an empty hypothesis, empty references) gives 1.0;
+    c = 0 < r gives 0.0 (exp(1 - r/0) has no value; sacreBLEU's rule); c = 2 < r = 4 gives
+    exp(1 - 4/2) = exp(-1). The score hides these (no match, no score), the parts do not."""
+    from bleuprint.metrics.bleu.spec import brevity_penalty
+
+    assert brevity_penalty(0, 0) == 1.0
+    assert brevity_penalty(0, 3) == 0.0
+    assert abs(brevity_penalty(2, 4) - math.exp(-1)) <= 1e-15
+
+
+def test_precisions_leave_their_inputs_alone():
+    """add-k adds k = 1 to m_n and t_n for n >= 2, on copies: m = [1, 0], t = [2, 1] give
+    p_1 = 100 * 1/2 = 50, p_2 = 100 * (0 + 1)/(1 + 1) = 50, two orders; the caller's lists
+    still read [1, 0] and [2, 1]."""
+    from bleuprint.metrics.bleu.spec import bleu_precisions
+
+    matches, totals = [1, 0], [2, 1]
+    assert bleu_precisions(matches, totals, "add-k") == ([50.0, 50.0], 2)
+    assert (matches, totals) == ([1, 0], [2, 1])
+
+
+def test_bleu_tokens_defaults_are_13a_and_case_kept():
+    """bleu_tokens without options: 13a, no lowercasing: "The cat." -> The, cat, . (13a's
+    padding splits the final period)."""
+    from bleuprint.metrics.bleu.spec import bleu_tokens
+
+    assert bleu_tokens("The cat.") == ["The", "cat", "."]
+
+
+def test_precisions_defaults_are_exp_smoothing_without_effective_order():
+    """bleu_precisions without options: exp smoothing, all N orders in the mean.
+    m = [1, 0], t = [2, 2]: p_1 = 100 * 1/2 = 50; m_2 = 0 is the first zero order, j = 1:
+    p_2 = 100 / (2^1 * 2) = 25; two orders. m = [1, 0], t = [2, 0]: the loop stops at
+    t_2 = 0, p_2 stays 0 and, without effective order, the mean still has 2 orders."""
+    from bleuprint.metrics.bleu.spec import bleu_precisions
+
+    assert bleu_precisions([1, 0], [2, 2]) == ([50.0, 25.0], 2)
+    assert bleu_precisions([1, 0], [2, 0]) == ([50.0, 0.0], 2)

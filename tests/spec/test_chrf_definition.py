@@ -253,3 +253,68 @@ def test_chrf_corpus_pools_statistics():
     assert spec.chrf(["cat", "a"], [["cats"], ["b"]]) == close(pooled)
     mean = (spec.sentence_chrf("cat", ["cats"]) + spec.sentence_chrf("a", ["b"])) / 2
     assert mean == close(100 * 115 / 167 / 2)
+
+
+def test_chrf_words_split_every_ascii_punctuation_mark():
+    """chrF++ splits one mark of Python's ``string.punctuation`` (the 32 ASCII marks, as
+    sacreBLEU) off a word of two or more characters: last character first (x + mark ->
+    x, mark), else the first (mark + x -> mark, x). Every one of the 32 marks, both ends."""
+    import string
+
+    from bleuprint.metrics.chrf.spec import chrf_words
+
+    assert len(string.punctuation) == 32
+    for mark in string.punctuation:
+        assert chrf_words("x" + mark) == ["x", mark], mark
+        assert chrf_words(mark + "x") == [mark, "x"], mark
+
+
+def test_word_ngrams_are_joined_by_a_space():
+    """Word-only chrF (n = 0, word_order = 2) of "ab c" against "a bc": unigrams ab, c
+    against a, bc: [2, 2, 0]; bigrams "ab c" against "a bc": [1, 1, 0]. Joined without
+    the space both bigrams would read "abc" and match."""
+    assert spec.chrf_stats("ab c", ["a bc"], n=0, word_order=2) == [2, 2, 0, 1, 1, 0]
+
+
+def test_chrf_parts_average_the_effective_orders():
+    """chrf_parts: 100 * avgP and 100 * avgR over the orders with h > 0 and r > 0.
+
+    * n = 2, stats [4, 5, 2, 0, 4, 0]: order 2 has h = 0, so only order 1 counts:
+      P = 2/4 = 0.5, R = 2/5 = 0.4 -> 50.0 and 40.0.
+    * defaults (n = 6, beta = 2, no words), each of 6 orders [2, 4, 1]: P = 1/2, R = 1/4 ->
+      50.0 and 25.0.
+    * n = 1, word_order = 1, [2, 2, 2, 4, 4, 1]: P = (2/2 + 1/4)/2 = 0.625, R the same ->
+      62.5 and 62.5.
+    * n = 1, [0, 3, 0]: no effective order -> 0.0 and 0.0.
+    """
+    from bleuprint.metrics.chrf.spec import chrf_parts
+
+    assert chrf_parts([4, 5, 2, 0, 4, 0], n=2) == {"precision": 50.0, "recall": 40.0}
+    assert chrf_parts([2, 4, 1] * 6) == {"precision": 50.0, "recall": 25.0}
+    assert chrf_parts([2, 2, 2, 4, 4, 1], n=1, word_order=1) == {"precision": 62.5, "recall": 62.5}
+    assert chrf_parts([0, 3, 0], n=1) == {"precision": 0.0, "recall": 0.0}
+
+
+def test_chrf_helpers_defaults_and_edges():
+    """Defaults of the helpers: char_ngram_counts drops white space ("a b", n = 1 -> a, b);
+    check_chrf_stats expects n = 6 character orders and no word order (18 numbers).
+    chrf_parts' effective orders need h > 0 and r > 0: [1, 1, 1] gives P = R = 1/1 -> 100.0
+    each; [2, 0, 0] (no reference n-gram) is no effective order -> 0.0 and 0.0."""
+    from collections import Counter
+
+    from bleuprint.metrics.chrf.spec import char_ngram_counts, check_chrf_stats, chrf_parts
+
+    assert char_ngram_counts("a b", 1) == Counter({"a": 1, "b": 1})
+    assert check_chrf_stats([2, 4, 1] * 6) == [2, 4, 1] * 6
+    assert chrf_parts([1, 1, 1], n=1) == {"precision": 100.0, "recall": 100.0}
+    assert chrf_parts([2, 0, 0], n=1) == {"precision": 0.0, "recall": 0.0}
+
+
+def test_an_order_without_reference_ngrams_is_not_effective():
+    """chrf_from_stats, n = 2: order 1 [2, 4, 1] (P = 1/2, R = 1/4), order 2 [2, 0, 0]
+    (hypothesis n-grams but none in the reference: not an effective order). Only order 1
+    is averaged: chrF = 100 * 5 * (1/2)(1/4) / (4 * 1/2 + 1/4) = 100 * 0.625 / 2.25
+    = 250/9."""
+    from bleuprint.metrics.chrf.spec import chrf_from_stats
+
+    assert abs(chrf_from_stats([2, 4, 1, 2, 0, 0], n=2) - 250 / 9) <= TOL

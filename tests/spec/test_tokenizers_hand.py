@@ -138,3 +138,10 @@ def test_unicode_white_space_splits_tokens():
         assert spec.tokenize_13a(line) == "a b"
     assert spec.bleu_stats("a\u200bb", ["a b"], tokenize="none") == [1, 2, 0, 0, 0, 0, 1, 0, 0, 0]
     assert spec.tokenize_13a("a\u200bb") == "a\u200bb"
+
+
+def test_tokenize_defaults_to_13a():
+    """tokenize(line) without a name is 13a: "a." -> "a ." (the padded final period)."""
+    from bleuprint.spec.tokenizers import tokenize
+
+    assert tokenize("a.") == "a ."

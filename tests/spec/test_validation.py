@@ -15,6 +15,8 @@ import math
 import pytest
 
 from bleuprint import spec
+from bleuprint.metrics.bleu import spec as B
+from bleuprint.metrics.chrf import spec as C
 
 H, R = ["a b c d"], [["a b c d"]]
 
@@ -34,6 +36,36 @@ CASES = [
     ("mismatch-chrf", lambda: spec.chrf(["a"], [["a"], ["b"]]), ValueError, r"mismatched lengths"),
     ("mismatch-em", lambda: spec.exact_match(["a"], ["a", "b"]), ValueError, r"mismatched lengths"),
     ("mismatch-stats", lambda: spec.sentence_stats("chrf", ["a", "b"], [["a"]]), ValueError, r"mismatched lengths"),
+    # A hypothesis or line that is not a string, refused by the function given it, by name
+    # (the generated mutants that drop these checks leave a later, vaguer error).
+    ("non-str-hyp-bleu-stats", lambda: spec.bleu_stats(1, ["a"]), TypeError, r"^hyp must be a str"),
+    ("non-str-hyp-chrf-stats", lambda: spec.chrf_stats(1, ["a"]), TypeError, r"^hyp must be a str"),
+    ("non-str-hyp-sentence-chrf", lambda: spec.sentence_chrf(1, ["a"]), TypeError, r"^hyp must be a str"),
+    ("non-str-line-none", lambda: spec.tokenize_none(1), TypeError, r"^line must be a str"),
+    ("non-str-line-intl", lambda: spec.tokenize_intl(1), TypeError, r"^line must be a str"),
+    ("non-str-line-zh", lambda: spec.tokenize_zh(1), TypeError, r"^line must be a str"),
+    ("non-str-line-char", lambda: spec.tokenize_char(1), TypeError, r"^line must be a str"),
+    # chrF's orders, each named: a negative word order (not only a zero sum of orders), and
+    # n before word_order.
+    ("negative-word-order", lambda: spec.chrf(["a"], [["a"]], word_order=-1), ValueError, r"^word_order must be >= 0"),
+    ("negative-n-stats", lambda: spec.chrf_stats("a", ["a"], n=-1), ValueError, r"^n must be >= 0"),
+    ("generator-em-refs", lambda: spec.exact_match(["a"], (r for r in [["a"]])), TypeError,
+     r"^refs must be a sequence"),
+    ("nan-beta-from-stats", lambda: C.chrf_from_stats([1, 1, 1], n=1, beta=float("nan")), ValueError,
+     r"^beta must be a finite number"),
+    ("negative-n-from-stats", lambda: C.chrf_from_stats([0, 0, 0], n=-1), ValueError, r"^n must be >= 0"),
+    # One sentence's references are named refs (not refs[0] of a one-sentence corpus).
+    ("bare-str-sentence-bleu-refs", lambda: spec.sentence_bleu("a", "a"), TypeError, r"^refs must be a list"),
+    ("bare-str-sentence-chrf-refs", lambda: spec.sentence_chrf("a", "a"), TypeError, r"^refs must be a list"),
+    # BLEU's statistics: not a sequence, an odd length, an order below 1.
+    ("stats-not-a-sequence", lambda: B.bleu_from_stats(5), TypeError, r"^stats must be a sequence of numbers"),
+    ("stats-odd-length", lambda: B.bleu_from_stats([1, 1, 1, 1, 1]), ValueError, r"2 \+ 2N numbers"),
+    ("stats-order-mismatch", lambda: B.bleu_from_stats([1, 1, 1, 1], max_ngram_order=2), ValueError,
+     r"^stats of length 4 are for order 1, not max_ngram_order=2$"),
+    ("stats-order-zero", lambda: B.bleu_from_stats([1, 1, 1, 1], max_ngram_order=0), ValueError,
+     r"^max_ngram_order must be >= 1"),
+    # chrF's parts check their statistics too: 2 matches among 1 hypothesis n-gram.
+    ("chrf-parts-matches-above-hyp", lambda: C.chrf_parts([1, 5, 2], n=1), ValueError, r"must not exceed"),
     # An empty corpus.
     ("empty-bleu", lambda: spec.corpus_bleu([], []), ValueError, r"empty corpus"),
     ("empty-chrf", lambda: spec.chrf([], []), ValueError, r"empty corpus"),
