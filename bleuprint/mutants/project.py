@@ -18,7 +18,12 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 def selected_mutants(only):
     """Every mutant of the catalogue, or those whose ids are in ``only``; an unknown id
     stops the run with a message naming it."""
-    mutants = catalogue.all_mutants()
+    return _only(catalogue.all_mutants(), only)
+
+
+def _only(mutants, only):
+    """``mutants``, or those whose ids are in ``only``; an unknown id stops the run with a
+    message naming it."""
     if only:
         unknown = set(only) - {m.id for m in mutants}
         if unknown:
@@ -52,12 +57,7 @@ def selected_generated(scopes=None, only=None):
         mutants = generated_mutants(scopes)
     except ValueError as error:
         raise SystemExit(str(error)) from None
-    if only:
-        unknown = set(only) - {m.id for m in mutants}
-        if unknown:
-            raise SystemExit(f"unknown mutant id(s): {', '.join(sorted(unknown))}")
-        mutants = [m for m in mutants if m.id in only]
-    return mutants
+    return _only(mutants, only)
 
 
 def default_jobs() -> int:
