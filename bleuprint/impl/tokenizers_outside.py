@@ -8,8 +8,8 @@ left to save is everything around it:
 * each distinct line is prepared (BLEU's ``lower()`` if asked, ``rstrip()``) and tokenized
   once, whatever the number of times it occurs (references shared by several systems,
   repeated hypotheses; sacreBLEU keeps a 65,536-line cache for the same purpose);
-* MeCab: one ``parse`` call per distinct line on the tagger the spec builds and checks
-  (the spec's ``strip`` before and after); the lines are never joined into one parse,
+* MeCab: the spec's ``tokenize_mecab`` once per distinct line (one ``parse`` call on the
+  tagger the spec builds and checks); the lines are never joined into one parse,
   which would change MeCab's context at the joins and its reading of a NUL character;
 * SentencePiece: the distinct lines in one batch call of the list API
   (``encode(lines, out_type=str)``, the library's own threads), the same pieces as the
@@ -23,15 +23,15 @@ left to save is everything around it:
 
 from __future__ import annotations
 
-from ..spec.tokenizers_mecab import MECAB_TOKENIZERS, mecab_tagger
+from ..spec.tokenizers_mecab import MECAB_TOKENIZERS, tokenize_mecab
 from ..spec.tokenizers_spm import SPM_TOKENIZERS, spm_processor
 
 __all__ = ["outside_tokenized"]
 
 
 def _mecab_outputs(prepared: list[str], name: str) -> list[str]:
-    parse = mecab_tagger(name).parse
-    return [parse(line.strip()).strip() for line in prepared]
+    # The spec's one call per line: MeCab's parse is the whole cost of a line.
+    return [tokenize_mecab(line, name) for line in prepared]
 
 
 def _spm_outputs(prepared: list[str], name: str) -> list[str]:
