@@ -85,8 +85,21 @@ def _explain(mutants, args) -> int:
     return 0
 
 
+#: The test-only packages each action needs: ``run`` runs the project's tests (pytest, and
+#: Hypothesis for its property tests), ``grade`` an outside suite with pytest, ``explain``
+#: searches with Hypothesis; ``list`` and ``report`` need neither.
+NEEDS = {"run": ("pytest", "hypothesis"), "grade": ("pytest",), "explain": ("hypothesis",)}
+
+
 def main(args) -> int:
-    from ..mutants import catalogue, report
+    from . import missing_test_package
+
+    needed = NEEDS.get(args.action, ())
+    if getattr(args, "explain", False) or getattr(args, "findings_out", None):
+        needed += ("hypothesis",)
+    if missing_test_package(f"mutants {args.action}", *needed):
+        return 2
+    from ..mutants import catalogue
     from ..mutants.project import PROJECT_ROOT, run_project, selected_mutants
 
     if args.action == "list" and args.generated:
@@ -103,6 +116,8 @@ def main(args) -> int:
             print(f"{m.id}  {kind:<8}  {m.function}: {m.fault}  [pitfall: {m.pitfall}; killed by: {m.kills_it}]")
         return 0
     if args.action == "run":
+        from ..mutants import report  # its kill matrix is the runner's, which imports pytest
+
         if args.generated:
             from ..mutants.project import selected_generated
 
@@ -126,7 +141,7 @@ def main(args) -> int:
             _explain(matrix.survivors, args)
         return 1 if matrix.survivors or matrix.baseline_failures else 0
     if args.action == "grade":
-        from ..mutants import runner
+        from ..mutants import report, runner
 
         path = Path(args.path)
         if not path.exists():

@@ -190,3 +190,34 @@ def test_verify_port_without_test_packages():
                                    ["verify", "--port", f"{port} shortest_ref bleu", "--json", "-"]], ROOT)
     assert right["status"] == 0, right["stderr"] + right["stdout"][-2000:]
     assert wrong["status"] == 1, wrong["stderr"]
+
+
+#: Commands that need a test-only package, and the package (``TEST_ONLY_PACKAGES``' name).
+NEEDING = [
+    (["fuzz", "--port", "no-such-port", "--metric", "bleu"], "Hypothesis"),
+    (["mutants", "run"], "pytest"),
+    (["mutants", "grade", "tests/spec"], "pytest"),
+    (["mutants", "explain", "matrix.json"], "Hypothesis"),
+    (["verify", "--with-mutants"], "pytest"),
+]
+
+
+def test_commands_needing_a_test_package_say_so_in_one_line():
+    """Each command of ``NEEDING``, in the plain child, exits with status 2 and one line on
+    standard error naming the package and the pip command, before doing any work (before
+    the fix: a traceback, or for ``verify --with-mutants`` one after a minute of checks)."""
+    results = run_plain_many([argv for argv, _ in NEEDING], ROOT)
+    for (argv, package), result in zip(NEEDING, results):
+        lines = result["stderr"].strip().splitlines()
+        assert result["status"] == 2 and len(lines) == 1, (argv, result["stderr"])
+        assert package in lines[0] and "pip install 'bleuprint[test]'" in lines[0], (argv, lines)
+
+
+def test_mutants_list_without_test_packages():
+    """``bleuprint mutants list`` needs no test package: in the plain child it lists every
+    planted mutant of the catalogue (one line each, as many as the parent's catalogue)."""
+    from bleuprint.mutants.catalogue import all_mutants
+
+    (result,) = run_plain_many([["mutants", "list"]], ROOT)
+    assert result["status"] == 0, result["stderr"]
+    assert [line.split()[0] for line in result["stdout"].splitlines()] == [m.id for m in all_mutants()]
