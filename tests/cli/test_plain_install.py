@@ -182,6 +182,24 @@ def test_reproduce_without_test_packages(corpus_dir):
     assert refuted["status"] == 1, refuted["stderr"]
 
 
+def test_audit_of_a_callable_without_hypothesis():
+    """``bleuprint audit FILE:FUNCTION`` in the plain child compares the real text (the
+    Hypothesis search is left out, and the report says so): an exact copy of the spec's
+    BLEU (``tests/audit/libraries.py:exact_bleu``) is equal on every case (status 0), BLEU
+    on 0-1 declared as 0-100 (``bleu_fraction``) differs (status 1), explained as the scale.
+    Before the fix the audit ended in a traceback (ModuleNotFoundError: hypothesis)."""
+    argvs = [["audit", f"tests/audit/libraries.py:{name}", "--as", "bleu", "--json", "-"]
+             for name in ("exact_bleu", "bleu_fraction")]
+    exact, fraction = run_plain_many(argvs, ROOT)
+    assert exact["status"] == 0, exact["stderr"]
+    subject = json.loads(exact["stdout"])["subjects"][0]
+    assert subject["realText"]["cases"] > 0 and subject["realText"]["equal"] == subject["realText"]["cases"]
+    assert subject["examples"] == 0 and "Hypothesis" in subject["message"]
+    assert fraction["status"] == 1, fraction["stderr"]
+    classes = json.loads(fraction["stdout"])["subjects"][0]["classes"]
+    assert [c["explanation"]["variant"] for c in classes] == ["scale_down"]
+
+
 def test_verify_port_without_test_packages():
     """``bleuprint verify --port`` in the plain child: the test port answering with the spec
     passes (status 0), the one whose BLEU takes the shortest reference fails (status 1)."""
