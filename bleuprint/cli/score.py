@@ -602,6 +602,12 @@ def _check_arguments(args) -> None:
     if not args.refs and args.testset_test_set is None and _need_references(args.metrics):
         raise UsageError("I need reference file(s): give them before the -i/--input argument, or a test set of "
                          "sacreBLEU's cache with -t SET -l PAIR.")
+    if args.refs and not _need_references(args.metrics):  # the files would be read and dropped
+        names = list(args.metrics)
+        files = " ".join(args.refs)
+        raise UsageError(f"{' and '.join(names)} {'scores' if len(names) == 1 else 'score'} the hypotheses alone and "
+                         f"{'takes' if len(names) == 1 else 'take'} no references: leave out the reference "
+                         f"file{'s' * (len(args.refs) != 1)} {files} (give the hypotheses with -i)")
     if args.num_refs < 1:
         raise UsageError(f"--num-refs must be >= 1, got {args.num_refs}")
 
