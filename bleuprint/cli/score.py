@@ -604,12 +604,12 @@ def _need_references(names: list[str]) -> bool:
 MAX_WIDTH = 1074
 
 
-def check_whole(value: int, flag: str, low: int, high: int | None = None, why: str = "") -> None:
-    """UsageError (one line naming ``flag``) unless ``low <= value`` (``<= high``); argparse
-    has already made it an int. ``why`` says what the bound is for."""
+def check_whole(value: int, flag: str, low: int, high: int | None = None, why: str = "", status: int = 1) -> None:
+    """UsageError (one line naming ``flag``, exit status ``status``) unless ``low <= value``
+    (``<= high``); argparse has already made it an int. ``why`` says what the bound is for."""
     if value < low or (high is not None and value > high):
         bound = f"from {low} to {high}" if high is not None else f">= {low}"
-        raise UsageError(f"{flag} takes a whole number {bound}{why}, got {value}")
+        raise UsageError(f"{flag} takes a whole number {bound}{why}, got {value}", status)
 
 
 def _out_of_memory(args) -> str:
