@@ -5,6 +5,7 @@ reports are ``bleuprint.mutants``'s."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from . import Parser
@@ -94,6 +95,10 @@ NEEDS = {"run": ("pytest", "hypothesis"), "grade": ("pytest",), "explain": ("hyp
 def main(args) -> int:
     from . import missing_test_package
 
+    for flag, value in (("--jobs", getattr(args, "jobs", None)), ("--max-examples", getattr(args, "max_examples", None))):
+        if value is not None and value < 1:  # -1 jobs ran one silently; -1 examples: Hypothesis's traceback
+            print(f"bleuprint: mutants {args.action}: {flag} takes a whole number >= 1, got {value}", file=sys.stderr)
+            return 2
     needed = NEEDS.get(args.action, ())
     if getattr(args, "explain", False) or getattr(args, "findings_out", None):
         needed += ("hypothesis",)
