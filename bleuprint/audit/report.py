@@ -30,6 +30,8 @@ def cell_text(result) -> str:
         return f"differs in {n} class{'es' * (n != 1)}"
     if result.status == "not installed":
         return f"not installed: `{result.pip}`"
+    if result.status == "exact" and not getattr(result, "searched", True):
+        return "exact on real text (no search)"
     return result.status
 
 

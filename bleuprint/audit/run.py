@@ -11,6 +11,10 @@
    the library's value is counted as its member. An unexplained class predicts the
    divergences with the same first difference (``classify.class_key``).
 
+Hypothesis is a test-only package: without it (a plain ``pip install bleuprint``) step 2
+is not run, and the result says so (``searched`` False, its message and the matrix's cell:
+"exact on real text (no search)"); the real text is still compared and classified.
+
 Statuses: ``exact`` (no divergence), ``differs`` (some), ``not comparable`` (no input
 could be compared: the spec refused them all, or none fitted the subject), ``error``
 (the subject failed on every input, or the search itself failed).
@@ -18,6 +22,7 @@ could be compared: the spec refused them all, or none fitted the subject), ``err
 
 from __future__ import annotations
 
+import importlib.util
 import shlex
 import time
 from dataclasses import dataclass, field
@@ -38,6 +43,9 @@ QUICK_SECONDS = 2.0
 
 #: Real-text cases the library matched that an explanation is also checked on.
 CONFIRM_CASES = 6
+
+#: Why the search was not run, when Hypothesis is not installed (module doc).
+NO_SEARCH = "it needs Hypothesis, a test-only package (pip install 'bleuprint[test]')"
 
 
 @dataclass
@@ -78,6 +86,8 @@ class SubjectResult:
     seed: int = DEFAULT_SEED
     requested_examples: int = DEFAULT_EXAMPLES
     pip: str = ""
+    #: False when the Hypothesis search was not run (Hypothesis is not installed).
+    searched: bool = True
 
 
 def _progress(progress, text: str) -> None:
@@ -201,8 +211,12 @@ class _Audit:
             if self.predicted(outcome) is None:
                 self.add_class(outcome, "real text")
         generated, round_ = 0, 0
-        _progress(self.progress, f"audit: {s.name}: search, {self.examples} examples, seed {self.seed}")
-        while generated < self.examples and len(self.classes) < MAX_CLASSES and time.monotonic() < deadline:
+        searched = importlib.util.find_spec("hypothesis") is not None
+        if searched:
+            _progress(self.progress, f"audit: {s.name}: search, {self.examples} examples, seed {self.seed}")
+        else:
+            _progress(self.progress, f"audit: {s.name}: search not run: {NO_SEARCH}")
+        while searched and generated < self.examples and len(self.classes) < MAX_CLASSES and time.monotonic() < deadline:
             shrunk, first, ran = search.hunt(self.comparer, self.examples - generated, self.seed + round_,
                                              self.predicted, deadline)
             generated += ran
@@ -219,13 +233,16 @@ class _Audit:
             status, message = "error", "the library raised on every real-text case"
         if time.monotonic() >= deadline:
             message = (message + "; " if message else "") + f"stopped at the time budget of {TIME_BUDGET:g} s"
+        if not searched:
+            message = (message + "; " if message else "") + f"search not run: {NO_SEARCH}; only the real text " \
+                "was compared"
         seconds = time.monotonic() - started
         _progress(self.progress, f"audit: {s.name}: {status}"
                                  + (f" in {len(self.classes)} class{'es' * (len(self.classes) != 1)}"
                                     if self.classes else "")
                                  + f", {generated} examples, {seconds:.1f} s")
         return SubjectResult(s, status, real_text, self.classes, generated, seconds, message, self.seed,
-                             self.examples)
+                             self.examples, searched=searched)
 
 
 def audit(subject: Subject, examples: int = DEFAULT_EXAMPLES, seed: int = DEFAULT_SEED,

@@ -82,6 +82,27 @@ def version_line() -> str:
     return f"bleuprint {bleuprint_version()} (exact to sacreBLEU {' and '.join(SUPPORTED_VERSIONS)})"
 
 
+#: The test-only packages some commands need (never run-time dependencies: numpy and regex
+#: are): module name -> the name users know it by.
+TEST_ONLY_PACKAGES = {"hypothesis": "Hypothesis", "pytest": "pytest"}
+
+
+def missing_test_package(command: str, *modules: str) -> int:
+    """0 when every one of ``modules`` (keys of ``TEST_ONLY_PACKAGES``) can be imported;
+    else one line on standard error, ``bleuprint COMMAND needs Hypothesis: pip install
+    'bleuprint[test]'``, and exit status 2 to return. Called first by the handlers of the
+    commands that need a test-only package (``fuzz``, ``mutants run``, ...), so that a
+    plain install (``pip install bleuprint``) gets that line, not a traceback."""
+    import importlib.util
+
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            print(f"bleuprint {command} needs {TEST_ONLY_PACKAGES[module]}: pip install 'bleuprint[test]'",
+                  file=sys.stderr)
+            return 2
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return args.handler(args)

@@ -34,6 +34,10 @@ def add_parser(commands) -> None:
 
 
 def main(args) -> int:
+    from . import missing_test_package
+
+    if missing_test_package("fuzz", "hypothesis"):
+        return 2
     from ..ports import DEFAULT_TIMEOUT, PortError
     from ..ports.fuzz import FuzzUsageError, MetricNotListed, fuzz_port
 

@@ -5,6 +5,7 @@ reports are ``bleuprint.mutants``'s."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from . import Parser
@@ -85,8 +86,25 @@ def _explain(mutants, args) -> int:
     return 0
 
 
+#: The test-only packages each action needs: ``run`` runs the project's tests (pytest, and
+#: Hypothesis for its property tests), ``grade`` an outside suite with pytest, ``explain``
+#: searches with Hypothesis; ``list`` and ``report`` need neither.
+NEEDS = {"run": ("pytest", "hypothesis"), "grade": ("pytest",), "explain": ("hypothesis",)}
+
+
 def main(args) -> int:
-    from ..mutants import catalogue, report
+    from . import missing_test_package
+
+    for flag, value in (("--jobs", getattr(args, "jobs", None)), ("--max-examples", getattr(args, "max_examples", None))):
+        if value is not None and value < 1:  # -1 jobs ran one silently; -1 examples: Hypothesis's traceback
+            print(f"bleuprint: mutants {args.action}: {flag} takes a whole number >= 1, got {value}", file=sys.stderr)
+            return 2
+    needed = NEEDS.get(args.action, ())
+    if getattr(args, "explain", False) or getattr(args, "findings_out", None):
+        needed += ("hypothesis",)
+    if missing_test_package(f"mutants {args.action}", *needed):
+        return 2
+    from ..mutants import catalogue
     from ..mutants.project import PROJECT_ROOT, run_project, selected_mutants
 
     if args.action == "list" and args.generated:
@@ -103,6 +121,8 @@ def main(args) -> int:
             print(f"{m.id}  {kind:<8}  {m.function}: {m.fault}  [pitfall: {m.pitfall}; killed by: {m.kills_it}]")
         return 0
     if args.action == "run":
+        from ..mutants import report  # its kill matrix is the runner's, which imports pytest
+
         if args.generated:
             from ..mutants.project import selected_generated
 
@@ -126,7 +146,7 @@ def main(args) -> int:
             _explain(matrix.survivors, args)
         return 1 if matrix.survivors or matrix.baseline_failures else 0
     if args.action == "grade":
-        from ..mutants import runner
+        from ..mutants import report, runner
 
         path = Path(args.path)
         if not path.exists():

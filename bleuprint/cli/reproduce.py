@@ -8,7 +8,7 @@ import sys
 from ..core import get_metric, metric_names
 from ..reproduce import MAX_SUBSETS, MAX_TER_PAIRS, audit, parse_claim, render_json, render_text
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS, using_sacrebleu_version
-from .score import UsageError, read_references
+from .score import UsageError, check_whole, read_references
 
 
 def add_parser(commands) -> None:
@@ -47,6 +47,11 @@ def run(args, stdout=None, stderr=None) -> int:
     stdout = stdout if stdout is not None else sys.stdout
     stderr = stderr if stderr is not None else sys.stderr
     try:
+        # status 2: 1 is a result here (the claim does not hold)
+        check_whole(args.num_refs, "-nr/--num-refs", 1, None, " (tab-separated references a line)", 2)
+        check_whole(args.top, "--top", 1, None, " (configurations listed)", 2)
+        check_whole(args.max_subsets, "--max-subsets", 1, None, " (reference subsets searched)", 2)
+        check_whole(args.max_ter_pairs, "--max-ter-pairs", 0, None, " (TER's pairs x option sets)", 2)
         streams = read_references(args.refs, args.num_refs, "utf-8")
         hyps = _read(args.input)
         if args.num_refs > 1:

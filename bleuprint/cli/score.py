@@ -118,7 +118,8 @@ def add_parser(commands) -> None:
     report.add_argument("--short", "-sh", action="store_true")
     report.add_argument("--score-only", "-b", action="store_true")
     report.add_argument("--width", "-w", type=int, default=None,
-                        help="decimals of the scores (default: 1 for a 0-100 score, as sacreBLEU; 4 for a 0-1 score)")
+                        help="decimals of the scores, 0 to 1074 (default: 1 for a 0-100 score, as sacreBLEU; 4 for "
+                             "a 0-1 score)")
     report.add_argument("--no-color", "-nc", action="store_true")
     report.add_argument("--format", "-f", choices=OUTPUT_FORMATS, default="json")
     report.add_argument("--version", "-V", action="store_true", dest="print_version",
@@ -597,11 +598,56 @@ def _need_references(names: list[str]) -> bool:
     return any(found is None or found[0].references for found in resolved)
 
 
+#: The most decimals ``-w`` prints: a double's exact decimal expansion ends within 1074
+#: decimals (2**-1074 is the smallest one), so more would print only zeros; an unbounded
+#: width let ``-w 1000000000`` build a gigabyte string per score.
+MAX_WIDTH = 1074
+
+
+def check_whole(value: int, flag: str, low: int, high: int | None = None, why: str = "", status: int = 1) -> None:
+    """UsageError (one line naming ``flag``, exit status ``status``) unless ``low <= value``
+    (``<= high``); argparse has already made it an int. ``why`` says what the bound is for."""
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f">= {low}"
+        raise UsageError(f"{flag} takes a whole number {bound}{why}, got {value}", status)
+
+
+def _out_of_memory(args) -> str:
+    """The line for a MemoryError while scoring: the resamples asked for when a bootstrap
+    or a paired test was (the likely cause: their arrays grow with the number)."""
+    if args.paired_bs:
+        flag, n, what = "-pbsn/--paired-bs-n", args.paired_bs_n, "resamples"
+    elif args.paired_ar:
+        flag, n, what = "-parn/--paired-ar-n", args.paired_ar_n, "trials"
+    elif args.confidence:
+        flag, n, what = "-cin/--confidence-n", args.confidence_n, "resamples"
+    else:
+        return "out of memory while scoring"
+    return f"{flag}: out of memory with {n} {what}; ask for fewer"
+
+
 def _check_arguments(args) -> None:
-    """sacreBLEU's checks that come after its test-set options' (``testsets.before_scoring``)."""
+    """sacreBLEU's checks that come after its test-set options' (``testsets.before_scoring``),
+    and bleuprint's of the numbers sacreBLEU takes unchecked (issue #33 item 5): ``-w -3``
+    stopped with "Format specifier missing precision", ``-ci -cin 0`` printed the score
+    without the interval asked for."""
+    if args.width is not None:
+        check_whole(args.width, "-w/--width", 0, MAX_WIDTH, " (decimals)")
+    if args.confidence:
+        check_whole(args.confidence_n, "-cin/--confidence-n", 2, None, " (bootstrap resamples, with --confidence)")
+    if args.paired_bs:  # 0 is sacreBLEU's default (1000), as it documents
+        check_whole(args.paired_bs_n, "-pbsn/--paired-bs-n", 0, None, " (resamples; 0: the default 1000)")
+    if args.paired_ar:
+        check_whole(args.paired_ar_n, "-parn/--paired-ar-n", 0, None, " (trials; 0: the default 10000)")
     if not args.refs and args.testset_test_set is None and _need_references(args.metrics):
         raise UsageError("I need reference file(s): give them before the -i/--input argument, or a test set of "
                          "sacreBLEU's cache with -t SET -l PAIR.")
+    if args.refs and not _need_references(args.metrics):  # the files would be read and dropped
+        names = list(args.metrics)
+        files = " ".join(args.refs)
+        raise UsageError(f"{' and '.join(names)} {'scores' if len(names) == 1 else 'score'} the hypotheses alone and "
+                         f"{'takes' if len(names) == 1 else 'take'} no references: leave out the reference "
+                         f"file{'s' * (len(args.refs) != 1)} {files} (give the hypotheses with -i)")
     if args.num_refs < 1:
         raise UsageError(f"--num-refs must be >= 1, got {args.num_refs}")
 
@@ -725,6 +771,9 @@ def _run_as(args, stdin, stdout, stderr) -> int:
     except (ValueError, TypeError) as error:
         stderr.write(f"bleuprint: {error}\n")
         return 1
+    except MemoryError:
+        stderr.write(f"bleuprint: {_out_of_memory(args)}\n")
+        return 1
 
 
 def _paired_rows(metric, matrices: list, systems: list, refs: list, test: str, n: int, seed) -> list:
@@ -796,7 +845,8 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
 
     test = "bs" if args.paired_bs else "ar"
     requested = args.paired_bs_n if args.paired_bs else args.paired_ar_n
-    # n <= 0 means the default; sacreBLEU's header still prints the number as given.
+    # 0 means the default (a negative n is refused by _check_arguments); sacreBLEU's header
+    # still prints the number as given.
     n = requested if requested > 0 else (1000 if test == "bs" else 10000)
     text, seed = seed_from_environment()
     rows, signatures, widths = {}, {}, {}

@@ -43,6 +43,11 @@ def main(args) -> int:
         from . import build_parser
 
         build_parser().error("--ted-systems takes a whole number or 'all'")
+    if getattr(args, "with_mutants", False):  # the project's tests, before minutes of checks
+        from . import missing_test_package
+
+        if missing_test_package("verify --with-mutants", "pytest", "hypothesis"):
+            return 2
     started = time.perf_counter()
     ted_systems = None if args.ted_systems == "all" else int(args.ted_systems)
     rows, notes = run(args.subject, live=not args.no_live, ted_systems=ted_systems)

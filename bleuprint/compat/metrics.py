@@ -447,6 +447,10 @@ class CHRF(Metric):
 
     @classmethod
     def from_command_line(cls, args) -> CHRF:
+        for flag, order in (("-cc/--chrf-char-order", args.chrf_char_order), ("-cw/--chrf-word-order",
+                                                                              args.chrf_word_order)):
+            if order < 0:  # the spec's own message would name char_order, not the flag
+                raise ValueError(f"{flag} takes a whole number >= 0, got {order}")
         if args.chrf_char_order == 0 and args.chrf_word_order == 0:  # sacreBLEU: a traceback
             raise ValueError("-cc/--chrf-char-order and -cw/--chrf-word-order are both 0: chrF needs at least "
                              "one character or word order (-cc 0 -cw 2 is a word-only chrF)")

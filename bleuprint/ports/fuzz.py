@@ -27,7 +27,8 @@ The minimal input is then run through the spec under every planted mutant
 (``bleuprint.mutants``): those whose answer equals the port's (score within
 ``SCORE_TOLERANCE``, same statistics, or both refusing) name the probable fault, by the
 mutant ids the vector files use. Same seed and same port give the same examples and the
-same minimal input. Hypothesis is needed (``pip install bleuprint[test]``).
+same minimal input. Hypothesis is needed (``pip install 'bleuprint[test]'``), and imported
+only when fuzzing starts, so that ``bleuprint``'s parser loads without it.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ from .probe import DefaultsSkipped, ProbeResult, probe
 from .process import DEFAULT_TIMEOUT, Port, PortTimeout
 from .protocol import PortError
 from .runner import SCORE_TOLERANCE, first_difference
-from ..strategies import without_local_constants
 
 FUZZ_SCHEMA = "bleuprint_fuzz_report_v1"
 DEFAULT_EXAMPLES = 200
@@ -404,8 +404,10 @@ def fuzz_port(command: str, metric: str, examples: int = DEFAULT_EXAMPLES, seed:
         import hypothesis
         from hypothesis import HealthCheck, Phase, Verbosity, given, settings
         from hypothesis.errors import Flaky
+
+        from ..strategies import without_local_constants
     except ImportError:
-        raise FuzzUsageError("fuzzing needs Hypothesis: pip install bleuprint[test]") from None
+        raise FuzzUsageError("fuzzing needs Hypothesis: pip install 'bleuprint[test]'") from None
     from ..core import get_metric
 
     definition = get_metric(metric)

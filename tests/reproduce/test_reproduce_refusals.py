@@ -63,3 +63,24 @@ def test_claim_name_contradicting_its_signature_stops():
     """A BLEU line whose signature is chrF's (nc/nw fields) cannot be read as either."""
     with pytest.raises(ValueError, match="names 'BLEU' .* signature is chrf's"):
         parse_claim("BLEU = 30.1", signature="nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.5.1")
+
+
+@pytest.mark.parametrize("flags, flag", [("-nr 0", "-nr/--num-refs"), ("-nr -1", "-nr/--num-refs"),
+                                         ("--top 0", "--top"), ("--top -1", "--top"),
+                                         ("--max-subsets 0", "--max-subsets"),
+                                         ("--max-ter-pairs -1", "--max-ter-pairs")])
+def test_meaningless_numbers_get_one_line_naming_the_flag_and_status_2(files, flags, flag):
+    """Issue #33 item 5's siblings: -nr 0 said "FATAL: line 1: expected 0 fields" (status
+    17), --top -1 listed "the first -1 values", --max-subsets 0 searched no reference
+    subset, --max-ter-pairs -1 was taken as 0; all with status 0 or 1, which here means
+    the claim does (not) hold. Now one line naming the flag, status 2 (run in-process)."""
+    import io
+
+    from bleuprint.cli import build_parser
+    from bleuprint.cli.reproduce import run
+
+    args = build_parser().parse_args(["reproduce", str(files / "ref.txt"), "-i", str(files / "hyp.txt"),
+                                      "--claim", "30.0", *flags.split()])
+    out, err = io.StringIO(), io.StringIO()
+    assert run(args, stdout=out, stderr=err) == 2 and out.getvalue() == ""
+    assert len(err.getvalue().splitlines()) == 1 and err.getvalue().startswith(f"bleuprint: {flag} "), err.getvalue()
