@@ -232,3 +232,18 @@ def test_test_set_options_are_not_streamed(extra):
 
     args = build_parser().parse_args(["score", "ref0.txt", "-i", "hyp.txt", *extra])
     assert not score_stream.streams(args)
+
+
+def test_the_specification_streams_too(tmp_path, monkeypatch, small_chunks):
+    """``--impl spec``: the spec's statistics chunk by chunk print what they print in memory."""
+    _, _, refs = _write(tmp_path, "bleu")
+    argv = [*refs, "-i", "hyp.txt", "hyp2.txt", "-m", "bleu", "chrf", "exact_match", "--impl", "spec", "-f", "text"]
+    chunks, add = [], score_stream.StreamedSums.add
+    monkeypatch.setattr(score_stream.StreamedSums, "add", lambda self, chunk: (chunks.append(len(chunk)),
+                                                                                 add(self, chunk)))
+    streamed = run_bleuprint(argv, tmp_path, monkeypatch=monkeypatch)
+    assert len(chunks) > 6 and max(chunks) <= CHUNK
+    with monkeypatch.context() as patch:
+        _in_memory(patch)
+        memory = run_bleuprint(argv, tmp_path, monkeypatch=monkeypatch)
+    assert streamed.status == 0 and (streamed.stdout, streamed.stderr) == (memory.stdout, memory.stderr)
