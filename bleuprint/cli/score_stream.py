@@ -141,7 +141,7 @@ def _chunks(args):
                 return
             ref_lines, systems = lines[:n_refs], lines[n_refs:]
             refs = ref_lines
-            if args.num_refs > 1:
+            if args.num_refs > 1 and n_refs:  # as score.read_references (no file: no streams)
                 refs = [[] for _ in range(max(n_refs, args.num_refs))]
                 for stream in ref_lines:
                     for line in stream:
