@@ -1,6 +1,8 @@
 """The README's console examples, for the tests that rerun them (tests/docs, tests/ports,
 tests/audit): every ``$ COMMAND`` in a ```` ```console ```` block with the lines shown after
-it, and the check that a real run prints the shown lines. A shown line ``...`` stands for
+it, and the check that a real run prints the shown lines. Also every bleuprint command and
+code block of the README and ``docs/*.md`` (``shell_commands``, ``code_blocks``), which
+``tests/docs/test_docs_examples.py`` parses and runs. A shown line ``...`` stands for
 lines left out; timings (``0.8 s``) differ from run to run and are blanked on both sides."""
 
 from __future__ import annotations
@@ -45,3 +47,71 @@ def missing_line(shown: list[str], output: str) -> str | None:
             return line
         position = real.index(wanted, position) + 1
     return None
+
+
+# ------------------------------------------------------------------ every document's examples
+
+DOCUMENTS = [README, *sorted((README.parent / "docs").glob("*.md"))]
+
+#: Where a command of bleuprint's own parser starts a line of a code block (after ``$ ``).
+COMMAND_STARTS = ("bleuprint ", "python -m bleuprint ")
+#: Shell words after which a command's own words end.
+SHELL_OPERATORS = {"|", "||", "&&", ";", ">", ">>", "<", "2>", "2>&1", "&"}
+
+
+def code_blocks(path: Path) -> list[tuple[str, int, str]]:
+    """``(language, line of the first code line, text)`` of every fenced block of ``path``."""
+    text = path.read_text(encoding="utf-8")
+    return [(found.group(1), text[:found.start()].count("\n") + 2, found.group(2))
+            for found in re.finditer(r"^```(\w*)\n(.*?)^```", text, re.S | re.M)]
+
+
+def _argv(command: str) -> list[str]:
+    """The words of a command line up to its first shell operator, ``# comments`` left out."""
+    import shlex
+
+    words = []
+    for word in shlex.split(command, comments=True):
+        if word in SHELL_OPERATORS:
+            break
+        words.append(word)
+    return words
+
+
+def shell_commands(paths=None) -> list[tuple[str, int, str, list[str]]]:
+    """``(file name, line, command, argv after the program)`` of every bleuprint command
+    of the documents: lines of code blocks that start (after ``$ ``) with ``bleuprint`` or
+    ``python -m bleuprint`` (a ``\\`` at the end joins the next line)."""
+    found = []
+    for path in paths or DOCUMENTS:
+        blocks = code_blocks(path)
+        for _, first, text in blocks:
+            lines = text.splitlines()
+            k = 0
+            while k < len(lines):
+                start, line = k, lines[k].strip()
+                while line.endswith("\\") and k + 1 < len(lines):
+                    k += 1
+                    line = line[:-1] + " " + lines[k].strip()
+                k += 1
+                line = line[2:] if line.startswith("$ ") else line
+                program = next((p for p in COMMAND_STARTS if line.startswith(p)), None)
+                if program is not None:
+                    found.append((path.name, first + start, line, _argv(line)[len(program.split()):]))
+    return found
+
+
+def _without_blocks(text: str) -> str:
+    """``text`` with every fenced block's lines blanked (so that line numbers stay)."""
+    return re.sub(r"^```.*?^```", lambda block: "\n" * block.group(0).count("\n"), text, flags=re.S | re.M)
+
+
+def paragraphs(path: Path) -> list[tuple[int, str]]:
+    """``(first line, text)`` of every blank-line separated paragraph of the prose."""
+    text = _without_blocks(path.read_text(encoding="utf-8"))
+    found, line = [], 1
+    for piece in re.split(r"(\n[ \t]*\n)", text):
+        if piece.strip() and not re.fullmatch(r"\n[ \t]*\n", piece):
+            found.append((line + len(piece) - len(piece.lstrip("\n")), piece))
+        line += piece.count("\n")
+    return found

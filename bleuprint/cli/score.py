@@ -49,7 +49,7 @@ from ..compat.resampling import paired_test, seed_from_environment
 from ..core import Metric, get_metric, metric_names
 from ..spec.sacrebleu_versions import (SUPPORTED_VERSIONS, SacrebleuVersionWarning, chosen_sacrebleu_version,
                                        using_sacrebleu_version)
-from . import score_dask, version_line
+from . import score_dask, score_stream, version_line
 from . import testsets as testset_options
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
@@ -698,6 +698,9 @@ def _run_as(args, stdin, stdout, stderr) -> int:
         if status is not None:
             return status
         _check_arguments(args)
+        streamed = score_stream.run(args, stdout, stderr, paint, log)  # None: scored in memory below
+        if streamed is not None:
+            return streamed
         if args.testset_test_set is not None:
             refs, ref_labels = _read_test_set_references(args, log)
         else:

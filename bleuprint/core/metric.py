@@ -69,7 +69,7 @@ class Metric:
     """Base class of every metric (module doc). Subclasses set the class attributes and
     implement ``segment_stats`` and ``score``."""
 
-    #: The registry key ("bleu"), the name of the score (a sentence), the scale (100 or 1).
+    #: The registry key ("bleu"), the name of the score (a sentence), the scale (100, 10 or 1).
     name: str = ""
     #: Other names the registry and the CLI's ``-m`` accept for this metric ("meteor-nltk"
     #: for ``meteor_nltk``); never listed, and never another metric's name.
@@ -116,7 +116,7 @@ class Metric:
     # -- options --------------------------------------------------------------------------
 
     def scale_for(self, **options) -> int:
-        """The scale of the score under ``options`` (100 or 1): ``scale``, unless a
+        """The scale of the score under ``options`` (100, 10 or 1): ``scale``, unless a
         variant reports on its oracle's other scale (self-BLEU's Texygen variant, 0..1).
         ``bleuprint score`` prints a 0..1 score with 4 decimals by default, a 0..100 one
         with sacreBLEU's 1."""

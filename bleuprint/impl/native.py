@@ -1,6 +1,6 @@
 """The compiled kernels of ``bleuprint.impl``, or None where they are not available.
 
-Five C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
+Ten C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
 through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 
 * ``ngrams``: token ids of a tokenized corpus and clipped n-gram matches (BLEU, chrF);
@@ -16,6 +16,8 @@ through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
   (``bleuprint.metrics.lesson.impl``);
 * ``wer``: jiwer's hit/substitution/deletion/insertion counts on rapidfuzz's alignment
   (``bleuprint.metrics.wer.impl``);
+* ``cider``: CIDEr-D's score of every image, the spec's operations in its order
+  (``bleuprint.metrics.cider.impl``);
 * ``meteor``: Meteor 1.5's paraphrase table (built once, mappable) and its aligner
   (``bleuprint.metrics.meteor.impl``).
 

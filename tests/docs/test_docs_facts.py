@@ -1,0 +1,82 @@
+"""What the README, ``docs/design.md``, ``bleuprint/impl/native.py`` and ``pyproject.toml``
+say about the code's own make-up is what the code has (issue 33 item 8): the number and
+names of the C kernels, the metrics' scales, the sacreBLEU versions of the package
+description and the number of planted mutants the vectors are measured against."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+
+
+def _kernels() -> dict:
+    """setup.py's ``KERNELS`` (module name: C source), read without running setup()."""
+    text = (ROOT / "setup.py").read_text(encoding="utf-8")
+    return dict(re.findall(r'"(_\w+)": "(bleuprint/impl/csrc/\w+\.c)"', text))
+
+
+def _count_before(text: str, words: str) -> int:
+    found = re.search(rf"\b(\w+) {words}", text)
+    assert found, f"no '... {words}' in the text"
+    return NUMBER_WORDS[found.group(1).lower()]
+
+
+def test_setup_builds_ten_kernels():
+    assert len(_kernels()) == 10
+
+
+def test_the_readme_counts_and_names_every_kernel():
+    section = README[README.index("### Compiled kernels"):]
+    section = section[:section.index("\n#")]
+    assert _count_before(section, "C extension modules") == len(_kernels())
+    for name in _kernels():
+        assert f"`{name}`" in section, f"the README's kernel section does not name {name}"
+
+
+def test_native_counts_and_lists_every_kernel():
+    from bleuprint.impl import native
+
+    doc = native.__doc__
+    assert _count_before(doc, "C extension modules") == len(_kernels())
+    listed = set(re.findall(r"^\* ``(\w+)``", doc, re.M))
+    attributes = {name: re.search(rf'^(\w+) = _load\("{name}"\)', Path(native.__file__).read_text(), re.M).group(1)
+                  for name in _kernels()}
+    assert listed == set(attributes.values())
+
+
+def test_design_names_every_scale_of_the_registry():
+    """design.md's "the scale is 100, 10 (CIDEr-D) or 1" lists every metric's scale."""
+    from bleuprint.core import get_metric, metric_names
+
+    design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    sentence = re.search(r"the scale is\s+([^.]*)\.", design).group(1)
+    stated = {int(n) for n in re.findall(r"\b\d+\b", sentence)}
+    assert {get_metric(name).scale for name in metric_names()} == stated
+
+
+def test_the_package_description_names_every_sacrebleu_version():
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        tomllib = __import__("tomli")
+    from bleuprint.spec.sacrebleu_versions import SUPPORTED_VERSIONS
+
+    description = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["description"]
+    for version in SUPPORTED_VERSIONS:
+        assert version in description
+
+
+def test_the_readme_counts_the_planted_mutants():
+    """"... kills every planted mutant that any vector kills: 125 of the 127": 127 is the
+    catalogue (the 54 vectors and 125 are those of ``bleuprint vectors export``'s index)."""
+    from bleuprint.mutants.catalogue import all_mutants
+
+    found = re.search(r"core\s+suite of ([\d,]+) vectors .*? (\d+) of the (\d+)\.", README, re.S)
+    assert found, "the README does not state the core suite's figures"
+    assert int(found.group(3)) == len(list(all_mutants()))
