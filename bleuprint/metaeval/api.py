@@ -88,7 +88,7 @@ def evaluate(human_seg: dict | None = None, metrics: dict | None = None, human_s
         raise ValueError(f"meta-evaluation needs at least two systems with human scores, found {len(systems)}")
     gold = None
     if human_seg is not None:
-        gold = spec.check_matrix([human_seg[s] for s in systems], "human scores", allow_missing=True)
+        gold = spec.check_matrix([human_seg[s] for s in systems], "human scores", allow_none=True)
     if human_sys is not None:
         missing = [s for s in systems if s not in human_sys]
         if missing:
