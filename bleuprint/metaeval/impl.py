@@ -78,19 +78,27 @@ def permutation_signs(num_permutations: int, num_segments: int, seed: int = spec
     return _signs(int(num_permutations), int(num_segments), int(seed))
 
 
-def p_value_matrix(seg_scores, num_permutations: int = spec.PCE_PERMUTATIONS, seed: int = spec.PCE_SEED) -> np.ndarray:
-    """``spec.pairwise_p_values`` as the oracle's matrix: ``p[i, j]`` for ``i < j``, NaN
-    elsewhere."""
-    scores = np.asarray(seg_scores, dtype=float).astype(np.float32)
-    num_systems, num_segments = scores.shape
-    signs = permutation_signs(num_permutations, num_segments, seed)
-    totals = np.sum(scores, axis=1)
-    partial = np.matmul(signs, scores.T)
+def _p_values(partial_t: np.ndarray, totals: np.ndarray, num_permutations: int) -> np.ndarray:
+    """The oracle's p-value matrix from the permuted sums (``partial_t``: systems x
+    permutations, C-contiguous) and the system sums: ``p[i, j]`` for ``i < j``, NaN
+    elsewhere. Every difference and comparison is the oracle's float32 operation, done for
+    all pairs at once."""
+    num_systems = len(totals)
     i, j = np.triu_indices(num_systems, 1)
-    counts = np.sum(partial[:, i] - partial[:, j] >= totals[i] - totals[j], axis=0)
+    counts = np.count_nonzero(partial_t[i] - partial_t[j] >= (totals[i] - totals[j])[:, None], axis=1)
     out = np.empty((num_systems, num_systems)) * np.nan
     out[i, j] = counts / num_permutations
     return out
+
+
+def p_value_matrix(seg_scores, num_permutations: int = spec.PCE_PERMUTATIONS, seed: int = spec.PCE_SEED) -> np.ndarray:
+    """``spec.pairwise_p_values`` as the oracle's matrix: ``p[i, j]`` for ``i < j``, NaN
+    elsewhere. The float32 cast, ``numpy.sum`` of the system sums and the float32 matrix
+    product are the oracle's own calls, so the result is its to the bit."""
+    scores = np.asarray(seg_scores, dtype=float).astype(np.float32)
+    signs = permutation_signs(num_permutations, scores.shape[1], seed)
+    partial = np.matmul(signs, scores.T)
+    return _p_values(np.ascontiguousarray(partial.T), np.sum(scores, axis=1), num_permutations)
 
 
 def pairwise_p_values(seg_scores, num_permutations: int = spec.PCE_PERMUTATIONS, seed: int = spec.PCE_SEED) -> dict:
@@ -105,9 +113,21 @@ def _one_minus_pce(p_gold: np.ndarray, p_metric: np.ndarray) -> float:
     return float(1.0 - np.mean(np.abs(p_gold - p_metric)[upper]))
 
 
-def _present(gold, metric):
-    gold, metric = spec._drop_missing_per_system(gold, metric)
-    return np.asarray(gold, dtype=float), np.asarray(metric, dtype=float)
+def _scores_array(matrix, name: str, allow_missing: bool, dtype=float) -> np.ndarray:
+    """A systems x segments array (``None`` as NaN where allowed); ValueError for a ragged
+    matrix, a missing score where none may be, or an infinite one (in ``dtype``: float32
+    for the permutation test, whose cast is the oracle's)."""
+    try:
+        array = np.array(matrix, dtype=dtype)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name}: not a systems x segments matrix of numbers ({error})") from None
+    if array.ndim != 2 or array.shape[1] == 0:
+        raise ValueError(f"{name}: not a systems x segments matrix of numbers (shape {array.shape})")
+    if np.isinf(array).any():
+        raise ValueError(f"{name}: a score is infinite" + (" in float32" if dtype == np.float32 else ""))
+    if not allow_missing and np.isnan(array).any():
+        raise ValueError(f"{name}: a score is missing (None or NaN)")
+    return array
 
 
 def soft_pairwise_accuracy(gold, metric, num_permutations: int = spec.PCE_PERMUTATIONS,
@@ -118,16 +138,40 @@ def soft_pairwise_accuracy(gold, metric, num_permutations: int = spec.PCE_PERMUT
 
 def soft_pairwise_accuracies(gold, metrics, num_permutations: int = spec.PCE_PERMUTATIONS,
                              seed: int = spec.PCE_SEED) -> list[float]:
-    """``spec.soft_pairwise_accuracy`` of several metrics against one human matrix: the human
-    p-values once, one sign matrix for all."""
-    out, p_gold = [], None
-    for metric in metrics:
-        g, m = _present(gold, metric)
-        if len(g) < 2:
-            raise ValueError("soft pairwise accuracy needs at least two systems")
-        if p_gold is None or p_gold[0] is not None and not np.array_equal(p_gold[0], g):
-            p_gold = (g, p_value_matrix(g, num_permutations, seed))
-        out.append(_one_minus_pce(p_gold[1], p_value_matrix(m, num_permutations, seed)))
+    """``spec.soft_pairwise_accuracy`` of several metrics against one human matrix.
+
+    The sign matrix is drawn once and the human p-values computed once; the permuted sums of
+    the human scores and of every metric come from one float32 matrix product over all their
+    systems. Each matrix's slice is the product the oracle computes for it alone: BLAS
+    accumulates every output cell over the segments in an order that does not depend on the
+    other columns (checked bit for bit by ``tests/metaeval/test_metaeval_impl.py``, and by
+    ``benchmarks/metaeval.py`` against the oracle)."""
+    g = _scores_array(gold, "human scores", allow_missing=True)
+    present = ~np.isnan(g)
+    kept = present.sum(axis=1)
+    if len(set(kept.tolist())) != 1:
+        raise ValueError("soft pairwise accuracy: the systems have human scores for different numbers of segments "
+                         f"({', '.join(map(str, kept.tolist()))}); the permutation test pairs segments by position")
+    if kept[0] == 0:
+        raise ValueError("soft pairwise accuracy: no human scores")
+    if len(g) < 2:
+        raise ValueError("soft pairwise accuracy needs at least two systems")
+    everything = bool(present.all())
+    shape = (len(g), int(kept[0]))
+    # the oracle casts float64 scores to float32; a Python float converts to float32 with the
+    # same single rounding, so the human scores are cast here and the metrics' read as float32
+    blocks = [(g if everything else g[present].reshape(shape)).astype(np.float32)]
+    for index, metric in enumerate(metrics):
+        m = _scores_array(metric, f"metric {index}", allow_missing=False, dtype=np.float32)
+        if m.shape != present.shape:
+            raise ValueError(f"metric {index}: {m.shape[0]} systems x {m.shape[1]} segments, the human scores "
+                             f"have {present.shape[0]} x {present.shape[1]}")
+        blocks.append(m if everything else m[present].reshape(shape))
+    signs = permutation_signs(num_permutations, shape[1], seed)
+    partial_t = np.ascontiguousarray(np.matmul(signs, np.concatenate(blocks).T).T)
+    p = [_p_values(partial_t[k * shape[0]:(k + 1) * shape[0]], np.sum(scores, axis=1), num_permutations)
+         for k, scores in enumerate(blocks)]
+    out = [_one_minus_pce(p[0], p_metric) for p_metric in p[1:]]
     return out
 
 
