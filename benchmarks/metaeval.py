@@ -125,7 +125,7 @@ def main(argv=None) -> int:
         return [float(stats.PairwiseConfidenceError(gold_flat, flat(m), systems, 1000)[0]) for m in metric_list]
 
     def ours_spa():
-        impl._signs.cache_clear()  # no help from an earlier run
+        impl.clear_sign_cache()  # no help from an earlier run
         return impl.soft_pairwise_accuracies(gold, metric_list, 1000, 4)
 
     t_theirs, v_theirs = best_of(repeats, theirs_spa)

@@ -73,6 +73,11 @@ def _signs(num_permutations: int, num_segments: int, seed: int) -> np.ndarray:
     return draws
 
 
+def clear_sign_cache() -> None:
+    """Forget the cached sign matrices (a benchmark's cold start)."""
+    _signs.cache_clear()
+
+
 def permutation_signs(num_permutations: int, num_segments: int, seed: int = spec.PCE_SEED) -> np.ndarray:
     """The float32 ±1 matrix of ``spec.permutation_signs`` (cached: read-only)."""
     return _signs(int(num_permutations), int(num_segments), int(seed))
