@@ -130,3 +130,31 @@ def evaluate(human_seg: dict | None = None, metrics: dict | None = None, human_s
                         "kendall_like_threshold": kendall_like_threshold, "tie_search_sample_rate": 1.0},
         "metrics": results,
     }
+
+
+def pooled_pairwise_accuracy(language_pairs: dict, fast: bool = True) -> dict:
+    """System-level pairwise accuracy pooled over language pairs, as WMT22/WMT23 rank metrics
+    (mt-metrics-eval ``data.CompareMetricsWithGlobalAccuracy``): the agreeing system pairs of
+    every language pair over all their pairs, per metric.
+
+    ``language_pairs``: lp -> ``(human_sys, metrics_sys)``, ``human_sys`` system -> score
+    (``None`` for an unrated system), ``metrics_sys`` metric -> {system -> score}. Each metric
+    must score, in every language pair, the systems the humans rated there; only the metrics
+    present in every language pair are ranked. Returns ``{metric: accuracy}``."""
+    m = _module(fast)
+    if not language_pairs:
+        raise ValueError("no language pairs")
+    names = set.intersection(*(set(metrics) for _, metrics in language_pairs.values()))
+    if not names:
+        raise ValueError("no metric has scores for every language pair")
+    out = {}
+    for name in sorted(names):
+        groups = []
+        for lp, (human, metrics) in language_pairs.items():
+            systems = [s for s, v in human.items() if v is not None]
+            missing = [s for s in systems if s not in metrics[name]]
+            if missing:
+                raise ValueError(f"{lp}: metric {name} has no score for system(s) {', '.join(missing)}")
+            groups.append(([human[s] for s in systems], [metrics[name][s] for s in systems]))
+        out[name] = m.pairwise_accuracy(groups)
+    return out

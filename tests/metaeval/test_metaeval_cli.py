@@ -143,3 +143,19 @@ def test_parser_does_not_import_the_statistics():
             "sys.exit(any(m.startswith('bleuprint.metaeval') for m in sys.modules))")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=False).returncode == 0
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_pooled_pairwise_accuracy_by_hand(fast):
+    """Two language pairs. xx: human a=3, b=2, c=1; metric M a=0.9, b=0.1, c=0.5: (a,b) and
+    (a,c) agree, (b,c) does not: 2 of 3. yy: human p=1, q=2 (r unrated: left out); M p=0.2,
+    q=0.1: 0 of 1. Pooled: (2 + 0) / (3 + 1) = 0.5, not the mean of 2/3 and 0. N, missing
+    from yy, is not ranked."""
+    from bleuprint.metaeval.api import pooled_pairwise_accuracy
+
+    lps = {"xx": ({"a": 3.0, "b": 2.0, "c": 1.0}, {"M": {"a": 0.9, "b": 0.1, "c": 0.5}, "N": {"a": 1, "b": 2, "c": 3}}),
+           "yy": ({"p": 1.0, "q": 2.0, "r": None}, {"M": {"p": 0.2, "q": 0.1}})}
+    assert pooled_pairwise_accuracy(lps, fast) == {"M": 0.5}
+    lps["yy"][1]["M"].pop("q")
+    with pytest.raises(ValueError, match="yy: metric M has no score for system"):
+        pooled_pairwise_accuracy(lps, fast)
