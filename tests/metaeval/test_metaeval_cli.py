@@ -159,3 +159,27 @@ def test_pooled_pairwise_accuracy_by_hand(fast):
     lps["yy"][1]["M"].pop("q")
     with pytest.raises(ValueError, match="yy: metric M has no score for system"):
         pooled_pairwise_accuracy(lps, fast)
+
+
+def test_evaluate_spec_and_impl_agree(tmp_path):
+    """``bleuprint meta-eval --spec`` (the literal spec) and the default (impl) report the same
+    statistics on the goldens' input mqm-5x40-unrated-segments (unrated segments, two metrics):
+    exact for the counting statistics, within 1e-12 for the means (Pearson, soft pairwise
+    accuracy: float32-exact human scores, COMET-like metric scores without near-ties there,
+    as the golden tests show)."""
+    data = next(d for d in DOC["inputs"] if d["id"] == "mqm-5x40-unrated-segments")
+    human = write_scores(tmp_path / "h.seg.score", data["gold"])
+    metrics = [write_scores(tmp_path / f"m{k}.seg.score", m) for k, m in enumerate(data["metrics"])]
+    reports = []
+    for extra in ([], ["--spec"]):
+        status, out, err = run(["--human", human, "-m", *metrics, "-f", "json", *extra])
+        assert (status, err) == (0, "")
+        reports.append(json.loads(out)["metrics"])
+    fast, literal = reports
+    assert fast.keys() == literal.keys() == {"m0", "m1"}
+    for name in fast:
+        for key in ("pairwise_accuracy", "acc23", "acc23_threshold", "kendall_b", "kendall_c", "kendall_23",
+                    "kendall_like"):
+            assert fast[name][key] == literal[name][key], (name, key)
+        for key in ("soft_pairwise_accuracy", "pearson_sys", "pearson_seg"):
+            assert fast[name][key] == pytest.approx(literal[name][key], abs=1e-12), (name, key)
