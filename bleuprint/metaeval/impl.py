@@ -184,11 +184,61 @@ def soft_pairwise_accuracies(gold, metrics, num_permutations: int = spec.PCE_PER
 # Kendall
 
 
-def kendall_counts(gold, metric, epsilon: float = 0.0) -> tuple[int, int, int, int, int]:
-    """``spec.kendall_counts`` with pair arrays."""
+#: Above this many pairs Kendall's counts (with no tie threshold) are made by sorting, not from
+#: the pair matrix (whose memory grows with the square of the vector).
+PAIR_MATRIX_LIMIT = 2_000_000
+#: The tie search lists every pair; above this many it refuses rather than run out of memory.
+TIE_SEARCH_LIMIT = 50_000_000
+
+
+def _pairs_tied(values: np.ndarray) -> int:
+    """The pairs of equal values."""
+    _, counts = np.unique(values, return_counts=True)
+    return int((counts * (counts - 1) // 2).sum())
+
+
+def _discordant_by_sorting(gold: np.ndarray, metric: np.ndarray) -> int:
+    """Pairs ordered one way by gold and strictly the other way by the metric: sort by (gold,
+    metric), then count the strict inversions of the metric's dense ranks with a Fenwick tree
+    (gold ties sorted by metric add none)."""
+    order = np.lexsort((metric, gold))
+    _, ranks = np.unique(metric[order], return_inverse=True)
+    size = int(ranks.max()) + 2 if len(ranks) else 1
+    tree = [0] * size
+    discordant = 0
+    seen = 0
+    for rank in (ranks + 1).tolist():
+        # elements already seen with a larger metric rank: seen - (those with rank <= this one)
+        i, not_larger = rank, 0
+        while i > 0:
+            not_larger += tree[i]
+            i -= i & -i
+        discordant += seen - not_larger
+        i = rank
+        while i < size:
+            tree[i] += 1
+            i += i & -i
+        seen += 1
+    return discordant
+
+
+def kendall_counts(gold, metric, epsilon: float = 0.0, pair_matrix_limit: int = PAIR_MATRIX_LIMIT):
+    """``spec.kendall_counts`` with pair arrays, or, without a tie threshold and above
+    ``pair_matrix_limit`` pairs, by sorting (O(n log n): ties counted from groups of equal
+    values, discordant pairs as inversions)."""
     g = np.asarray(gold, dtype=float)
     m = np.asarray(metric, dtype=float)
-    i, j = np.triu_indices(len(g), 1)
+    n = len(g)
+    total = n * (n - 1) // 2
+    if epsilon == 0.0 and total > pair_matrix_limit:
+        g, m = g + 0.0, m + 0.0  # -0.0 becomes 0.0: equal values group together
+        ties_gold = _pairs_tied(g)
+        ties_metric = _pairs_tied(m)
+        both = _pairs_tied(np.rec.fromarrays([g, m])) if n else 0
+        dis = _discordant_by_sorting(g, m)
+        tx, ty = ties_metric - both, ties_gold - both
+        return total - dis - tx - ty - both, dis, tx, ty, both
+    i, j = np.triu_indices(n, 1)
     dm = m[j] - m[i]
     dg = g[j] - g[i]
     metric_tie = np.abs(dm) <= epsilon
@@ -217,7 +267,7 @@ def kendall_variant(gold, metric, variant: str = "b", epsilon: float = 0.0) -> f
         return (con - dis) / math.sqrt(total - tx - txy) / math.sqrt(total - ty - txy)
     if variant == "c":
         size = len(gold)
-        classes = min(len(set(metric)), len(set(gold)))
+        classes = min(len(np.unique(np.asarray(metric, dtype=float))), len(np.unique(np.asarray(gold, dtype=float))))
         return 2 * (con - dis) / (size ** 2 * (classes - 1) / classes)
     if variant == "23":
         return (con + txy - dis - tx - ty) / total
@@ -303,6 +353,11 @@ def tie_calibrated(gold, metric, variant: str = "acc23", average_by: str = "none
     """``spec.tie_calibrated``."""
     if variant not in _WEIGHTS:
         raise ValueError(f"the tie search optimises '23' or 'acc23', not {variant!r}")
+    g_rows = rows(gold, average_by)
+    listed = len(g_rows) * len(g_rows[0]) * (len(g_rows[0]) - 1) // 2
+    if listed > TIE_SEARCH_LIMIT:
+        raise ValueError(f"the tie search lists every pair: {listed:,} pairs averaged by {average_by!r} is more than "
+                         f"{TIE_SEARCH_LIMIT:,}; average by item or by system")
     diff, vector, now, tied = _pairs(gold, metric, average_by)
     if not len(diff):
         raise ValueError("the tie search needs at least one pair with human scores")

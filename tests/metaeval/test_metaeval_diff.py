@@ -110,3 +110,17 @@ def test_perm_both(data, average_by, seed, correlation):
     expected = spec.perm_both(gold, metric, metric2, kind, average_by, 60, seed, 20, variant=variant)
     assert got[0::2] == expected[0::2]
     assert got[1] == pytest.approx(expected[1], abs=1e-12, rel=0)
+
+
+@given(st.lists(st.tuples(st.one_of(TIES, DYADIC, FLOATS), st.one_of(TIES, DYADIC, FLOATS)), min_size=2, max_size=40))
+def test_kendall_counts_by_sorting(pairs):
+    """The O(n log n) counts (used above ``impl.PAIR_MATRIX_LIMIT`` pairs) equal the spec's."""
+    gold = [g for g, _ in pairs]
+    metric = [m for _, m in pairs]
+    assert impl.kendall_counts(gold, metric, 0.0, pair_matrix_limit=0) == spec.kendall_counts(gold, metric)
+
+
+def test_tie_search_refuses_too_many_pairs(monkeypatch):
+    monkeypatch.setattr(impl, "TIE_SEARCH_LIMIT", 5)
+    with pytest.raises(ValueError, match="the tie search lists every pair: 6 pairs averaged by 'none'"):
+        impl.tie_calibrated([[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [3.0, 4.0]], "acc23", "none")
