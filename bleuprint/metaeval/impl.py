@@ -188,7 +188,7 @@ def soft_pairwise_accuracies(gold, metrics, num_permutations: int = spec.PCE_PER
 #: the pair matrix (whose memory grows with the square of the vector).
 PAIR_MATRIX_LIMIT = 2_000_000
 #: The tie search lists every pair; above this many it refuses rather than run out of memory.
-TIE_SEARCH_LIMIT = 50_000_000
+TIE_SEARCH_LIMIT = spec.TIE_SEARCH_LIMIT
 
 
 def _pairs_tied(values: np.ndarray) -> int:

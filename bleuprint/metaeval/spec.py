@@ -41,6 +41,8 @@ PERM_BOTH_K = 1000
 PERM_BOTH_BLOCK = 1000
 PERM_BOTH_EARLY_MIN = 0.02
 PERM_BOTH_EARLY_MAX = 0.5
+#: The tie search lists every pair; above this many it refuses (memory) instead of starting.
+TIE_SEARCH_LIMIT = 50_000_000
 
 
 # ---------------------------------------------------------------------------------------
@@ -404,6 +406,11 @@ def tie_calibrated(gold, metric, variant: str = "acc23", average_by: str = "none
     running sum, re-class the pair as a metric tie, add the vector's new statistic, and
     record ``sum / vectors`` at this pair's difference (a later pair of the same difference
     overwrites it). The best is the first maximum."""
+    g_rows = rows(gold, average_by)
+    listed = len(g_rows) * len(g_rows[0]) * (len(g_rows[0]) - 1) // 2
+    if listed > TIE_SEARCH_LIMIT:
+        raise ValueError(f"the tie search lists every pair: {listed:,} pairs averaged by {average_by!r} is more than "
+                         f"{TIE_SEARCH_LIMIT:,}; average by item or by system")
     pairs, present = [], set()
     for index, (g, m) in enumerate(zip(rows(gold, average_by), rows(metric, average_by))):
         kept = [(a, b) for a, b in zip(g, m) if a is not None and b is not None]

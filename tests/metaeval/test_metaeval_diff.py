@@ -120,7 +120,8 @@ def test_kendall_counts_by_sorting(pairs):
     assert impl.kendall_counts(gold, metric, 0.0, pair_matrix_limit=0) == spec.kendall_counts(gold, metric)
 
 
-def test_tie_search_refuses_too_many_pairs(monkeypatch):
-    monkeypatch.setattr(impl, "TIE_SEARCH_LIMIT", 5)
+@pytest.mark.parametrize("module", [spec, impl])
+def test_tie_search_refuses_too_many_pairs(monkeypatch, module):
+    monkeypatch.setattr(module, "TIE_SEARCH_LIMIT", 5)
     with pytest.raises(ValueError, match="the tie search lists every pair: 6 pairs averaged by 'none'"):
-        impl.tie_calibrated([[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [3.0, 4.0]], "acc23", "none")
+        module.tie_calibrated([[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [3.0, 4.0]], "acc23", "none")
