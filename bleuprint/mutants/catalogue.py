@@ -6,7 +6,7 @@ mutant that every run must see killed.
 
 The catalogue is built from the registry (``bleuprint.core``): it lists the faults that
 belong to no metric (the corpus layout, the tokenizers, the signatures, the intervals and
-paired tests), and each registered metric contributes its own through ``Metric.faults()``
+paired tests, the meta-evaluation statistics' conventions), and each registered metric contributes its own through ``Metric.faults()``
 (the built-in metrics' are in their folders, ``bleuprint/metrics/NAME/faults.py``). x00
 breaks ``bleuprint.spec.corpus.sentence_stats`` and every registered metric's
 ``Metric.spec_entry_points()``, so it leaves no metric out.
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from .. import spec
 from ..core import get_metric, metric_names
-from . import faults_intervals, faults_layout, faults_text
+from . import faults_intervals, faults_layout, faults_metaeval, faults_text
 from .model import Mutant
 
 #: The faults of code every metric shares.
 SHARED = (faults_layout.MUTANTS + faults_text.TOKENIZER_MUTANTS + faults_text.SIGNATURE_MUTANTS
-          + faults_intervals.MUTANTS)
+          + faults_intervals.MUTANTS + faults_metaeval.MUTANTS)
 
 #: The spec's entry point that every metric goes through, whatever its name.
 CORPUS_ENTRY_POINT = "bleuprint.spec.corpus:sentence_stats"

@@ -1,0 +1,387 @@
+"""Golden fixtures of the meta-evaluation statistics, from google-research/mt-metrics-eval itself.
+
+    python -m bleuprint.oracles.mtme_goldens --mtme PATH [--commit SHA] [--check]
+
+``PATH`` is a checkout (or ``git archive``) of https://github.com/google-research/mt-metrics-eval
+holding ``mt_metrics_eval/``; the generator imports its ``stats``, ``pce`` and
+``tau_optimization`` (they need only numpy and scipy: ``pip install scipy``; never the PyPI
+package named ``mt-metrics-eval``, an unrelated upload) and runs them on generated inputs.
+The commit is read from the checkout's git, or given with ``--commit``, and recorded in the
+fixture with the SHA-256 of the three files, numpy's, scipy's and Python's versions. The
+output, ``goldens_mtme/metaeval.json``, is deterministic (inputs from a seeded
+``random.Random``, the oracle's own seeds for its draws; JSON written sorted, floats
+round-tripping exactly; NaN written as null).
+
+Inputs (``build_inputs``): matrices of systems x segments of several kinds: MQM-like scores
+on a dyadic grid (many ties, float32-exact), COMET-like scores in [0, 1] with 4 decimals
+(float32-inexact), DA-like scores (for Kendall-like's threshold 25), small integers
+(ties everywhere); few systems (2, 3) and many segments (up to 200); human scores with
+``None`` cells. ``tests/metaeval`` compares ``bleuprint.metaeval.spec`` and ``impl`` with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib
+import json
+import math
+import platform
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+COMMAND = "python -m bleuprint.oracles.mtme_goldens --mtme PATH"
+REPOSITORY = "google-research/mt-metrics-eval"
+FILES = ("mt_metrics_eval/stats.py", "mt_metrics_eval/pce.py", "mt_metrics_eval/tau_optimization.py")
+OUT = Path(__file__).resolve().parent / "goldens_mtme" / "metaeval.json"
+
+#: The values an MQM-like score takes (dyadic: exact in float32, so float32 sums are exact).
+MQM_VALUES = (0.0, 0.0, 0.0, -1.0, -1.0, -2.0, -5.0, -5.0, -6.0, -10.0, -25.0, -0.125, -0.5)
+
+
+# ---------------------------------------------------------------------------------------
+# inputs
+
+
+def _cell(rnd: random.Random, kind: str) -> float:
+    if kind == "mqm":
+        return rnd.choice(MQM_VALUES)
+    if kind == "comet":
+        return round(rnd.random(), 4)
+    if kind == "da":
+        return round(rnd.gauss(70.0, 20.0), 2)
+    if kind == "int":
+        return float(rnd.randint(0, 3))
+    raise ValueError(kind)
+
+
+def matrix(rnd: random.Random, systems: int, segments: int, kind: str, quality=None) -> list[list[float]]:
+    """A systems x segments matrix; ``quality`` shifts each system (so rankings are not
+    random)."""
+    shift = quality or [0.0] * systems
+    out = []
+    for s in range(systems):
+        row = []
+        for _ in range(segments):
+            value = _cell(rnd, kind)
+            if kind in ("comet", "da") and shift[s]:
+                value = round(value + shift[s], 4)
+            row.append(value)
+        out.append(row)
+    return out
+
+
+def noisy_copy(rnd: random.Random, gold, kind: str, noise: float) -> list[list[float]]:
+    """A metric that follows ``gold`` (missing cells filled) with noise."""
+    out = []
+    for row in gold:
+        new = []
+        for v in row:
+            base = 0.0 if v is None else v
+            new.append(round(base / 25.0 + 1.0 + rnd.gauss(0.0, noise), 4) if kind == "comet"
+                       else round(base + rnd.gauss(0.0, noise), 2))
+        out.append(new)
+    return out
+
+
+def with_missing(rnd: random.Random, gold, fraction: float, whole_columns: bool) -> list[list]:
+    """``gold`` with ``None`` in a ``fraction`` of its cells (whole segments when
+    ``whole_columns``: every system unrated there, as MQM leaves segments out)."""
+    out = [list(row) for row in gold]
+    width = len(out[0])
+    if whole_columns:
+        for i in rnd.sample(range(width), max(1, int(fraction * width))):
+            for row in out:
+                row[i] = None
+    else:
+        for row in out:
+            for i in range(width):
+                if rnd.random() < fraction:
+                    row[i] = None
+    return out
+
+
+def build_inputs() -> list[dict]:
+    """The input sets: ``{"id", "gold", "metrics": [m1, m2]}``."""
+    rnd = random.Random(36)
+    sets = []
+
+    def add(name, gold, metrics):
+        sets.append({"id": name, "gold": gold, "metrics": metrics})
+
+    g = matrix(rnd, 5, 30, "mqm")
+    add("mqm-5x30", g, [matrix(rnd, 5, 30, "comet"), noisy_copy(rnd, g, "comet", 0.2)])
+    g = matrix(rnd, 3, 200, "mqm")
+    add("mqm-3x200", g, [noisy_copy(rnd, g, "mqm", 2.0), matrix(rnd, 3, 200, "mqm")])
+    g = matrix(rnd, 2, 120, "comet", [0.0, 0.05])
+    add("comet-2x120", g, [noisy_copy(rnd, g, "comet", 0.1), matrix(rnd, 2, 120, "comet")])
+    g = matrix(rnd, 6, 25, "da", [0, 5, 10, 0, -5, 20])
+    add("da-6x25", g, [noisy_copy(rnd, g, "da", 15.0), matrix(rnd, 6, 25, "da")])
+    g = matrix(rnd, 4, 20, "int")
+    add("int-4x20", g, [matrix(rnd, 4, 20, "int"), noisy_copy(rnd, g, "mqm", 0.0)])
+    g = with_missing(rnd, matrix(rnd, 5, 40, "mqm"), 0.2, whole_columns=True)
+    add("mqm-5x40-unrated-segments", g, [noisy_copy(rnd, g, "comet", 0.3), matrix(rnd, 5, 40, "comet")])
+    g = with_missing(rnd, matrix(rnd, 4, 30, "da", [0, 10, 20, 30]), 0.15, whole_columns=False)
+    add("da-4x30-missing-cells", g, [noisy_copy(rnd, g, "da", 10.0), matrix(rnd, 4, 30, "da")])
+    g = matrix(rnd, 8, 12, "mqm")
+    add("mqm-8x12", g, [noisy_copy(rnd, g, "mqm", 3.0), matrix(rnd, 8, 12, "int")])
+    return sets
+
+
+# ---------------------------------------------------------------------------------------
+# running the oracle
+
+
+def load_oracle(path) -> dict:
+    """The three modules of the checkout at ``path``, imported from it."""
+    root = Path(path).resolve()
+    if not (root / "mt_metrics_eval" / "stats.py").is_file():
+        raise SystemExit(f"{root}: no mt_metrics_eval/stats.py (give the root of a mt-metrics-eval checkout)")
+    sys.path.insert(0, str(root))
+    try:
+        modules = {name: importlib.import_module(f"mt_metrics_eval.{name}") for name in ("stats", "pce", "tau_optimization")}
+    finally:
+        sys.path.remove(str(root))
+    for module in modules.values():
+        if not Path(module.__file__).resolve().is_relative_to(root):
+            raise SystemExit(f"mt_metrics_eval was imported from {module.__file__}, not from {root}")
+    return modules
+
+
+def _flat(m):
+    return [v for row in m for v in row]
+
+
+def _num(value):
+    """A JSON-ready number: an int stays an int (numpy's too), anything else a float; NaN is None."""
+    import numbers
+
+    if value is None:
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    value = float(value)
+    return None if math.isnan(value) else value
+
+
+def _upper(matrix) -> list:
+    n = len(matrix)
+    return [_num(matrix[i][j]) for i in range(n) for j in range(i + 1, n)]
+
+
+def correlation_cases(oracle, inputs) -> list[dict]:
+    stats = oracle["stats"]
+    cases = []
+    for data in inputs:
+        gold, metric = data["gold"], data["metrics"][0]
+        num_sys = len(gold)
+        corr = stats.Correlation(num_sys, _flat(gold), _flat(metric))
+        for average_by in ("none", "sys", "item"):
+            base = {"input": data["id"], "average_by": average_by}
+            for variant in ("b", "c", "23", "acc23"):
+                cases.append({**base, "statistic": "kendall", "variant": variant, "epsilon": 0.0,
+                              "value": _num(corr.KendallVariants(average_by, variant)[0])})
+            for variant in ("23", "acc23"):
+                epsilon = 0.05 if data["id"].startswith("comet") else 1.0
+                cases.append({**base, "statistic": "kendall", "variant": variant, "epsilon": epsilon,
+                              "value": _num(corr.KendallVariants(average_by, variant, epsilon)[0])})
+            for threshold in (25.0, 1.0, 0.0):
+                cases.append({**base, "statistic": "kendall_like", "threshold": threshold,
+                              "value": _num(corr.KendallLike(average_by, threshold)[0])})
+            cases.append({**base, "statistic": "pearson", "value": _num(corr.Pearson(average_by)[0])})
+            for variant in ("acc23", "23"):
+                best, threshold, result = stats.KendallWithTiesOpt(
+                    _flat(gold), _flat(metric), variant, num_sys, average_by, 1.0)
+                case = {**base, "statistic": "tie_calibrated", "variant": variant, "value": _num(best),
+                        "threshold": _num(threshold), "num_thresholds": len(result.thresholds)}
+                if len(result.taus) <= 400:
+                    case["thresholds"] = [_num(t) for t in result.thresholds]
+                    case["taus"] = [_num(t) for t in result.taus]
+                else:  # every 37th, and the last: enough to pin the running sum down
+                    picks = list(range(0, len(result.taus), 37)) + [len(result.taus) - 1]
+                    case["picks"] = picks
+                    case["thresholds_picked"] = [_num(result.thresholds[i]) for i in picks]
+                    case["taus_picked"] = [_num(result.taus[i]) for i in picks]
+                cases.append(case)
+    return cases
+
+
+def pce_cases(oracle, inputs) -> list[dict]:
+    import numpy as np
+
+    stats, pce = oracle["stats"], oracle["pce"]
+    cases = []
+    for data in inputs:
+        gold = data["gold"]
+        if any(v is None for row in gold for v in row) and len({sum(v is None for v in row) for row in gold}) != 1:
+            continue  # the oracle's reshape cannot pair them: bleuprint refuses such input
+        settings = [(1000, 4)] + ([(200, 11)] if data["id"] in ("mqm-5x30", "int-4x20") else [])
+        for num_permutations, seed in settings:
+            for index, metric in enumerate(data["metrics"]):
+                has_none = any(v is None for row in gold for v in row)
+                spa = stats.PairwiseConfidenceError(_flat(gold), _flat(metric), len(gold), num_permutations,
+                                                    filter_nones=has_none)[0]
+                kept_gold = [[v for v in row if v is not None] for row in gold]
+                kept_metric = [[m for g, m in zip(grow, mrow) if g is not None] for grow, mrow in zip(gold, metric)]
+                p_gold = pce.compute_pairwise_p_values(np.asarray(kept_gold, dtype=float), num_permutations, seed)
+                p_metric = pce.compute_pairwise_p_values(np.asarray(kept_metric, dtype=float), num_permutations, seed)
+                case = {"input": data["id"], "metric": index, "statistic": "soft_pairwise_accuracy",
+                        "num_permutations": num_permutations, "seed": seed,
+                        "p_gold": _upper(p_gold), "p_metric": _upper(p_metric),
+                        "value": _num(pce.compute_one_minus_pce(p_gold, p_metric))}
+                if seed == 4:
+                    case["value_via_stats"] = _num(spa)
+                cases.append(case)
+    return cases
+
+
+def agreement_cases(oracle) -> list[dict]:
+    stats = oracle["stats"]
+    rnd = random.Random(3601)
+    cases = []
+    for size in (2, 3, 5, 8, 15):
+        groups = []
+        for _ in range(rnd.choice((1, 2, 3))):
+            gold = [rnd.choice((None, 1.0, 2.0, 2.0, 3.5, -1.0)) if size > 3 else rnd.choice((1.0, 2.0, 2.0))
+                    for _ in range(size)]
+            metric = [rnd.choice((0.5, 0.5, 0.75, 1.0)) for _ in range(size)]
+            groups.append((gold, metric))
+        agree = pairs = 0
+        per_group = []
+        for gold, metric in groups:
+            a, p = stats.Agreement(gold, metric)
+            per_group.append([int(a), int(p)])
+            agree += a
+            pairs += p
+        cases.append({"statistic": "pairwise_accuracy", "groups": [[g, m] for g, m in groups],
+                      "agreement": per_group, "value": _num(agree / pairs) if pairs else None})
+    return cases
+
+
+def williams_cases(oracle, inputs) -> list[dict]:
+    import scipy.stats
+
+    stats = oracle["stats"]
+    cases = []
+    for r12, r13, r23, n in ((0.9, 0.8, 0.7, 15), (0.5, 0.45, 0.9, 200), (0.3, 0.1, 0.2, 10), (-0.2, 0.4, 0.1, 1000),
+                             (0.95, 0.2, 0.1, 5000), (0.7, 0.7, 0.5, 30), (0.99, 0.1, 0.05, 4000)):
+        for one_sided in (True, False):
+            cases.append({"statistic": "williams_test", "r12": r12, "r13": r13, "r23": r23, "n": n,
+                          "one_sided": one_sided, "value": _num(stats.WilliamsTest(r12, r13, r23, n, one_sided))})
+    for t, df in ((0.0, 5), (0.5, 3), (1.7, 12), (2.5, 40), (4.0, 7), (9.0, 2), (12.0, 1), (1.0, 1000.0), (6.0, 5000.0)):
+        cases.append({"statistic": "t_sf", "t": t, "df": df, "value": _num(scipy.stats.t.sf(t, df))})
+    for data in inputs:
+        gold, (m1, m2) = data["gold"], data["metrics"]
+        num_sys = len(gold)
+        for average_by in ("none", "item"):
+            corr_fcn = stats.AverageCorrelation(scipy.stats.pearsonr, num_sys, average_by)
+            c1 = stats.Correlation(num_sys, _flat(gold), _flat(m1))
+            c2 = stats.Correlation(num_sys, _flat(gold), _flat(m2))
+            p, r1, r2 = stats.WilliamsSigDiff(c1, c2, corr_fcn)
+            cases.append({"statistic": "williams", "input": data["id"], "average_by": average_by,
+                          "value": _num(p), "r1": _num(r1), "r2": _num(r2)})
+    return cases
+
+
+def perm_both_cases(oracle, inputs) -> list[dict]:
+    import numpy as np
+    import scipy.stats
+
+    stats = oracle["stats"]
+    cases = []
+    chosen = {"mqm-5x30": ("item", "pearson"), "comet-2x120": ("none", "pearson"), "da-6x25": ("none", "kendall"),
+              "da-4x30-missing-cells": ("sys", "pearson"), "mqm-8x12": ("item", "kendall")}
+    for data in inputs:
+        if data["id"] not in chosen:
+            continue
+        average_by, correlation = chosen[data["id"]]
+        gold, (m1, m2) = data["gold"], data["metrics"]
+        num_sys = len(gold)
+        c1 = stats.Correlation(num_sys, _flat(gold), _flat(m1))
+        c2 = stats.Correlation(num_sys, _flat(gold), _flat(m2))
+        for k, block, seed in ((200, 50, 5), (300, 1000, 17)):
+            params = stats.PermutationSigDiffParams(block_size=block)
+            np.random.seed(seed)
+            if correlation == "pearson":
+                p, delta, used, _ = stats.PermutationSigDiff(c1, c2, scipy.stats.pearsonr, average_by, k, params)
+            else:
+                p, delta, used, _ = stats.PermutationSigDiff(c1, c2, stats.KendallVariants, average_by, k, params,
+                                                             variant="b")
+            cases.append({"statistic": "perm_both", "input": data["id"], "average_by": average_by,
+                          "correlation": correlation, "variant": "b", "k": k, "block_size": block, "seed": seed,
+                          "value": _num(p), "delta": _num(delta), "k_used": int(used)})
+    return cases
+
+
+# ---------------------------------------------------------------------------------------
+# the document
+
+
+def checkout_commit(path) -> str | None:
+    """The commit of a git checkout at ``path``, or None when it is not one."""
+    try:
+        out = subprocess.run(["git", "-C", str(path), "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out.stdout.strip() or None
+
+
+def build_document(path, commit: str | None = None) -> dict:
+    import numpy
+    import scipy
+
+    commit = commit or checkout_commit(path)
+    if not commit:
+        raise SystemExit(f"{path} is not a git checkout: give the commit it holds with --commit")
+    oracle = load_oracle(path)
+    inputs = build_inputs()
+    cases = (correlation_cases(oracle, inputs) + pce_cases(oracle, inputs) + agreement_cases(oracle)
+             + williams_cases(oracle, inputs) + perm_both_cases(oracle, inputs))
+    root = Path(path)
+    return {
+        "name": "metaeval",
+        "command": COMMAND,
+        "oracle": {"repository": REPOSITORY, "commit": commit,
+                   "sha256": {f: hashlib.sha256((root / f).read_bytes()).hexdigest() for f in FILES}},
+        "versions": {"numpy": numpy.__version__, "scipy": scipy.__version__, "python": platform.python_version()},
+        "inputs": inputs,
+        "cases": cases,
+    }
+
+
+def golden_document() -> dict:
+    """The stored fixture (package data; a fresh copy each call). Needs neither scipy nor the
+    oracle."""
+    from importlib import resources
+
+    text = resources.files("bleuprint.oracles").joinpath("goldens_mtme/metaeval.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def render(document: dict) -> str:
+    return json.dumps(document, indent=1, sort_keys=True, allow_nan=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bleuprint.oracles.mtme_goldens", description=__doc__.splitlines()[0])
+    parser.add_argument("--mtme", required=True, type=Path, help="root of a google-research/mt-metrics-eval checkout")
+    parser.add_argument("--commit", help="the commit the checkout holds (read from its git when it is a clone)")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--check", action="store_true", help="compare with the stored file, write nothing")
+    args = parser.parse_args(argv)
+    text = render(build_document(args.mtme, args.commit))
+    cases = len(json.loads(text)["cases"])
+    if args.check:
+        same = args.out.exists() and args.out.read_text(encoding="utf-8") == text
+        print(f"{args.out}: {'up to date' if same else 'DIFFERS'} ({cases} cases)")
+        return 0 if same else 1
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    print(f"{args.out}: {cases} cases, {len(text.encode('utf-8'))} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

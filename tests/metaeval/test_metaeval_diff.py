@@ -1,0 +1,127 @@
+"""impl equals spec on generated matrices (Hypothesis differential tests).
+
+Exact equality wherever both do the same arithmetic: Kendall's counts and ratios, Kendall-like,
+agreement, the tie search (every threshold and value), and the permutation p-values on scores
+where float32 arithmetic is exact (multiples of 1/8 below 2^10: every float32 sum of them is
+exact, so the exact sums of the spec and the float32 product of impl agree to the bit).
+Soft pairwise accuracy's final mean: within 1e-12 (the spec's is exactly rounded, impl's is
+numpy's, the oracle's). PERM-BOTH: p-value and rounds exact, delta within 1e-12 (z-scores:
+numpy's mean and std in impl, exactly rounded sums in the spec).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bleuprint.metaeval import impl, spec
+
+DYADIC = st.integers(-200, 200).map(lambda k: k / 8)
+TIES = st.sampled_from([0.0, -1.0, -5.0, -25.0, 2.5, 0.125])
+FLOATS = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False, allow_subnormal=False)
+
+
+@st.composite
+def matrices(draw, values=DYADIC, min_systems=2, max_systems=6, max_segments=12, missing="cells"):
+    """(gold, metric, metric2): systems x segments; gold with ``None`` cells (``missing``:
+    "cells", "columns" or "none")."""
+    systems = draw(st.integers(min_systems, max_systems))
+    segments = draw(st.integers(2, max_segments))
+    cell = st.one_of(values, TIES)
+
+    def grid():
+        return [[draw(cell) for _ in range(segments)] for _ in range(systems)]
+
+    gold, metric, metric2 = grid(), grid(), grid()
+    if missing == "cells":
+        mask = [[draw(st.booleans()) and draw(st.booleans()) for _ in range(segments)] for _ in range(systems)]
+        gold = [[None if drop else v for v, drop in zip(row, mrow)] for row, mrow in zip(gold, mask)]
+    elif missing == "columns":
+        dropped = draw(st.sets(st.integers(0, segments - 1), max_size=segments - 1))
+        gold = [[None if i in dropped else v for i, v in enumerate(row)] for row in gold]
+    return gold, metric, metric2
+
+
+def same(a, b):
+    return (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b)) or a == b
+
+
+AVERAGES = st.sampled_from(spec.AVERAGE_BY)
+
+
+@given(matrices(values=st.one_of(DYADIC, FLOATS)), AVERAGES, st.sampled_from(spec.KENDALL_VARIANTS),
+       st.sampled_from([0.0, 0.0, 0.5, 3.0]))
+def test_kendall_variants(data, average_by, variant, epsilon):
+    gold, metric, _ = data
+    if variant == "c":
+        epsilon = 0.0
+    assert same(impl.kendall(gold, metric, variant, average_by, epsilon),
+                spec.kendall(gold, metric, variant, average_by, epsilon))
+
+
+@given(matrices(values=st.one_of(DYADIC, FLOATS)), AVERAGES, st.sampled_from([25.0, 1.0, 0.0, 0.125]))
+def test_kendall_like(data, average_by, threshold):
+    gold, metric, _ = data
+    assert impl.kendall_like(gold, metric, average_by, threshold) == spec.kendall_like(gold, metric, average_by, threshold)
+
+
+@given(matrices(values=st.one_of(DYADIC, FLOATS)), AVERAGES, st.sampled_from(["acc23", "23"]))
+def test_tie_search(data, average_by, variant):
+    gold, metric, _ = data
+    try:
+        expected = spec.tie_calibrated(gold, metric, variant, average_by)
+    except ValueError:
+        with pytest.raises(ValueError):
+            impl.tie_calibrated(gold, metric, variant, average_by)
+        return
+    assert impl.tie_calibrated(gold, metric, variant, average_by) == expected
+
+
+@given(st.lists(st.tuples(st.one_of(st.none(), TIES, DYADIC), st.one_of(TIES, FLOATS)), min_size=0, max_size=15))
+def test_agreement(pairs):
+    gold = [g for g, _ in pairs]
+    metric = [m for _, m in pairs]
+    assert impl.agreement(gold, metric) == spec.agreement(gold, metric)
+
+
+@settings(max_examples=40)
+@given(matrices(missing="columns"), st.integers(1, 60), st.integers(0, 2 ** 32 - 1))
+def test_soft_pairwise_accuracy(data, num_permutations, seed):
+    gold, metric, _ = data
+    present = [[v for v in row if v is not None] for row in gold]
+    assert impl.pairwise_p_values(present, num_permutations, seed) == spec.pairwise_p_values(present, num_permutations, seed)
+    assert impl.pairwise_p_values(metric, num_permutations, seed) == spec.pairwise_p_values(metric, num_permutations, seed)
+    assert impl.soft_pairwise_accuracy(gold, metric, num_permutations, seed) == pytest.approx(
+        spec.soft_pairwise_accuracy(gold, metric, num_permutations, seed), abs=1e-12, rel=0)
+
+
+@settings(max_examples=25)
+@given(matrices(values=FLOATS, max_systems=4, max_segments=8, missing="none"), st.sampled_from(["none", "sys"]),
+       st.integers(0, 2 ** 31), st.sampled_from([("pearson", "b"), ("kendall", "b"), ("kendall", "acc23")]))
+def test_perm_both(data, average_by, seed, correlation):
+    gold, metric, metric2 = data
+    kind, variant = correlation
+    if len({v for row in metric for v in row}) < 2 or len({v for row in metric2 for v in row}) < 2:
+        return  # a constant metric has no z-scores
+    got = impl.perm_both(gold, metric, metric2, kind, average_by, 60, seed, 20, variant=variant)
+    expected = spec.perm_both(gold, metric, metric2, kind, average_by, 60, seed, 20, variant=variant)
+    assert got[0::2] == expected[0::2]
+    assert got[1] == pytest.approx(expected[1], abs=1e-12, rel=0)
+
+
+@given(st.lists(st.tuples(st.one_of(TIES, DYADIC, FLOATS), st.one_of(TIES, DYADIC, FLOATS)), min_size=2, max_size=40))
+def test_kendall_counts_by_sorting(pairs):
+    """The O(n log n) counts (used above ``impl.PAIR_MATRIX_LIMIT`` pairs) equal the spec's."""
+    gold = [g for g, _ in pairs]
+    metric = [m for _, m in pairs]
+    assert impl.kendall_counts(gold, metric, 0.0, pair_matrix_limit=0) == spec.kendall_counts(gold, metric)
+
+
+@pytest.mark.parametrize("module", [spec, impl])
+def test_tie_search_refuses_too_many_pairs(monkeypatch, module):
+    monkeypatch.setattr(module, "TIE_SEARCH_LIMIT", 5)
+    with pytest.raises(ValueError, match="the tie search lists every pair: 6 pairs averaged by 'none'"):
+        module.tie_calibrated([[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [3.0, 4.0]], "acc23", "none")

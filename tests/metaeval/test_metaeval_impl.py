@@ -1,0 +1,41 @@
+"""impl's own promises: the batched permutation sums of several metrics are each metric's own
+product to the bit, and bad matrices are refused with a message."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from bleuprint.metaeval import impl
+
+
+def test_batched_soft_pairwise_accuracy_is_each_metric_alone():
+    """Float32-inexact scores (4 decimals), 7 systems x 300 segments, 6 metrics: the batched
+    call gives, metric by metric, exactly the values of one call per metric (which make the
+    oracle's own matrix product: the golden tests), and the permuted sums are bit-identical."""
+    rnd = random.Random(7)
+    gold = [[rnd.choice((0.0, -1.0, -5.0, -0.1)) for _ in range(300)] for _ in range(7)]
+    metrics = [[[round(rnd.random(), 4) for _ in range(300)] for _ in range(7)] for _ in range(6)]
+    alone = [impl.soft_pairwise_accuracy(gold, m, 500, 4) for m in metrics]
+    assert impl.soft_pairwise_accuracies(gold, metrics, 500, 4) == alone
+    signs = impl.permutation_signs(500, 300, 4)
+    blocks = [np.asarray(m, dtype=float).astype(np.float32) for m in metrics]
+    together = np.matmul(signs, np.concatenate(blocks).T)
+    for k, block in enumerate(blocks):
+        assert np.array_equal(together[:, 7 * k:7 * (k + 1)], np.matmul(signs, block.T))
+
+
+@pytest.mark.parametrize("gold, metric, message", [
+    ([[1.0, None], [2.0, 3.0]], [[1.0, 2.0], [3.0, 4.0]], "different numbers of segments"),
+    ([[None, None], [None, None]], [[1.0, 2.0], [3.0, 4.0]], "no human scores"),
+    ([[1.0, 2.0], [2.0, 3.0]], [[1.0, None], [3.0, 4.0]], "metric 0: a score is missing"),
+    ([[1.0, 2.0], [2.0, 3.0]], [[1.0, 2.0, 3.0], [3.0, 4.0, 5.0]], "metric 0: 2 systems x 3 segments"),
+    ([[1.0, 2.0], [2.0]], [[1.0, 2.0], [3.0, 4.0]], "human scores: not a systems x segments matrix"),
+    ([[1.0, 2.0], [2.0, 3.0]], [[1.0, float("inf")], [3.0, 4.0]], "metric 0: a score is infinite"),
+    ([[1.0, 2.0]], [[1.0, 2.0]], "at least two systems"),
+])
+def test_bad_matrices_are_refused(gold, metric, message):
+    with pytest.raises(ValueError, match=message):
+        impl.soft_pairwise_accuracy(gold, metric, 10, 4)
