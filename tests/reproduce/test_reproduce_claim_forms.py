@@ -238,6 +238,28 @@ def test_a_sacrebleu_1x_bleu_line_is_read_as_its_2x_configuration(corpus):
         assert any("1.4.14" in note for note in (*claim.notes, *report.notes))
 
 
+@pytest.mark.parametrize("signature, make", [
+    ("chrF2+numchars.6+space.false+version.1.4.14", lambda: sacrebleu.CHRF()),
+    ("chrF1+case.mixed+numchars.4+numrefs.1+space.True+version.1.4.3",
+     lambda: sacrebleu.CHRF(beta=1, char_order=4, whitespace=True)),
+    ("TER+tok.tercom-norm-punct-noasian-cased+version.1.4.14", lambda: sacrebleu.TER(normalized=True, case_sensitive=True)),
+    ("TER+t.tercom-nonorm-nopunct-noasian-uncased+v.1.5.1", lambda: sacrebleu.TER(no_punct=True)),
+])
+def test_sacrebleu_1x_chrf_and_ter_are_read_on_the_0_1_scale(corpus, signature, make):
+    """sacreBLEU 1.x printed chrF (``chrF{beta}+numchars.N+space.B``) and TER (edits over
+    reference length, ``tok.tercom-...``) on 0-1: the claim is 2.5.1's score / 100 at four
+    decimals, read on that scale, and holds under the 2.x configuration it maps to."""
+    hyps, ref = corpus
+    metric = make()
+    score = metric.corpus_score(hyps, [ref]).score
+    claim = parse_claim(f"{signature} = {score / 100:.4f}")
+    assert claim.scale == 1 and claim.warnings == ()
+    report = audit(hyps, [ref], claim, search=False)
+    assert report.holds is True and abs(report.recomputed - score / 100) <= 1e-11
+    sacre = metric.get_signature().format()
+    assert report.recomputed_signature.split("|", 1)[1].rsplit("|", 1)[0] == sacre.rsplit("|", 1)[0]
+
+
 def test_a_1x_signature_given_apart_and_its_data_fields(files, corpus):
     """``-S`` with a 1.x signature naming a test set: read, the test set noted; exit 0."""
     hyps, ref = corpus
@@ -248,3 +270,27 @@ def test_a_1x_signature_given_apart_and_its_data_fields(files, corpus):
     report = json.loads(out)
     assert status == 0 and report["holds"] is True and err == ""
     assert any("test.wmt17" in note for note in report["notes"])
+
+
+# ------------------------------------------------------------------ the claimed configuration first
+
+
+def test_the_claimed_configuration_is_listed_first_when_it_reproduces_the_number():
+    """On this corpus sacreBLEU's 13a BLEU is 49.567..., written 49.6; the mean of its
+    sentence BLEU with the intl tokenizer, add-k smoothing and order 5 is 49.5815...,
+    nearer 49.6, so nearest-first listed those (four of them) before the configuration the
+    signature names. The claim holds under its own signature, which explains it: that
+    configuration is listed first."""
+    hyps, ref = _corpus(2)
+    metric = sacrebleu.BLEU()
+    score = metric.corpus_score(hyps, [ref]).score
+    other = sacrebleu.BLEU(tokenize="intl", smooth_method="add-k", max_ngram_order=5)
+    nearer = math.fsum(other.sentence_score(h, [r]).score for h, r in zip(hyps, ref)) / len(hyps)
+    claim = parse_claim(f"BLEU = {score:.1f}", signature=metric.get_signature().format())
+    assert abs(nearer - claim.value) < abs(score - claim.value) and claim.matched_by(nearer)  # the premise
+    report = audit(hyps, [ref], claim, metrics=["bleu"])
+    first = report.matches[0]
+    assert report.holds is True
+    assert first.signature == "BLEU|" + metric.get_signature().format() and first.options["max_ngram_order"] == 4
+    assert (first.aggregate, first.scale, first.subset) == ("corpus", 100, (0,))
+    assert abs(first.value - score) <= 1e-9 and "the claimed configuration" in first.notes
