@@ -295,6 +295,9 @@ def check_fields(metric_name: str | None, fields: dict, stated: dict) -> tuple[d
         return read, warnings
     values = _printed_values(metric_name)
     keys = [key for key in read if key in own]
+    order = list(read)  # the fields are returned in the order written
+    common = {key: value for key, value in read.items() if key not in own}
+    read = {key: value for key, value in read.items() if key in own}  # the common keys are not options
 
     def wrong(candidate: dict) -> list:
         """The keys whose value ``metric`` does not print back (all at once, else alone)."""
@@ -325,13 +328,17 @@ def check_fields(metric_name: str | None, fields: dict, stated: dict) -> tuple[d
         printed = _printed(metric, corrected, stated)
     except (TypeError, ValueError, KeyError):
         corrected = {key: value for key, value in corrected.items() if key not in bad}
-        printed = _printed(metric, corrected, stated)
+        try:
+            printed = _printed(metric, corrected, stated)
+        except (TypeError, ValueError, KeyError):  # the recomputation will say what it cannot read
+            return {key: {**common, **read}[key] for key in order}, warnings
     for key in bad:
         shown = f"nearest: {key}:{nearest[key]}" if nearest[key] else \
             f"its values: {', '.join(values.get(key, ())) or '-'}"
         warnings.append(f"the signature's {key}:{read[key]} is not a value {title} prints for {key} ({shown}); "
                         f"read as {key}:{printed.get(key, '-')}")
-    return corrected, warnings
+    merged = {**common, **corrected}
+    return {key: merged[key] for key in order if key in merged}, warnings
 
 
 def _ranges(claim: Claim, metric: Metric) -> list[tuple]:

@@ -294,3 +294,23 @@ def test_the_claimed_configuration_is_listed_first_when_it_reproduces_the_number
     assert first.signature == "BLEU|" + metric.get_signature().format() and first.options["max_ngram_order"] == 4
     assert (first.aggregate, first.scale, first.subset) == ("corpus", 100, (0,))
     assert abs(first.value - score) <= 1e-9 and "the claimed configuration" in first.notes
+
+
+def test_every_signature_the_search_prints_reads_back_without_a_warning():
+    """Each registered metric with references and a signature, each configuration of its
+    search space: the line reproduce lists (``NAME|signature``) read as a claim names that
+    metric and gets no warning (a warning here would be a false one), and its fields are
+    kept as written."""
+    from bleuprint.core import get_metric
+    from bleuprint.reproduce.search import _signature_text
+    from bleuprint.spec.signature import signed_metrics
+
+    for name in signed_metrics():
+        metric = get_metric(name)
+        if not metric.references:
+            continue
+        for options in metric.search_space(""):
+            line = _signature_text(metric, 1, options)
+            claim = parse_claim(f"{line} = {metric.claim_range()[0]:.2f}")
+            assert (claim.metric, claim.warnings) == (name, ()), line
+            assert "|".join(f"{k}:{v}" for k, v in claim.signature.items() if k != "nrefs") in line, line
