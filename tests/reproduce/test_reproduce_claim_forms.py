@@ -112,6 +112,22 @@ def test_a_claim_as_printed_is_found_under_sacrebleus_configuration(corpus, writ
                and c.options.get("max_ngram_order") == 4 and abs(c.value - planted) <= 1e-9 for c in report.matches)
 
 
+def test_bleu_on_the_0_1_scale_is_offered_on_both_scales(corpus):
+    """``BLEU 0.3681`` (sacreBLEU's default BLEU here, 36.81, over 100) is read as written,
+    and the search tries both scales: it is found on the 0-1 scale, and only there (a BLEU
+    of 0.3681 on 0-100 would need nearly no matching n-grams; no configuration gives it)."""
+    hyps, ref = corpus
+    metric = sacrebleu.BLEU()
+    planted = metric.corpus_score(hyps, [ref]).score
+    claim = parse_claim(f"BLEU {planted / 100:.4f}")
+    assert claim.scale is None and claim.metric == "bleu"
+    report = audit(hyps, [ref], claim, metrics=["bleu"])
+    signature = "BLEU|" + metric.get_signature().format()
+    assert any(c.signature == signature and c.scale == 1 and c.options["max_ngram_order"] == 4
+               and abs(c.value - planted / 100) <= 1e-11 for c in report.matches)
+    assert all(c.scale == 1 for c in report.matches)
+
+
 def test_chrf_plus_plus_is_found_as_chrf2_plus_plus(corpus):
     """``chrF++ 58.44``-style: sacreBLEU's chrF2++ (beta 2, word order 2) at two decimals."""
     hyps, ref = corpus
