@@ -260,6 +260,11 @@ def _printed(metric: Metric, fields: dict, stated: dict) -> dict:
     return dict(metric.signature_fields(**{**metric.defaults(), **options}) or [])
 
 
+def _title(metric: Metric) -> str:
+    """The metric as a message names it: its first claim prefix (``BLEU``), else its name."""
+    return (metric.claim_prefixes or (metric.name,))[0]
+
+
 def _nearest(word: str, choices) -> str | None:
     near = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return near[0] if near else None
@@ -277,7 +282,7 @@ def check_fields(metric_name: str | None, fields: dict, stated: dict) -> tuple[d
     signed = metric_name in signed_metrics()
     own = set(_signature_keys(metric).values()) if signed else set(metric.option_names())
     valid = own | set(_COMMON_KEYS.values())
-    title = metric.score_name()
+    title = _title(metric)
     read, warnings = {}, []
     for key, value in fields.items():
         if key in valid:
@@ -318,7 +323,12 @@ def check_fields(metric_name: str | None, fields: dict, stated: dict) -> tuple[d
     corrected = dict(read)
     nearest = {}
     for key in bad:
-        near = _nearest(read[key], values.get(key, ()))
+        choices = set(values.get(key, ()))
+        try:  # what the metric reads the value as (floor[0.2] prints floor[0.20]) is a choice too
+            choices.add(_printed(metric, {key: read[key]}, stated)[key])
+        except (TypeError, ValueError, KeyError):
+            pass
+        near = _nearest(read[key], sorted(choices))
         nearest[key] = near
         if near is not None and near != read[key]:
             corrected[key] = near
@@ -333,8 +343,12 @@ def check_fields(metric_name: str | None, fields: dict, stated: dict) -> tuple[d
         except (TypeError, ValueError, KeyError):  # the recomputation will say what it cannot read
             return {key: {**common, **read}[key] for key in order}, warnings
     for key in bad:
-        shown = f"nearest: {key}:{nearest[key]}" if nearest[key] else \
-            f"its values: {', '.join(values.get(key, ())) or '-'}"
+        if nearest[key] == read[key]:
+            shown = "a value it prints, but not with the other fields"
+        elif nearest[key]:
+            shown = f"nearest: {key}:{nearest[key]}"
+        else:
+            shown = f"its values: {', '.join(values.get(key, ())) or '-'}"
         warnings.append(f"the signature's {key}:{read[key]} is not a value {title} prints for {key} ({shown}); "
                         f"read as {key}:{printed.get(key, '-')}")
     merged = {**common, **corrected}
@@ -359,7 +373,7 @@ def _describe_range(metric: Metric, claim: Claim) -> str:
         part = f"{low:g} to {high:g}" if high is not None else f"at least {low:g}"
         if part not in parts:
             parts.append(part)
-    return f"{(metric.claim_prefixes or (metric.name,))[0]} is {' or '.join(parts)}"
+    return f"{_title(metric)} is {' or '.join(parts)}"
 
 
 def check_claim_range(claim: Claim, metrics) -> None:
