@@ -217,6 +217,22 @@ def test_a_signature_with_typos_is_warned_about_and_shown_as_written(files, corp
     assert report["claimed_signature"] == written and len(report["warnings"]) == 2 and report["holds"] is True
 
 
+def test_what_a_bad_signature_field_is_read_as():
+    """By hand: ``case:lcc`` is nearest ``lc`` (difflib ratio 0.8 against ``mixed``'s 0);
+    ``floor[0.2]`` is read by BLEU as floor 0.2, printed ``floor[0.20]``; ``tok:moses`` is
+    near no tokenizer's field, so it is left out (the default, 13a) with the valid values
+    listed; ``foo:bar`` is near no field and is left out. One warning each, and the
+    signature as written is kept."""
+    written = "nrefs:1|case:lcc|eff:no|tok:moses|smooth:floor[0.2]|foo:bar|version:2.5.1"
+    claim = parse_claim("BLEU = 30.0", signature=written)
+    assert claim.signature == {"nrefs": "1", "case": "lc", "eff": "no", "smooth": "floor[0.20]", "version": "2.5.1"}
+    assert claim.signature_text == written and len(claim.warnings) == 4
+    by_field = {w.split("'s ", 1)[1].split(" ")[0 if "field" not in w else 1]: w for w in claim.warnings}
+    assert "read as case:lc" in by_field["case:lcc"] and "read as smooth:floor[0.20]" in by_field["smooth:floor[0.2]"]
+    assert "13a" in by_field["tok:moses"] and "read as tok:13a" in by_field["tok:moses"]
+    assert "left out" in by_field["foo:bar"]
+
+
 @pytest.mark.parametrize("make", [
     lambda: sacrebleu.BLEU(), lambda: sacrebleu.BLEU(tokenize="intl", lowercase=True, smooth_method="floor"),
     lambda: sacrebleu.BLEU(smooth_method="add-k", smooth_value=0.5, effective_order=True),
