@@ -6,7 +6,8 @@ from __future__ import annotations
 import sys
 
 from ..core import get_metric, metric_names
-from ..reproduce import MAX_SUBSETS, MAX_TER_PAIRS, audit, parse_claim, render_json, render_text
+from ..reproduce import (MAX_SUBSETS, MAX_TER_PAIRS, audit, check_claim_range, parse_claim, render_json,
+                         render_text)
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS, using_sacrebleu_version
 from .score import UsageError, check_whole, read_references
 
@@ -19,9 +20,11 @@ def add_parser(commands) -> None:
     parser.add_argument("refs", nargs="+", help="reference file(s), one segment per line")
     parser.add_argument("--input", "-i", required=True, help="the system output (hypotheses), one per line")
     parser.add_argument("--claim", "-c", required=True,
-                        help="the published score: a number (27.3), a sacreBLEU line (BLEU|nrefs:1|... = 27.3 ...) "
+                        help="the published score: a number (27.3), a metric's name and a number as papers print "
+                             "them (BLEU 27.3, 27.30 BLEU (detok), BLEU: 27.3%%, BLEU = 27,3, chrF++ 58.4, ROUGE-L "
+                             "0.55), a sacreBLEU line (BLEU|nrefs:1|... = 27.3 ...; 1.x: BLEU+case.mixed+... = 27.3) "
                              "or sacreBLEU's JSON")
-    parser.add_argument("--signature", "-S", default=None, help="the sacreBLEU signature published with the score")
+    parser.add_argument("--signature", "-S", default=None, help="the sacreBLEU signature published with the score (2.x, long or short, or 1.x)")
     default = " and ".join(name for name in metric_names() if get_metric(name).searched_by_default)
     parser.add_argument("--metric", "-m", nargs="+", choices=metric_names(), default=None,
                         help=f"metrics to search (default: the claim's, else {default})")
@@ -59,6 +62,11 @@ def run(args, stdout=None, stderr=None) -> int:
         else:
             names = list(args.refs)
         claim = parse_claim(args.claim, args.signature, None)
+        if claim.metric is None:  # a bare number: it must be a score of a metric searched
+            check_claim_range(claim, args.metric or [name for name in metric_names()
+                                                     if get_metric(name).searched_by_default])
+        for warning in claim.warnings:
+            stderr.write(f"bleuprint: warning: {warning}\n")
         with using_sacrebleu_version(getattr(args, "sacrebleu_version", None)):
             report = audit(hyps, streams, claim, metrics=args.metric, max_subsets=args.max_subsets,
                            max_ter_pairs=args.max_ter_pairs)

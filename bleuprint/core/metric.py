@@ -553,6 +553,14 @@ class Metric:
     unsigned_options: tuple = ()
     #: Whether reproduce searches this metric when the claim does not say which it is.
     searched_by_default: bool = False
+    #: The values a score of this metric can take on its scale, ``(lowest, highest)``
+    #: (highest None: no bound); None: 0 to ``scale``. reproduce refuses a claim outside
+    #: them on both the metric's scale and the other one ("BLEU = -3", "BLEU 130").
+    value_range: tuple | None = None
+
+    def claim_range(self) -> tuple:
+        """``value_range``, or 0 to ``scale`` when it is None."""
+        return self.value_range or (0.0, float(self.scale))
 
     def score_name(self, **options) -> str:
         """The name a score of these options is published under (sacreBLEU's ``BLEU``,

@@ -21,15 +21,17 @@ those ``bleuprint.spec.signature`` prints), its search space (``search_space``, 
 corpus by ``fit_search_space``), and how the search computes it once
 (``search_statistics``, ``combine_reference_rows``, ``search_batches``).
 
-The parts: ``claims`` (``Claim``, ``parse_claim``, ``parse_signature``), ``search`` (the
-configurations searched and scored, ``reference_subsets``, ``recompute_under_signature``,
+The parts: ``claims`` (``Claim``, ``parse_claim``, ``parse_signature``, ``read_signature``,
+``check_claim_range``; the claim forms read are listed there), ``sacrebleu1`` (sacreBLEU
+1.x signatures read as 2.x fields), ``search`` (the configurations searched and scored, ``reference_subsets``, ``recompute_under_signature``,
 ``audit``) and ``render`` (the report as text or JSON); their public names are here.
 """
 
-from .claims import Claim, parse_claim, parse_signature
+from .claims import Claim, check_claim_range, parse_claim, parse_signature, read_signature
 from .render import render_json, render_text
 from .search import (MAX_SUBSETS, MAX_TER_PAIRS, AuditReport, Candidate, audit, recompute_under_signature,
                      reference_subsets)
 
-__all__ = ["MAX_SUBSETS", "MAX_TER_PAIRS", "AuditReport", "Candidate", "Claim", "audit", "parse_claim",
-           "parse_signature", "recompute_under_signature", "reference_subsets", "render_json", "render_text"]
+__all__ = ["MAX_SUBSETS", "MAX_TER_PAIRS", "AuditReport", "Candidate", "Claim", "audit", "check_claim_range",
+           "parse_claim", "parse_signature", "read_signature", "recompute_under_signature", "reference_subsets",
+           "render_json", "render_text"]

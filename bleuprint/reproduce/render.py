@@ -1,5 +1,6 @@
 """The report of ``bleuprint reproduce`` as text or JSON (``render_text``, ``render_json``):
-the claim and its precision, the recomputation under its signature, what was searched,
+the claim and its precision, its signature as written and the warnings on it, the
+recomputation under the signature as read, what was searched,
 and the configurations that reproduce it (or the nearest), each with its signature and
 what the signature does not show."""
 
@@ -18,14 +19,18 @@ def _fmt(value: float, claim: Claim) -> str:
 
 def render_text(report: AuditReport, ref_names: list[str], top: int) -> str:
     claim = report.claim
-    lines = [f"Claim: {claim.value:.{claim.decimals}f} ({claim.decimals} decimal(s): values in "
+    scale = "" if claim.scale is None else f" on the {'0-1' if claim.scale == 1 else f'0-{claim.scale}'} scale"
+    lines = [f"Claim: {claim.value:.{claim.decimals}f}{scale} ({claim.decimals} decimal(s): values in "
              f"[{claim.value - claim.half_unit:.{claim.decimals + 2}f}, {claim.value + claim.half_unit:.{claim.decimals + 2}f}] "
              f"round to it)"]
+    if claim.signature_text:
+        lines.append(f"Claimed signature (as written): {claim.signature_text}")
+    lines += [f"Warning: {warning}" for warning in claim.warnings]
     if report.recomputed is not None:
         verdict = "HOLDS" if report.holds else "DOES NOT HOLD"
-        lines.append(f"Under the claimed signature: {report.recomputed_signature} = {_fmt(report.recomputed, claim)}"
-                     f" -> the claim {verdict} at its precision")
-    lines += [f"Note: {note}" for note in report.notes]
+        lines.append(f"Under the claimed signature, read as {report.recomputed_signature}: "
+                     f"{_fmt(report.recomputed, claim)} -> the claim {verdict} at its precision")
+    lines += [f"Note: {note}" for note in (*claim.notes, *report.notes)]
     lines.append(f"Searched {report.searched} configurations:")
     lines += [f"  - {item}" for item in report.search_description]
     if report.matches:
@@ -78,8 +83,10 @@ def render_json(report: AuditReport, ref_names: list[str], top: int) -> str:
 
     return json.dumps({
         "claim": report.claim.text, "value": report.claim.value, "decimals": report.claim.decimals,
+        "scale": report.claim.scale, "claimed_signature": report.claim.signature_text,
+        "warnings": list(report.claim.warnings),
         "recomputed": report.recomputed, "signature": report.recomputed_signature, "holds": report.holds,
-        "notes": report.notes, "searched": report.searched, "search": report.search_description,
+        "notes": [*report.claim.notes, *report.notes], "searched": report.searched, "search": report.search_description,
         "matches": [row(c) for c in report.matches[:top]], "n_matches": len(report.matches),
         "nearest": [row(c) for c in report.nearest],
     }, indent=1, ensure_ascii=False)

@@ -291,6 +291,8 @@ def _audit(hyps, streams, claim, metrics, max_subsets, max_ter_pairs, nearest, s
     notes = []
     if claim.signature:
         recomputed, recomputed_signature, notes = recompute_under_signature(hyps, streams, claim)
+        # on the claim's scale where it states one (a sacreBLEU 1.x chrF: 0-1, a "%": 0-100)
+        recomputed = claim.on_claim_scale(recomputed, get_metric(claim.metric).scale)
         holds = claim.matched_by(recomputed)
     default = [name for name in metric_names() if get_metric(name).searched_by_default]
     metrics = list(metrics or ([claim.metric] if claim.metric else default)) if search else []
@@ -306,11 +308,18 @@ def _audit(hyps, streams, claim, metrics, max_subsets, max_ter_pairs, nearest, s
             description.append(metric.describe_search(space, note))
     candidates = _with_scales(candidates)
     order = sorted(candidates, key=lambda c: (abs(c.value - claim.value), c.deviations, len(streams) - len(c.subset)))
+    claimed = []
     if recomputed_signature is not None:
         for c in order:
             if (c.signature == recomputed_signature and c.subset == tuple(range(len(streams)))
-                    and c.aggregate == "corpus" and c.scale == get_metric(c.metric).scale and not c.notes):
+                    and c.aggregate == "corpus" and c.scale == (claim.scale or get_metric(c.metric).scale)
+                    and not c.notes):
                 c.notes.append("the claimed configuration")
+                claimed.append(c)
     matches = [c for c in order if claim.matched_by(c.value)]
+    # The claimed configuration, when it reproduces the number, comes first: a claim that
+    # holds under its own signature is explained by it, however near others come.
+    first = [c for c in claimed if claim.matched_by(c.value)]
+    matches = first + [c for c in matches if all(c is not f for f in first)]
     return AuditReport(claim, recomputed, recomputed_signature, holds, notes, len(candidates), description, matches,
                        order[:nearest])

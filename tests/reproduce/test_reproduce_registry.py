@@ -100,7 +100,7 @@ def test_a_claim_named_by_the_metric_is_recomputed_under_its_signature(files):
     search names n = 2 as the configuration that gives 50.0."""
     status, out, err = _reproduce(files, "--claim", "NGP|nrefs:1|n:2 = 50.0")
     assert status == 0, err
-    assert "Under the claimed signature: NGP|nrefs:1|n:2 = 50.0000 -> the claim HOLDS" in out
+    assert "Under the claimed signature, read as NGP|nrefs:1|n:2: 50.0000 -> the claim HOLDS" in out
     status, out, err = _reproduce(files, "--claim", "NGP|nrefs:1|n:1 = 50.0", "-f", "json")
     assert status == 1, err
     report = json.loads(out)

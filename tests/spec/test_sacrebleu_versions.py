@@ -271,5 +271,6 @@ def test_reproduce_cli_signs_a_versionless_claim_as_the_chosen_version(version, 
                                           "--sacrebleu-version", version, "--top", "1"])
         out, err = io.StringIO(), io.StringIO()
         assert run(args, out, err) == 0, err.getvalue()
-        assert (f"Under the claimed signature: BLEU|nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:{expected} = "
+        assert (f"Under the claimed signature, read as BLEU|nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|"
+                f"version:{expected}: "
                 in out.getvalue())

@@ -111,7 +111,7 @@ class BLEU(Metric):
 
     # -- bleuprint reproduce ------------------------------------------------------------------
 
-    claim_prefixes = ("BLEU",)
+    claim_prefixes = ("BLEU", "sacreBLEU")
     unsigned_options = ("max_ngram_order",)
     searched_by_default = True
     #: The smoothings searched (method, value: None, the method's default) and maximum orders.

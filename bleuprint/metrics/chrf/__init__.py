@@ -80,10 +80,15 @@ class CHRF(Metric):
         return f"chrF{options.get('beta', 2)}" + "+" * options.get("word_order", 0)
 
     def options_from_name(self, name: str) -> dict:
+        """``chrF2++`` (any case): beta 2 and word order 2; ``chrF++``: word order 2 (beta
+        unstated); ``chrF3``: beta 3 and word order 0; ``chrF``: nothing stated."""
         import re
 
-        match = re.fullmatch(r"chrF(\d+)(\+*)", name)
-        return {"beta": int(match.group(1)), "word_order": len(match.group(2))} if match else {}
+        match = re.fullmatch(r"(?i)chrF(\d*)(\+*)", name)
+        if not match or not (match.group(1) or match.group(2)):
+            return {}
+        stated = {"word_order": len(match.group(2))}
+        return {"beta": int(match.group(1)), **stated} if match.group(1) else stated
 
     def options_from_signature(self, fields, stated) -> tuple[dict, list]:
         """``nc`` and ``nw`` the orders (6; the name's word order, else 0), ``case:lc``,

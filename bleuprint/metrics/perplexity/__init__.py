@@ -39,6 +39,8 @@ class LogprobMetric(Metric):
     references = False
     segment_kind = "logprobs"
     signature_version = "definition"
+    #: Log-probabilities <= 0: a cross-entropy >= 0 without a bound above (perplexity's >= 1).
+    value_range = (0.0, None)
     #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
     signature_abbreviations = {"base": "b", "variant": "var", "in": "in", "sum": "sum"}
 
@@ -148,6 +150,7 @@ class LogprobMetric(Metric):
 
 class Perplexity(LogprobMetric):
     name = "perplexity"
+    value_range = (1.0, None)
     title = "perplexity from per-token log-probabilities (pooled: exp of the mean NLL over every token)"
     options = (VARIANT,)
     api_names = ("perplexity",)

@@ -110,6 +110,15 @@ class Rouge(Metric):
                 ("split", "newline" if rouge_type == "rougeLsum" else "none"), ("agg", "mean"), ("best", "max-f"),
                 ("measure", measure)]
 
+    def search_space(self, hint: str = "") -> list[dict]:
+        """The ROUGE type the claim's name states (``ROUGE-L``: rougeL), else rouge1, rouge2,
+        rougeL and rougeLsum; x the measure it states (else each) x stemming."""
+        stated = self.options_from_name(hint.split("|", 1)[0].strip()) if hint else {}
+        types = [stated["rouge_type"]] if "rouge_type" in stated else ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        measures = [stated["measure"]] if "measure" in stated else list(MEASURES)
+        return [dict(rouge_type=rouge_type, measure=measure, use_stemmer=stem)
+                for rouge_type in types for measure in measures for stem in (False, True)]
+
     def options_from_signature(self, fields, stated) -> tuple[dict, list]:
         """``type``, ``measure`` and (where the metric has it) ``stem`` read back."""
         options = dict(stated)

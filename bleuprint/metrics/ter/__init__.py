@@ -63,6 +63,8 @@ class TER(Metric):
     # -- bleuprint reproduce ------------------------------------------------------------------
 
     claim_prefixes = ("TER",)
+    #: Edits over the reference length: above 100 when the hypothesis is longer.
+    value_range = (0.0, None)
     #: The options searched, in this order (each on and off); Asian support only where the
     #: text has CJK characters (elsewhere it changes nothing).
     SEARCH_OPTIONS = ("normalized", "no_punct", "case_sensitive", "asian_support")

@@ -159,6 +159,8 @@ class Wer(JiwerMeasure):
     name = "wer"
     title = "word error rate as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
     measure = "wer"
+    #: Errors over the reference length: above 1 with insertions.
+    value_range = (0.0, None)
     api_names = ("wer", "cer", "mer", "wil", "wip", "wer_stats", "cer_stats")
     #: The family's one golden fixture (its cases name their own metric).
     golden = "wer"
@@ -172,6 +174,7 @@ class Cer(JiwerMeasure):
     title = "character error rate as jiwer 4.0.0 (every inner space a character; pooled)"
     measure = "cer"
     unit = "characters"
+    value_range = (0.0, None)  # as WER's: insertions
 
 
 class Mer(JiwerMeasure):
