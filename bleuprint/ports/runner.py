@@ -266,7 +266,7 @@ class Report:
         failed: dict = {}
         total_failed = 0
         for outcome in self.outcomes:
-            if outcome.status == "skipped":
+            if outcome.status in ("skipped", "untried"):  # never sent, or never answered
                 continue
             total_failed += outcome.status == "failed"
             for flag in outcome.case.pitfalls:

@@ -159,3 +159,18 @@ def test_after_the_last_restart_the_rest_are_untried_not_errored(tmp_path, capsy
     assert data["counts"]["errored"] == 11 and data["counts"]["untried"] == total - 11
     assert data["byFile"]["builtin/exact_match"]["untried"] == total - 11
     assert sum(o["status"] == "untried" for o in data["outcomes"]) == total - 11
+
+
+def test_untried_cases_do_not_count_as_sent_for_the_probable_pitfalls():
+    """Three cases carry the pitfall flag s01: one failed, two untried. The similarity is
+    over the cases sent: failed with s01 / (sent with s01 + failed - failed with s01) =
+    1 / (1 + 1 - 1) = 1.0; counting the untried as sent would make it 1 / 3."""
+    from bleuprint.ports.runner import Case, Outcome, Report
+
+    def case(i):
+        return Case(id=f"c{i}", file="f", metric="bleu", options={}, hyps=["a"], refs=[["a"]], score=1.0,
+                    flags=("s01",), pitfalls=("s01",))
+
+    report = Report([Outcome(case(1), "failed", "x"), Outcome(case(2), "untried", "not sent: y"),
+                     Outcome(case(3), "untried", "not sent: y")])
+    assert report.likely_pitfalls() == [{"flag": "s01", "failed": 1, "sent": 1, "similarity": 1.0, "note": ""}]
