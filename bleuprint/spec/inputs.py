@@ -46,12 +46,19 @@ def check_references(refs: object, what: str = "refs") -> list[str]:
 
 def check_not_empty(segments: object, what: str = "hyps") -> object:
     """The empty-corpus rule, one for every metric (issue 33): a corpus without a segment
-    has no score (a sum of no rows scores 0/0, which metrics would read as 0, 1 or NaN),
-    so it is refused: ``ValueError("empty corpus: <what> has no sentences")``. Anything
-    without a length (or a bare string) is left to the caller's own TypeError. The model
-    applies it before every metric's own checks (``Metric.check_corpus_size``); the
-    metrics' one-call functions apply it through their corpus checks. Returned unchanged."""
-    if not isinstance(segments, (str, bytes)) and hasattr(segments, "__len__") and len(segments) == 0:
+    has no score (its statistics are a sum of no rows, 0/0 for a mean; Meteor 1.5 read it
+    as 0.0), so it is refused: ``ValueError("empty corpus: <what> has no sentences")``.
+    Anything without a length (or a bare string) is left to the caller's own TypeError.
+    The model applies it before every metric's own checks (``Metric.check_corpus_size``);
+    the metrics' one-call functions apply it through their corpus checks. Returned
+    unchanged."""
+    if isinstance(segments, (str, bytes)):
+        return segments
+    try:
+        size = len(segments)
+    except TypeError:  # no length (a 0-d array, a generator): the caller's checks say so
+        return segments
+    if size == 0:
         raise ValueError(f"empty corpus: {what} has no sentences")
     return segments
 
