@@ -1,6 +1,7 @@
 """``bleuprint verify --port COMMAND``: run a port through protocol 1 and print the report
-(the work is ``bleuprint.ports``'s). Exit status 0 only when nothing failed, errored or
-timed out; 1 otherwise, or when the port cannot be started; 2 for bad arguments."""
+(the work is ``bleuprint.ports``'s). Exit status 0 only when nothing failed, errored, timed
+out or went untried and every metric name the port lists is bleuprint's; 1 otherwise, or
+when the port cannot be started; 2 for bad arguments."""
 
 from __future__ import annotations
 

@@ -53,6 +53,7 @@ reference length); every other column is a whole count.
 
 from __future__ import annotations
 
+import functools
 from enum import Enum
 
 
@@ -112,6 +113,26 @@ class Metric:
     #: verify``'s impl-numpy rows would compare the spec with itself; it leaves them out
     #: with a note.
     numpy_path: bool = True
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        """Every metric refuses the empty corpus by one rule (``check_corpus_size``): the
+        corpus entry points a subclass defines (``CORPUS_ENTRY_POINTS``) are wrapped so that
+        the rule runs before the metric's own code, which cannot forget it (Meteor 1.5's
+        kernel rows of no segment summed to 0.0; SQuAD and perplexity had messages of
+        their own)."""
+        super().__init_subclass__(**kwargs)
+        for name in CORPUS_ENTRY_POINTS:
+            method = cls.__dict__.get(name)
+            if method is not None:
+                setattr(cls, name, refusing_empty_corpus(method))
+
+    def check_corpus_size(self, hyps) -> None:
+        """The empty-corpus rule (``bleuprint.spec.inputs.check_not_empty``): ValueError
+        "empty corpus: hyps has no sentences" for a corpus without a segment. A metric with
+        ``min_segments`` above 1 refuses smaller corpora in its own checks."""
+        from ..spec.inputs import check_not_empty
+
+        check_not_empty(hyps)
 
     # -- options --------------------------------------------------------------------------
 
@@ -640,6 +661,31 @@ class Metric:
 
     def __repr__(self) -> str:
         return f"<Metric {self.name}>"
+
+
+#: The methods through which a corpus enters a metric (its checks, the spec's rows, impl's
+#: matrix): each runs ``Metric.check_corpus_size`` first, in every metric.
+CORPUS_ENTRY_POINTS = ("check_inputs", "rows", "stats_matrix")
+
+
+def refusing_empty_corpus(method):
+    """``method`` (a metric's corpus entry point, ``f(self, hyps, refs, ...)``) preceded by
+    the empty-corpus rule; wrapped once."""
+    if getattr(method, "refuses_empty_corpus", False):
+        return method
+
+    @functools.wraps(method)
+    def checked(self, *args, **kwargs):
+        self.check_corpus_size(args[0] if args else kwargs.get("hyps"))
+        return method(self, *args, **kwargs)
+
+    checked.refuses_empty_corpus = True
+    return checked
+
+
+for _name in CORPUS_ENTRY_POINTS:
+    setattr(Metric, _name, refusing_empty_corpus(Metric.__dict__[_name]))
+del _name
 
 
 def labelled_configurations(*option_dicts: dict) -> tuple:

@@ -25,7 +25,9 @@ def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options
     as a float64 array of N scores; with ``parts=True``, ``(scores, parts)`` where
     ``parts`` maps each of the metric's part names (``Metric.parts``: BLEU's
     ``precisions`` and ``bp``, chrF's ``precision`` and ``recall``, ...) to an array whose
-    row ``i`` is segment ``i``'s value (shape (N,), or (N, k) for a list of k values)."""
+    row ``i`` is segment ``i``'s value (shape (N,), or (N, k) for a list of k values);
+    ``{}`` for a metric without parts. The spec gives the same dict, with lists for
+    arrays (``parts[name][i]`` is segment ``i``'s value in both layers)."""
     check_parts_flag(parts)
     definition = check_options(metric, options)
     chosen = sentence_options(definition, options)

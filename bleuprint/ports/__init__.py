@@ -19,9 +19,10 @@ from .runner import SCORE_TOLERANCE, Case, Outcome, Report, run_cases
 def verify_port(command: str, vectors=None, timeout: float = DEFAULT_TIMEOUT) -> tuple[Report, list[str]]:
     """Start the port ``command``, send it every case (from the vector directory
     ``vectors``, else built from the registry for the metrics it lists), stop it; returns
-    the report and notes. PortError when the port cannot be started or does not answer
-    ``start``; ValueError for a bad vector directory."""
-    from .cases import builtin_cases, vector_cases
+    the report and notes. The names the port lists that bleuprint has no metric of are the
+    report's ``unknown_metrics`` (they fail it). PortError when the port cannot be started
+    or does not answer ``start``; ValueError for a bad vector directory."""
+    from .cases import builtin_cases, unknown_metrics, vector_cases
 
     port = Port(command, timeout)
     try:
@@ -36,6 +37,7 @@ def verify_port(command: str, vectors=None, timeout: float = DEFAULT_TIMEOUT) ->
     finally:
         status = port.close()
     report.command = command
+    report.unknown_metrics = unknown_metrics(hello.metrics)
     if status not in (0, None):
         notes.append(f"the port exited with status {status} after stop")
     elif status is None and port.starts:

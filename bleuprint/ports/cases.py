@@ -124,12 +124,44 @@ def _invalid_inputs(definition) -> list[tuple[str, str, dict, list, list]]:
     return found
 
 
-def builtin_cases(metrics) -> tuple[list[Case], list[str]]:
-    """The in-memory cases for the ``metrics`` a port lists (module doc), and notes (the
-    listed metrics bleuprint does not have)."""
+def nearest_metric(name: str, registered) -> str:
+    """The registered metric a port most probably meant by ``name`` ("" for none): the
+    metric of an alias (``meteor-1.5``: ``meteor``), the name that differs only in case or
+    in ``-`` for ``_`` (``BLEU``: ``bleu``), else the closest spelling (difflib, ratio at
+    least 0.6)."""
+    import difflib
+
+    try:
+        return get_metric(name).name
+    except (TypeError, ValueError):
+        pass
+    folded = {metric.lower().replace("-", "_"): metric for metric in registered}
+    key = name.lower().replace("-", "_")
+    if key in folded:
+        return folded[key]
+    close = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.6)
+    return folded[close[0]] if close else ""
+
+
+def unknown_metrics(listed) -> list[dict]:
+    """The names a port lists (its answer to ``start``) that are no registered metric's
+    name, in its order, each once: ``[{"name", "suggestion"}]`` (``nearest_metric``). The
+    protocol speaks the registry's names only; an alias is unknown too, and suggests its
+    metric's name. A port listing one verifies nothing of that metric, so the run fails."""
     registered = metric_names()
-    notes = [f"the port lists {name!r}, which bleuprint does not have: not checked"
-             for name in metrics if name not in registered]
+    found, seen = [], set()
+    for name in listed:
+        if name not in registered and name not in seen:
+            seen.add(name)
+            found.append({"name": name, "suggestion": nearest_metric(name, registered)})
+    return found
+
+
+def builtin_cases(metrics) -> tuple[list[Case], list[str]]:
+    """The in-memory cases for the ``metrics`` a port lists (module doc), and notes (none
+    today: the listed names bleuprint does not have are the report's ``unknown_metrics``)."""
+    registered = metric_names()
+    notes: list[str] = []
     rng = random.Random(GENERATED_SEED)
     cases: list[Case] = []
     for name in registered:

@@ -14,7 +14,9 @@ Requests:
 * ``{"cmd": "run", "seq": N, "metric": M, "options": {...}, "hyps": [...], "refs": [[...], ...]}``
   with every option of the metric written out (no implicit defaults) and ``refs[i]`` the
   references of ``hyps[i]``; answered by ``{"seq": N, "score": X}`` (optionally with
-  ``"stats"``: one row per segment, and ``"parts"``: named values), or
+  ``"stats"``: one row per segment, and ``"parts"``: named values; a number the port
+  could not write in JSON, NaN or Infinity, may come as ``NaN``/``Infinity`` or as
+  ``null``, and fails the case), or
   ``{"seq": N, "error": "message"}`` (the port refuses the input), or
   ``{"seq": N, "skipped": true, "message": "..."}`` (an option or metric it does not
   implement);
@@ -174,13 +176,17 @@ def check_answer(message: dict, seq: int) -> Answer:
             raise ProtocolError(f"seq {seq}: a skip is \"skipped\": true with an optional string \"message\"")
         return Answer(seq, "skipped", message=text, raw=message)
     score = message["score"]
-    if not _is_number(score):
+    # null is a number the port could not write: JSON has no NaN or Infinity, and JSON
+    # writers such as JavaScript's JSON.stringify write them as null. It is the port's
+    # answer (a wrong one: the case fails, saying so), not a broken protocol.
+    if score is not None and not _is_number(score):
         raise ProtocolError(f"seq {seq}: \"score\" must be a number, got {score!r}")
     stats = message.get("stats")
     if stats is not None and not (isinstance(stats, list) and all(
-            isinstance(row, list) and all(_is_number(x) for x in row) for row in stats)):
+            isinstance(row, list) and all(x is None or _is_number(x) for x in row) for row in stats)):
         raise ProtocolError(f"seq {seq}: \"stats\" must be a list of rows of numbers (one row per segment)")
     parts = message.get("parts")
     if parts is not None and not isinstance(parts, dict):
         raise ProtocolError(f"seq {seq}: \"parts\" must be an object of named values")
-    return Answer(seq, "score", score=float(score), stats=stats, parts=parts, raw=message)
+    return Answer(seq, "score", score=None if score is None else float(score), stats=stats, parts=parts,
+                  raw=message)

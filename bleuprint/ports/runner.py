@@ -16,11 +16,20 @@ failure says which pitfall it probably shows.
   counted as passed);
 * ``errored``: the port died or broke the protocol on this case (it is restarted for the
   next one);
-* ``timeout``: no answer within the timeout (the port is restarted).
+* ``timeout``: no answer within the timeout (the port is restarted);
+* ``untried``: never sent, as the port was given up on (``MAX_RESTARTS`` restarts, or a
+  restart that failed): counted apart from the cases it crashed on, so that a report does
+  not show as crashes the cases that might pass.
+
+A score, statistic or part that is not a finite number fails its case and is shown as
+JSON writes it (``NaN``, ``Infinity``, ``-Infinity``, which bleuprint reads although JSON
+has no such values; ``null``, which JSON writers such as JavaScript's ``JSON.stringify``
+write in their place).
 
 The ``Report`` groups the outcomes by file and by flag, as text or JSON
-(``bleuprint_port_report_v1``); ``ok`` is true only when nothing failed, errored or timed
-out.
+(``bleuprint_port_report_v2``, ``schemas/``); it also lists the metric names the port
+listed that bleuprint does not have (``unknown_metrics``). ``ok`` is true only when
+nothing failed, errored, timed out or went untried and every listed name is a metric.
 """
 
 from __future__ import annotations
@@ -35,12 +44,17 @@ from .protocol import PortError
 #: Scores (and named parts) must agree within this, absolute, on the metric's scale.
 SCORE_TOLERANCE = 1e-9
 
-STATUSES = ("passed", "failed", "errored", "timeout", "skipped")
+STATUSES = ("passed", "failed", "errored", "timeout", "skipped", "untried")
 
-#: After this many restarts the remaining cases are not sent (each counts as errored).
+#: The statuses that fail a run.
+FAILING = ("failed", "errored", "timeout", "untried")
+
+#: After this many restarts the remaining cases are not sent (each counts as untried).
 MAX_RESTARTS = 10
 
-REPORT_SCHEMA = "bleuprint_port_report_v1"
+#: v2: v1 with the status ``untried`` (in ``counts``, ``byFile``, ``byFlag`` and the
+#: outcomes) and ``unknownMetrics`` added; nothing removed or renamed.
+REPORT_SCHEMA = "bleuprint_port_report_v2"
 
 
 @dataclass
@@ -83,6 +97,17 @@ class Outcome:
                 "flags": list(self.case.flags), "status": self.status, "detail": self.detail}
 
 
+def shown(value) -> str:
+    """An answered value as the port wrote it in JSON: ``NaN``, ``Infinity`` and
+    ``-Infinity`` (tokens JSON does not have, which bleuprint reads), ``null`` with what
+    it usually stands for, else the value's repr."""
+    if value is None:
+        return "null (a JSON writer's NaN or Infinity: JavaScript's JSON.stringify writes them as null)"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    return repr(value)
+
+
 def _same_number(expected, actual, tolerance: float) -> bool:
     if isinstance(actual, bool) or not isinstance(actual, (int, float)):
         return False
@@ -98,7 +123,7 @@ def first_difference(case: Case, answer) -> str:
     if case.error:
         if answer.kind == "error":
             return ""
-        return f"result: expected an error ({case.error}), got score {answer.score!r}"
+        return f"result: expected an error ({case.error}), got score {shown(answer.score)}"
     if answer.kind == "error":
         return f"result: expected a score, the port refused the input: {answer.message}"
     if answer.stats is not None and case.stats is not None:
@@ -108,10 +133,10 @@ def first_difference(case: Case, answer) -> str:
             if len(want) != len(got):
                 return f"stats[{i}]: expected {len(want)} values, got {len(got)}"
             for j, (w, g) in enumerate(zip(want, got)):
-                if w != g:
-                    return f"stats[{i}][{j}]: expected {w!r}, got {g!r}"
+                if w != g or not _same_number(w, g, 0):
+                    return f"stats[{i}][{j}]: expected {w!r}, got {shown(g)}"
     if not _same_number(case.score, answer.score, SCORE_TOLERANCE):
-        return f"score: expected {case.score!r}, got {answer.score!r}"
+        return f"score: expected {case.score!r}, got {shown(answer.score)}"
     if answer.parts is not None and case.parts:
         for name, want in case.parts.items():
             if name in answer.parts:
@@ -124,15 +149,15 @@ def first_difference(case: Case, answer) -> str:
 def _part_difference(where: str, want, got) -> str:
     if isinstance(want, (list, tuple)):
         if not isinstance(got, list) or len(got) != len(want):
-            return f"{where}: expected {list(want)!r}, got {got!r}"
+            return f"{where}: expected {list(want)!r}, got {shown(got)}"
         for i, (w, g) in enumerate(zip(want, got)):
             problem = _part_difference(f"{where}[{i}]", w, g)
             if problem:
                 return problem
         return ""
     if isinstance(want, (int, float)) and not isinstance(want, bool):
-        return "" if _same_number(want, got, SCORE_TOLERANCE) else f"{where}: expected {want!r}, got {got!r}"
-    return "" if want == got else f"{where}: expected {want!r}, got {got!r}"
+        return "" if _same_number(want, got, SCORE_TOLERANCE) else f"{where}: expected {want!r}, got {shown(got)}"
+    return "" if want == got else f"{where}: expected {want!r}, got {shown(got)}"
 
 
 def _flag_note(case: Case) -> str:
@@ -165,15 +190,15 @@ def run_case(port, case: Case) -> Outcome:
 def run_cases(port, cases: list[Case]) -> "Report":
     """Every case through ``port`` (a started ``process.Port``), in order. A case on which
     the port dies, hangs or breaks the protocol is reported and the port restarted for
-    the next; after ``MAX_RESTARTS`` restarts (or a failed restart) the rest are errored
-    without being sent."""
+    the next; after ``MAX_RESTARTS`` restarts (or a failed restart) the rest are not sent
+    and count as ``untried``, apart from the cases the port crashed on."""
     started = time.perf_counter()
     outcomes = []
     restarts = 0
     broken = ""
     for case in cases:
         if broken:
-            outcomes.append(Outcome(case, "errored", f"not sent: {broken}"))
+            outcomes.append(Outcome(case, "untried", f"not sent: {broken}"))
             continue
         outcome = run_case(port, case)
         outcomes.append(outcome)
@@ -199,6 +224,9 @@ class Report:
     restarts: int = 0
     seconds: float = 0.0
     command: str = ""
+    #: The names the port listed that are no metric of bleuprint's, each with the
+    #: nearest metric name or "" (``cases.unknown_metrics``): they fail the run.
+    unknown_metrics: list = field(default_factory=list)
 
     def counts(self, outcomes=None) -> dict:
         counts = dict.fromkeys(STATUSES, 0)
@@ -209,7 +237,7 @@ class Report:
     @property
     def ok(self) -> bool:
         counts = self.counts()
-        return not (counts["failed"] or counts["errored"] or counts["timeout"])
+        return not (any(counts[s] for s in FAILING) or self.unknown_metrics)
 
     def by_file(self) -> dict:
         groups: dict = {}
@@ -238,7 +266,7 @@ class Report:
         failed: dict = {}
         total_failed = 0
         for outcome in self.outcomes:
-            if outcome.status == "skipped":
+            if outcome.status in ("skipped", "untried"):  # never sent, or never answered
                 continue
             total_failed += outcome.status == "failed"
             for flag in outcome.case.pitfalls:
@@ -263,6 +291,7 @@ class Report:
         return {
             "schema": REPORT_SCHEMA, "command": self.command, "implementation": self.hello,
             "ok": self.ok, "counts": self.counts(), "seconds": round(self.seconds, 3), "restarts": self.restarts,
+            "unknownMetrics": [dict(item) for item in self.unknown_metrics],
             "byFile": self.by_file(), "byFlag": self.by_flag(), "notes": self.notes(),
             "likelyPitfalls": self.likely_pitfalls(),
             "outcomes": [outcome.describe() for outcome in self.outcomes],
@@ -275,18 +304,26 @@ class Report:
         if self.hello:
             h = self.hello
             lines.append(f"port: {h['name']} {h['version']} ({h['language']}); metrics: {', '.join(h['metrics'])}")
+        for item in self.unknown_metrics:
+            hint = f" (did you mean {item['suggestion']!r}?)" if item["suggestion"] else ""
+            lines.append(f"UNKNOWN METRIC {item['name']!r}: the port lists it, and bleuprint has no metric of "
+                         f"that name{hint}; the protocol takes the registry's names, bleuprint.metric_names()")
         for title, groups in (("file", self.by_file()), ("flag", self.by_flag())):
             width = max([len(title), *map(len, groups)])
             lines.append("")
             lines.append(f"{title:<{width}} " + " ".join(f"{s:>7}" for s in STATUSES))
             for name, counts in groups.items():
-                mark = "" if not (counts["failed"] or counts["errored"] or counts["timeout"]) else "  <--"
+                mark = "" if not any(counts[s] for s in FAILING) else "  <--"
                 lines.append(f"{name:<{width}} " + " ".join(f"{counts[s]:>7}" for s in STATUSES) + mark)
-        for status in ("failed", "errored", "timeout", "skipped"):
+        for status in ("failed", "errored", "timeout", "skipped", "untried"):
             chosen = [o for o in self.outcomes if o.status == status]
             if not chosen:
                 continue
             lines.append("")
+            if status == "untried":  # one reason for them all
+                lines.append(f"UNTRIED {len(chosen)} cases: {chosen[0].detail}; how many of them would pass "
+                             "is unknown")
+                continue
             if status == "skipped":
                 reasons: dict = {}
                 unlisted: dict = {}  # the metrics the port does not list: one line for all of them
@@ -331,5 +368,7 @@ class Report:
         counts = self.counts()
         lines.append("")
         lines.append(", ".join(f"{counts[s]} {s}" for s in STATUSES) + f" of {len(self.outcomes)} cases"
-                     + (f" ({self.restarts} restarts)" if self.restarts else "") + f" in {self.seconds:.1f} s")
+                     + (f" ({self.restarts} restarts)" if self.restarts else "") + f" in {self.seconds:.1f} s"
+                     + (f"; {len(self.unknown_metrics)} unknown metric name"
+                        f"{'s' if len(self.unknown_metrics) > 1 else ''} listed" if self.unknown_metrics else ""))
         return "\n".join(lines)

@@ -44,14 +44,32 @@ def check_references(refs: object, what: str = "refs") -> list[str]:
     return [check_text(ref, f"{what}[{k}]") for k, ref in enumerate(refs)]
 
 
+def check_not_empty(segments: object, what: str = "hyps") -> object:
+    """The empty-corpus rule, one for every metric (issue 33): a corpus without a segment
+    has no score (its statistics are a sum of no rows, 0/0 for a mean; Meteor 1.5 read it
+    as 0.0), so it is refused: ``ValueError("empty corpus: <what> has no sentences")``.
+    Anything without a length (or a bare string) is left to the caller's own TypeError.
+    The model applies it before every metric's own checks (``Metric.check_corpus_size``);
+    the metrics' one-call functions apply it through their corpus checks. Returned
+    unchanged."""
+    if isinstance(segments, (str, bytes)):
+        return segments
+    try:
+        size = len(segments)
+    except TypeError:  # no length (a 0-d array, a generator): the caller's checks say so
+        return segments
+    if size == 0:
+        raise ValueError(f"empty corpus: {what} has no sentences")
+    return segments
+
+
 def check_hypotheses(hyps: object) -> list[str]:
     """A corpus of hypotheses: a non-empty sequence of strings (not a bare string)."""
     if isinstance(hyps, str):
         raise TypeError("hyps must be a sequence of hypothesis strings, got a bare str")
     if not isinstance(hyps, Sequence):
         raise TypeError(f"hyps must be a sequence of hypothesis strings, got {type(hyps).__name__}")
-    if len(hyps) == 0:
-        raise ValueError("empty corpus: hyps has no sentences")
+    check_not_empty(hyps)
     return [check_text(hyp, f"hyps[{i}]") for i, hyp in enumerate(hyps)]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .corpus import as_numbers, check_options, corpus_score, segment_rows
 
-__all__ = ["check_parts_flag", "scores_of_rows", "sentence_options", "sentence_scores"]
+__all__ = ["check_parts_flag", "parts_by_name", "scores_of_rows", "sentence_options", "sentence_scores"]
 
 
 def sentence_options(definition, options: dict) -> dict:
@@ -35,8 +35,12 @@ def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options
     pycocoevalcap's per-image CIDEr-D scores are (and as ``bleuprint score
     --sentence-level`` scores every metric's rows).
 
-    With ``parts=True``: ``(scores, parts)``, ``parts[i]`` the metric's named intermediate
-    values of segment ``i`` (``Metric.parts``: BLEU's precisions and brevity penalty, ...).
+    With ``parts=True``: ``(scores, parts)``, ``parts`` a dict mapping each of the
+    metric's part names (``Metric.parts``: BLEU's ``precisions`` and ``bp``, chrF's
+    ``precision`` and ``recall``, ...) to the list of its N values, ``parts[name][i]``
+    segment ``i``'s (a number, or a list of k numbers). The shape of
+    ``bleuprint.impl.sentence_scores``' parts, whose values are arrays ({} for a metric
+    without parts).
     """
     check_parts_flag(parts)
     definition = check_options(metric, options)
@@ -54,13 +58,19 @@ def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options
     named = [definition.parts(as_numbers(segment_rows(metric, [hyp], alone(segment_refs), **chosen)[0]), 1,
                               **score_options)
              for hyp, segment_refs in zip(hyps, refs)]
-    return scores, named
+    return scores, parts_by_name(named)
+
+
+def parts_by_name(named: list) -> dict:
+    """Each segment's parts (a list of dicts, one per segment) as one dict of columns:
+    ``{name: [segment 0's value, segment 1's, ...]}``, the names in the metric's order."""
+    return {name: [segment[name] for segment in named] for name in (named[0] if named else {})}
 
 
 def scores_of_rows(metric: str, matrix, parts: bool = False, **options):
     """The score of every statistics row (a list of rows) scored alone, as one segment,
-    under ``options`` as given: a list of floats; with ``parts=True`` also each row's
-    parts, a list of dicts."""
+    under ``options`` as given: a list of floats; with ``parts=True`` also the rows' parts,
+    as ``sentence_scores`` gives them (a dict of lists, one value per row)."""
     check_parts_flag(parts)
     definition = check_options(metric, options)
     score_options = definition.score_options(options)
@@ -68,4 +78,4 @@ def scores_of_rows(metric: str, matrix, parts: bool = False, **options):
     scores = [float(definition.score(row, 1, **score_options)) for row in rows]
     if not parts:
         return scores
-    return scores, [definition.parts(row, 1, **score_options) for row in rows]
+    return scores, parts_by_name([definition.parts(row, 1, **score_options) for row in rows])

@@ -54,7 +54,7 @@ def test_impl_parts_equal_spec(name, data):
     got_scores, got_parts = impl.sentence_scores(name, hyps, refs, parts=True, **options)
     assert got_scores.tolist() == want_scores
     assert all(isinstance(values, np.ndarray) and len(values) == len(hyps) for values in got_parts.values())
-    assert [{key: values[i].tolist() for key, values in got_parts.items()} for i in range(len(hyps))] == want_parts
+    assert {key: values.tolist() for key, values in got_parts.items()} == want_parts
 
 
 @pytest.mark.parametrize("name", metric_names())
@@ -84,7 +84,49 @@ def test_chrf_parts_by_hand():
     recall = (2 / 3 + 1 / 2) / 2
     assert scores[0] == pytest.approx(100 * 5 * recall / (4 + recall), abs=1e-9)
     _, spec_parts = spec.sentence_scores("chrf", ["ab"], [["abc"]], parts=True, n=2)
-    assert spec_parts == [{key: values[0].tolist() for key, values in parts.items()}]
+    assert spec_parts == {key: values.tolist() for key, values in parts.items()}
+
+
+def metrics_with_parts() -> list:
+    """The registered metrics whose score has named parts (``Metric.parts`` of a probe
+    corpus's row is not empty)."""
+    found = []
+    for name in metric_names():
+        definition = get_metric(name)
+        hyps, refs = definition.probe_corpus()
+        hyps, refs = hyps * definition.min_segments, None if refs is None else refs * definition.min_segments
+        if impl.sentence_scores(name, hyps, refs, parts=True)[1]:
+            found.append(name)
+    return found
+
+
+@pytest.mark.parametrize("name", metrics_with_parts())
+def test_parts_have_one_shape_in_both_layers(name):
+    """Issue 33 item 4: ``sentence_scores(..., parts=True)`` gives ``(scores, parts)`` with
+    ``parts`` a dict of columns in both layers, ``parts[name][i]`` segment ``i``'s value
+    (the spec a list per name, impl an array whose first axis is the segments), the same
+    names in the same order, and the same values (exactly, as the differential test
+    above; bit-identical scores). Before, the spec gave a list of per-segment dicts. On
+    the metric's seeded generated corpus (``Metric.generated_corpus``, verify's)."""
+    import random
+
+    definition = get_metric(name)
+    hyps, refs = definition.generated_corpus(random.Random(33))
+    want_scores, want_parts = spec.sentence_scores(name, hyps, refs, parts=True)
+    got_scores, got_parts = impl.sentence_scores(name, hyps, refs, parts=True)
+    assert isinstance(want_parts, dict) and isinstance(got_parts, dict)
+    assert list(want_parts) == list(got_parts) and want_parts
+    for key in want_parts:
+        assert isinstance(want_parts[key], list) and len(want_parts[key]) == len(hyps), key
+        assert isinstance(got_parts[key], np.ndarray) and got_parts[key].shape[0] == len(hyps), key
+        assert got_parts[key].tolist() == want_parts[key], key
+    assert got_scores.tolist() == want_scores
+    # scores_of_rows (the CLI's and compat's route) gives its parts in the same shape.
+    chosen = {**definition.sentence_defaults()}
+    matrix = impl.stats_matrix(name, hyps, refs, **chosen)
+    _, spec_row_parts = spec.scores_of_rows(name, matrix.tolist(), parts=True, **chosen)
+    _, impl_row_parts = impl.scores_of_rows(name, matrix, parts=True, **chosen)
+    assert spec_row_parts == {key: values.tolist() for key, values in impl_row_parts.items()}
 
 
 def test_chrf_parts_without_an_effective_order_are_zero():

@@ -164,7 +164,7 @@ def _cli_json(argv: list, fault: str | None, monkeypatch, capsys) -> tuple[int, 
 
 def _verify(binary: Path, vectors: Path, monkeypatch, capsys, fault: str | None = None) -> tuple[int, dict]:
     status, report = _cli_json(["verify", "--port", str(binary), "--vectors", str(vectors)], fault, monkeypatch, capsys)
-    assert report["schema"] == "bleuprint_port_report_v1"
+    assert report["schema"] == "bleuprint_port_report_v2"
     return status, report
 
 

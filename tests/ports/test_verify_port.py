@@ -85,13 +85,14 @@ def test_skips_are_reported_and_never_passed(capsys):
     assert report.counts()["passed"] == len(found) - 24  # ...nor a pass
     assert main(["verify", "--port", command("skip", "chrf"), "--json", "-"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["schema"] == "bleuprint_port_report_v1" and data["counts"]["skipped"] == 24
+    assert data["schema"] == "bleuprint_port_report_v2" and data["counts"]["skipped"] == 24
 
 
-def test_unlisted_metrics_get_no_cases_and_unknown_ones_a_note():
+def test_unlisted_metrics_get_no_cases_and_unknown_ones_fail_the_run():
     report, notes = verify_port(command("correct", "exact_match", "no_such_metric"))
     assert {o.case.metric for o in report.outcomes} == {"exact_match"}
-    assert any("no_such_metric" in n for n in notes)
+    assert [item["name"] for item in report.unknown_metrics] == ["no_such_metric"] and not report.ok
+    assert "UNKNOWN METRIC 'no_such_metric'" in report.to_text()
 
 
 def test_start_failures_are_one_line_messages(capsys):

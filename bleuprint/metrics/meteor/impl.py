@@ -54,6 +54,7 @@ import zlib
 import numpy as np
 
 from ...impl import native
+from ...spec.inputs import check_not_empty
 from . import score, spec
 
 __all__ = ["load_resources", "meteor", "meteor_rows", "paraphrase_blob", "cache_dir"]
@@ -309,4 +310,5 @@ def meteor_rows(hyps: list, refs: list) -> np.ndarray:
 
 def meteor(hyps: list, refs: list) -> float:
     """Corpus Meteor 1.5 (``spec.meteor``): the score of the summed statistics."""
+    check_not_empty(hyps)
     return spec.meteor_corpus_from_rows(meteor_rows(hyps, refs).tolist())

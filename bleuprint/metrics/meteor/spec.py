@@ -23,6 +23,7 @@ the protocol), so texts with them are refused here (ValueError).
 
 from __future__ import annotations
 
+from ...spec.inputs import check_not_empty
 from . import align, score
 
 _RESOURCES = None
@@ -132,6 +133,7 @@ def meteor_corpus_from_rows(rows) -> float:
 def meteor(hyps: list, refs: list) -> float:
     """Corpus Meteor 1.5 (what pycocoevalcap's ``Meteor().compute_score`` returns first):
     ``refs[i]`` is the list of references of ``hyps[i]``."""
+    check_not_empty(hyps)
     if len(hyps) != len(refs):
         raise ValueError(f"Meteor: {len(hyps)} hypotheses but {len(refs)} reference lists")
     return meteor_corpus_from_rows(meteor_segment_stats(h, r) for h, r in zip(hyps, refs))

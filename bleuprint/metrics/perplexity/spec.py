@@ -46,7 +46,7 @@ import math
 import numbers
 from collections.abc import Sequence
 
-from ...spec.inputs import check_choice
+from ...spec.inputs import check_choice, check_not_empty
 
 VARIANTS = ("pooled", "sentence-mean")
 BASES = ("e", "2")
@@ -94,9 +94,7 @@ def check_sentences(logprobs: object, what: str = "logprobs") -> list[list[float
     if isinstance(logprobs, (str, bytes)) or not (isinstance(logprobs, Sequence) or hasattr(logprobs, "__array__")):
         raise TypeError(f"{what} must be a sequence of sentences (sequences of log-probabilities), "
                         f"got {type(logprobs).__name__}")
-    sentences = list(logprobs)
-    if not sentences:
-        raise ValueError(f"{what} is empty: no sentence to score")
+    sentences = check_not_empty(list(logprobs), what)
     return [check_logprobs(s, f"{what}[{i}]") for i, s in enumerate(sentences)]
 
 

@@ -32,7 +32,7 @@ import string
 from collections import Counter
 from collections.abc import Sequence
 
-from ...spec.inputs import check_choice
+from ...spec.inputs import check_choice, check_not_empty
 
 VERSIONS = ("1.1", "2.0")
 VALUES = ("f1", "exact")
@@ -79,8 +79,7 @@ def check_questions(preds: object, golds: object, version: str) -> tuple[list, l
     """N predictions (str or None) and N lists of gold answers."""
     if isinstance(preds, str) or not isinstance(preds, Sequence):
         raise TypeError(f"predictions must be a sequence of strings (None: missing), got {type(preds).__name__}")
-    if len(preds) == 0:
-        raise ValueError("no questions: the predictions are empty")
+    check_not_empty(preds, "predictions")
     if isinstance(golds, str) or not isinstance(golds, Sequence):
         raise TypeError(f"gold answers must be a sequence with one list of answers per question, "
                         f"got {type(golds).__name__}")
