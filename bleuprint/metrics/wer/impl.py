@@ -120,21 +120,49 @@ def _python_counts(r: list, h: list) -> list:
     return [hits, subs, dels + i, ins + j]
 
 
+def _element_ids(hyps: list, ref_texts: list, unit: str):
+    """``(ref_ids, ref_off, hyp_ids, hyp_off)``: int32 ids of every reference's and
+    hypothesis' elements (words interned in one vocabulary, or code points), and int64
+    offsets (pair k's reference is ``ref_ids[ref_off[k]:ref_off[k + 1]]``)."""
+    n = len(hyps)
+    if unit == "words":
+        kernel = native.wer
+        if kernel is not None:  # jiwer's transform and the interning in C: no Python call a word
+            ids, offsets = kernel.word_ids(ref_texts + hyps)
+            ids, offsets = np.frombuffer(ids, np.int32), np.frombuffer(offsets, np.int64)
+            return ids, offsets[:n + 1], ids, offsets[n:]
+        vocab: dict = {}
+        ref_ids, ref_off = _word_ids(ref_texts, vocab)
+        hyp_ids, hyp_off = _word_ids(hyps, vocab)
+        return ref_ids, ref_off, hyp_ids, hyp_off
+    ids, offsets = _char_ids(ref_texts + hyps)
+    return ids, offsets[:n + 1], ids, offsets[n:]
+
+
+def _kernel_rows(name: str, hyps: list, ref_texts: list, unit: str) -> tuple[np.ndarray, int]:
+    """The kernel's ``counts`` (rows of 6) or ``distances`` (one value a pair), the pairs cut
+    into parts over ``native.THREADS`` threads; and the references' total length."""
+    ref_ids, ref_off, hyp_ids, hyp_off = _element_ids(hyps, ref_texts, unit)
+    n = len(hyps)
+    call = getattr(native.wer, name)
+    bounds = native.split_points(n, native.parts(), SPLIT_MIN_SEGMENTS)
+
+    def part(a: int, b: int):
+        return lambda: call(ref_ids, ref_off, hyp_ids, hyp_off, a, b)
+
+    results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
+    rows = np.frombuffer(results[0] if len(results) == 1 else b"".join(results), np.int64)
+    return rows, int(ref_off[n] - ref_off[0])
+
+
 def counts_matrix(hyps, refs, unit: str = "words") -> np.ndarray:
     """The N x 6 int64 matrix of rows ``[H, S, D, I, N_ref, N_hyp]`` (the spec's
     ``segment_row`` of every segment)."""
     unit = check_unit(unit)
     hyps, ref_texts = _checked(hyps, refs)
-    if unit == "words":
-        vocab: dict = {}
-        ref_ids, ref_off = _word_ids(ref_texts, vocab)
-        hyp_ids, hyp_off = _word_ids(hyps, vocab)
-    else:
-        ref_ids, ref_off = _char_ids(ref_texts)
-        hyp_ids, hyp_off = _char_ids(hyps)
     n = len(hyps)
-    kernel = native.wer
-    if kernel is None:
+    if native.wer is None:
+        ref_ids, ref_off, hyp_ids, hyp_off = _element_ids(hyps, ref_texts, unit)
         rows = np.zeros((n, 6), dtype=np.int64)
         rl, hl = ref_ids.tolist(), hyp_ids.tolist()
         for k in range(n):
@@ -142,14 +170,25 @@ def counts_matrix(hyps, refs, unit: str = "words") -> np.ndarray:
             rows[k, :4] = _python_counts(r, h)
             rows[k, 4], rows[k, 5] = len(r), len(h)
         return rows
-    bounds = native.split_points(n, native.parts(), SPLIT_MIN_SEGMENTS)
+    return _kernel_rows("counts", hyps, ref_texts, unit)[0].reshape(n, 6).copy()
 
-    def part(a: int, b: int):
-        return lambda: kernel.counts(ref_ids, ref_off, hyp_ids, hyp_off, a, b)
 
-    results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
-    out = np.frombuffer(results[0] if len(results) == 1 else b"".join(results), np.int64)
-    return out.reshape(n, 6).copy()
+def error_rate(hyps, refs, unit: str = "words") -> float:
+    """WER (words) or CER (characters) from the distances alone: the spec's
+    ``measure_from_counts`` is (S + D + I) / (H + S + D) with H + S + D = N_ref, and
+    S + D + I is the Levenshtein distance of the pair whatever alignment is chosen, so the
+    pooled value is (sum of distances) / (sum of reference lengths) in the same double
+    operations; every reference empty: the insertions, i.e. the sum of distances."""
+    unit = check_unit(unit)
+    hyps, ref_texts = _checked(hyps, refs)
+    if native.wer is None:
+        summed = counts_matrix(hyps, [[r] for r in ref_texts], unit).sum(axis=0).tolist()
+        return float(measure_from_counts(summed, "wer"))
+    distances, ref_len = _kernel_rows("distances", hyps, ref_texts, unit)
+    errors = int(distances.sum())
+    if ref_len == 0:
+        return float(errors)
+    return float(errors) / float(ref_len)
 
 
 def wer_batch(sums, measure: str = "wer") -> np.ndarray:
@@ -174,6 +213,8 @@ def wer_batch(sums, measure: str = "wer") -> np.ndarray:
 
 
 def _corpus(measure: str, hyps, refs) -> float:
+    if measure in ("wer", "cer"):  # the distance alone decides them
+        return error_rate(hyps, refs, UNIT_OF[measure])
     rows = counts_matrix(hyps, refs, UNIT_OF[measure])
     return float(measure_from_counts(rows.sum(axis=0).tolist(), measure))
 
