@@ -8,6 +8,12 @@
  * " ") applied to every str of the list, each distinct word (compared by code points) given
  * an int32 id in order of first appearance; ids as int32 bytes, offsets as N + 1 int64.
  *
+ * char_ids(texts) -> (ids, offsets): jiwer's character transform (the spec's ``characters``:
+ * the text stripped of white space at both ends, one element per code point), likewise.
+ *
+ * text_rows(refs, hyps, a, b, distances[, split_bytes]): counts or distances on characters
+ * straight from two lists of str (see its comment).
+ *
  * distances(ref_ids, ref_off, hyp_ids, hyp_off, a, b) -> bytes: the Levenshtein distance
  * (unit costs) of pairs k in [a, b), int64 each.
  *
@@ -53,10 +59,16 @@
 
 /* ---- the pattern bits of a reference: one 128-slot table per 64-element block ---- */
 
+#define DIRECT 256  /* ids below this (ASCII and Latin-1 code points, a corpus's first words) skip the hash */
+
 typedef struct {
     size_t blocks, cap;   /* blocks in use; blocks allocated */
     int32_t *keys;        /* keys[slot * blocks + w] */
     uint64_t *vals;       /* 0: empty slot */
+    uint64_t *direct;     /* direct[id * blocks + w] for 0 <= id < DIRECT */
+    uint64_t *zeros;      /* blocks zeros: an element absent from the pattern */
+    uint64_t *row;        /* blocks: an element's bits gathered from the hash table */
+    int hashed;           /* whether the last build used the hash table */
 } Pattern;
 
 static inline uint32_t slot_of(int32_t c) { return ((uint32_t)c * 2654435769u) >> 25; }
@@ -64,15 +76,28 @@ static inline uint32_t slot_of(int32_t c) { return ((uint32_t)c * 2654435769u) >
 static int pattern_build(Pattern *p, const int32_t *a, size_t n) {
     size_t blocks = (n + 63) / 64;
     if (blocks > p->cap) {
-        free(p->keys); free(p->vals);
+        free(p->keys); free(p->vals); free(p->direct); free(p->zeros); free(p->row);
         p->keys = malloc(sizeof(int32_t) * SLOTS * blocks);
         p->vals = calloc(SLOTS * blocks, sizeof(uint64_t));
-        if (!p->keys || !p->vals) { free(p->keys); free(p->vals); p->keys = NULL; p->vals = NULL; p->cap = 0; return -1; }
+        p->direct = calloc(DIRECT * blocks, sizeof(uint64_t));
+        p->zeros = calloc(blocks, sizeof(uint64_t));
+        p->row = malloc(sizeof(uint64_t) * blocks);
+        if (!p->keys || !p->vals || !p->direct || !p->zeros || !p->row) {
+            free(p->keys); free(p->vals); free(p->direct); free(p->zeros); free(p->row);
+            p->keys = NULL; p->vals = NULL; p->direct = NULL; p->zeros = NULL; p->row = NULL; p->cap = 0;
+            return -1;
+        }
         p->cap = blocks;
     }
     p->blocks = blocks;
+    p->hashed = 0;
     for (size_t i = 0; i < n; i++) {
         size_t w = i / 64;
+        if ((uint32_t)a[i] < DIRECT) {
+            p->direct[(size_t)a[i] * blocks + w] |= (uint64_t)1 << (i % 64);
+            continue;
+        }
+        p->hashed = 1;
         uint32_t s = slot_of(a[i]);
         for (;;) {
             size_t k = (size_t)s * blocks + w;
@@ -87,10 +112,12 @@ static int pattern_build(Pattern *p, const int32_t *a, size_t n) {
     return 0;
 }
 
-/* empty every slot (1 KiB a block: as cheap as finding the used ones again) */
+/* empty what a build of a (n) filled: the direct entries one by one, every hash slot (1 KiB
+ * a block: as cheap as finding the used ones again) */
 static void pattern_clear(Pattern *p, const int32_t *a, size_t n) {
-    (void)a; (void)n;
-    memset(p->vals, 0, sizeof(uint64_t) * SLOTS * p->blocks);
+    for (size_t i = 0; i < n; i++)
+        if ((uint32_t)a[i] < DIRECT) p->direct[(size_t)a[i] * p->blocks + i / 64] = 0;
+    if (p->hashed) memset(p->vals, 0, sizeof(uint64_t) * SLOTS * p->blocks);
 }
 
 static inline uint64_t pattern_get(const Pattern *p, size_t w, int32_t c, uint32_t s) {
@@ -105,34 +132,45 @@ static inline uint64_t pattern_get(const Pattern *p, size_t w, int32_t c, uint32
 
 /* ---- one column of the bit-parallel table ---- */
 
-/* advance every block's VP / VN by the hypothesis element c; the horizontal difference at
- * the last row n (D[n][j] - D[n][j-1]) is returned */
-static inline int advance(const Pattern *p, size_t n, int32_t c, uint64_t *vp, uint64_t *vn) {
-    size_t blocks = p->blocks;
+/* the pattern bits of hypothesis element c in every block: a row of the direct table, a row
+ * of zeros, or the hash table's entries gathered into p->row */
+static inline const uint64_t *pattern_row(const Pattern *p, int32_t c) {
+    if ((uint32_t)c < DIRECT) return p->direct + (size_t)c * p->blocks;
+    if (!p->hashed) return p->zeros;
     uint32_t s = slot_of(c);
+    for (size_t w = 0; w < p->blocks; w++) p->row[w] = pattern_get(p, w, c, s);
+    return p->row;
+}
+
+/* advance every block's VP / VN by the pattern bits pm of one hypothesis element; the
+ * horizontal difference at the last row n (D[n][j] - D[n][j-1]) is returned */
+static inline int advance(const uint64_t *pm, size_t blocks, size_t n, uint64_t *vp, uint64_t *vn) {
     uint64_t hp_in = 1, hn_in = 0; /* D[0][j] - D[0][j-1] = +1 */
-    int delta = 0;
-    for (size_t w = 0; w < blocks; w++) {
-        uint64_t pm = pattern_get(p, w, c, s);
+    size_t w = 0;
+    for (; w + 1 < blocks; w++) {
         uint64_t VP = vp[w], VN = vn[w];
-        uint64_t X = pm | hn_in;
+        uint64_t X = pm[w] | hn_in;
         uint64_t D0 = (((X & VP) + VP) ^ VP) | X | VN;
         uint64_t HP = VN | ~(D0 | VP);
         uint64_t HN = D0 & VP;
-        uint64_t hp_out, hn_out;
-        if (w + 1 < blocks) {
-            hp_out = HP >> 63; hn_out = HN >> 63;
-        } else {
-            uint64_t last = (uint64_t)1 << ((n - 1) % 64);
-            delta = (HP & last) ? 1 : ((HN & last) ? -1 : 0);
-            hp_out = hn_out = 0;
-        }
+        uint64_t hp_out = HP >> 63, hn_out = HN >> 63;
         HP = (HP << 1) | hp_in;
         HN = (HN << 1) | hn_in;
         vp[w] = HN | ~(D0 | HP);
         vn[w] = HP & D0;
         hp_in = hp_out; hn_in = hn_out;
     }
+    uint64_t VP = vp[w], VN = vn[w];
+    uint64_t X = pm[w] | hn_in;
+    uint64_t D0 = (((X & VP) + VP) ^ VP) | X | VN;
+    uint64_t HP = VN | ~(D0 | VP);
+    uint64_t HN = D0 & VP;
+    uint64_t last = (uint64_t)1 << ((n - 1) % 64);
+    int delta = (HP & last) ? 1 : ((HN & last) ? -1 : 0);
+    HP = (HP << 1) | hp_in;
+    HN = (HN << 1) | hn_in;
+    vp[w] = HN | ~(D0 | HP);
+    vn[w] = HP & D0;
     return delta;
 }
 
@@ -164,7 +202,7 @@ static int64_t bit_distance(const int32_t *a, size_t n, const int32_t *b, size_t
     size_t blocks = s->pat.blocks;
     for (size_t w = 0; w < blocks; w++) { s->vp[w] = ~(uint64_t)0; s->vn[w] = 0; }
     int64_t score = (int64_t)n;
-    for (size_t j = 0; j < m; j++) score += advance(&s->pat, n, b[j], s->vp, s->vn);
+    for (size_t j = 0; j < m; j++) score += advance(pattern_row(&s->pat, b[j]), blocks, n, s->vp, s->vn);
     pattern_clear(&s->pat, a, n);
     return score;
 }
@@ -175,6 +213,7 @@ static int64_t affix_distance(const int32_t *r, size_t n0, const int32_t *h, siz
     while (suffix < n0 - prefix && suffix < m0 - prefix && r[n0 - 1 - suffix] == h[m0 - 1 - suffix]) suffix++;
     size_t n = n0 - prefix - suffix, m = m0 - prefix - suffix;
     if (n == 0 || m == 0) return (int64_t)(n + m);
+    if (m < n) return bit_distance(h + prefix, m, r + prefix, n, s); /* symmetric: fewer blocks */
     return bit_distance(r + prefix, n, h + prefix, m, s);
 }
 
@@ -188,7 +227,7 @@ static int distance_column(const int32_t *a, size_t n, const int32_t *b, size_t 
     if (pattern_build(&s->pat, a, n) < 0 || reserve_col(s, s->pat.blocks) < 0) return -1;
     size_t blocks = s->pat.blocks;
     for (size_t w = 0; w < blocks; w++) { s->vp[w] = ~(uint64_t)0; s->vn[w] = 0; }
-    for (size_t j = 0; j < m; j++) advance(&s->pat, n, b[j], s->vp, s->vn);
+    for (size_t j = 0; j < m; j++) advance(pattern_row(&s->pat, b[j]), blocks, n, s->vp, s->vn);
     pattern_clear(&s->pat, a, n);
     int32_t *col = s->col;
     col[0] = (int32_t)m;
@@ -223,7 +262,7 @@ static int trace_counts(const int32_t *a, size_t n, const int32_t *b, size_t m, 
         (((size_t)((int64_t)(j) - d - 2) / 64) + width > blocks ? blocks - width : (size_t)((int64_t)(j) - d - 2) / 64)))
     for (size_t w = 0; w < blocks; w++) { s->vp[w] = ~(uint64_t)0; s->vn[w] = 0; }
     for (size_t j = 1; j <= m; j++) {
-        advance(&s->pat, n, b[j - 1], s->vp, s->vn);
+        advance(pattern_row(&s->pat, b[j - 1]), blocks, n, s->vp, s->vn);
         size_t first = FIRST_BLOCK(j);
         memcpy(store + 2 * width * j, s->vp + first, sizeof(uint64_t) * width);
         memcpy(store + 2 * width * j + width, s->vn + first, sizeof(uint64_t) * width);
@@ -296,7 +335,7 @@ static int pair_counts(const int32_t *r, size_t n0, const int32_t *h, size_t m0,
 }
 
 static void scratch_free(Scratch *s) {
-    free(s->pat.keys); free(s->pat.vals); free(s->vp); free(s->vn); free(s->store); free(s->col);
+    free(s->pat.keys); free(s->pat.vals); free(s->pat.direct); free(s->pat.zeros); free(s->pat.row); free(s->vp); free(s->vn); free(s->store); free(s->col);
 }
 
 /* the pairs' rows (distances: one value a pair; else six) */
@@ -362,6 +401,15 @@ typedef struct {
     uint64_t hash;
 } Word;
 
+typedef struct {
+    Word *words;
+    size_t n_words, cap_words;
+    int32_t *table;          /* ids, -1 empty */
+    size_t table_size;
+    int32_t *ids;
+    size_t n_ids;
+} Vocab;
+
 static int same_word(const Word *x, int kind, const void *data, Py_ssize_t start, Py_ssize_t len) {
     if (x->len != len) return 0;
     if (x->kind == kind)
@@ -371,116 +419,263 @@ static int same_word(const Word *x, int kind, const void *data, Py_ssize_t start
     return 1;
 }
 
-static PyObject *wer_word_ids(PyObject *self, PyObject *arg) {
-    if (!PyList_Check(arg)) {
-        PyErr_SetString(PyExc_TypeError, "word_ids: expected a list of str");
-        return NULL;
+/* the id of the word data[start : start + len] (hash: FNV-1a of its code points), a new one
+ * for a word not seen before; -1 when memory fails */
+static int32_t intern(Vocab *v, int kind, const void *data, Py_ssize_t start, Py_ssize_t len, uint64_t hash) {
+    size_t slot = (size_t)(hash ^ (hash >> 29)) & (v->table_size - 1);
+    for (;;) {
+        int32_t id = v->table[slot];
+        if (id < 0) break;
+        if (v->words[id].hash == hash && same_word(&v->words[id], kind, data, start, len)) return id;
+        slot = (slot + 1) & (v->table_size - 1);
     }
-    Py_ssize_t n_texts = PyList_GET_SIZE(arg), total = 0;
-    for (Py_ssize_t t = 0; t < n_texts; t++) {
-        PyObject *text = PyList_GET_ITEM(arg, t);
-        if (!PyUnicode_Check(text)) {
-            PyErr_Format(PyExc_TypeError, "word_ids: item %zd is %s, not str", t, Py_TYPE(text)->tp_name);
-            return NULL;
+    if (v->n_words >= (size_t)INT32_MAX) return -1;
+    if (v->n_words == v->cap_words) {
+        Word *grown = realloc(v->words, sizeof(Word) * v->cap_words * 2);
+        if (!grown) return -1;
+        v->words = grown; v->cap_words *= 2;
+    }
+    int32_t id = (int32_t)v->n_words;
+    v->words[v->n_words++] = (Word){kind, data, start, len, hash};
+    v->table[slot] = id;
+    if (2 * v->n_words > v->table_size) { /* grow and re-insert */
+        size_t size = v->table_size * 2;
+        int32_t *grown = malloc(sizeof(int32_t) * size);
+        if (!grown) return -1;
+        for (size_t k = 0; k < size; k++) grown[k] = -1;
+        for (size_t w = 0; w < v->n_words; w++) {
+            size_t sl = (size_t)(v->words[w].hash ^ (v->words[w].hash >> 29)) & (size - 1);
+            while (grown[sl] >= 0) sl = (sl + 1) & (size - 1);
+            grown[sl] = (int32_t)w;
         }
-        if (PyUnicode_READY(text) < 0) return NULL;
+        free(v->table);
+        v->table = grown; v->table_size = size;
+    }
+    return id;
+}
+
+#define IS_SPACE(ch) ((ch) < 128 ? (ch) == ' ' || ((ch) >= 9 && (ch) <= 13) || ((ch) >= 28 && (ch) <= 31) : Py_UNICODE_ISSPACE(ch))
+
+/* one text's words (module doc) interned into v: a word ends at " " or at a run of two or
+ * more white-space characters; a single other white-space character stays inside it */
+#define WORDS_OF(NAME, T)                                                                                     \
+    static int NAME(Vocab *v, int kind, const T *d, Py_ssize_t len) {                                         \
+        Py_ssize_t start = 0, end = len;                                                                      \
+        while (start < end && IS_SPACE(d[start])) start++;                                                   \
+        while (end > start && IS_SPACE(d[end - 1])) end--;                                                    \
+        Py_ssize_t p = start, word_start = start;                                                             \
+        uint64_t hash = 1469598103934665603ULL;                                                               \
+        while (p <= end) {                                                                                    \
+            Py_ssize_t next = p + 1;                                                                          \
+            int boundary = 0;                                                                                 \
+            if (p == end) boundary = 1;                                                                       \
+            else {                                                                                            \
+                Py_UCS4 ch = d[p];                                                                            \
+                if (IS_SPACE(ch)) {                                                                           \
+                    Py_ssize_t q = p + 1;                                                                     \
+                    while (q < end && IS_SPACE(d[q])) q++;                                                    \
+                    if (ch == ' ' || q - p >= 2) { boundary = 1; next = q; }                                  \
+                }                                                                                             \
+                if (!boundary) { hash ^= ch; hash *= 1099511628211ULL; }                                      \
+            }                                                                                                 \
+            if (boundary) {                                                                                   \
+                if (p > word_start) {                                                                         \
+                    int32_t id = intern(v, kind, d, word_start, p - word_start, hash);                       \
+                    if (id < 0) return -1;                                                                    \
+                    v->ids[v->n_ids++] = id;                                                                  \
+                }                                                                                             \
+                word_start = next;                                                                            \
+                hash = 1469598103934665603ULL;                                                                \
+            }                                                                                                 \
+            p = next;                                                                                         \
+        }                                                                                                     \
+        return 0;                                                                                             \
+    }
+WORDS_OF(words_ucs1, Py_UCS1)
+WORDS_OF(words_ucs2, Py_UCS2)
+WORDS_OF(words_ucs4, Py_UCS4)
+
+/* the total length of a list of str (TypeError naming an item that is not one) */
+static Py_ssize_t total_length(PyObject *list, const char *what) {
+    if (!PyList_Check(list)) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a list of str", what);
+        return -1;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(list); t++) {
+        PyObject *text = PyList_GET_ITEM(list, t);
+        if (!PyUnicode_Check(text)) {
+            PyErr_Format(PyExc_TypeError, "%s: item %zd is %s, not str", what, t, Py_TYPE(text)->tp_name);
+            return -1;
+        }
+        if (PyUnicode_READY(text) < 0) return -1;
         total += PyUnicode_GET_LENGTH(text);
     }
+    return total;
+}
+
+static PyObject *wer_word_ids(PyObject *self, PyObject *arg) {
+    Py_ssize_t total = total_length(arg, "word_ids");
+    if (total < 0) return NULL;
+    Py_ssize_t n_texts = PyList_GET_SIZE(arg);
+    Vocab v = {NULL, 0, 1024, NULL, 2048, NULL, 0};
     /* at most (length + 1) / 2 words a text */
-    size_t cap_ids = (size_t)(total / 2 + n_texts + 1);
-    int32_t *ids = malloc(sizeof(int32_t) * cap_ids);
-    int64_t *off = malloc(sizeof(int64_t) * (size_t)(n_texts + 1));
-    size_t cap_words = 1024, n_words = 0, table_size = 2048;
-    Word *words = malloc(sizeof(Word) * cap_words);
-    int32_t *table = malloc(sizeof(int32_t) * table_size);
-    if (!ids || !off || !words || !table) goto nomem;
-    for (size_t k = 0; k < table_size; k++) table[k] = -1;
-    size_t n_ids = 0;
-    off[0] = 0;
+    v.ids = malloc(sizeof(int32_t) * (size_t)(total / 2 + n_texts + 1));
+    PyObject *off = PyBytes_FromStringAndSize(NULL, (n_texts + 1) * (Py_ssize_t)sizeof(int64_t));
+    v.words = malloc(sizeof(Word) * v.cap_words);
+    v.table = malloc(sizeof(int32_t) * v.table_size);
+    PyObject *result = NULL;
+    if (!v.ids || !off || !v.words || !v.table) goto nomem;
+    for (size_t k = 0; k < v.table_size; k++) v.table[k] = -1;
+    int64_t *offsets = (int64_t *)PyBytes_AS_STRING(off);
+    offsets[0] = 0;
+    for (Py_ssize_t t = 0; t < n_texts; t++) {
+        PyObject *text = PyList_GET_ITEM(arg, t);
+        int kind = PyUnicode_KIND(text), failed;
+        const void *data = PyUnicode_DATA(text);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(text);
+        if (kind == PyUnicode_1BYTE_KIND) failed = words_ucs1(&v, kind, data, len);
+        else if (kind == PyUnicode_2BYTE_KIND) failed = words_ucs2(&v, kind, data, len);
+        else failed = words_ucs4(&v, kind, data, len);
+        if (failed) goto nomem;
+        offsets[t + 1] = (int64_t)v.n_ids;
+    }
+    PyObject *ids = PyBytes_FromStringAndSize((const char *)v.ids, (Py_ssize_t)(v.n_ids * sizeof(int32_t)));
+    if (ids) result = Py_BuildValue("(NO)", ids, off);
+    Py_DECREF(off);
+    free(v.ids); free(v.words); free(v.table);
+    return result;
+nomem:
+    PyErr_SetString(PyExc_MemoryError, "word_ids: no memory for the word table");
+    Py_XDECREF(off);
+    free(v.ids); free(v.words); free(v.table);
+    return NULL;
+}
+
+/* ---- code points ---- */
+
+#define CHARS_OF(NAME, T)                                                                                     \
+    static Py_ssize_t NAME(const T *d, Py_ssize_t len, int32_t *out) {                                        \
+        Py_ssize_t start = 0, end = len;                                                                      \
+        while (start < end && IS_SPACE(d[start])) start++;                                                    \
+        while (end > start && IS_SPACE(d[end - 1])) end--;                                                    \
+        for (Py_ssize_t k = start; k < end; k++) out[k - start] = (int32_t)d[k];                             \
+        return end - start;                                                                                   \
+    }
+CHARS_OF(chars_ucs1, Py_UCS1)
+CHARS_OF(chars_ucs2, Py_UCS2)
+CHARS_OF(chars_ucs4, Py_UCS4)
+
+static PyObject *wer_char_ids(PyObject *self, PyObject *arg) {
+    Py_ssize_t total = total_length(arg, "char_ids");
+    if (total < 0) return NULL;
+    Py_ssize_t n_texts = PyList_GET_SIZE(arg);
+    PyObject *ids = PyBytes_FromStringAndSize(NULL, total * (Py_ssize_t)sizeof(int32_t));
+    PyObject *off = PyBytes_FromStringAndSize(NULL, (n_texts + 1) * (Py_ssize_t)sizeof(int64_t));
+    if (!ids || !off) { Py_XDECREF(ids); Py_XDECREF(off); return NULL; }
+    int32_t *out = (int32_t *)PyBytes_AS_STRING(ids);
+    int64_t *offsets = (int64_t *)PyBytes_AS_STRING(off);
+    Py_ssize_t used = 0;
+    offsets[0] = 0;
     for (Py_ssize_t t = 0; t < n_texts; t++) {
         PyObject *text = PyList_GET_ITEM(arg, t);
         int kind = PyUnicode_KIND(text);
         const void *data = PyUnicode_DATA(text);
-        Py_ssize_t len = PyUnicode_GET_LENGTH(text), start = 0, end = len;
-        while (start < end && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, start))) start++;
-        while (end > start && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, end - 1))) end--;
-        Py_ssize_t p = start, word_start = start;
-        while (p <= end) {
-            int boundary = 0;
-            Py_ssize_t next = p + 1;
-            if (p == end) boundary = 1;
-            else {
-                Py_UCS4 ch = PyUnicode_READ(kind, data, p);
-                if (Py_UNICODE_ISSPACE(ch)) {
-                    Py_ssize_t q = p + 1;
-                    while (q < end && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, q))) q++;
-                    if (ch == ' ' || q - p >= 2) { boundary = 1; next = q; }
-                    /* a single white-space character other than " " stays inside the word */
-                }
-            }
-            if (boundary && p > word_start) {
-                Py_ssize_t wl = p - word_start;
-                uint64_t hash = 1469598103934665603ULL;
-                for (Py_ssize_t k = 0; k < wl; k++) {
-                    hash ^= PyUnicode_READ(kind, data, word_start + k);
-                    hash *= 1099511628211ULL;
-                }
-                size_t slot = (size_t)(hash ^ (hash >> 29)) & (table_size - 1);
-                int32_t id;
-                for (;;) {
-                    id = table[slot];
-                    if (id < 0 || (words[id].hash == hash && same_word(&words[id], kind, data, word_start, wl))) break;
-                    slot = (slot + 1) & (table_size - 1);
-                }
-                if (id < 0) {
-                    if (n_words >= (size_t)INT32_MAX) {
-                        PyErr_SetString(PyExc_ValueError, "word_ids: more than 2^31 - 1 distinct words");
-                        goto fail;
-                    }
-                    if (n_words == cap_words) {
-                        Word *grown = realloc(words, sizeof(Word) * cap_words * 2);
-                        if (!grown) goto nomem;
-                        words = grown; cap_words *= 2;
-                    }
-                    id = (int32_t)n_words;
-                    words[n_words++] = (Word){kind, data, word_start, wl, hash};
-                    table[slot] = id;
-                    if (2 * n_words > table_size) { /* grow and re-insert */
-                        size_t size = table_size * 2;
-                        int32_t *grown = malloc(sizeof(int32_t) * size);
-                        if (!grown) goto nomem;
-                        for (size_t k = 0; k < size; k++) grown[k] = -1;
-                        for (size_t w = 0; w < n_words; w++) {
-                            size_t sl = (size_t)(words[w].hash ^ (words[w].hash >> 29)) & (size - 1);
-                            while (grown[sl] >= 0) sl = (sl + 1) & (size - 1);
-                            grown[sl] = (int32_t)w;
-                        }
-                        free(table);
-                        table = grown; table_size = size;
-                    }
-                }
-                ids[n_ids++] = id;
-            }
-            if (boundary) word_start = next;
-            p = next;
-        }
-        off[t + 1] = (int64_t)n_ids;
+        Py_ssize_t len = PyUnicode_GET_LENGTH(text);
+        if (kind == PyUnicode_1BYTE_KIND) used += chars_ucs1(data, len, out + used);
+        else if (kind == PyUnicode_2BYTE_KIND) used += chars_ucs2(data, len, out + used);
+        else used += chars_ucs4(data, len, out + used);
+        offsets[t + 1] = used;
     }
-    PyObject *result = Py_BuildValue("(y#y#)", (const char *)ids, (Py_ssize_t)(n_ids * sizeof(int32_t)),
-                                     (const char *)off, (Py_ssize_t)((n_texts + 1) * sizeof(int64_t)));
-    free(ids); free(off); free(words); free(table);
+    if (_PyBytes_Resize(&ids, used * (Py_ssize_t)sizeof(int32_t)) < 0) { Py_DECREF(off); return NULL; }
+    return Py_BuildValue("(NN)", ids, off);
+}
+
+/* text_rows(refs, hyps, a, b, distances[, split_bytes]) -> bytes: on characters, the rows of
+ * counts (or, distances true, the rows [distance, N_ref]) of pairs [a, b) of the lists of str refs and hyps, each text
+ * stripped and read as code points into a small buffer of its own (no corpus-wide array
+ * of ids: the pairs stay in the CPU's caches). */
+typedef struct {
+    int kind;
+    const void *data;
+    Py_ssize_t len;
+} Text;
+
+static Py_ssize_t text_codes(const Text *t, int32_t *out) {
+    if (t->kind == PyUnicode_1BYTE_KIND) return chars_ucs1(t->data, t->len, out);
+    if (t->kind == PyUnicode_2BYTE_KIND) return chars_ucs2(t->data, t->len, out);
+    return chars_ucs4(t->data, t->len, out);
+}
+
+static PyObject *wer_text_rows(PyObject *self, PyObject *args) {
+    PyObject *refs, *hyps;
+    Py_ssize_t a, b, split_bytes = (Py_ssize_t)HIRSCHBERG_BYTES;
+    int distances;
+    if (!PyArg_ParseTuple(args, "O!O!nnp|n", &PyList_Type, &refs, &PyList_Type, &hyps, &a, &b, &distances,
+                          &split_bytes))
+        return NULL;
+    if (PyList_GET_SIZE(refs) != PyList_GET_SIZE(hyps) || a < 0 || b < a || b > PyList_GET_SIZE(refs)
+            || split_bytes < 1) {
+        PyErr_SetString(PyExc_ValueError, "text_rows: the lists and the pair range do not match");
+        return NULL;
+    }
+    PyObject *held_refs = PyList_GetSlice(refs, a, b), *held_hyps = PyList_GetSlice(hyps, a, b);
+    PyObject *result = NULL;
+    Text *texts = NULL;
+    int32_t *buffer = NULL;
+    if (!held_refs || !held_hyps) goto done;
+    Py_ssize_t n_pairs = b - a, longest = 0;
+    if (total_length(held_refs, "text_rows") < 0 || total_length(held_hyps, "text_rows") < 0) goto done;
+    texts = malloc(sizeof(Text) * (size_t)(2 * n_pairs + 1));
+    if (!texts) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t k = 0; k < 2 * n_pairs; k++) {
+        PyObject *text = PyList_GET_ITEM(k < n_pairs ? held_refs : held_hyps, k % n_pairs);
+        texts[k] = (Text){PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+        if (texts[k].len > longest) longest = texts[k].len;
+    }
+    buffer = malloc(sizeof(int32_t) * (size_t)(2 * longest + 1));
+    if (!buffer) { PyErr_NoMemory(); goto done; }
+    Py_ssize_t width = distances ? 2 : 6;
+    result = PyBytes_FromStringAndSize(NULL, n_pairs * width * (Py_ssize_t)sizeof(int64_t));
+    if (!result) goto done;
+    int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
+    Scratch s;
+    memset(&s, 0, sizeof(s));
+    s.split_bytes = (size_t)split_bytes;
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t k = 0; k < n_pairs && !failed; k++) {
+        int32_t *r = buffer, *h = buffer + longest;
+        size_t n = (size_t)text_codes(&texts[k], r), m = (size_t)text_codes(&texts[n_pairs + k], h);
+        int64_t *row = out + k * width;
+        if (distances) {
+            row[0] = affix_distance(r, n, h, m, &s);
+            row[1] = (int64_t)n;
+            if (row[0] < 0) failed = 1;
+        } else {
+            if (pair_counts(r, n, h, m, 1, 0, &s, row) < 0) failed = 1;
+            row[4] = (int64_t)n; row[5] = (int64_t)m;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    scratch_free(&s);
+    if (failed) {
+        Py_CLEAR(result);
+        PyErr_SetString(PyExc_MemoryError, "wer kernel: no memory for a pair's bit-vectors");
+    }
+done:
+    Py_XDECREF(held_refs); Py_XDECREF(held_hyps);
+    free(texts); free(buffer);
     return result;
-nomem:
-    PyErr_SetString(PyExc_MemoryError, "word_ids: no memory for the word table");
-fail:
-    free(ids); free(off); free(words); free(table);
-    return NULL;
 }
 
 static PyMethodDef methods[] = {
     {"counts", wer_counts, METH_VARARGS, "counts(ref_ids, ref_off, hyp_ids, hyp_off, a, b) -> int64 rows (see wer.c)"},
     {"distances", wer_distances, METH_VARARGS,
      "distances(ref_ids, ref_off, hyp_ids, hyp_off, a, b) -> int64 distances (see wer.c)"},
+    {"text_rows", wer_text_rows, METH_VARARGS,
+     "text_rows(refs, hyps, a, b, distances[, split_bytes]) -> int64 rows on characters (see wer.c)"},
+    {"char_ids", wer_char_ids, METH_O, "char_ids(texts) -> (int32 code points, int64 offsets) (see wer.c)"},
     {"word_ids", wer_word_ids, METH_O, "word_ids(texts) -> (int32 ids, int64 offsets) (see wer.c)"},
     {NULL, NULL, 0, NULL},
 };

@@ -135,23 +135,41 @@ def _element_ids(hyps: list, ref_texts: list, unit: str):
         ref_ids, ref_off = _word_ids(ref_texts, vocab)
         hyp_ids, hyp_off = _word_ids(hyps, vocab)
         return ref_ids, ref_off, hyp_ids, hyp_off
-    ids, offsets = _char_ids(ref_texts + hyps)
+    if native.wer is not None:  # stripped and read as code points in C
+        ids, offsets = native.wer.char_ids(ref_texts + hyps)
+        ids, offsets = np.frombuffer(ids, np.int32), np.frombuffer(offsets, np.int64)
+    else:
+        ids, offsets = _char_ids(ref_texts + hyps)
     return ids, offsets[:n + 1], ids, offsets[n:]
 
 
 def _kernel_rows(name: str, hyps: list, ref_texts: list, unit: str) -> tuple[np.ndarray, int]:
     """The kernel's ``counts`` (rows of 6) or ``distances`` (one value a pair), the pairs cut
-    into parts over ``native.THREADS`` threads; and the references' total length."""
-    ref_ids, ref_off, hyp_ids, hyp_off = _element_ids(hyps, ref_texts, unit)
+    into parts over ``native.THREADS`` threads; and the references' total length. On
+    characters the kernel reads the texts themselves (``text_rows``: no corpus-wide array
+    of code points)."""
     n = len(hyps)
-    call = getattr(native.wer, name)
     bounds = native.split_points(n, native.parts(), SPLIT_MIN_SEGMENTS)
+    kernel = native.wer
+    if unit == "characters":
+        distances = name == "distances"
 
-    def part(a: int, b: int):
-        return lambda: call(ref_ids, ref_off, hyp_ids, hyp_off, a, b)
+        def part(a: int, b: int):
+            return lambda: kernel.text_rows(ref_texts, hyps, a, b, distances)
+    else:
+        ref_ids, ref_off, hyp_ids, hyp_off = _element_ids(hyps, ref_texts, unit)
+        call = getattr(kernel, name)
+
+        def part(a: int, b: int):
+            return lambda: call(ref_ids, ref_off, hyp_ids, hyp_off, a, b)
 
     results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
     rows = np.frombuffer(results[0] if len(results) == 1 else b"".join(results), np.int64)
+    if unit == "characters":
+        if name == "distances":
+            rows = rows.reshape(n, 2)
+            return rows[:, 0], int(rows[:, 1].sum())
+        return rows, int(rows.reshape(n, 6)[:, 4].sum())
     return rows, int(ref_off[n] - ref_off[0])
 
 
