@@ -45,7 +45,8 @@ def test_no_native_switch_is_read_from_the_environment():
     env = dict(os.environ, BLEUPRINT_NO_NATIVE="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == str({"ngrams": False, "ter": False, "resample": False, "pairs": False, "rouge": False,
-                               "squad": False, "lesson": False, "wer": False, "cider": False, "meteor": False})
+                               "squad": False, "lesson": False, "wer": False, "cider": False, "meteor": False,
+                               "exactsum": False})
 
 
 # --- the n-gram kernel on its own, against Counters ------------------------------------
