@@ -240,7 +240,7 @@ def main(argv=None) -> int:
     parser.add_argument("--repeats", type=int, help="timed runs per tool (default 3, or 2 with --quick)")
     parser.add_argument("--corpus", help="the TED corpus JSON (default: ../shared, else /work/shared)")
     parser.add_argument("--long", type=int, metavar="WORDS", help="time one line of WORDS words instead")
-    parser.add_argument("--long-tools", default="bleuprint-wer,bleuprint-mer,bleuprint-cer,rapidfuzz-distance,werx-wer,jiwer-wer",
+    parser.add_argument("--long-tools", default="bleuprint-wer,bleuprint-mer,rapidfuzz-distance,jiwer-mer,werx-wer",
                         help="tools of --long, comma-separated")
     parser.add_argument("--long-timeout", type=float, default=300.0, help="seconds a --long tool may take")
     parser.add_argument("--long-child", help=argparse.SUPPRESS)
