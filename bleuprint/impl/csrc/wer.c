@@ -32,9 +32,8 @@
  * block form of Hyyro 2004 for references longer than 64 elements): the reference's
  * elements are the bits, the hypothesis is read one element (one column j of the table) at
  * a time, and each column is kept as two bit-vectors, VP (bit i-1 set: D[i][j] - D[i-1][j]
- * = +1) and VN (= -1). The pattern bits of a hypothesis element are found in a small
- * open-addressing table per 64-element block of the reference (128 slots, at most 64
- * used), laid out slot-major so that one column reads the blocks' slots one after another.
+ * = +1) and VN (= -1). The pattern bits of a hypothesis element: a dense row for ids below
+ * 256, else the id's sparse (block, bits) postings (see Pattern).
  *
  * The counts follow bleuprint.metrics.wer.spec.alignment_counts step by step: the common
  * prefix, then the common suffix of the rest, are hits; a middle that rapidfuzz would split
@@ -55,91 +54,132 @@
 #include <string.h>
 
 #define HIRSCHBERG_BYTES ((size_t)1024 * 1024)
-#define SLOTS 128
+/* ---- the pattern bits of a reference ---- */
 
-/* ---- the pattern bits of a reference: one 128-slot table per 64-element block ---- */
+#define DIRECT 256  /* ids below this (ASCII and Latin-1 code points, a corpus's first words) have a dense row */
 
-#define DIRECT 256  /* ids below this (ASCII and Latin-1 code points, a corpus's first words) skip the hash */
-
+/* Ids below DIRECT: a dense row of blocks words each (direct[id * blocks + w]). Other ids
+ * (rarer words, other scripts' code points): a sparse list of (block, bits) postings per
+ * distinct id, found through an open-addressing table, and written into a row of zeros for
+ * the one column that reads them (then zeroed again): the cost is the id's occurrences, not
+ * the reference's blocks, and the memory is linear in the reference. */
 typedef struct {
-    size_t blocks, cap;   /* blocks in use; blocks allocated */
-    int32_t *keys;        /* keys[slot * blocks + w] */
-    uint64_t *vals;       /* 0: empty slot */
-    uint64_t *direct;     /* direct[id * blocks + w] for 0 <= id < DIRECT */
-    uint64_t *zeros;      /* blocks zeros: an element absent from the pattern */
-    uint64_t *row;        /* blocks: an element's bits gathered from the hash table */
-    int hashed;           /* whether the last build used the hash table */
+    size_t blocks, cap;          /* blocks in use; blocks allocated (direct, zeros, row) */
+    uint64_t *direct, *zeros, *row;
+    size_t n_sparse;             /* elements with ids outside the dense rows (0: none) */
+    size_t table_size, cap_table;
+    int32_t *keys, *first, *count, *last; /* per table slot: the id, its postings, the last block seen */
+    size_t cap_post;
+    uint32_t *post_block;
+    uint64_t *post_bits;
+    size_t dirty_first, dirty_count; /* the postings written into row */
 } Pattern;
 
-static inline uint32_t slot_of(int32_t c) { return ((uint32_t)c * 2654435769u) >> 25; }
+static inline size_t find_slot(const Pattern *p, int32_t c) {
+    size_t mask = p->table_size - 1, slot = (size_t)(((uint64_t)(uint32_t)c * 0x9E3779B97F4A7C15ULL) >> 32) & mask;
+    while (p->first[slot] != -1 && p->keys[slot] != c) slot = (slot + 1) & mask;
+    return slot;
+}
 
 static int pattern_build(Pattern *p, const int32_t *a, size_t n) {
     size_t blocks = (n + 63) / 64;
     if (blocks > p->cap) {
-        free(p->keys); free(p->vals); free(p->direct); free(p->zeros); free(p->row);
-        p->keys = malloc(sizeof(int32_t) * SLOTS * blocks);
-        p->vals = calloc(SLOTS * blocks, sizeof(uint64_t));
+        free(p->direct); free(p->zeros); free(p->row);
         p->direct = calloc(DIRECT * blocks, sizeof(uint64_t));
         p->zeros = calloc(blocks, sizeof(uint64_t));
-        p->row = malloc(sizeof(uint64_t) * blocks);
-        if (!p->keys || !p->vals || !p->direct || !p->zeros || !p->row) {
-            free(p->keys); free(p->vals); free(p->direct); free(p->zeros); free(p->row);
-            p->keys = NULL; p->vals = NULL; p->direct = NULL; p->zeros = NULL; p->row = NULL; p->cap = 0;
+        p->row = calloc(blocks, sizeof(uint64_t));
+        if (!p->direct || !p->zeros || !p->row) {
+            free(p->direct); free(p->zeros); free(p->row);
+            p->direct = p->zeros = p->row = NULL; p->cap = 0;
             return -1;
         }
         p->cap = blocks;
     }
     p->blocks = blocks;
-    p->hashed = 0;
+    p->n_sparse = 0;
+    p->dirty_count = 0;
     for (size_t i = 0; i < n; i++) {
-        size_t w = i / 64;
-        if ((uint32_t)a[i] < DIRECT) {
-            p->direct[(size_t)a[i] * blocks + w] |= (uint64_t)1 << (i % 64);
-            continue;
+        if ((uint32_t)a[i] < DIRECT) p->direct[(size_t)a[i] * blocks + i / 64] |= (uint64_t)1 << (i % 64);
+        else p->n_sparse++;
+    }
+    if (p->n_sparse == 0) return 0;
+    size_t size = 16;
+    while (size < 2 * p->n_sparse) size *= 2;
+    if (size > p->cap_table) {
+        free(p->keys); free(p->first); free(p->count); free(p->last);
+        p->keys = malloc(sizeof(int32_t) * size); p->first = malloc(sizeof(int32_t) * size);
+        p->count = malloc(sizeof(int32_t) * size); p->last = malloc(sizeof(int32_t) * size);
+        if (!p->keys || !p->first || !p->count || !p->last) {
+            free(p->keys); free(p->first); free(p->count); free(p->last);
+            p->keys = p->first = p->count = p->last = NULL; p->cap_table = 0;
+            return -1;
         }
-        p->hashed = 1;
-        uint32_t s = slot_of(a[i]);
-        for (;;) {
-            size_t k = (size_t)s * blocks + w;
-            if (p->vals[k] == 0 || p->keys[k] == a[i]) {
-                p->keys[k] = a[i];
-                p->vals[k] |= (uint64_t)1 << (i % 64);
-                break;
-            }
-            s = (s + 1) & (SLOTS - 1);
+        p->cap_table = size;
+    }
+    if (p->n_sparse > p->cap_post) {
+        free(p->post_block); free(p->post_bits);
+        p->post_block = malloc(sizeof(uint32_t) * p->n_sparse);
+        p->post_bits = malloc(sizeof(uint64_t) * p->n_sparse);
+        if (!p->post_block || !p->post_bits) {
+            free(p->post_block); free(p->post_bits);
+            p->post_block = NULL; p->post_bits = NULL; p->cap_post = 0;
+            return -1;
         }
+        p->cap_post = p->n_sparse;
+    }
+    p->table_size = size;
+    for (size_t k = 0; k < size; k++) p->first[k] = -1;
+    /* pass 1: each id's number of postings (distinct blocks it occurs in) */
+    for (size_t i = 0; i < n; i++) {
+        if ((uint32_t)a[i] < DIRECT) continue;
+        size_t slot = find_slot(p, a[i]);
+        if (p->first[slot] == -1) { p->first[slot] = 0; p->keys[slot] = a[i]; p->count[slot] = 0; p->last[slot] = -1; }
+        if (p->last[slot] != (int32_t)(i / 64)) { p->last[slot] = (int32_t)(i / 64); p->count[slot]++; }
+    }
+    /* where each id's postings start */
+    int32_t used = 0;
+    for (size_t k = 0; k < size; k++)
+        if (p->first[k] != -1) { p->first[k] = used; used += p->count[k]; p->count[k] = 0; p->last[k] = -1; }
+    /* pass 2: the postings, in block order */
+    for (size_t i = 0; i < n; i++) {
+        if ((uint32_t)a[i] < DIRECT) continue;
+        size_t slot = find_slot(p, a[i]);
+        size_t k = (size_t)p->first[slot] + (size_t)p->count[slot];
+        if (p->last[slot] != (int32_t)(i / 64)) {
+            p->last[slot] = (int32_t)(i / 64);
+            p->post_block[k] = (uint32_t)(i / 64);
+            p->post_bits[k] = 0;
+            p->count[slot]++;
+        } else {
+            k--;
+        }
+        p->post_bits[k] |= (uint64_t)1 << (i % 64);
     }
     return 0;
 }
 
-/* empty what a build of a (n) filled: the direct entries one by one, every hash slot (1 KiB
- * a block: as cheap as finding the used ones again) */
+/* empty the dense rows a build of a (n) filled */
 static void pattern_clear(Pattern *p, const int32_t *a, size_t n) {
     for (size_t i = 0; i < n; i++)
         if ((uint32_t)a[i] < DIRECT) p->direct[(size_t)a[i] * p->blocks + i / 64] = 0;
-    if (p->hashed) memset(p->vals, 0, sizeof(uint64_t) * SLOTS * p->blocks);
 }
 
-static inline uint64_t pattern_get(const Pattern *p, size_t w, int32_t c, uint32_t s) {
-    size_t blocks = p->blocks;
-    for (;;) {
-        size_t k = (size_t)s * blocks + w;
-        uint64_t v = p->vals[k];
-        if (v == 0 || p->keys[k] == c) return v;
-        s = (s + 1) & (SLOTS - 1);
-    }
-}
-
-/* ---- one column of the bit-parallel table ---- */
-
-/* the pattern bits of hypothesis element c in every block: a row of the direct table, a row
- * of zeros, or the hash table's entries gathered into p->row */
-static inline const uint64_t *pattern_row(const Pattern *p, int32_t c) {
+/* the pattern bits of hypothesis element c in every block: a dense row, a row of zeros, or
+ * its postings written into p->row (pattern_release zeroes them after the column) */
+static inline const uint64_t *pattern_row(Pattern *p, int32_t c) {
     if ((uint32_t)c < DIRECT) return p->direct + (size_t)c * p->blocks;
-    if (!p->hashed) return p->zeros;
-    uint32_t s = slot_of(c);
-    for (size_t w = 0; w < p->blocks; w++) p->row[w] = pattern_get(p, w, c, s);
+    if (p->n_sparse == 0) return p->zeros;
+    size_t slot = find_slot(p, c);
+    if (p->first[slot] == -1) return p->zeros;
+    size_t first = (size_t)p->first[slot], count = (size_t)p->count[slot];
+    for (size_t k = first; k < first + count; k++) p->row[p->post_block[k]] = p->post_bits[k];
+    p->dirty_first = first; p->dirty_count = count;
     return p->row;
+}
+
+static inline void pattern_release(Pattern *p) {
+    for (size_t k = p->dirty_first; k < p->dirty_first + p->dirty_count; k++) p->row[p->post_block[k]] = 0;
+    p->dirty_count = 0;
 }
 
 /* advance every block's VP / VN by the pattern bits pm of one hypothesis element; the
@@ -202,7 +242,10 @@ static int64_t bit_distance(const int32_t *a, size_t n, const int32_t *b, size_t
     size_t blocks = s->pat.blocks;
     for (size_t w = 0; w < blocks; w++) { s->vp[w] = ~(uint64_t)0; s->vn[w] = 0; }
     int64_t score = (int64_t)n;
-    for (size_t j = 0; j < m; j++) score += advance(pattern_row(&s->pat, b[j]), blocks, n, s->vp, s->vn);
+    for (size_t j = 0; j < m; j++) {
+        score += advance(pattern_row(&s->pat, b[j]), blocks, n, s->vp, s->vn);
+        pattern_release(&s->pat);
+    }
     pattern_clear(&s->pat, a, n);
     return score;
 }
@@ -227,7 +270,10 @@ static int distance_column(const int32_t *a, size_t n, const int32_t *b, size_t 
     if (pattern_build(&s->pat, a, n) < 0 || reserve_col(s, s->pat.blocks) < 0) return -1;
     size_t blocks = s->pat.blocks;
     for (size_t w = 0; w < blocks; w++) { s->vp[w] = ~(uint64_t)0; s->vn[w] = 0; }
-    for (size_t j = 0; j < m; j++) advance(pattern_row(&s->pat, b[j]), blocks, n, s->vp, s->vn);
+    for (size_t j = 0; j < m; j++) {
+        advance(pattern_row(&s->pat, b[j]), blocks, n, s->vp, s->vn);
+        pattern_release(&s->pat);
+    }
     pattern_clear(&s->pat, a, n);
     int32_t *col = s->col;
     col[0] = (int32_t)m;
@@ -263,6 +309,7 @@ static int trace_counts(const int32_t *a, size_t n, const int32_t *b, size_t m, 
     for (size_t w = 0; w < blocks; w++) { s->vp[w] = ~(uint64_t)0; s->vn[w] = 0; }
     for (size_t j = 1; j <= m; j++) {
         advance(pattern_row(&s->pat, b[j - 1]), blocks, n, s->vp, s->vn);
+        pattern_release(&s->pat);
         size_t first = FIRST_BLOCK(j);
         memcpy(store + 2 * width * j, s->vp + first, sizeof(uint64_t) * width);
         memcpy(store + 2 * width * j + width, s->vn + first, sizeof(uint64_t) * width);
@@ -335,7 +382,10 @@ static int pair_counts(const int32_t *r, size_t n0, const int32_t *h, size_t m0,
 }
 
 static void scratch_free(Scratch *s) {
-    free(s->pat.keys); free(s->pat.vals); free(s->pat.direct); free(s->pat.zeros); free(s->pat.row); free(s->vp); free(s->vn); free(s->store); free(s->col);
+    Pattern *p = &s->pat;
+    free(p->direct); free(p->zeros); free(p->row); free(p->keys); free(p->first); free(p->count); free(p->last);
+    free(p->post_block); free(p->post_bits);
+    free(s->vp); free(s->vn); free(s->store); free(s->col);
 }
 
 /* the pairs' rows (distances: one value a pair; else six) */
