@@ -1,14 +1,20 @@
 """WER, CER, MER, WIL and WIP, fast: the same rows and values as
 ``bleuprint.metrics.wer.spec`` (checked by ``tests/impl/test_wer_diff.py``).
 
-* Words: jiwer's transform (the spec's ``words``: one compiled regular expression, strip,
-  split on ``" "``), each distinct word interned once as an int32 id (a dict shared by the
-  corpus); characters: the stripped texts joined and encoded once as UTF-32 (``surrogatepass``:
-  a lone surrogate is a code point like any other), so each element is its code point.
+* Words: jiwer's transform (the spec's ``words``: runs of 2+ white-space characters are a
+  separator, as is a single " "; the ends stripped) and the interning of each distinct word
+  as an int32 id are done in C (``_wer.word_ids``: no Python call a word); characters: the
+  kernel reads the stripped texts' code points itself (``_wer.text_rows``; a lone surrogate
+  is a code point like any other). Without the kernel: one compiled regular expression and
+  a dict (``_word_ids``), UTF-32 code points (``_char_ids``).
 * The counts: the compiled kernel (``bleuprint.impl.native.wer``, ``csrc/wer.c``: the
-  spec's affix step, table and back-trace, one byte a cell), over ``native.THREADS``
-  threads (the kernel releases the GIL); without it (no C compiler,
+  spec's affix step, rapidfuzz's Hirschberg split and the spec's back-trace, on Hyyro's
+  bit-parallel table, 64 cells a machine word, in memory linear in the lengths), over
+  ``native.THREADS`` threads (the kernel releases the GIL); without it (no C compiler,
   ``BLEUPRINT_NO_NATIVE=1``) a Python back-trace on the same ids (``_python_counts``).
+* WER and CER need only the distances (``error_rate``: S + D + I is the Levenshtein
+  distance whichever alignment is chosen, and H + S + D the reference's length), which the
+  kernel computes without keeping any column (``_wer.distances``).
 * The measures: the spec's ``measure_from_counts`` on the summed row (a handful of
   operations), and ``wer_batch`` vectorised with numpy for bootstrap resamples, in the
   same IEEE double operations.
