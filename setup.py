@@ -18,6 +18,7 @@ KERNELS = {
     "_wer": "bleuprint/impl/csrc/wer.c",
     "_cider": "bleuprint/impl/csrc/cider.c",
     "_meteor": "bleuprint/impl/csrc/meteor.c",
+    "_exactsum": "bleuprint/impl/csrc/exactsum.c",
 }
 
 setup(

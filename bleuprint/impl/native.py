@@ -19,7 +19,9 @@ through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 * ``cider``: CIDEr-D's score of every image, the spec's operations in its order
   (``bleuprint.metrics.cider.impl``);
 * ``meteor``: Meteor 1.5's paraphrase table (built once, mappable) and its aligner
-  (``bleuprint.metrics.meteor.impl``).
+  (``bleuprint.metrics.meteor.impl``);
+* ``exactsum``: the exact sum of a corpus's negative log-probabilities, as an integer of
+  2^-1074 units (``bleuprint.metrics.perplexity.impl``).
 
 They compute the same numbers as the numpy code they replace, which stays as the
 fallback: the build is optional (no C compiler, no kernels), and ``BLEUPRINT_NO_NATIVE=1``
@@ -45,7 +47,7 @@ import time
 import numpy as np
 
 __all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "lesson", "line_chunks", "meteor",
-           "ngram_matches", "ngrams", "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad",
+           "exactsum", "ngram_matches", "ngrams", "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad",
            "ter", "wer"]
 
 #: True when the environment asks for the numpy code only.
@@ -71,13 +73,15 @@ lesson = _load("_lesson")
 wer = _load("_wer")
 cider = _load("_cider")
 meteor = _load("_meteor")
+exactsum = _load("_exactsum")
 
 
 def available() -> dict[str, bool]:
     """Which kernels are loaded (for ``bleuprint verify`` and the benchmarks)."""
     return {"ngrams": ngrams is not None, "ter": ter is not None, "resample": resample is not None,
             "pairs": pairs is not None, "rouge": rouge is not None, "squad": squad is not None, "lesson": lesson is not None,
-            "wer": wer is not None, "cider": cider is not None, "meteor": meteor is not None}
+            "wer": wer is not None, "cider": cider is not None, "meteor": meteor is not None,
+            "exactsum": exactsum is not None}
 
 
 #: About this many characters per string handed to a kernel. Whole-corpus strings made

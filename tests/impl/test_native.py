@@ -36,6 +36,13 @@ def test_squad_kernel_is_built():
     assert native.squad is not None, "bleuprint.impl._squad did not build or import (pip install -e . needs a C compiler)"
 
 
+def test_exactsum_kernel_is_built():
+    """Perplexity's kernel tests skip without it, and its pooled values take the fsum path:
+    a failed build must fail here instead."""
+    assert native.exactsum is not None, \
+        "bleuprint.impl._exactsum did not build or import (pip install -e . needs a C compiler)"
+
+
 def test_no_native_switch_is_read_from_the_environment():
     """BLEUPRINT_NO_NATIVE=1 in a fresh interpreter loads no kernel."""
     import subprocess
@@ -45,7 +52,8 @@ def test_no_native_switch_is_read_from_the_environment():
     env = dict(os.environ, BLEUPRINT_NO_NATIVE="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == str({"ngrams": False, "ter": False, "resample": False, "pairs": False, "rouge": False,
-                               "squad": False, "lesson": False, "wer": False, "cider": False, "meteor": False})
+                               "squad": False, "lesson": False, "wer": False, "cider": False, "meteor": False,
+                               "exactsum": False})
 
 
 # --- the n-gram kernel on its own, against Counters ------------------------------------

@@ -1,8 +1,16 @@
 """Perplexity and cross-entropy, fast (the definition: ``bleuprint.metrics.perplexity.spec``).
 
-The corpus is flattened once into a float64 array (checked in bulk; the first bad value is
-reported by the spec's own check, so the errors are the spec's). The one-call values use
-``math.fsum`` over the arrays (C speed, exactly rounded, as the spec). The statistics rows
+The pooled values of a list of float64 arrays or of lists of floats come from the compiled
+superaccumulator (``bleuprint.impl.native.exactsum``, ``csrc/exactsum.c``): every token's
+-log p added exactly, as an integer of 2^-1074 units (each float64's integer mantissa into
+a 128-bit bucket of its exponent), in one pass over the arrays as they are (no
+concatenation), then rounded once by Python's correctly rounded ``int / int``: the same
+exactly rounded sum as the spec's ``math.fsum`` (any bad value, or another input type: the
+general path below, whose checks are the spec's).
+
+Otherwise the corpus is flattened once into a float64 array (checked in bulk; the first bad
+value is reported by the spec's own check, so the errors are the spec's). The one-call
+values use ``math.fsum`` over the arrays (C speed, exactly rounded, as the spec). The statistics rows
 encode each sentence's exact sum as the spec's base-2^32 digits of 2^-1074 units, from
 ``numpy.frexp``: a token's 53-bit integer mantissa shifted to its unit position covers at
 most three digits, which are added per sentence (``numpy.add.at``, int64) and then
@@ -15,6 +23,7 @@ from itertools import chain
 
 import numpy as np
 
+from ...impl import native
 from . import spec as S
 
 __all__ = ["cross_entropy", "perplexity"]
@@ -94,9 +103,28 @@ def _pooled_nll(values, lists) -> float:
     return _fsum_nll(chain.from_iterable(lists) if lists is not None else values.tolist())
 
 
+def _pooled_exact(logprobs):
+    """``(S, N)``: the exactly rounded sum of every token's -log p and the number of tokens,
+    from the superaccumulator; None where the general path must decide (no kernel, another
+    input type, an empty sentence or corpus, a value that is not a log-probability)."""
+    kernel = native.exactsum
+    if kernel is None or type(logprobs) is not list:
+        return None
+    found = kernel.nll_units(logprobs)
+    if found is None or found[2] >= 0:
+        return None
+    units, tokens, _ = found
+    try:
+        return int.from_bytes(units, "little") / (1 << S.UNIT_SHIFT), tokens  # rounded once, to nearest
+    except OverflowError:
+        raise ValueError("the sum of the negative log-probabilities exceeds float64") from None
+
+
 def cross_entropy(logprobs, base: str = "e", variant: str = "pooled") -> float:
     """Cross-entropy (``spec.cross_entropy``: same arguments, value and errors)."""
     variant, base = S.check_variant(variant), S.check_base(base)
+    if variant == "pooled" and (exact := _pooled_exact(logprobs)) is not None:
+        return S.to_base(exact[0] / exact[1], base)
     values, lengths, lists = flatten(logprobs)
     if variant == "pooled":
         return S.to_base(_pooled_nll(values, lists) / int(lengths.sum()), base)
@@ -107,6 +135,8 @@ def cross_entropy(logprobs, base: str = "e", variant: str = "pooled") -> float:
 def perplexity(logprobs, variant: str = "pooled") -> float:
     """Perplexity (``spec.perplexity``: same arguments, value and errors)."""
     variant = S.check_variant(variant)
+    if variant == "pooled" and (exact := _pooled_exact(logprobs)) is not None:
+        return S.exp_checked(exact[0] / exact[1])
     values, lengths, lists = flatten(logprobs)
     if variant == "pooled":
         return S.exp_checked(_pooled_nll(values, lists) / int(lengths.sum()))

@@ -1,14 +1,20 @@
 """WER, CER, MER, WIL and WIP, fast: the same rows and values as
 ``bleuprint.metrics.wer.spec`` (checked by ``tests/impl/test_wer_diff.py``).
 
-* Words: jiwer's transform (the spec's ``words``: one compiled regular expression, strip,
-  split on ``" "``), each distinct word interned once as an int32 id (a dict shared by the
-  corpus); characters: the stripped texts joined and encoded once as UTF-32 (``surrogatepass``:
-  a lone surrogate is a code point like any other), so each element is its code point.
+* Words: jiwer's transform (the spec's ``words``: runs of 2+ white-space characters are a
+  separator, as is a single " "; the ends stripped) and the interning of each distinct word
+  as an int32 id are done in C (``_wer.word_ids``: no Python call a word); characters: the
+  kernel reads the stripped texts' code points itself (``_wer.text_rows``; a lone surrogate
+  is a code point like any other). Without the kernel: one compiled regular expression and
+  a dict (``_word_ids``), UTF-32 code points (``_char_ids``).
 * The counts: the compiled kernel (``bleuprint.impl.native.wer``, ``csrc/wer.c``: the
-  spec's affix step, table and back-trace, one byte a cell), over ``native.THREADS``
-  threads (the kernel releases the GIL); without it (no C compiler,
+  spec's affix step, rapidfuzz's Hirschberg split and the spec's back-trace, on Hyyro's
+  bit-parallel table, 64 cells a machine word, in memory linear in the lengths), over
+  ``native.THREADS`` threads (the kernel releases the GIL); without it (no C compiler,
   ``BLEUPRINT_NO_NATIVE=1``) a Python back-trace on the same ids (``_python_counts``).
+* WER and CER need only the distances (``error_rate``: S + D + I is the Levenshtein
+  distance whichever alignment is chosen, and H + S + D the reference's length), which the
+  kernel computes without keeping any column (``_wer.distances``).
 * The measures: the spec's ``measure_from_counts`` on the summed row (a handful of
   operations), and ``wer_batch`` vectorised with numpy for bootstrap resamples, in the
   same IEEE double operations.
@@ -120,21 +126,67 @@ def _python_counts(r: list, h: list) -> list:
     return [hits, subs, dels + i, ins + j]
 
 
+def _element_ids(hyps: list, ref_texts: list, unit: str):
+    """``(ref_ids, ref_off, hyp_ids, hyp_off)``: int32 ids of every reference's and
+    hypothesis' elements (words interned in one vocabulary, or code points), and int64
+    offsets (pair k's reference is ``ref_ids[ref_off[k]:ref_off[k + 1]]``)."""
+    n = len(hyps)
+    if unit == "words":
+        kernel = native.wer
+        if kernel is not None:  # jiwer's transform and the interning in C: no Python call a word
+            ids, offsets = kernel.word_ids(ref_texts + hyps)
+            ids, offsets = np.frombuffer(ids, np.int32), np.frombuffer(offsets, np.int64)
+            return ids, offsets[:n + 1], ids, offsets[n:]
+        vocab: dict = {}
+        ref_ids, ref_off = _word_ids(ref_texts, vocab)
+        hyp_ids, hyp_off = _word_ids(hyps, vocab)
+        return ref_ids, ref_off, hyp_ids, hyp_off
+    if native.wer is not None:  # stripped and read as code points in C
+        ids, offsets = native.wer.char_ids(ref_texts + hyps)
+        ids, offsets = np.frombuffer(ids, np.int32), np.frombuffer(offsets, np.int64)
+    else:
+        ids, offsets = _char_ids(ref_texts + hyps)
+    return ids, offsets[:n + 1], ids, offsets[n:]
+
+
+def _kernel_rows(name: str, hyps: list, ref_texts: list, unit: str) -> tuple[np.ndarray, int]:
+    """The kernel's ``counts`` (rows of 6) or ``distances`` (one value a pair), the pairs cut
+    into parts over ``native.THREADS`` threads; and the references' total length. On
+    characters the kernel reads the texts themselves (``text_rows``: no corpus-wide array
+    of code points)."""
+    n = len(hyps)
+    bounds = native.split_points(n, native.parts(), SPLIT_MIN_SEGMENTS)
+    kernel = native.wer
+    if unit == "characters":
+        distances = name == "distances"
+
+        def part(a: int, b: int):
+            return lambda: kernel.text_rows(ref_texts, hyps, a, b, distances)
+    else:
+        ref_ids, ref_off, hyp_ids, hyp_off = _element_ids(hyps, ref_texts, unit)
+        call = getattr(kernel, name)
+
+        def part(a: int, b: int):
+            return lambda: call(ref_ids, ref_off, hyp_ids, hyp_off, a, b)
+
+    results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
+    rows = np.frombuffer(results[0] if len(results) == 1 else b"".join(results), np.int64)
+    if unit == "characters":
+        if name == "distances":
+            rows = rows.reshape(n, 2)
+            return rows[:, 0], int(rows[:, 1].sum())
+        return rows, int(rows.reshape(n, 6)[:, 4].sum())
+    return rows, int(ref_off[n] - ref_off[0])
+
+
 def counts_matrix(hyps, refs, unit: str = "words") -> np.ndarray:
     """The N x 6 int64 matrix of rows ``[H, S, D, I, N_ref, N_hyp]`` (the spec's
     ``segment_row`` of every segment)."""
     unit = check_unit(unit)
     hyps, ref_texts = _checked(hyps, refs)
-    if unit == "words":
-        vocab: dict = {}
-        ref_ids, ref_off = _word_ids(ref_texts, vocab)
-        hyp_ids, hyp_off = _word_ids(hyps, vocab)
-    else:
-        ref_ids, ref_off = _char_ids(ref_texts)
-        hyp_ids, hyp_off = _char_ids(hyps)
     n = len(hyps)
-    kernel = native.wer
-    if kernel is None:
+    if native.wer is None:
+        ref_ids, ref_off, hyp_ids, hyp_off = _element_ids(hyps, ref_texts, unit)
         rows = np.zeros((n, 6), dtype=np.int64)
         rl, hl = ref_ids.tolist(), hyp_ids.tolist()
         for k in range(n):
@@ -142,14 +194,25 @@ def counts_matrix(hyps, refs, unit: str = "words") -> np.ndarray:
             rows[k, :4] = _python_counts(r, h)
             rows[k, 4], rows[k, 5] = len(r), len(h)
         return rows
-    bounds = native.split_points(n, native.parts(), SPLIT_MIN_SEGMENTS)
+    return _kernel_rows("counts", hyps, ref_texts, unit)[0].reshape(n, 6).copy()
 
-    def part(a: int, b: int):
-        return lambda: kernel.counts(ref_ids, ref_off, hyp_ids, hyp_off, a, b)
 
-    results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
-    out = np.frombuffer(results[0] if len(results) == 1 else b"".join(results), np.int64)
-    return out.reshape(n, 6).copy()
+def error_rate(hyps, refs, unit: str = "words") -> float:
+    """WER (words) or CER (characters) from the distances alone: the spec's
+    ``measure_from_counts`` is (S + D + I) / (H + S + D) with H + S + D = N_ref, and
+    S + D + I is the Levenshtein distance of the pair whatever alignment is chosen, so the
+    pooled value is (sum of distances) / (sum of reference lengths) in the same double
+    operations; every reference empty: the insertions, i.e. the sum of distances."""
+    unit = check_unit(unit)
+    hyps, ref_texts = _checked(hyps, refs)
+    if native.wer is None:
+        summed = counts_matrix(hyps, [[r] for r in ref_texts], unit).sum(axis=0).tolist()
+        return float(measure_from_counts(summed, "wer"))
+    distances, ref_len = _kernel_rows("distances", hyps, ref_texts, unit)
+    errors = int(distances.sum())
+    if ref_len == 0:
+        return float(errors)
+    return float(errors) / float(ref_len)
 
 
 def wer_batch(sums, measure: str = "wer") -> np.ndarray:
@@ -174,6 +237,8 @@ def wer_batch(sums, measure: str = "wer") -> np.ndarray:
 
 
 def _corpus(measure: str, hyps, refs) -> float:
+    if measure in ("wer", "cer"):  # the distance alone decides them
+        return error_rate(hyps, refs, UNIT_OF[measure])
     rows = counts_matrix(hyps, refs, UNIT_OF[measure])
     return float(measure_from_counts(rows.sum(axis=0).tolist(), measure))
 
