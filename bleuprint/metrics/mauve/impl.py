@@ -62,7 +62,7 @@ def mauve_from_histograms(p_hist, q_hist, scaling_factor: float = 5.0, curve_poi
     curve = np.where(np.isinf(curve), 0.0, np.exp(-c * np.where(np.isinf(curve), 0.0, curve)))
     x, y = curve[:, 0], curve[:, 1]
     fi = S.frontier_integral(p.tolist(), q.tolist())
-    return {"mauve": 0.5 * (_area(x, y) + _area(y, x)), "frontier_integral": fi,
+    return {"mauve": 0.5 * (_area(x, y, -1) + _area(y, x, 1)), "frontier_integral": fi,
             "divergence_curve": [tuple(pt) for pt in curve.tolist()], "p_hist": p.tolist(), "q_hist": q.tolist()}
 
 
@@ -75,8 +75,9 @@ def _kl_rows(a: np.ndarray, r: np.ndarray) -> np.ndarray:
     return out
 
 
-def _area(a: np.ndarray, b: np.ndarray) -> float:
-    order = np.argsort(a, kind="stable")
+def _area(a: np.ndarray, b: np.ndarray, ties: int) -> float:
+    """``spec.area``: sorted by a, ties in the curve's order (+1) or its reverse (-1)."""
+    order = np.lexsort((ties * np.arange(len(a)), a))
     a, b = a[order], b[order]
     return math.fsum((np.diff(a) * (b[1:] + b[:-1]) / 2.0).tolist())
 

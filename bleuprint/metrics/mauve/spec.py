@@ -13,7 +13,13 @@ positive sum), P's and Q's, as the quantisation (``impl.quantise``) gives them.
   (KL(q || r), KL(p || r)); then (inf, 0); every coordinate mapped by exp(-c x), c =
   ``scaling_factor`` (5), exp(-inf) = 0.
 * MAUVE = (area(x, y) + area(y, x)) / 2, area(a, b) the trapezoidal area under b over a
-  with the points sorted by a: sum of (a_{k+1} - a_k) (b_{k+1} + b_k) / 2.
+  with the points sorted by a: sum of (a_{k+1} - a_k) (b_{k+1} + b_k) / 2. Points with
+  equal a are taken in the order of the path (x falls and y rises along the curve, so
+  ties in x in the reverse curve order, ties in y in the curve order). mauve-text sorts
+  with numpy's ``argsort``, which does not order ties, so where coordinates tie (P = Q, or
+  exp underflowing to 0) its area depends on numpy's sorting: P = Q = [1, 1] gives 0.75
+  there and 1 here (the curve is the point (1, 1); the frontier of equal distributions
+  bounds the whole unit square). Without ties the two are the same sums.
 * The frontier integral FI = 2 * sum_i t_i, t_i = 0 when p_i = q_i = 0 or |p_i - q_i| <=
   1e-8 (mauve-text's cut-off; the true term there is below 1e-16), q_i / 4 when p_i = 0,
   p_i / 4 when q_i = 0, else (p_i + q_i) / 4 - p_i q_i (log p_i - log q_i) / (2 (p_i - q_i)).
@@ -78,9 +84,10 @@ def divergence_curve(p, q, scaling_factor: float = 5.0, curve_points: int = 25) 
     return [(scaled(x, scaling_factor), scaled(y, scaling_factor)) for x, y in points]
 
 
-def area(a, b) -> float:
-    """The trapezoidal area under b over a, the points sorted by a."""
-    pts = sorted(zip(a, b), key=lambda t: t[0])
+def area(a, b, ties: int) -> float:
+    """The trapezoidal area under b over a, the points sorted by a, tied values of a in the
+    curve's own order (``ties`` = +1) or its reverse (-1): the frontier as the path it is."""
+    pts = [(x, y) for x, _, y in sorted((x, ties * k, y) for k, (x, y) in enumerate(zip(a, b)))]
     return math.fsum((x2 - x1) * (y2 + y1) / 2.0 for (x1, y1), (x2, y2) in zip(pts, pts[1:]))
 
 
@@ -119,5 +126,5 @@ def mauve_from_histograms(p_hist, q_hist, scaling_factor: float = 5.0, curve_poi
     curve = divergence_curve(p, q, c, curve_points)
     x = [pt[0] for pt in curve]
     y = [pt[1] for pt in curve]
-    return {"mauve": 0.5 * (area(x, y) + area(y, x)), "frontier_integral": frontier_integral(p, q),
+    return {"mauve": 0.5 * (area(x, y, -1) + area(y, x, 1)), "frontier_integral": frontier_integral(p, q),
             "divergence_curve": curve, "p_hist": p, "q_hist": q}
