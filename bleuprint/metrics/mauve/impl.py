@@ -14,7 +14,8 @@ operations; step 4 is this module's own k-means, not faiss's):
    Python's ``round`` (banker's rounding: 25 -> 2, 35 -> 4), as mauve-text.
 4. k-means (Lloyd), float64: ``kmeans_redo`` runs, each from k distinct rows drawn by
    ``numpy.random.default_rng(seed + 2)`` (one generator for all runs), at most
-   ``kmeans_iterations`` assignment-update rounds, stopped when no label changes; an empty
+   ``kmeans_iterations`` assignment-update rounds, stopped when no label changes; a centroid
+   becomes the mean of its rows (their sum as a matrix product, over their count); an empty
    bucket keeps its centroid; the run with the least sum of squared distances is kept
    (the first on a tie); each row goes to its nearest centroid (the lowest index on a tie).
 5. The histograms count Q's and P's labels over the k buckets.
@@ -138,10 +139,11 @@ def kmeans_labels(data: np.ndarray, k: int, seed: int, redo: int, iterations: in
             if labels is not None and np.array_equal(new, labels):
                 break
             labels = new
-            for c in range(k):
-                members = labels == c
-                if members.any():
-                    centroids[c] = data[members].mean(axis=0)
+            sizes = np.bincount(labels, minlength=k)
+            member = np.zeros((k, n))
+            member[labels, np.arange(n)] = 1.0
+            filled = sizes > 0
+            centroids[filled] = (member @ data)[filled] / sizes[filled, None]
         dist = sq[:, None] - 2.0 * data @ centroids.T + np.einsum("ij,ij->i", centroids, centroids)[None, :]
         labels = np.argmin(dist, axis=1)
         cost = float(dist[np.arange(n), labels].sum())
