@@ -13,7 +13,7 @@ from . import spec as S
 
 def transport(supply: np.ndarray, demand: np.ndarray, cost: np.ndarray) -> float:
     """The least cost of moving min(sum a, sum b) (``spec.transport``'s problem), by the
-    transportation simplex in float64: north-west corner basis, u-v potentials, the most
+    transportation simplex in float64: least-cost initial basis, u-v potentials, the most
     negative reduced cost entering (Bland's rule after n + m degenerate pivots in a row, so
     it cannot cycle), reduced costs above -1e-12 times the largest |cost| taken as 0."""
     rows = np.flatnonzero(supply > 0)
@@ -34,20 +34,30 @@ def transport(supply: np.ndarray, demand: np.ndarray, cost: np.ndarray) -> float
     flow = np.zeros((n, m))
     adj = [set() for _ in range(n + m)]  # the basis tree: row i is node i, column j node n + j
     s, d = a.copy(), b.copy()
-    i = j = 0
-    while True:  # north-west corner, always ending at (n - 1, m - 1): a spanning tree
+    # Initial basis by the least-cost rule: cells in ascending cost (row-major on ties),
+    # each allocation crossing out exactly one line (its row when the row is used up and
+    # another row is left, else its column), so the n + m - 1 cells form a spanning tree.
+    row_open = np.ones(n, dtype=bool)
+    col_open = np.ones(m, dtype=bool)
+    rows_left, cols_left = n, m
+    for k in np.argsort(c, axis=None, kind="stable").tolist():
+        if rows_left + cols_left == 1:
+            break
+        i, j = divmod(k, m)
+        if not (row_open[i] and col_open[j]):
+            continue
         q = max(min(s[i], d[j]), 0.0)
         flow[i, j] = q
         adj[i].add(n + j)
         adj[n + j].add(i)
         s[i] -= q
         d[j] -= q
-        if i == n - 1 and j == m - 1:
-            break
-        if j == m - 1 or (i < n - 1 and s[i] <= 0):
-            i += 1
+        if (s[i] <= d[j] and rows_left > 1) or cols_left == 1:
+            row_open[i] = False
+            rows_left -= 1
         else:
-            j += 1
+            col_open[j] = False
+            cols_left -= 1
     tol = 1e-12 * max(1.0, float(np.abs(c).max()))
     cl = c.tolist()
     degenerate = 0
