@@ -27,8 +27,9 @@ positive sum), P's and Q's, as the quantisation (``impl.quantise``) gives them.
 MAUVE depends on which histogram is P: swapping them swaps the curve's axes, and the area
 rule is symmetric, but the quantisation is not (``impl.quantise``: Q is stacked first).
 
-Refused: histograms of different lengths, of fewer than 2 buckets... (1 bucket is allowed:
-MAUVE 1), negative or non-finite entries, a zero sum.
+Refused: histograms of different lengths, negative or non-finite entries, a zero sum, a
+scaling factor <= 0, fewer than one curve point, a negative smoothing. (One bucket is
+allowed: P = Q = [1], MAUVE 1.)
 """
 
 from __future__ import annotations
