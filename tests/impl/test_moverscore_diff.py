@@ -5,6 +5,7 @@ below 1e-12)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,3 +36,23 @@ def test_impl_equals_spec(pair, variant):
     expected = spec.moverscore([hyp], [ref], variant, *idf)
     got = impl.moverscore([np.array(hyp)], [np.array(ref)], variant, *idf)
     assert abs(got[0] - expected[0]) <= 1e-9
+    fast = impl.moverscore([np.array(hyp)], [np.array(ref)], variant,
+                           *(None if w is None else [np.array(w[0])] for w in idf))
+    assert fast == got
+
+
+@pytest.mark.parametrize("bad", [
+    np.array([[True, False]]),                 # bools: refused by the spec's check
+    np.array([[1.0, np.nan]]),
+    np.zeros((0, 2)),
+    np.array([1.0, 2.0]),                      # one dimension, not tokens x dimensions
+])
+def test_numpy_inputs_refused_as_the_spec_refuses(bad):
+    """The fast path hands anything it does not accept to the spec's checks: the same
+    exception and message."""
+    ref = [np.array([[1.0, 0.0]])]
+    with pytest.raises((TypeError, ValueError)) as expected:
+        spec.moverscore([bad], ref)
+    with pytest.raises(expected.type) as got:
+        impl.moverscore([bad], ref)
+    assert str(got.value) == str(expected.value)

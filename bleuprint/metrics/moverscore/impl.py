@@ -155,7 +155,51 @@ def pair_score(hyp: np.ndarray, ref: np.ndarray, hyp_w: np.ndarray, ref_w: np.nd
     return 1.0 - total if variant == "pypi-v2" else 1.0 / (1.0 + total)
 
 
+def _numeric(value, ndim: int):
+    """``value`` as float64 when it is already a numpy array of numbers (not bool) with
+    ``ndim`` dimensions, none of them empty, all finite; else None (the spec's checks
+    then decide, and name what is wrong)."""
+    if not isinstance(value, np.ndarray) or value.dtype.kind not in "fiu" or value.ndim != ndim or 0 in value.shape:
+        return None
+    array = value.astype(np.float64)
+    return array if np.isfinite(array).all() else None
+
+
+def _fast_pairs(hyps, refs, hyp_idf, ref_idf, variant):
+    """The pairs as float64 arrays when every segment is a numpy array that passes the
+    spec's checks (the same conditions, vectorised); None otherwise."""
+    if variant not in S.VARIANTS or not isinstance(hyps, (list, tuple)) or not isinstance(refs, (list, tuple)):
+        return None
+    if not hyps or len(hyps) != len(refs) or (variant == "wmd" and (hyp_idf is not None or ref_idf is not None)):
+        return None
+    idfs = []
+    for idf in (hyp_idf, ref_idf):
+        if idf is not None and (not isinstance(idf, (list, tuple)) or len(idf) != len(hyps)):
+            return None
+        idfs.append(idf)
+    out = []
+    for i, (h, r) in enumerate(zip(hyps, refs)):
+        h, r = _numeric(h, 2), _numeric(r, 2)
+        if h is None or r is None or h.shape[1] != r.shape[1]:
+            return None
+        weights = []
+        for idf, rows in zip(idfs, (h, r)):
+            if idf is None:
+                weights.append(np.ones(len(rows)))
+                continue
+            w = _numeric(idf[i], 1)
+            if w is None or len(w) != len(rows) or (w < 0).any() or not w.any():
+                return None
+            weights.append(w)
+        out.append((h, r, weights[0], weights[1]))
+    return out
+
+
 def moverscore(hyps, refs, variant: str = "v1", hyp_idf=None, ref_idf=None) -> list[float]:
-    """``spec.moverscore``, fast (the same checks, then numpy)."""
-    variant, pairs = S.check_pairs(hyps, refs, hyp_idf, ref_idf, variant)
-    return [pair_score(np.array(h), np.array(r), np.array(hw), np.array(rw), variant) for h, r, hw, rw in pairs]
+    """``spec.moverscore``, fast: numpy arrays that pass the checks go straight to numpy;
+    anything else through the spec's checks (which name what is wrong)."""
+    pairs = _fast_pairs(hyps, refs, hyp_idf, ref_idf, variant)
+    if pairs is None:
+        variant, checked = S.check_pairs(hyps, refs, hyp_idf, ref_idf, variant)
+        pairs = [(np.array(h), np.array(r), np.array(hw), np.array(rw)) for h, r, hw, rw in checked]
+    return [pair_score(h, r, hw, rw, variant) for h, r, hw, rw in pairs]
