@@ -65,6 +65,9 @@ def test_against_the_oracles(case):
         assert abs(got - case["pyemd_cpp"]) <= 1e-5
     if "gensim" in case:
         assert abs(got - case["gensim"]) <= 1e-9
+        unit = [[[x / math.sqrt(math.fsum(v * v for v in row)) for x in row] for row in rows]
+                for rows in (case["hyp"], case["ref"])]
+        assert abs(spec.moverscore([unit[0]], [unit[1]], "wmd")[0] - case["gensim_norm"]) <= 1e-9
 
 
 @pytest.mark.parametrize("layer", [spec, impl])

@@ -4,7 +4,8 @@ reference code's formulas (numpy), and the transport value from the oracles: POT
 ``ot.emd2`` (balanced problems: pypi-v2, github-v2, WMD), pyemd's POT backend (v1's
 unequal masses, EMD-hat by partial transport) and pyemd's C++ backend (FastEMD, as
 MoverScore ran it: masses and costs rounded to 1e-6 of their largest value), and gensim's
-``KeyedVectors.wmdistance(norm=False)`` for WMD. Oracle code: used by the generator and
+``KeyedVectors.wmdistance`` for WMD (``norm=False``, and its default ``norm=True``, which is
+WMD of the vectors scaled to unit length). Oracle code: used by the generator and
 the tests only.
 """
 
@@ -52,13 +53,13 @@ def _v2_problem(hyp, ref, hw, rw):
     return c1 / (c1.sum() + 1e-30), c2 / (c2.sum() + 1e-30), dist
 
 
-def _wmd_gensim(hyp, ref):
+def _wmd_gensim(hyp, ref, norm=False):
     from gensim.models import KeyedVectors
 
     words = [f"r{k}" for k in range(len(ref))] + [f"h{k}" for k in range(len(hyp))]
     kv = KeyedVectors(vector_size=hyp.shape[1], dtype=np.float64)
     kv.add_vectors(words, np.vstack([ref, hyp]))
-    return float(kv.wmdistance(words[len(ref):], words[: len(ref)], norm=False))
+    return float(kv.wmdistance(words[len(ref):], words[: len(ref)], norm=norm))
 
 
 def build_cases() -> list[dict]:
@@ -90,6 +91,8 @@ def build_cases() -> list[dict]:
                 case["problem"] = {"supply": a.tolist(), "demand": b.tolist(), "cost": cost.tolist(), "penalty": 0.0,
                                    "pot": case["pot"]}
                 case["gensim"] = _wmd_gensim(hyp, ref)
+                # gensim's default, norm=True: the same distance on unit-length vectors
+                case["gensim_norm"] = _wmd_gensim(hyp, ref, norm=True)
             elif variant == "v1":
                 c1, c2, dist = _v1_problem(hyp, ref, hw, rw)
                 case["pot"] = 1.0 - float(pyemd.emd(c1, c2, dist, backend="pot"))
