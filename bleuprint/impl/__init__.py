@@ -72,6 +72,11 @@ _DEFINED_IN = {
     "tokenize_intl": "bleuprint.impl.tokenizers",
     "tokenize_none": "bleuprint.impl.tokenizers",
     "tokenize_zh": "bleuprint.impl.tokenizers",
+    # Functions of metric folders that are not registered metrics (arrays, not segments of text):
+    "moverscore": "bleuprint.metrics.moverscore.impl",
+    "mauve_from_histograms": "bleuprint.metrics.mauve.impl",
+    "mauve": "bleuprint.metrics.mauve.impl",
+    "mauve_over_seeds": "bleuprint.metrics.mauve.impl",
 }
 
 #: The package's own public names; ``__all__`` adds the registered metrics' ``api_names``
@@ -133,6 +138,10 @@ _NAMES = [
     "exact_match_matrix",
     "stats_matrix",
     "ter_stats_matrix",
+    "moverscore",
+    "mauve_from_histograms",
+    "mauve",
+    "mauve_over_seeds",
 ]
 
 __getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN, "impl")

