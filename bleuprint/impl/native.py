@@ -1,6 +1,6 @@
 """The compiled kernels of ``bleuprint.impl``, or None where they are not available.
 
-Ten C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
+Eleven C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
 through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 
 * ``ngrams``: token ids of a tokenized corpus and clipped n-gram matches (BLEU, chrF);
@@ -14,7 +14,8 @@ through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
   (``bleuprint.metrics.squad.impl``);
 * ``lesson``: the lesson family's word-character (``\\w+``) tokens as ids and its LCS
   (``bleuprint.metrics.lesson.impl``);
-* ``wer``: jiwer's hit/substitution/deletion/insertion counts on rapidfuzz's alignment
+* ``wer``: WER's and CER's edit distances (bit-parallel) and jiwer's hit/substitution/deletion/insertion
+  counts on rapidfuzz's alignment
   (``bleuprint.metrics.wer.impl``);
 * ``cider``: CIDEr-D's score of every image, the spec's operations in its order
   (``bleuprint.metrics.cider.impl``);
