@@ -10,6 +10,12 @@ A survivor's verdict is
 * ``killable`` with a hint, when the exercise ships a hand-derived killing test for it
   (``bleuprint.mutants.hints``) or the search (``bleuprint.mutants.search``) finds an
   input on which the mutant and the spec differ;
+* killable, too, when a call of the contract's own public functions on a small input
+  domain (``SMALL``: a few short strings, the bad inputs the contract refuses, every
+  metric name) tells the mutant apart: a different value, or a different exception or
+  error message. That domain is what a student's test can pass, defaults left out, so it
+  finds the faults of input checks and error messages that the search (valid inputs of
+  bleuprint's own callers) cannot;
 * otherwise ``no killing input found in N examples``: the student should keep looking.
   The search's note (an error message, an input check, a default) is shown beside it, but
   the survivor is never called equivalent on that ground: a student's test calls the
@@ -97,6 +103,100 @@ class Verdict:
                 f"for every caller of the contract: keep looking")
 
 
+#: Per parameter name of a contract function: the values the small domain tries.
+SMALL = {
+    "hyp": ["the", "The", " the", "the cat", "", None],
+    "line": ["the", "3.14", "a-b", "", None],
+    "hyps": [["the"], ["The"], [" the"], ["the", "cat"], [], "the", None, [1]],
+    "refs": [["the"], ["The"], [" the"], [["the"]], [["the"], ["cat"]], [["the", "cat"]], [[]], [], "the", None, [1]],
+    "stats": [[1] * 10, [2, 2, 1, 0, 0, 0, 2, 1, 0, 0], [0] * 10, [1] * 18, [3, 4, 3] + [0] * 15, [], None],
+    "metric": ["exact_match", "bleu", "chrf", "no such metric"],
+}
+
+
+def _outcome(call):
+    try:
+        value = call()
+    except Exception as error:  # the refusal is part of the contract: its type and message
+        return ("raises", type(error).__name__, str(error))
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    return ("value", value)
+
+
+def _same(a, b) -> bool:
+    if a[0] != b[0]:
+        return False
+    if a[0] == "raises":
+        return a == b
+    x, y = a[1], b[1]
+    if isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)):
+        return len(x) == len(y) and all(_same(("value", u), ("value", v)) for u, v in zip(x, y))
+    if isinstance(x, (int, float)) and isinstance(y, (int, float)):
+        return abs(x - y) <= 1e-9 or x == y
+    return x == y
+
+
+def small_domain(exercise):
+    """``(name, function, args)`` for every call of the exercise's contract functions whose
+    parameters are all in ``SMALL`` (the others left at their defaults)."""
+    import importlib
+    import itertools
+
+    module = importlib.import_module(exercise.contract_provider or exercise.contract_module)
+    for name in exercise.functions:
+        function = getattr(module, name)
+        required = [p for p in inspect.signature(function).parameters.values()
+                    if p.default is inspect.Parameter.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        if not all(p.name in SMALL for p in required):
+            continue
+        for args in itertools.product(*(SMALL[p.name] for p in required)):
+            yield name, function, args
+
+
+def small_domain_difference(mutant, exercise):
+    """The first call of ``small_domain`` on which the mutant and the spec differ, as
+    ``(call text, spec outcome, mutant outcome)``, and the number of calls tried."""
+    from .switch import replaced
+
+    tried = 0
+    for name, function, args in small_domain(exercise):
+        tried += 1
+        expected = _outcome(lambda: function(*args))
+        with replaced(mutant.patches):
+            actual = _outcome(lambda: function(*args))
+        if not _same(expected, actual):
+            return (f"{name}({', '.join(map(repr, args))})", expected, actual), tried
+    return None, tried
+
+
+def _expected_text(outcome) -> str:
+    """The spec's outcome as a student writes it: an exception and its message, integers,
+    or a fraction (never a long float)."""
+    from fractions import Fraction
+
+    if outcome[0] == "raises":
+        return f"raises {outcome[1]}: {outcome[2]}"
+    value = outcome[1]
+    if isinstance(value, float):
+        fraction = Fraction(value).limit_denominator(1000)
+        if float(fraction) == value:
+            return f"{fraction.numerator}/{fraction.denominator}" if fraction.denominator != 1 else str(fraction.numerator)
+        return "a score you derive by hand"
+    return repr(value)
+
+
+def _small_test(mutant, call: str, expected) -> str:
+    lines = [f"def test_kills_{mutant.id.replace('-', '_')}():",
+             f'    """{call}: {_expected_text(expected)} (the mutant: otherwise)."""']
+    if expected[0] == "raises":
+        lines = ["import re", "", "import pytest", "", ""] + lines
+        lines += [f"    with pytest.raises({expected[1]}, match=re.escape({expected[2][:60]!r})):", f"        {call}"]
+    else:
+        lines.append(f"    assert {call} == {_expected_text(expected).replace('/', ' / ')}")
+    return "\n".join(lines)
+
+
 def explain(matrix: KillMatrix, exercise, level: str | None = None, max_examples: int = 300) -> list[Verdict]:
     """A verdict for each survivor of ``matrix`` (module doc), hints at ``level`` (default:
     the exercise's)."""
@@ -111,19 +211,30 @@ def explain(matrix: KillMatrix, exercise, level: str | None = None, max_examples
             found.append(Verdict(m.id, where, status, "killable", 0, m.pitfall, m.fault,
                                  hints.render(hand[m.id], level)))
             continue
+        pitfall = m.pitfall if m.kind == "planted" else f"{m.fault} (in {m.function.rsplit('.', 1)[-1]})"
+        found_small, tried = small_domain_difference(m, exercise)
+        if found_small:
+            call, expected, actual = found_small
+            hint = [f"pitfall: {pitfall}"]
+            if level in ("input", "test"):
+                hint.append(f"input: {call}")
+            if level == "test" and (expected[0] == "raises" or "derive" not in _expected_text(expected)):
+                hint += ["", _small_test(m, call, expected)]
+            found.append(Verdict(m.id, where, status, "killable", tried, pitfall, m.fault, "\n".join(hint)))
+            continue
         from . import search
 
         finding = search.search(m, max_examples)
         if finding.verdict == "killable":
-            hint = [f"pitfall: {m.pitfall}"]
+            hint = [f"pitfall: {pitfall}"]
             if level in ("input", "test"):
                 hint.append(f"input: metric {finding.metric!r}, hyps={finding.hyps!r}, refs={finding.refs!r}, "
                             f"options={finding.options!r}")
             if level == "test":
                 hint += ["", search.killing_test(finding)]
-            found.append(Verdict(m.id, where, status, "killable", finding.examples, m.pitfall, m.fault, "\n".join(hint)))
+            found.append(Verdict(m.id, where, status, "killable", finding.examples, pitfall, m.fault, "\n".join(hint)))
         else:
-            found.append(Verdict(m.id, where, status, "no killing input found", finding.examples, m.pitfall,
+            found.append(Verdict(m.id, where, status, "no killing input found", finding.examples + tried, pitfall,
                                  m.fault, "", finding.reason))
     return found
 

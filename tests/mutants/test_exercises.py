@@ -234,3 +234,40 @@ def test_a_survivor_without_a_hand_test_is_never_called_equivalent():
                             "only an error message changes").text()
     assert "no killing input found in 12 examples" in text and "keep looking" in text
     assert "equivalent for every caller" in text and "probably equivalent" not in text
+
+
+EM_WEAK = '''
+from bleuprint.spec import exact_match
+
+
+def test_one_match():
+    """"2021-05-03" against itself: 1 of 1."""
+    assert exact_match(["2021-05-03"], ["2021-05-03"]) == 1
+'''
+
+
+def test_the_contracts_own_calls_kill_what_bleuprints_callers_could_not(tmp_path):
+    """The exact_match exercise (planted s16, s17 and the generated mutants of exact_match
+    and is_exact_match) against a one-test suite. Every survivor gets a verdict; the error
+    messages and input checks, which a search over valid inputs calls equivalent, are
+    killable through the contract (a student's test may pass bad input and match the
+    message); and the tests printed from the contract's small domain, pasted into a suite,
+    kill the mutants they were printed for."""
+    (tmp_path / "test_em.py").write_text(textwrap.dedent(EM_WEAK), encoding="utf-8")
+    exercise = exercises.get("exact_match")
+    matrix = runner.run([str(tmp_path / "test_em.py"), f"--rootdir={tmp_path}"], exercise.mutants())
+    found = verdicts.explain(matrix, exercise, "test", max_examples=50)
+    assert [v.id for v in found] == [m.id for m in matrix.survivors]
+    kinds = {m.id: m.kind for m in matrix.mutants}
+    assert any(kinds[v.id] == "message" for v in found)
+    assert all(v.verdict == "killable" for v in found if kinds[v.id] in ("message", "planted"))
+    printed = {v.id: v.hint.split("\n\n", 1)[1] for v in found if "def test_kills_" in v.hint
+               and "segment_rows" not in v.hint}
+    assert len(printed) >= 10
+    suite = tmp_path / "more"
+    suite.mkdir()
+    (suite / "test_more.py").write_text("from bleuprint.spec import exact_match\n\n\n" + "\n\n\n".join(printed.values())
+                                        + "\n", encoding="utf-8")
+    again = runner.run([str(suite), f"--rootdir={suite}"], [m for m in matrix.mutants if m.id in printed])
+    assert again.baseline_failures == []
+    assert {m.id for m in again.survivors} == set()
