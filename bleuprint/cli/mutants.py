@@ -56,6 +56,11 @@ def add_parser(commands) -> None:
     explain = actions.add_parser("explain", help="the input that kills each surviving mutant of a kill matrix")
     explain.add_argument("matrix", help="the JSON that run --json or grade --json wrote")
     explain.add_argument("--only", nargs="+", metavar="ID", help="only these survivors")
+    explain.add_argument("--exercise", metavar="NAME", default=None,
+                         help="the exercise the matrix was graded against (grade --exercise --json): its verdicts "
+                              "and hints instead of the search's")
+    explain.add_argument("--hints", choices=("pitfall", "input", "test"), default=None,
+                         help="with --exercise: what each survivor's hint shows (default: the exercise's)")
     _explain_options(explain, None)
     html = actions.add_parser("report", help="the report a student opens in a browser")
     html.add_argument("--html", metavar="DIR", required=True, help="write index.html (and the web component) here")
@@ -129,6 +134,38 @@ def _grade_exercise(args) -> int:
         Path(args.findings_out).write_text(json.dumps(verdicts.findings_for_report(found), indent=1),
                                            encoding="utf-8")
     return 0 if result["passed"] else 1
+
+
+def _explain_exercise(data, ids, args) -> int:
+    """``explain --exercise``: the verdicts of ``bleuprint.mutants.verdicts`` for a saved
+    grade's survivors (``--only`` narrows them)."""
+    from ..mutants import exercises, runner, verdicts
+
+    try:
+        exercise = exercises.get(args.exercise)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
+    mutants = exercise.mutants()
+    known = {m.id for m in mutants}
+    strangers = [m["id"] for m in data["mutants"] if m["id"] not in known]
+    if strangers:
+        raise SystemExit(f"{args.matrix} was not graded against exercise {exercise.name}: "
+                         f"it has mutants {', '.join(strangers[:5])} the exercise does not")
+    if args.only:
+        unknown = set(args.only) - set(ids)
+        if unknown:
+            raise SystemExit(f"not survivors of this matrix: {', '.join(sorted(unknown))}")
+    matrix = runner.matrix_from_dict(data, mutants)
+    if args.only:
+        matrix.mutants = [m for m in matrix.mutants if m.id in args.only]
+    found = verdicts.explain(matrix, exercise, args.hints, args.max_examples or 300)
+    for verdict in found:
+        print(verdict.text())
+        print()
+    if args.findings_out:
+        Path(args.findings_out).write_text(json.dumps(verdicts.findings_for_report(found), indent=1),
+                                           encoding="utf-8")
+    return 0
 
 
 def _project_root():
@@ -262,6 +299,8 @@ def main(args) -> int:
         if not isinstance(data, dict) or "mutants" not in data:
             raise SystemExit(f"{args.matrix} is not a kill matrix (the JSON of run --json or grade --json)")
         ids = [m["id"] for m in data["mutants"] if m["status"] != "killed"]
+        if args.exercise:
+            return _explain_exercise(data, ids, args)
         if args.only:
             unknown = set(args.only) - set(ids)
             if unknown:

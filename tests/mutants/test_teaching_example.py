@@ -141,3 +141,18 @@ def test_the_report_renders_in_a_headless_browser(graded, tmp_path):
     component = dom.split('<pre id="component-text" hidden="">', 1)[1].split("</pre>", 1)[0]
     assert "All files 27.78 31.25 5 11 0 2 0 0 0 5 13 18" in component
     assert "input: bleu_stats(" in dom
+
+
+def test_a_saved_grade_is_explained_by_the_exercise(graded):
+    """explain --exercise reads grade --json: the interval's survivor (s18, not covered)
+    gets its input at level 'input'; a matrix of another exercise is refused."""
+    folder, _, _ = graded
+    completed = subprocess.run([sys.executable, "-m", "bleuprint.cli", "mutants", "explain", "grade.json", "--exercise",
+                                "L4.5", "--only", "s18", "--hints", "input"], capture_output=True, text=True,
+                               timeout=300, cwd=folder)
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.startswith("s18 (not covered) at bleuprint/spec/intervals.py:")
+    assert 'input: metric_ci("chrf", ["cat", "a"]' in completed.stdout
+    other = subprocess.run([sys.executable, "-m", "bleuprint.cli", "mutants", "explain", "grade.json", "--exercise",
+                            "bleu"], capture_output=True, text=True, timeout=300, cwd=folder)
+    assert other.returncode != 0 and "was not graded against exercise bleu" in other.stderr
