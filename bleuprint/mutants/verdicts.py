@@ -170,6 +170,40 @@ def small_domain_difference(mutant, exercise):
     return None, tried
 
 
+def contract_call(finding, mutant, exercise):
+    """The search's killing input as a call of the exercise's contract functions:
+    ``(call text, spec outcome)`` for the first function that, given the input's
+    hypotheses and references (one pair at a time for a function of one hypothesis) and
+    the options it accepts, tells the mutant apart; None if none does."""
+    import importlib
+
+    from .switch import replaced
+
+    module = importlib.import_module(exercise.contract_provider or exercise.contract_module)
+    refs = finding.refs if finding.refs is not None else [[] for _ in finding.hyps]
+    for name in exercise.functions:
+        function = getattr(module, name)
+        parameters = inspect.signature(function).parameters
+        if any(key not in parameters for key in finding.options):
+            continue
+        if "hyps" in parameters:
+            calls = [((finding.metric,) if "metric" in parameters else ()) + (finding.hyps, refs)]
+        elif "hyp" in parameters:
+            calls = [(h, r) for h, r in zip(finding.hyps, refs)]
+        else:
+            continue
+        for args in calls:
+            expected = _outcome(lambda: function(*args, **finding.options))
+            if expected[0] == "raises":
+                continue
+            with replaced(mutant.patches):
+                actual = _outcome(lambda: function(*args, **finding.options))
+            if not _same(expected, actual):
+                shown = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in finding.options.items()]
+                return f"{name}({', '.join(shown)})", expected
+    return None
+
+
 def _expected_text(outcome) -> str:
     """The spec's outcome as a student writes it: an exception and its message, integers,
     or a fraction (never a long float)."""
@@ -227,11 +261,17 @@ def explain(matrix: KillMatrix, exercise, level: str | None = None, max_examples
         finding = search.search(m, max_examples)
         if finding.verdict == "killable":
             hint = [f"pitfall: {pitfall}"]
-            if level in ("input", "test"):
-                hint.append(f"input: metric {finding.metric!r}, hyps={finding.hyps!r}, refs={finding.refs!r}, "
-                            f"options={finding.options!r}")
-            if level == "test":
-                hint += ["", search.killing_test(finding)]
+            call = contract_call(finding, m, exercise)
+            if call and level in ("input", "test"):
+                hint.append(f"input: {call[0]}")
+                if level == "test" and "derive" not in _expected_text(call[1]):
+                    hint += ["", _small_test(m, call[0], call[1])]
+                elif level == "test":
+                    hint.append(f"expected: the score of that input, derived by hand from its statistics")
+            elif level in ("input", "test"):
+                # no call of the contract shows it: say so rather than print an internal call
+                hint.append(f"input (through bleuprint's {finding.metric!r} entry point, not the contract): "
+                            f"hyps={finding.hyps!r}, refs={finding.refs!r}, options={finding.options!r}")
             found.append(Verdict(m.id, where, status, "killable", finding.examples, pitfall, m.fault, "\n".join(hint)))
         else:
             found.append(Verdict(m.id, where, status, "no killing input found", finding.examples + tried, pitfall,

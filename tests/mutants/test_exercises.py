@@ -271,3 +271,19 @@ def test_the_contracts_own_calls_kill_what_bleuprints_callers_could_not(tmp_path
     again = runner.run([str(suite), f"--rootdir={suite}"], [m for m in matrix.mutants if m.id in printed])
     assert again.baseline_failures == []
     assert {m.id for m in again.survivors} == set()
+
+
+def test_a_search_input_is_shown_as_a_call_of_the_contract():
+    """The search's input for s10 (BLEU lowercases) on "The cat" / "the cat", put to the
+    bleu exercise's contract: bleu_stats is the first function that tells it apart, and the
+    spec's value is integer statistics ("The" unmatched: m_1 = 1, m_2 = 0). An input on
+    which no contract function differs (no upper case) gives no call."""
+    from bleuprint.mutants.search import Finding
+
+    s10, exercise = catalogue.get("s10"), exercises.get("bleu")
+    finding = Finding("s10", s10.function, s10.fault, s10.pitfall, "killable", 1, metric="bleu",
+                      hyps=["The cat"], refs=[["the cat"]])
+    assert verdicts.contract_call(finding, s10, exercise) == (
+        "bleu_stats('The cat', ['the cat'])", ("value", [2, 2, 1, 0, 0, 0, 2, 1, 0, 0]))
+    finding.hyps = ["the cat"]
+    assert verdicts.contract_call(finding, s10, exercise) is None
