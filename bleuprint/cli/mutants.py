@@ -209,6 +209,8 @@ def main(args) -> int:
     needed = NEEDS.get(args.action, ())
     if getattr(args, "explain", False) or getattr(args, "findings_out", None):
         needed += ("hypothesis",)
+    if args.action == "explain" and getattr(args, "exercise", None):
+        needed += ("pytest",)  # the saved matrix is rebuilt by the runner, a pytest plugin
     if missing_test_package(f"mutants {args.action}", *needed):
         return 2
     from ..mutants import catalogue
