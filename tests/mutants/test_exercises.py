@@ -287,3 +287,16 @@ def test_a_search_input_is_shown_as_a_call_of_the_contract():
         "bleu_stats('The cat', ['the cat'])", ("value", [2, 2, 1, 0, 0, 0, 2, 1, 0, 0]))
     finding.hyps = ["the cat"]
     assert verdicts.contract_call(finding, s10, exercise) is None
+
+
+def test_scope_narrows_the_planted_mutants_without_an_exercise(tmp_path):
+    """grade --scope without --generated: exact match's planted mutants are s16, s17 and the
+    sanity mutant x00 (it breaks every metric's entry point). The one-test suite calls
+    exact_match, so x00 (which raises there) dies and s16, s17 (no case, no white space in
+    the input) survive: 1 of 3."""
+    (tmp_path / "test_em.py").write_text(textwrap.dedent(EM_WEAK), encoding="utf-8")
+    completed = _cli("grade", "test_em.py", "--scope", "exact_match", cwd=tmp_path)
+    assert "killed 1 of 3 mutants" in completed.stdout, completed.stdout[-2000:] + completed.stderr[-2000:]
+    assert "survived s16" in completed.stdout and "survived s17" in completed.stdout
+    bad = _cli("grade", "test_em.py", "--scope", "meteor", cwd=tmp_path)
+    assert bad.returncode != 0 and "unknown scope" in bad.stderr
