@@ -43,7 +43,7 @@ def add_parser(commands) -> None:
                        help="only the mutants (planted or generated) of these spec modules: bleu, chrf, "
                             "exact_match, tokenizers (default: all)")
     grade.add_argument("--exercise", metavar="NAME", default=None,
-                       help="grade against this exercise only, by its rule (L4.5, bleu, chrf, exact_match, ter, or an "
+                       help="grade against this exercise only, by its rule (L4.5, bleu, chrf, exact_match, ter, wer, rouge, or an "
                             "exercise JSON file): its contract module is importable by the suite during the run")
     grade.add_argument("--contract-module", metavar="PATH", default=None,
                        help="with --exercise: the module path the suite imports the contract from (default: the "

@@ -49,7 +49,7 @@ def test_every_shipped_exercise_loads_and_its_mutants_exist():
     """One exercise per metric family beside the course's; every planted id is in the
     catalogue and each family's planted mutants change that family's code only."""
     shipped = exercises.shipped()
-    assert {"L4.5", "bleu", "chrf", "exact_match", "ter"} <= set(shipped)
+    assert {"L4.5", "bleu", "chrf", "exact_match", "ter", "wer", "rouge"} <= set(shipped)
     known = {m.id for m in catalogue.all_mutants()}
     for name in shipped:
         exercise = exercises.get(name)
