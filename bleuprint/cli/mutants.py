@@ -40,13 +40,27 @@ def add_parser(commands) -> None:
     grade.add_argument("--generated", action="store_true",
                        help="grade against the generated mutants (of --scope) instead of the planted ones")
     grade.add_argument("--scope", nargs="+", metavar="SCOPE", default=None,
-                       help="with --generated: the spec modules to mutate (default: all)")
+                       help="only the mutants (planted or generated) of these spec modules: bleu, chrf, "
+                            "exact_match, tokenizers (default: all)")
+    grade.add_argument("--exercise", metavar="NAME", default=None,
+                       help="grade against this exercise only, by its rule (L4.5, bleu, chrf, exact_match, ter, wer, rouge, or an "
+                            "exercise JSON file): its contract module is importable by the suite during the run")
+    grade.add_argument("--contract-module", metavar="PATH", default=None,
+                       help="with --exercise: the module path the suite imports the contract from (default: the "
+                            "exercise's, e.g. tinyllm.eval.seqmetrics)")
+    grade.add_argument("--hints", choices=("pitfall", "input", "test"), default=None,
+                       help="with --exercise --explain: what each survivor's hint shows (default: the exercise's)")
     grade.add_argument("--stryker", metavar="PATH", help="write a mutation-testing-report-schema (Stryker) report")
     for parser in (run, grade):
         _explain_options(parser, "after the run, search for the input that kills each surviving mutant")
     explain = actions.add_parser("explain", help="the input that kills each surviving mutant of a kill matrix")
     explain.add_argument("matrix", help="the JSON that run --json or grade --json wrote")
     explain.add_argument("--only", nargs="+", metavar="ID", help="only these survivors")
+    explain.add_argument("--exercise", metavar="NAME", default=None,
+                         help="the exercise the matrix was graded against (grade --exercise --json): its verdicts "
+                              "and hints instead of the search's")
+    explain.add_argument("--hints", choices=("pitfall", "input", "test"), default=None,
+                         help="with --exercise: what each survivor's hint shows (default: the exercise's)")
     _explain_options(explain, None)
     html = actions.add_parser("report", help="the report a student opens in a browser")
     html.add_argument("--html", metavar="DIR", required=True, help="write index.html (and the web component) here")
@@ -65,6 +79,99 @@ def _explain_options(parser, flag_help) -> None:
                         help="the teacher's flag: say whether a killing input exists, not what it is")
     parser.add_argument("--findings", dest="findings_out", metavar="PATH",
                         help="write the findings (killing inputs, verdicts) as JSON, for report --html")
+
+
+def _grade_exercise(args) -> int:
+    """``grade --exercise``: the exercise's mutants only (``--scope`` narrows them), the suite
+    run with the contract installed, the exercise's grade, and with ``--explain`` each
+    survivor's verdict and hint (``bleuprint.mutants.verdicts``)."""
+    import time
+
+    from ..mutants import exercises, report, runner, verdicts
+    from ..mutants.contract import installed
+
+    started = time.perf_counter()
+    path = Path(args.path)
+    if not path.exists():
+        raise SystemExit(f"no such test file or directory: {path}")
+    if args.generated:
+        raise SystemExit("--generated does not go with --exercise: the exercise names its mutants")
+    try:
+        exercise = exercises.get(args.exercise)
+        chosen = exercise.mutants(args.scope)
+        module = args.contract_module or exercise.contract_module
+        if args.contract_module:
+            from ..mutants.contract import check_path
+
+            check_path(module)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
+    if not chosen:
+        raise SystemExit(f"exercise {exercise.name} has no mutants in scope {' '.join(args.scope or [])}")
+    test_args = [str(path), f"--rootdir={path if path.is_dir() else path.parent}"]
+    if exercise.contract_provider:
+        with installed(exercise.contract_provider, module):
+            matrix = runner.run(test_args, chosen)
+    else:
+        matrix = runner.run(test_args, chosen)
+    result = verdicts.grade(matrix, exercise)
+    print(verdicts.grade_text(result))
+    found = []
+    if args.explain or args.findings_out:
+        found = verdicts.explain(matrix, exercise, args.hints, args.max_examples or 300)
+        print()
+        for verdict in found:
+            print(verdict.text())
+            print()
+    seconds = time.perf_counter() - started
+    print(f"graded{' and explained' if found else ''} in {seconds:.1f} s")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"grade": result, "matrix": matrix.to_dict()}, indent=1),
+                                   encoding="utf-8")
+    if args.stryker:
+        report.write_stryker(matrix, args.stryker, _project_root())
+    if args.findings_out:
+        Path(args.findings_out).write_text(json.dumps(verdicts.findings_for_report(found), indent=1),
+                                           encoding="utf-8")
+    return 0 if result["passed"] else 1
+
+
+def _explain_exercise(data, ids, args) -> int:
+    """``explain --exercise``: the verdicts of ``bleuprint.mutants.verdicts`` for a saved
+    grade's survivors (``--only`` narrows them)."""
+    from ..mutants import exercises, runner, verdicts
+
+    try:
+        exercise = exercises.get(args.exercise)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
+    mutants = exercise.mutants()
+    known = {m.id for m in mutants}
+    strangers = [m["id"] for m in data["mutants"] if m["id"] not in known]
+    if strangers:
+        raise SystemExit(f"{args.matrix} was not graded against exercise {exercise.name}: "
+                         f"it has mutants {', '.join(strangers[:5])} the exercise does not")
+    if args.only:
+        unknown = set(args.only) - set(ids)
+        if unknown:
+            raise SystemExit(f"not survivors of this matrix: {', '.join(sorted(unknown))}")
+    matrix = runner.matrix_from_dict(data, mutants)
+    if args.only:
+        matrix.mutants = [m for m in matrix.mutants if m.id in args.only]
+    found = verdicts.explain(matrix, exercise, args.hints, args.max_examples or 300)
+    for verdict in found:
+        print(verdict.text())
+        print()
+    if args.findings_out:
+        Path(args.findings_out).write_text(json.dumps(verdicts.findings_for_report(found), indent=1),
+                                           encoding="utf-8")
+    return 0
+
+
+def _project_root():
+    from ..mutants.project import PROJECT_ROOT
+
+    return PROJECT_ROOT
 
 
 def _explain(mutants, args) -> int:
@@ -102,6 +209,8 @@ def main(args) -> int:
     needed = NEEDS.get(args.action, ())
     if getattr(args, "explain", False) or getattr(args, "findings_out", None):
         needed += ("hypothesis",)
+    if args.action == "explain" and getattr(args, "exercise", None):
+        needed += ("pytest",)  # the saved matrix is rebuilt by the runner, a pytest plugin
     if missing_test_package(f"mutants {args.action}", *needed):
         return 2
     from ..mutants import catalogue
@@ -145,20 +254,29 @@ def main(args) -> int:
             print()
             _explain(matrix.survivors, args)
         return 1 if matrix.survivors or matrix.baseline_failures else 0
+    if args.action == "grade" and args.exercise:
+        return _grade_exercise(args)
     if args.action == "grade":
         from ..mutants import report, runner
 
         path = Path(args.path)
         if not path.exists():
             raise SystemExit(f"no such test file or directory: {path}")
+        if args.contract_module or args.hints:
+            raise SystemExit("--contract-module and --hints go with --exercise")
         if args.generated:
             from ..mutants.project import selected_generated
 
             chosen = selected_generated(args.scope)
-        elif args.scope:
-            raise SystemExit("--scope goes with --generated")
         else:
             chosen = selected_mutants(None)
+            if args.scope:
+                from ..mutants.scopes import in_scopes
+
+                try:
+                    chosen = in_scopes(chosen, args.scope)
+                except ValueError as error:
+                    raise SystemExit(str(error)) from None
         matrix = runner.run([str(path), f"--rootdir={path if path.is_dir() else path.parent}"], chosen)
         result = report.grade(matrix)
         print(report.grade_text(result))
@@ -183,6 +301,8 @@ def main(args) -> int:
         if not isinstance(data, dict) or "mutants" not in data:
             raise SystemExit(f"{args.matrix} is not a kill matrix (the JSON of run --json or grade --json)")
         ids = [m["id"] for m in data["mutants"] if m["status"] != "killed"]
+        if args.exercise:
+            return _explain_exercise(data, ids, args)
         if args.only:
             unknown = set(args.only) - set(ids)
             if unknown:

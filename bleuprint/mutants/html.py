@@ -45,6 +45,11 @@ def counts(stryker: dict) -> dict:
 def _killing_text(finding: dict) -> str:
     from .search import Finding, killing_test
 
+    if "hint" in finding:  # an exercise's verdict (bleuprint.mutants.verdicts)
+        if finding["verdict"] == "killable":
+            return finding["hint"]
+        note = f" ({finding['note']})" if finding.get("note") else ""
+        return f"no killing input found in {finding['examples']} examples{note}: keep looking"
     if finding["verdict"] != "killable":
         reason = f": {finding['reason']}" if finding.get("reason") else ""
         return f"probably equivalent (no input found in {finding['examples']} examples){reason}"
@@ -106,7 +111,8 @@ def page(stryker: dict, findings: list[dict], title: str = "bleuprint mutants") 
         finding = by_id.get(mutant["id"])
         line = mutant["location"]["start"]["line"]
         verdict = "not searched" if finding is None else (
-            "killable" if finding["verdict"] == "killable" else "probably equivalent")
+            "killable" if finding["verdict"] == "killable" else
+            "no killing input found" if "hint" in finding else "probably equivalent")
         body = mutant.get("statusReason", "run bleuprint mutants explain to find the input that kills it")
         items.append(
             f'<li class="survivor" id="survivor-{html.escape(mutant["id"])}"><p><code>{html.escape(mutant["id"])}</code> '
