@@ -51,7 +51,7 @@ class BERTScore(Metric):
     api_names = ("bertscore",)
     golden = "bertscore"
     golden_builder = "bleuprint.metrics.bertscore.oracle_cases"
-    oracle_versions = {"bert-score": "0.3.13", "torch": "2.13.0"}
+    oracle_versions = {"bert-score": "0.3.13", "torch": "2.13.0+cpu"}
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         return S.check_corpus(hyps, refs)

@@ -39,10 +39,15 @@ def sequence(rng, dims: int, tokens: int, specials: bool = True) -> dict:
 
 def generated_corpus(rng, lengths=(1, 3, 4, 5, 6, 7)):
     """``(hyps, refs)``: 1..6 segments of 1..3 references, dimensions 2..8, lengths drawn
-    from ``lengths`` (two tokens left out by default: bert_score's two-token rule)."""
+    from ``lengths`` (two tokens left out by default: bert_score's two-token rule). Half the
+    corpora have [CLS] and [SEP] around every sequence (then at least 3 tokens long, so
+    that every reference contains them, as a tokenizer's do: bert_score's idf then gives
+    them weight 0 as the definition's special positions)."""
     dims = rng.randint(2, 8)
     n = rng.randint(1, 6)
     specials = rng.random() < 0.5
+    if specials:
+        lengths = tuple(k for k in lengths if k >= 3)
     hyps = [sequence(rng, dims, rng.choice(lengths), specials) for _ in range(n)]
     refs = [[sequence(rng, dims, rng.choice(lengths), specials) for _ in range(rng.randint(1, 3))] for _ in range(n)]
     return hyps, refs

@@ -22,7 +22,10 @@ def _array(segment) -> np.ndarray:
 
 
 def _units(x: np.ndarray) -> np.ndarray:
-    return x / np.sqrt(np.einsum("ij,ij->i", x, x))[:, None]
+    """Each row over its norm; rows are first divided by their largest magnitude, so that
+    squares neither overflow nor underflow (the spec's ``math.hypot``)."""
+    y = x / np.abs(x).max(axis=1, keepdims=True)
+    return y / np.sqrt(np.einsum("ij,ij->i", y, y))[:, None]
 
 
 def _weights(segment, table, idf_of: dict | None, what: str) -> np.ndarray:

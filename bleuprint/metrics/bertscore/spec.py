@@ -19,7 +19,8 @@ of a JSON-lines file and an entry of a vector file.
 Definitions (every float64 sum is ``math.fsum``, the exactly rounded sum, so no order of
 terms is implied):
 
-* ``unit(x) = x / sqrt(fsum(x_k^2))``, per token (a zero vector is refused: no direction).
+* ``unit(x) = x / ||x||``, per token, the norm ``math.hypot(*x)`` (sqrt of the sum of
+  squares, computed without overflow or underflow; a zero vector is refused: no direction).
 * ``cos[i][j] = fsum_k unit(h_i)_k * unit(r_j)_k``.
 * token weights (``weights``): 0 at a special position; elsewhere 1, or with ``idf`` the
   token id's ``idf(t) = ln((M + 1) / (df(t) + 1))``, where M is the number of references of
@@ -236,8 +237,9 @@ def idf(token: int, table) -> float:
 
 
 def unit(vector: tuple) -> list[float]:
-    """``x / ||x||``, the norm ``sqrt(fsum(x_k^2))``."""
-    norm = math.sqrt(math.fsum(x * x for x in vector))
+    """``x / ||x||``, the norm ``math.hypot(*x)`` (accurate, and neither overflows for
+    coordinates near 1e308 nor underflows for subnormal ones, as sqrt(fsum(x^2)) would)."""
+    norm = math.hypot(*vector)
     return [x / norm for x in vector]
 
 
