@@ -1,11 +1,15 @@
 """BERTScore from supplied token embeddings, fast: the definitions of
-``bleuprint.metrics.bertscore.spec`` on numpy float64 arrays.
+``bleuprint.metrics.bertscore.spec`` on numpy float64 arrays, with the spec's bits.
 
-Per pair: the unit vectors of both sequences (``x / sqrt(sum x^2)``), the cosine matrix as
-one matrix product, the row and column maxima, and the weighted sums as dot products. The
-inputs are checked by the spec's checks (the same messages). The float64 sums here are
-BLAS's and numpy's (not exactly rounded), so P and R differ from the spec's by a few ulps
-of the cosines: ``tests/impl/test_bertscore_differential.py`` states the tolerance.
+The spec states its order of summation (left to right from 0.0), and impl performs the
+same float64 operations in that order, one vectorised step per term: the unit vectors of
+every token of the corpus at once (one step per dimension), then the cosine matrices of a
+chunk of pairs padded to the chunk's longest sequences (one step per dimension:
+``acc += h[:, :, k, None] * r[:, None, :, k]``), masked maxima, and the weighted sums
+(one step per token). Each element sees the spec's multiplications and additions in the
+spec's order, and numpy's elementwise operations round like Python's, so P, R and F are
+bit-identical to the spec's (``tests/impl/test_bertscore_differential.py`` asserts ``==``).
+The inputs are checked by the spec's checks (the same messages).
 """
 
 from __future__ import annotations
@@ -16,71 +20,130 @@ import numpy as np
 
 from . import spec as S
 
-
-def _array(segment) -> np.ndarray:
-    return np.asarray(segment.vectors, dtype=np.float64)
-
-
-def _units(x: np.ndarray) -> np.ndarray:
-    """Each row over its norm; rows are first divided by their largest magnitude, so that
-    squares neither overflow nor underflow (the spec's ``math.hypot``)."""
-    y = x / np.abs(x).max(axis=1, keepdims=True)
-    return y / np.sqrt(np.einsum("ij,ij->i", y, y))[:, None]
+#: The most cosines (pairs x hypothesis tokens x reference tokens) held at once.
+CHUNK_CELLS = 1 << 20
 
 
-def _weights(segment, table, idf_of: dict | None, what: str) -> np.ndarray:
-    n = len(segment.vectors)
-    if table is None:
-        raw = np.ones(n)
-    else:
-        if segment.ids is None:
-            raise ValueError(f"idf needs token ids: {what} has none (give {{'embeddings': ..., 'ids': ...}})")
-        m = table[0]
-        raw = np.array([idf_of.get(t, math.log(m + 1)) for t in segment.ids], dtype=np.float64)
-    if segment.special:
-        raw[list(segment.special)] = 0.0
-    total = raw.sum()
+def unit_rows(x: np.ndarray) -> np.ndarray:
+    """``spec.unit`` of every row: y = x / max|x|, then y / sqrt(sum of y_k^2 left to right)."""
+    y = x / np.abs(x).max(axis=1)[:, None]
+    total = np.zeros(len(y))
+    for k in range(y.shape[1]):
+        total += y[:, k] * y[:, k]
+    return y / np.sqrt(total)[:, None]
+
+
+def _segment_units(segments: list) -> list[np.ndarray]:
+    """The unit vectors of every segment, computed for all tokens of one dimension at once."""
+    out: list = [None] * len(segments)
+    by_dims: dict = {}
+    for k, segment in enumerate(segments):
+        by_dims.setdefault(segment.dims, []).append(k)
+    for members in by_dims.values():
+        stacked = unit_rows(np.array([v for k in members for v in segments[k].vectors], dtype=np.float64))
+        start = 0
+        for k in members:
+            n = len(segments[k].vectors)
+            out[k] = stacked[start:start + n]
+            start += n
+    return out
+
+
+def _weights(segment, idf_of, m: int | None, what: str) -> np.ndarray:
+    """``spec.weights``: the same Python float operations (math.log, a left-to-right sum)."""
+    if idf_of is not None and segment.ids is None:
+        raise ValueError(f"idf needs token ids: {what} has none (give {{'embeddings': ..., 'ids': ...}})")
+    raw = [0.0 if t in segment.special else (idf_of.get(segment.ids[t], math.log((m + 1) / 1)) if idf_of is not None
+                                             else 1.0) for t in range(len(segment.vectors))]
+    total = S.seq_sum(raw)
     if total == 0:
         raise ValueError(f"{what}: every token weight is 0 (all tokens special, or idf 0 for every token: "
                          f"with idf, a token in every reference weighs ln(1) = 0)")
-    return raw / total
+    return np.array([w / total for w in raw], dtype=np.float64)
 
 
-def _idf_of(table) -> dict | None:
-    if table is None:
-        return None
-    m = table[0]
-    return {t: math.log((m + 1) / (df + 1)) for t, df in table[1]}
+def _chunks(pairs: list, lengths_h: list, lengths_r: list):
+    chunk, longest_h, longest_r = [], 0, 0
+    for pair in pairs:
+        h, r = lengths_h[pair[0]], lengths_r[pair[1]]
+        grown_h, grown_r = max(longest_h, h), max(longest_r, r)
+        if chunk and (len(chunk) + 1) * grown_h * grown_r > CHUNK_CELLS:
+            yield chunk
+            chunk, grown_h, grown_r = [], h, r
+        chunk.append(pair)
+        longest_h, longest_r = grown_h, grown_r
+    if chunk:
+        yield chunk
 
 
-def _segment_prf(hyp, refs, table, idf_of, multi_ref, what, cache) -> tuple:
-    h = _units(_array(hyp))
-    wh = _weights(hyp, table, idf_of, f"{what}, reference 0 (hypothesis)")
-    scores = []
-    for k, ref in enumerate(refs):
-        key = id(ref)
-        if key not in cache:
-            cache[key] = (_units(_array(ref)), _weights(ref, table, idf_of, f"{what}, reference {k} (reference)"))
-        r, wr = cache[key]
-        cos = h @ r.T
-        p = float(wh @ cos.max(axis=1))
-        rec = float(wr @ cos.max(axis=0))
-        scores.append((p, rec, S.f1(p, rec)))
-    if multi_ref == "max":
-        return tuple(max(s[k] for s in scores) for k in range(3))
-    best = max(s[2] for s in scores)
-    return next(s for s in scores if s[2] == best)
+def _pair_scores(h_units, r_units, h_weights, r_weights, pairs: list) -> np.ndarray:
+    """(P, R, F) of every pair ``(hypothesis index, reference index)``, a chunk at a time."""
+    out = np.empty((len(pairs), 3), dtype=np.float64)
+    lengths_h = [len(u) for u in h_units]
+    lengths_r = [len(u) for u in r_units]
+    done = 0
+    for chunk in _chunks(pairs, lengths_h, lengths_r):
+        b = len(chunk)
+        nh = max(lengths_h[i] for i, _ in chunk)
+        nr = max(lengths_r[j] for _, j in chunk)
+        d = h_units[chunk[0][0]].shape[1]
+        hs = np.zeros((b, nh, d))
+        rs = np.zeros((b, nr, d))
+        wh = np.zeros((b, nh))
+        wr = np.zeros((b, nr))
+        valid_h = np.zeros((b, nh), dtype=bool)
+        valid_r = np.zeros((b, nr), dtype=bool)
+        for k, (i, j) in enumerate(chunk):
+            hs[k, :lengths_h[i]] = h_units[i]
+            rs[k, :lengths_r[j]] = r_units[j]
+            wh[k, :lengths_h[i]] = h_weights[i]
+            wr[k, :lengths_r[j]] = r_weights[j]
+            valid_h[k, :lengths_h[i]] = True
+            valid_r[k, :lengths_r[j]] = True
+        cos = np.zeros((b, nh, nr))
+        for k in range(d):
+            cos += hs[:, :, k, None] * rs[:, None, :, k]
+        cells = valid_h[:, :, None] & valid_r[:, None, :]
+        cos = np.where(cells, cos, -np.inf)
+        row_max = np.where(valid_h, cos.max(axis=2), 0.0)
+        column_max = np.where(valid_r, cos.max(axis=1), 0.0)
+        p = np.zeros(b)
+        for t in range(nh):
+            p += wh[:, t] * row_max[:, t]
+        r = np.zeros(b)
+        for t in range(nr):
+            r += wr[:, t] * column_max[:, t]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            f = np.where(p + r == 0, 0.0, 2 * p * r / (p + r))
+        out[done:done + b] = np.stack([p, r, f], axis=1)
+        done += b
+    return out
 
 
 def prf_matrix(hyps, refs, table=None, multi_ref: str = "max") -> np.ndarray:
     """An N x 3 float64 array of every segment's (P, R, F), unrescaled; inputs checked."""
     multi_ref = S.check_multi_ref(multi_ref)
     hyps, refs = S.check_corpus(hyps, refs)
-    idf_of = _idf_of(table)
-    cache: dict = {}
+    idf_of = None if table is None else {t: math.log((table[0] + 1) / (df + 1)) for t, df in table[1]}
+    m = None if table is None else table[0]
+    flat_refs = [ref for group in refs for ref in group]
+    owner = [i for i, group in enumerate(refs) for _ in group]
+    h_weights, r_weights = [], []
+    for i, (h, group) in enumerate(zip(hyps, refs)):  # the spec's order, so the first refusal is the spec's
+        h_weights.append(_weights(h, idf_of, m, f"segment {i}, reference 0 (hypothesis)"))
+        for j, ref in enumerate(group):
+            r_weights.append(_weights(ref, idf_of, m, f"segment {i}, reference {j} (reference)"))
+    h_units, r_units = _segment_units(hyps), _segment_units(flat_refs)
+    pair_rows = _pair_scores(h_units, r_units, h_weights, r_weights, list(zip(owner, range(len(flat_refs)))))
     out = np.empty((len(hyps), 3), dtype=np.float64)
-    for i, (h, rs) in enumerate(zip(hyps, refs)):
-        out[i] = _segment_prf(h, rs, table, idf_of, multi_ref, f"segment {i}", cache)
+    start = 0
+    for i, group in enumerate(refs):
+        rows = pair_rows[start:start + len(group)]
+        start += len(group)
+        if multi_ref == "max":
+            out[i] = rows.max(axis=0)
+        else:
+            out[i] = rows[int(np.argmax(rows[:, 2]))]  # argmax: the first of equal maxima
     return out
 
 
@@ -108,9 +171,9 @@ def bertscore_segments(hyps, refs, idf: bool = False, multi_ref: str = "max", ba
 
 
 def bertscore(hyps, refs, idf: bool = False, multi_ref: str = "max", baseline=None, baseline_layer=None) -> dict:
-    """``spec.bertscore``: per-segment arrays and their means."""
+    """``spec.bertscore``: per-segment arrays and their means (``math.fsum / N``, as the spec)."""
     prf = bertscore_segments(hyps, refs, idf, multi_ref, baseline, baseline_layer)
     out = {name: prf[:, k] for k, name in enumerate(("precision", "recall", "f1"))}
     for k, name in enumerate(("precision", "recall", "f1")):
-        out[name + "_mean"] = float(prf[:, k].mean())
+        out[name + "_mean"] = math.fsum(prf[:, k].tolist()) / len(prf)
     return out

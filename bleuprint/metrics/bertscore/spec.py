@@ -16,20 +16,21 @@ IDF needs token ids because it counts token *types* across references, which emb
 not name (contextual vectors of one word differ). JSON-friendly, so the same form is a line
 of a JSON-lines file and an entry of a vector file.
 
-Definitions (every float64 sum is ``math.fsum``, the exactly rounded sum, so no order of
-terms is implied):
+Definitions. Every sum is a plain float64 loop, left to right from 0.0 (``seq_sum``): a
+stated order, which impl follows with one vectorised step per term, so its values are the
+same bits (exactly rounded sums, ``math.fsum``, would need an exact accumulator in impl).
 
-* ``unit(x) = x / ||x||``, per token, the norm ``math.hypot(*x)`` (sqrt of the sum of
-  squares, computed without overflow or underflow; a zero vector is refused: no direction).
-* ``cos[i][j] = fsum_k unit(h_i)_k * unit(r_j)_k``.
+* ``unit(x)``: with m = max_k |x_k| and y = x / m (so no square overflows or
+  underflows), ``y / sqrt(seq_sum(y_k * y_k))``; a zero vector is refused (no direction).
+* ``cos[i][j] = seq_sum_k unit(h_i)_k * unit(r_j)_k``.
 * token weights (``weights``): 0 at a special position; elsewhere 1, or with ``idf`` the
   token id's ``idf(t) = ln((M + 1) / (df(t) + 1))``, where M is the number of references of
   the whole corpus (every reference of every segment, as bert_score flattens them) and
   df(t) the number of those references containing t (``idf_table``). A hypothesis token
-  never seen in a reference gets ``ln(M + 1)``. Weights are divided by their fsum, so they
-  sum to 1 per sequence; a sequence whose weights are all 0 is refused (bert_score divides
-  0 by 0 and returns NaN: its issue #6, idf with one reference).
-* ``P = fsum_i w_h[i] * max_j cos[i][j]``, ``R = fsum_j w_r[j] * max_i cos[i][j]``,
+  never seen in a reference gets ``ln(M + 1)``. Weights are divided by their ``seq_sum``,
+  so they sum to 1 per sequence; a sequence whose weights are all 0 is refused (bert_score
+  divides 0 by 0 and returns NaN: its issue #6, idf with one reference).
+* ``P = seq_sum_i w_h[i] * max_j cos[i][j]``, ``R = seq_sum_j w_r[j] * max_i cos[i][j]``,
   ``F = 2PR / (P + R)``, and F = 0 where P + R = 0 (bert_score: NaN -> 0 when P = R = 0;
   a difference below).
 * several references (``multi_ref``): ``max`` (bert_score's rule) takes the maxima of P, R
@@ -236,18 +237,27 @@ def idf(token: int, table) -> float:
 # -- one pair ---------------------------------------------------------------------------------
 
 
+def seq_sum(values) -> float:
+    """The float64 sum of ``values`` left to right, from 0.0 (the stated order)."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
 def unit(vector: tuple) -> list[float]:
-    """``x / ||x||``, the norm ``math.hypot(*x)`` (accurate, and neither overflows for
-    coordinates near 1e308 nor underflows for subnormal ones, as sqrt(fsum(x^2)) would)."""
-    norm = math.hypot(*vector)
-    return [x / norm for x in vector]
+    """``y / sqrt(seq_sum(y_k^2))`` with ``y = x / max_k |x_k|`` (module doc)."""
+    m = max(abs(x) for x in vector)
+    y = [x / m for x in vector]
+    norm = math.sqrt(seq_sum(t * t for t in y))
+    return [t / norm for t in y]
 
 
 def cosine_matrix(hyp: Segment, ref: Segment) -> list[list[float]]:
-    """``cos[i][j] = fsum_k unit(h_i)_k * unit(r_j)_k``."""
+    """``cos[i][j] = seq_sum_k unit(h_i)_k * unit(r_j)_k``."""
     hs = [unit(v) for v in hyp.vectors]
     rs = [unit(v) for v in ref.vectors]
-    return [[math.fsum(a * b for a, b in zip(h, r)) for r in rs] for h in hs]
+    return [[seq_sum(a * b for a, b in zip(h, r)) for r in rs] for h in hs]
 
 
 def weights(segment: Segment, table, what: str) -> list[float]:
@@ -256,7 +266,7 @@ def weights(segment: Segment, table, what: str) -> list[float]:
         raise ValueError(f"idf needs token ids: {what} has none (give {{'embeddings': ..., 'ids': ...}})")
     raw = [0.0 if t in segment.special else (idf(segment.ids[t], table) if table is not None else 1.0)
            for t in range(len(segment.vectors))]
-    total = math.fsum(raw)
+    total = seq_sum(raw)
     if total == 0:
         raise ValueError(f"{what}: every token weight is 0 (all tokens special, or idf 0 for every token: "
                          f"with idf, a token in every reference weighs ln(1) = 0)")
@@ -273,8 +283,8 @@ def pair_prf(hyp: Segment, ref: Segment, table=None, what: str = "segment") -> t
     cos = cosine_matrix(hyp, ref)
     wh = weights(hyp, table, f"{what} (hypothesis)")
     wr = weights(ref, table, f"{what} (reference)")
-    p = math.fsum(w * max(row) for w, row in zip(wh, cos))
-    r = math.fsum(w * max(row[j] for row in cos) for j, w in enumerate(wr))
+    p = seq_sum(w * max(row) for w, row in zip(wh, cos))
+    r = seq_sum(w * max(row[j] for row in cos) for j, w in enumerate(wr))
     return p, r, f1(p, r)
 
 

@@ -1,9 +1,8 @@
 """Similarity and distance between sentence embeddings, fast: the definitions of
 ``bleuprint.metrics.embedding_similarity.spec`` on float64 numpy arrays (float32 inputs
-widened first: the accumulation is float64, as the spec pins it). Rows are scaled by their
-largest magnitude before any square, so no norm overflows or underflows (the spec's
-``math.hypot``). Sums are numpy's, not exactly rounded: within a few ulps of the spec
-(``tests/impl/test_embedding_similarity_differential.py``).
+widened first: the accumulation is float64, as the spec pins it). The spec sums left to
+right; impl does the same, one vectorised step per dimension over all rows, so its values
+are the spec's bits (``tests/impl/test_embedding_similarity_differential.py``: ``==``).
 """
 
 from __future__ import annotations
@@ -28,27 +27,33 @@ def _as_arrays(a, b) -> tuple[np.ndarray, np.ndarray]:
     return x, y
 
 
-def _norms(x: np.ndarray) -> np.ndarray:
-    scale = np.abs(x).max(axis=1)
-    safe = np.where(scale > 0, scale, 1.0)
-    y = x / safe[:, None]
-    return scale * np.sqrt(np.einsum("ij,ij->i", y, y))
+def _zero_rows(x: np.ndarray, y: np.ndarray) -> None:
+    """The spec's refusal of the first zero vector (row order, a's before b's in a row)."""
+    zero_x, zero_y = ~np.any(x != 0, axis=1), ~np.any(y != 0, axis=1)
+    bad = np.flatnonzero(zero_x | zero_y)
+    if bad.size:
+        i = int(bad[0])
+        which = "first" if zero_x[i] else "second"
+        raise ValueError(f"row {i} (a[{i}], b[{i}]) ({which}) is the zero vector: its cosine is undefined "
+                         f"(scipy gives NaN, scikit-learn 0.0; bleuprint refuses)")
+
+
+def _sequential_sum(columns: np.ndarray) -> np.ndarray:
+    """The sum of each row's values left to right from 0.0 (the spec's ``seq_sum``)."""
+    total = np.zeros(columns.shape[0])
+    for k in range(columns.shape[1]):
+        total += columns[:, k]
+    return total
+
+
+def _units(x: np.ndarray) -> np.ndarray:
+    y = x / np.abs(x).max(axis=1)[:, None]
+    return y / np.sqrt(_sequential_sum(y * y))[:, None]
 
 
 def cosine_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    for name, rows in (("a", x), ("b", y)):
-        zero = np.flatnonzero(~np.any(rows != 0, axis=1))
-        if zero.size:
-            i = int(zero[0])
-            which = "first" if name == "a" else "second"
-            raise ValueError(f"row {i} (a[{i}], b[{i}]) ({which}) is the zero vector: its cosine is undefined "
-                             f"(scipy gives NaN, scikit-learn 0.0; bleuprint refuses)")
-    scale_x = np.abs(x).max(axis=1, keepdims=True)
-    scale_y = np.abs(y).max(axis=1, keepdims=True)
-    ux, uy = x / scale_x, y / scale_y
-    ux /= np.sqrt(np.einsum("ij,ij->i", ux, ux))[:, None]
-    uy /= np.sqrt(np.einsum("ij,ij->i", uy, uy))[:, None]
-    return np.einsum("ij,ij->i", ux, uy)
+    _zero_rows(x, y)
+    return _sequential_sum(_units(x) * _units(y))
 
 
 def _refuse_infinite(values: np.ndarray) -> np.ndarray:
@@ -59,14 +64,30 @@ def _refuse_infinite(values: np.ndarray) -> np.ndarray:
     return values
 
 
+def _differences(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        d = x - y
+    _refuse_infinite(np.where(np.isinf(d).any(axis=1), np.inf, 0.0))
+    return d
+
+
+def euclidean_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    d = _differences(x, y)
+    m = np.abs(d).max(axis=1)
+    safe = np.where(m > 0, m, 1.0)
+    scaled = d / safe[:, None]
+    with np.errstate(over="ignore"):
+        values = np.where(m > 0, m * np.sqrt(_sequential_sum(scaled * scaled)), 0.0)
+    return _refuse_infinite(values)
+
+
+def manhattan_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        return _refuse_infinite(_sequential_sum(np.abs(_differences(x, y))))
+
+
 def embedding_similarity(a, b, metric: str = "cosine") -> np.ndarray:
-    """``spec.embedding_similarity`` as a float64 array of N values."""
+    """``spec.embedding_similarity`` as a float64 array of N values (the spec's bits)."""
     measure = S.check_measure(metric)
     x, y = _as_arrays(a, b)
-    if measure == "cosine":
-        return cosine_rows(x, y)
-    with np.errstate(over="ignore", invalid="ignore"):
-        diff = x - y
-        if measure == "euclidean":
-            return _refuse_infinite(_norms(diff))
-        return _refuse_infinite(np.abs(diff).sum(axis=1))
+    return {"cosine": cosine_rows, "euclidean": euclidean_rows, "manhattan": manhattan_rows}[measure](x, y)

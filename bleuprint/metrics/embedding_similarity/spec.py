@@ -4,20 +4,21 @@ Input: two arrays ``a`` and ``b`` of sentence embeddings, one row per sentence (
 the same N and d; row i of ``a`` is compared with row i of ``b``). Values of any real
 type; float32 inputs are read as float64, which holds them exactly.
 
-Measures (``measure``), per row pair (u, v):
+Measures (``measure``), per row pair (u, v). Every sum is a plain float64 loop, left to
+right from 0.0 (``seq_sum``), a stated order that impl follows bit for bit:
 
-* ``cosine`` similarity: ``fsum_k unit(u)_k * unit(v)_k`` with ``unit(x) = x /
-  math.hypot(*x)`` (the norm without overflow or underflow). Not clipped: rounding may put
-  it an ulp outside [-1, 1]. scipy's ``distance.cosine`` is 1 minus this (clipped to
-  [0, 2]); scikit-learn's ``cosine_similarity`` is this.
-* ``euclidean`` distance: ``math.hypot(*(u_k - v_k))``.
-* ``manhattan`` distance: ``fsum_k |u_k - v_k|``.
+* ``cosine`` similarity: ``seq_sum_k unit(u)_k * unit(v)_k``, where ``unit(x)`` is y /
+  sqrt(seq_sum(y_k^2)) with y = x / max_k |x_k| (no square overflows or underflows). Not
+  clipped: rounding may put it an ulp outside [-1, 1]. scipy's ``distance.cosine`` is 1
+  minus this (clipped to [0, 2]); scikit-learn's ``cosine_similarity`` is this.
+* ``euclidean`` distance: with d_k = u_k - v_k and m = max_k |d_k|, ``m *
+  sqrt(seq_sum((d_k / m)^2))`` (0 where m = 0).
+* ``manhattan`` distance: ``seq_sum_k |u_k - v_k|``.
 
-Accumulation is pinned: every sum is float64 and exactly rounded (``math.fsum``; the
-norms ``math.hypot``), whatever the input's type. scikit-learn keeps float32 inputs in
-float32 (its ``check_pairwise_arrays``), so on float32 embeddings its values differ from
-these by float32 rounding (about 1e-7; ``tests/spec/test_embedding_similarity_oracle.py``
-shows it); scipy computes in float64.
+Accumulation is pinned: float64, whatever the input's type (float32 values are widened
+exactly first). scipy and scikit-learn keep float32 inputs in float32 (but scikit-learn's
+Manhattan), so on float32 embeddings their values differ from these by float32 rounding
+(about 1e-7; ``tests/spec/test_embedding_similarity_oracle.py`` shows it).
 
 The zero vector: its cosine with anything is undefined (0/0). scipy returns NaN (with a
 RuntimeWarning), scikit-learn 0.0 (it normalises a zero row to zero). Here it is refused:
@@ -85,36 +86,55 @@ def check_pair_arrays(a, b) -> tuple[list, list]:
     return va, vb
 
 
+def seq_sum(values) -> float:
+    """The float64 sum of ``values`` left to right, from 0.0 (the stated order)."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
 def unit(x: tuple, what: str) -> list[float]:
-    norm = math.hypot(*x)
-    if norm == 0:
+    """``y / sqrt(seq_sum(y_k^2))`` with ``y = x / max_k |x_k|``; the zero vector refused."""
+    m = max(abs(v) for v in x)
+    if m == 0:
         raise ValueError(f"{what} is the zero vector: its cosine is undefined (scipy gives NaN, scikit-learn 0.0; "
                          f"bleuprint refuses)")
-    return [v / norm for v in x]
+    y = [v / m for v in x]
+    norm = math.sqrt(seq_sum(t * t for t in y))
+    return [t / norm for t in y]
 
 
 def cosine(u: tuple, v: tuple, what: str = "row") -> float:
-    """``fsum_k unit(u)_k * unit(v)_k``."""
-    return math.fsum(p * q for p, q in zip(unit(u, f"{what} (first)"), unit(v, f"{what} (second)")))
+    """``seq_sum_k unit(u)_k * unit(v)_k``."""
+    return seq_sum(p * q for p, q in zip(unit(u, f"{what} (first)"), unit(v, f"{what} (second)")))
 
 
-def _finite(x: float, what: str) -> float:
-    if math.isinf(x):
+def _differences(u: tuple, v: tuple, what: str) -> list[float]:
+    d = [p - q for p, q in zip(u, v)]
+    if any(math.isinf(x) for x in d):
         raise ValueError(f"{what}: the distance exceeds float64")
-    return x
+    return d
 
 
 def euclidean(u: tuple, v: tuple, what: str = "row") -> float:
-    """``hypot(*(u_k - v_k))``."""
-    return _finite(math.hypot(*(p - q for p, q in zip(u, v))), what)
+    """``m * sqrt(seq_sum((d_k / m)^2))``, d = u - v, m = max |d_k| (0 where m = 0)."""
+    d = _differences(u, v, what)
+    m = max(abs(x) for x in d)
+    if m == 0:
+        return 0.0
+    value = m * math.sqrt(seq_sum((x / m) * (x / m) for x in d))
+    if math.isinf(value):
+        raise ValueError(f"{what}: the distance exceeds float64")
+    return value
 
 
 def manhattan(u: tuple, v: tuple, what: str = "row") -> float:
-    """``fsum_k |u_k - v_k|``."""
-    try:
-        return _finite(math.fsum(abs(p - q) for p, q in zip(u, v)), what)
-    except OverflowError:
-        raise ValueError(f"{what}: the distance exceeds float64") from None
+    """``seq_sum_k |u_k - v_k|``."""
+    value = seq_sum(abs(x) for x in _differences(u, v, what))
+    if math.isinf(value):
+        raise ValueError(f"{what}: the distance exceeds float64")
+    return value
 
 
 FUNCTIONS = {"cosine": cosine, "euclidean": euclidean, "manhattan": manhattan}
