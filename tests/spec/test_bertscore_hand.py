@@ -161,3 +161,13 @@ def test_idf_needs_ids_and_refuses_zero_weights():
         S.bertscore([H], [[A]], idf=True)
     with pytest.raises(ValueError, match="segment 0, reference 0 \\(reference\\): every token weight is 0"):
         S.bertscore([{"embeddings": H, "ids": [1, 2]}], [[{"embeddings": A, "ids": [3]}]], idf=True)
+
+
+def test_pairwise_matrices_are_of_text_lines_only():
+    """``pairwise`` (MBR's matrices) reads text lines: token embeddings are refused by both
+    layers with a TypeError naming the first line, not scored."""
+    for layer in (spec, bleuprint.impl):
+        with pytest.raises(TypeError, match=r"hyps\[0\] must be a str"):
+            layer.pairwise("bertscore", [H], [A])
+        with pytest.raises(TypeError, match=r"hyps\[0\] must be a str"):
+            layer.pairwise("embedding_similarity", [[1.0, 2.0]], [[1.0, 2.0]])
