@@ -28,12 +28,24 @@ def _outcome(function, *args, **kwargs):
         return type(error).__name__, str(error)
 
 
-@given(corpus=corpora(), idf=st.booleans(), multi_ref=st.sampled_from(S.MULTI_REF))
-def test_impl_equals_spec_bit_for_bit(corpus, idf, multi_ref):
+def _as_arrays(segment, dtype):
+    if isinstance(segment, dict):
+        return {**segment, "embeddings": np.array(segment["embeddings"], dtype=dtype)}
+    return np.array(segment, dtype=dtype)
+
+
+@given(corpus=corpora(), idf=st.booleans(), multi_ref=st.sampled_from(S.MULTI_REF),
+       dtype=st.sampled_from([None, np.float64, np.float32]))
+def test_impl_equals_spec_bit_for_bit(corpus, idf, multi_ref, dtype):
     """Every segment's P, R and F, and the same refusals where the spec refuses (idf
-    weights summing to 0)."""
+    weights summing to 0); the embeddings given as lists, or as float64 or float32 numpy
+    arrays to impl (its vectorised input check) while the spec reads the same values."""
     hyps, refs = corpus
-    expected = _outcome(S.bertscore_segments, hyps, refs, idf=idf, multi_ref=multi_ref)
+    if dtype is not None:
+        hyps = [_as_arrays(h, dtype) for h in hyps]
+        refs = [[_as_arrays(r, dtype) for r in group] for group in refs]
+    spec_hyps = [_as_arrays(h, np.float64).tolist() if not isinstance(h, dict) else h for h in hyps]
+    expected = _outcome(S.bertscore_segments, spec_hyps, refs, idf=idf, multi_ref=multi_ref)
     assert _outcome(I.bertscore_segments, hyps, refs, idf=idf, multi_ref=multi_ref) == expected
 
 

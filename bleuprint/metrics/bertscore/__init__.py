@@ -81,9 +81,9 @@ class BERTScore(Metric):
         return {"precision": p, "recall": r, "f1": f}
 
     def stats_matrix(self, hyps, refs, context=None, idf=False, multi_ref="max"):
-        from .impl import prf_matrix, row_matrix
+        from .impl import check_corpus, prf_matrix, row_matrix
 
-        hyps, refs = self.check_inputs(hyps, refs)
+        hyps, refs = check_corpus(hyps, refs)
         if idf and context is None:
             context = S.idf_table(refs)
         return row_matrix(prf_matrix(hyps, refs, context if idf else None, multi_ref))

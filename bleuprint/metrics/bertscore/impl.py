@@ -24,6 +24,22 @@ from . import spec as S
 CHUNK_CELLS = 1 << 20
 
 
+def check_vectors(x, what: str):
+    """``spec.check_vectors`` for a numeric 2-D numpy array in one vectorised pass (the
+    array as float64, which holds float32 and smaller integers exactly); anything else, or
+    an array that breaks a rule, goes through the spec's check (its messages)."""
+    if isinstance(x, np.ndarray) and x.dtype.kind in "fiu" and x.ndim == 2 and x.shape[0] > 0 and x.shape[1] > 0:
+        values = x.astype(np.float64)
+        if np.isfinite(values).all() and (values != 0).any(axis=1).all():
+            return values
+    return S.check_vectors(x, what)
+
+
+def check_corpus(hyps, refs) -> tuple[list, list]:
+    """``spec.check_corpus`` with the vectorised ``check_vectors``."""
+    return S.check_corpus(hyps, refs, check_vectors)
+
+
 def unit_rows(x: np.ndarray) -> np.ndarray:
     """``spec.unit`` of every row: y = x / max|x|, then y / sqrt(sum of y_k^2 left to right)."""
     y = x / np.abs(x).max(axis=1)[:, None]
@@ -40,7 +56,7 @@ def _segment_units(segments: list) -> list[np.ndarray]:
     for k, segment in enumerate(segments):
         by_dims.setdefault(segment.dims, []).append(k)
     for members in by_dims.values():
-        stacked = unit_rows(np.array([v for k in members for v in segments[k].vectors], dtype=np.float64))
+        stacked = unit_rows(np.concatenate([np.asarray(segments[k].vectors, dtype=np.float64) for k in members]))
         start = 0
         for k in members:
             n = len(segments[k].vectors)
@@ -101,8 +117,10 @@ def _pair_scores(h_units, r_units, h_weights, r_weights, pairs: list) -> np.ndar
             valid_h[k, :lengths_h[i]] = True
             valid_r[k, :lengths_r[j]] = True
         cos = np.zeros((b, nh, nr))
+        hs_by_dim = np.ascontiguousarray(hs.transpose(2, 0, 1))  # dimension first: contiguous steps
+        rs_by_dim = np.ascontiguousarray(rs.transpose(2, 0, 1))
         for k in range(d):
-            cos += hs[:, :, k, None] * rs[:, None, :, k]
+            cos += hs_by_dim[k][:, :, None] * rs_by_dim[k][:, None, :]
         cells = valid_h[:, :, None] & valid_r[:, None, :]
         cos = np.where(cells, cos, -np.inf)
         row_max = np.where(valid_h, cos.max(axis=2), 0.0)
@@ -123,7 +141,7 @@ def _pair_scores(h_units, r_units, h_weights, r_weights, pairs: list) -> np.ndar
 def prf_matrix(hyps, refs, table=None, multi_ref: str = "max") -> np.ndarray:
     """An N x 3 float64 array of every segment's (P, R, F), unrescaled; inputs checked."""
     multi_ref = S.check_multi_ref(multi_ref)
-    hyps, refs = S.check_corpus(hyps, refs)
+    hyps, refs = check_corpus(hyps, refs)
     idf_of = None if table is None else {t: math.log((table[0] + 1) / (df + 1)) for t, df in table[1]}
     m = None if table is None else table[0]
     flat_refs = [ref for group in refs for ref in group]
@@ -161,7 +179,7 @@ def bertscore_segments(hyps, refs, idf: bool = False, multi_ref: str = "max", ba
     if not isinstance(idf, bool):
         raise TypeError(f"idf must be a bool, got {type(idf).__name__}")
     base = S.check_baseline(baseline, baseline_layer)
-    checked_hyps, checked_refs = S.check_corpus(hyps, refs)
+    checked_hyps, checked_refs = check_corpus(hyps, refs)
     table = S.idf_table(checked_refs) if idf else None
     prf = prf_matrix(checked_hyps, checked_refs, table, multi_ref)
     if base is not None:

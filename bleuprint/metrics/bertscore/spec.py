@@ -127,9 +127,11 @@ def check_vectors(x, what: str) -> tuple:
     return tuple(out)
 
 
-def check_segment(x, what: str) -> Segment:
+def check_segment(x, what: str, check=None) -> Segment:
     """An array, or a mapping with ``embeddings`` and optional ``ids`` and ``special``
-    (module doc), checked."""
+    (module doc), checked; ``check`` checks the array (default ``check_vectors``; impl
+    passes a vectorised check with the same rules and messages)."""
+    check = check or check_vectors
     if isinstance(x, Segment):
         return x
     ids, special = None, frozenset()
@@ -139,7 +141,7 @@ def check_segment(x, what: str) -> Segment:
             raise TypeError(f"{what} has unknown key(s) {', '.join(unknown)}: expected {', '.join(KEYS)}")
         if "embeddings" not in x:
             raise TypeError(f"{what} has no 'embeddings'")
-        vectors = check_vectors(x["embeddings"], f"{what}['embeddings']")
+        vectors = check(x["embeddings"], f"{what}['embeddings']")
         if x.get("ids") is not None:
             raw = _sequence(x["ids"], f"{what}['ids']", "token ids (ints)")
             if len(raw) != len(vectors):
@@ -153,7 +155,7 @@ def check_segment(x, what: str) -> Segment:
                 raise ValueError(f"{what}['special'] names position {bad[0]}, outside 0..{len(vectors) - 1}")
             special = frozenset(positions)
     else:
-        vectors = check_vectors(x, what)
+        vectors = check(x, what)
     return Segment(vectors, ids, special)
 
 
@@ -165,9 +167,10 @@ def _int(v, what: str) -> int:
     return int(v)
 
 
-def check_corpus(hyps, refs) -> tuple[list, list]:
+def check_corpus(hyps, refs, check=None) -> tuple[list, list]:
     """``hyps[i]`` a segment, ``refs[i]`` a non-empty list of segments of the same
-    dimensions as ``hyps[i]``; as many reference lists as hypotheses."""
+    dimensions as ``hyps[i]``; as many reference lists as hypotheses (``check``: as for
+    ``check_segment``)."""
     hyp_list = _sequence(hyps, "hyps", "segments (token embedding arrays)")
     if refs is None:
         raise TypeError("bertscore needs references: refs is None")
@@ -178,13 +181,13 @@ def check_corpus(hyps, refs) -> tuple[list, list]:
         raise ValueError(f"mismatched lengths: {len(hyp_list)} hypotheses, {len(ref_list)} reference lists")
     checked_hyps, checked_refs = [], []
     for i, (hyp, group) in enumerate(zip(hyp_list, ref_list)):
-        h = check_segment(hyp, f"hyps[{i}]")
+        h = check_segment(hyp, f"hyps[{i}]", check)
         if isinstance(group, Mapping) or (hasattr(group, "shape") and len(group.shape) == 2):
             raise TypeError(f"refs[{i}] must be a list of reference segments, got one segment: wrap it in a list")
         members = _sequence(group, f"refs[{i}]", "reference segments")
         if not members:
             raise ValueError(f"refs[{i}] is empty: segment {i} has no reference")
-        rs = [check_segment(r, f"refs[{i}][{k}]") for k, r in enumerate(members)]
+        rs = [check_segment(r, f"refs[{i}][{k}]", check) for k, r in enumerate(members)]
         for k, r in enumerate(rs):
             if r.dims != h.dims:
                 raise ValueError(f"dimension mismatch in segment {i}: hyps[{i}] has {h.dims} dimensions, "
