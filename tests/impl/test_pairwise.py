@@ -61,7 +61,10 @@ def same(got, want) -> bool:
     return len(got) == len(want) and all(g.dtype == np.float64 and g.tolist() == w for g, w in zip(got, want))
 
 
-@pytest.mark.parametrize("name", [name for name in metric_names() if get_metric(name).references])
+#: pairwise matrices are of text lines (MBR's candidates); a metric of other segments
+#: (BERTScore's token embeddings) is refused by both layers (tests/spec/test_bertscore_hand.py).
+@pytest.mark.parametrize("name", [name for name in metric_names()
+                                  if get_metric(name).references and get_metric(name).segment_kind == "text"])
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(layout=layouts(), data=st.data())
 def test_impl_pairwise_equals_spec_bit_for_bit(name, layout, data):

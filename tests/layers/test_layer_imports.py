@@ -188,8 +188,9 @@ hyps, refs = ["the cat sat on the mat", "a b c e"], [["the cat is on the mat"], 
 from bleuprint.core import get_metric
 for metric in impl.metric_names():
     definition = get_metric(metric)  # without references: the hypotheses alone, or its own probe segments
+    probe_h, probe_r = definition.probe_corpus()
     h, r = (hyps, refs if definition.references else None) if definition.segment_kind == "text" else \
-        (definition.probe_corpus()[0] * 2, None)
+        (probe_h * 2, None if probe_r is None else probe_r * 2)
     impl.metric_ci(metric, h, r, n_boot=20, rng=np.random.default_rng(1))
     impl.paired_bootstrap(metric, h, [h[::-1]], r, n=20)
 impl.signature("ter")

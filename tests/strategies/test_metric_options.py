@@ -74,9 +74,9 @@ def test_every_metric_strategy_draws_options_its_one_call_scoring_accepts(name):
     import random
 
     definition = get_metric(name)
-    # a metric without references (or whose segments are not text) scores its own corpus
-    hyps, refs = (definition.fit_corpus((HYPS, REFS)) if definition.references
-                  else definition.generated_corpus(random.Random(0)))
+    # a metric without references, or whose segments are not text, scores its own corpus
+    text = definition.references and definition.segment_kind == "text"
+    hyps, refs = definition.fit_corpus((HYPS, REFS)) if text else definition.generated_corpus(random.Random(0))
 
     @_fixed_draws(100)
     @given(metric_options(name))

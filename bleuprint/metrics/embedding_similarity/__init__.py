@@ -1,0 +1,139 @@
+"""Embedding similarity between sentence embeddings, a registered metric (the definition:
+``bleuprint.metrics.embedding_similarity.spec``; fast: ``.impl``).
+
+A segment (``Metric.segment_kind`` "embedding") is one hypothesis's sentence embedding, a
+vector of floats, with exactly one reference embedding (``refs[i] = [vector]``). Option
+``measure``: ``cosine`` similarity (default), ``euclidean`` or ``manhattan`` distance (not
+called ``metric``: the generic functions' first parameter has that name). The corpus
+score is the mean over segments. The one-call function on two arrays is
+``bleuprint.embedding_similarity(a, b, metric=...)``.
+
+Shape ``MEAN``: a row is the segment's value split into ``[x+, x-]`` (a cosine may be
+negative), the score of summed rows ``(x+ - x-) / n``.
+"""
+
+from __future__ import annotations
+
+from ...core import Metric, Option, Shape, register
+from ...spec.inputs import check_statistic
+from . import spec as S
+
+MEASURE = Option("measure", str, "cosine", "cosine (similarity), euclidean or manhattan (distances)", stage="stats",
+                 choices=S.MEASURES)
+
+
+class EmbeddingSimilarity(Metric):
+    name = "embedding_similarity"
+    title = "similarity (cosine) or distance (euclidean, manhattan) of sentence embeddings, mean over segments"
+    scale = 1
+    shape = Shape.MEAN
+    segment_kind = "embedding"
+    max_references = 1
+    fractional_columns = (0, 1)
+    options = (MEASURE,)
+    signature_version = "definition"
+    api_names = ("embedding_similarity",)
+    golden = "embedding_similarity"
+    golden_builder = "bleuprint.metrics.embedding_similarity.oracle_cases"
+    oracle_versions = {"scipy": "1.17.1", "scikit-learn": "1.9.1"}
+
+    def check_inputs(self, hyps, refs) -> tuple[list, list]:
+        """``hyps[i]`` a vector, ``refs[i]`` a list of exactly one vector of its dimension."""
+        if refs is None:
+            raise TypeError("embedding_similarity needs references: refs is None")
+        hyps, refs = list(hyps), list(refs)
+        if not hyps:
+            raise ValueError("hyps is empty: no segment to score")
+        if len(hyps) != len(refs):
+            raise ValueError(f"mismatched lengths: {len(hyps)} hypotheses, {len(refs)} reference lists")
+        out_h, out_r = [], []
+        for i, (h, group) in enumerate(zip(hyps, refs)):
+            if isinstance(group, (str, bytes)) or not hasattr(group, "__len__") or len(group) != 1:
+                raise ValueError(f"refs[{i}] must be a list of exactly one reference embedding")
+            vector = S.check_vector(h, f"hyps[{i}]")
+            ref = S.check_vector(list(group)[0], f"refs[{i}][0]")
+            if len(ref) != len(vector):
+                raise ValueError(f"dimension mismatch in segment {i}: hyps[{i}] has {len(vector)} dimensions, "
+                                 f"refs[{i}][0] has {len(ref)}")
+            out_h.append(vector)
+            out_r.append((ref,))
+        return out_h, out_r
+
+    def segment_stats(self, hyp, refs, measure="cosine") -> list:
+        return S.segment_row(S.check_vector(hyp, "hyp"), S.check_vector(refs[0], "ref"), measure)
+
+    def score(self, combined, n_segments) -> float:
+        values = [check_statistic(x, f"summed[{k}]", whole=False) for k, x in enumerate(combined)]
+        return S.mean_from_row(values, n_segments)
+
+    def stats_matrix(self, hyps, refs, context=None, measure="cosine"):
+        import numpy as np
+
+        from .impl import embedding_similarity
+
+        hyps, refs = self.check_inputs(hyps, refs)
+        values = embedding_similarity(np.array(hyps), np.array([r[0] for r in refs]), measure) if len(
+            {len(h) for h in hyps}) == 1 else np.array([embedding_similarity([h], [r[0]], measure)[0]
+                                                       for h, r in zip(hyps, refs)])
+        return np.stack([np.where(values > 0, values, 0.0), np.where(values < 0, -values, 0.0)], axis=1)
+
+    def batch_scores(self, sums, n_segments, float32):
+        import numpy as np
+
+        rows = np.asarray(sums, dtype=np.float64).reshape(len(sums), -1)
+        return (rows[:, 0] - rows[:, 1]) / n_segments, np.ones(rows.shape[0], dtype=bool)
+
+    def fit_corpus(self, corpus: tuple) -> tuple:
+        hyps, refs = corpus
+        return hyps, self.fit_references(refs)
+
+    def probe_corpus(self):
+        return [[1.0]], [[[1.0]]]
+
+    def generated_corpus(self, rng):
+        from .cases import generated_corpus
+
+        return generated_corpus(rng)
+
+    def corpus_strategy(self):
+        from .strategies import corpora
+
+        return corpora()
+
+    def read_segment(self, line: str):
+        """A line: the embedding's numbers separated by white space."""
+        fields = line.split()
+        try:
+            values = [float(f) for f in fields]
+        except ValueError:
+            raise ValueError("a line holds one embedding: numbers separated by white space") from None
+        return list(S.check_vector(values, "the line"))
+
+    def vector_corpora(self) -> list:
+        from .cases import vector_corpora
+
+        return vector_corpora()
+
+    def interval_pool(self) -> list[tuple]:
+        from .cases import interval_pool
+
+        return interval_pool()
+
+    def invalid_vector_corpora(self) -> list:
+        return []
+
+    def verify_configurations(self) -> tuple:
+        from ...core.metric import labelled_configurations
+
+        return labelled_configurations({}, {"measure": "euclidean"}, {"measure": "manhattan"})
+
+    def spec_entry_points(self) -> tuple[str, ...]:
+        return ("bleuprint.metrics.embedding_similarity.spec:segment_row",
+                "bleuprint.metrics.embedding_similarity.spec:embedding_similarity")
+
+    def signature_fields(self, measure="cosine", **_) -> list:
+        """``measure``, ``acc:float64-fsum`` (the pinned accumulation), ``zero:refused``."""
+        return [("measure", S.check_measure(measure)), ("acc", "float64-fsum"), ("zero", "refused")]
+
+
+EMBEDDING_SIMILARITY = register(EmbeddingSimilarity())

@@ -1,0 +1,93 @@
+"""BERTScore's impl (numpy) against its spec (pure Python), with Hypothesis, and against
+the goldens of bert_score.
+
+Tolerance: none. The spec sums left to right from 0.0 and impl performs the same float64
+operations in the same order, one vectorised step per term, so P, R and F are compared
+with ``==`` (bit for bit), as are the refusals (type and message).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import bleuprint.impl as impl
+from bleuprint.metrics.bertscore import impl as I
+from bleuprint.metrics.bertscore import spec as S
+from bleuprint.metrics.bertscore.strategies import corpora
+from bleuprint.oracles.goldens import load_goldens
+from bleuprint.spec.corpus import segment_rows
+
+
+def _outcome(function, *args, **kwargs):
+    try:
+        return "ok", [tuple(map(float, row)) for row in function(*args, **kwargs)]
+    except (TypeError, ValueError) as error:
+        return type(error).__name__, str(error)
+
+
+def _as_arrays(segment, dtype):
+    if isinstance(segment, dict):
+        return {**segment, "embeddings": np.array(segment["embeddings"], dtype=dtype)}
+    return np.array(segment, dtype=dtype)
+
+
+@given(corpus=corpora(), idf=st.booleans(), multi_ref=st.sampled_from(S.MULTI_REF),
+       dtype=st.sampled_from([None, np.float64, np.float32]))
+def test_impl_equals_spec_bit_for_bit(corpus, idf, multi_ref, dtype):
+    """Every segment's P, R and F, and the same refusals where the spec refuses (idf
+    weights summing to 0); the embeddings given as lists, or as float64 or float32 numpy
+    arrays to impl (its vectorised input check) while the spec reads the same values."""
+    hyps, refs = corpus
+    if dtype is not None:
+        hyps = [_as_arrays(h, dtype) for h in hyps]
+        refs = [[_as_arrays(r, dtype) for r in group] for group in refs]
+    spec_hyps = [_as_arrays(h, np.float64).tolist() if not isinstance(h, dict) else h for h in hyps]
+    expected = _outcome(S.bertscore_segments, spec_hyps, refs, idf=idf, multi_ref=multi_ref)
+    assert _outcome(I.bertscore_segments, hyps, refs, idf=idf, multi_ref=multi_ref) == expected
+
+
+@given(corpus=corpora(), multi_ref=st.sampled_from(S.MULTI_REF))
+def test_registered_rows_equal_spec(corpus, multi_ref):
+    """The registered metric's statistics rows: impl's ``stats_matrix`` is the spec's rows."""
+    hyps, refs = corpus
+    spec_rows = segment_rows("bertscore", hyps, refs, multi_ref=multi_ref)
+    impl_rows = impl.stats_matrix("bertscore", hyps, refs, multi_ref=multi_ref)
+    assert impl_rows.tolist() == spec_rows
+
+
+def test_chunks_of_pairs_do_not_change_a_pair(monkeypatch):
+    """impl pads pairs into chunks; with one pair a chunk (a chunk budget of one cell) the
+    values are the same bits as with every pair in one chunk."""
+    import random
+
+    from bleuprint.metrics.bertscore.cases import generated_corpus
+
+    hyps, refs = generated_corpus(random.Random(3), lengths=(1, 4, 9))
+    together = I.bertscore_segments(hyps, refs)
+    monkeypatch.setattr(I, "CHUNK_CELLS", 1)
+    assert I.bertscore_segments(hyps, refs).tolist() == together.tolist()
+    assert together.tolist() == [list(row) for row in S.bertscore_segments(hyps, refs)]
+
+
+TOL_ORACLE = 1e-5  # tests/spec/test_bertscore_oracle.py: float32 in bert_score
+
+
+@pytest.mark.parametrize("case", [c for c in load_goldens("bertscore")["cases"] if c["kind"] == "alone"],
+                         ids=lambda c: c["id"])
+def test_impl_equals_bert_score_goldens(case):
+    """impl within the oracle tolerance of bert_score's goldens (the spec's test states
+    why 1e-5)."""
+    got = I.bertscore_segments(case["hyps"], case["refs"], **case["options"])
+    for k, name in enumerate(("precision", "recall", "f1")):
+        assert np.max(np.abs(got[:, k] - np.array(case[name]))) <= TOL_ORACLE
+
+
+def test_impl_refuses_like_the_spec():
+    """A few bad inputs: impl raises the spec's exception with the spec's message."""
+    for hyps, refs in [([[[1.0, 0.0], [1.0]]], [[[[1.0, 0.0]]]]), ([[[1.0, 0.0]]], [[[[1.0, 0.0, 0.0]]]]),
+                       ([[[0.0, 0.0]]], [[[[1.0, 0.0]]]]), ([[[float("nan"), 0.0]]], [[[[1.0, 0.0]]]])]:
+        assert _outcome(I.bertscore, hyps, refs) == _outcome(S.bertscore, hyps, refs)
+        assert _outcome(I.bertscore, hyps, refs)[0] != "ok"
