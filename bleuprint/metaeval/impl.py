@@ -435,15 +435,21 @@ def _pearson_rows(g: np.ndarray, m: np.ndarray) -> float:
 def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: str = "none",
               k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
               early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX,
-              variant: str = "b") -> tuple[float, float, int]:
+              variant: str = "b", random_state=None, groups=None) -> tuple[float, float, int]:
     """``spec.perm_both``: the swaps as array selections, one generator for all rounds."""
     if correlation == "pearson":
         fn = _pearson_rows
     elif correlation == "kendall":
         def fn(g, m):
             return kendall_variant(g, m, variant)
+    elif correlation == "accuracy":
+        sizes = list(groups) if groups is not None else None
+
+        def fn(g, m):
+            return _pooled_accuracy(g, m, sizes or [len(g)])
     else:
-        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson' or 'kendall'")
+        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson', 'kendall' or "
+                         "'accuracy'")
     lens, g_flat, m1_flat, m2_flat = [], [], [], []
     for g, m1, m2 in zip(rows(gold, average_by), rows(metric1, average_by), rows(metric2, average_by)):
         kept = [(a, b, c) for a, b, c in zip(g, m1, m2) if a is not None]
@@ -462,8 +468,11 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
         values = [v for v in values if not math.isnan(v)]
         return math.fsum(values) / len(values) if values else 0
 
+    if correlation == "accuracy" and (average_by != "none" or (groups is not None and sum(groups) != len(g_flat))):
+        raise ValueError("PERM-BOTH on pairwise accuracy: one vector of every language pair's system scores "
+                         "(average_by 'none', groups summing to its length, no missing human score)")
     delta = corr(z2) - corr(z1)
-    rng = np.random.RandomState(seed)
+    rng = np.random.RandomState(seed) if random_state is None else random_state
     count, i = 0, 1
     for i in range(1, k + 1):
         w = rng.binomial(1, 0.5, len(z1)).astype(bool)
@@ -474,3 +483,33 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
             if p < early_min or p > early_max:
                 break
     return count / i, delta, i
+
+
+def _pooled_accuracy(g: np.ndarray, m: np.ndarray, groups) -> float:
+    """``spec.pooled_accuracy`` on arrays."""
+    agree = pairs = start = 0
+    for size in groups:
+        gs, ms = g[start:start + size], m[start:start + size]
+        i, j = np.triu_indices(size, 1)
+        agree += int(np.count_nonzero(np.sign(gs[i] - gs[j]) == np.sign(ms[i] - ms[j])))
+        pairs += len(i)
+        start += size
+    return agree / pairs
+
+
+metric_order = spec.metric_order
+assign_ranks = spec.assign_ranks
+
+
+def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pearson", average_by: str = "none",
+                     k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
+                     early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX,
+                     variant: str = "b", groups=None) -> list[list]:
+    """``spec.perm_both_matrix`` with impl's ``perm_both`` (the same shared stream)."""
+    return spec.perm_both_matrix(gold, metrics, order, correlation, average_by, k, seed, block_size, early_min,
+                                 early_max, variant, groups, perm_both_fn=perm_both)
+
+
+def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") -> list[list]:
+    """``spec.williams_matrix``."""
+    return spec.williams_matrix(gold, metrics, order, average_by)
