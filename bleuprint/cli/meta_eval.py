@@ -62,6 +62,12 @@ def add_parser(commands) -> None:
     parser.add_argument("--lp", nargs="+", default=None, help="with --data: these language pairs (default: all)")
     parser.add_argument("--ref", default=None, help="with --data: the reference (references/{lp}.REF.txt, "
                                                     "metric files NAME-REF; needed when there are several)")
+    parser.add_argument("--mqm-tsv", nargs="+", default=[], metavar="FILE",
+                        help="Google's WMT MQM annotation files (github.com/google/wmt-mqm-human-evaluation): "
+                             "human scores, system outputs and the reference at once; several are pooled")
+    parser.add_argument("--mqm-ref", default=None, metavar="SYSTEM",
+                        help="with --mqm-tsv: the human translation used as reference (default: the one "
+                             "named ref, ref-*, Human-*)")
     parser.add_argument("--average-by", choices=AVERAGE_BY, default="item",
                         help="how segment-level statistics are averaged (default: item, as WMT23/24)")
     parser.add_argument("--permutations", type=int, default=1000, help="soft pairwise accuracy's permutations")
@@ -209,6 +215,18 @@ def load_data(args) -> tuple[dict, dict]:
     return language_pairs, files
 
 
+def load_mqm(args, path) -> tuple[dict, dict]:
+    """One Google WMT MQM file (``metaeval.wmt_mqm``): its human scores, and ``--metric``
+    computed on its outputs against its reference (plus ``--metric-scores``)."""
+    from ..metaeval.wmt_mqm import language_pair_inputs
+
+    human_seg, texts, ref = language_pair_inputs(path, args.mqm_ref)
+    metrics, files = {}, {}
+    add_score_files(metrics, files, args.metric_scores)
+    add_computed(metrics, files, args.metric, texts["outputs"], texts["references"], f"{path} (reference {ref})")
+    return {"human_seg": human_seg, "human_sys": None, "metrics": metrics}, files
+
+
 def reference_files(root, lp: str, ref: str | None) -> list:
     found = sorted((root / "references").glob(f"{lp}.*.txt"))
     if ref is not None:
@@ -283,7 +301,16 @@ def run(args, stdout=None, stderr=None) -> int:
         problem = "--sig-seed must be in [0, 2**32)"
     elif args.significance and not 0 <= args.pval <= 1:
         problem = "--pval must be in [0, 1]"
-    elif args.data is None and args.human is None:
+    elif args.mqm_tsv and (args.data or args.human or args.human_sys or args.hyps_dir or args.refs):
+        problem = "--mqm-tsv reads its own human scores, outputs and reference: drop --data, --human, " \
+                  "--human-sys, --hyps-dir and --refs"
+    elif args.mqm_tsv and not args.metric:
+        problem = "--mqm-tsv needs --metric NAME... (the metrics to compute on its outputs)"
+    elif args.mqm_ref and not args.mqm_tsv:
+        problem = "--mqm-ref goes with --mqm-tsv"
+    elif args.mqm_tsv and len(args.mqm_tsv) > 1 and args.metric_scores:
+        problem = "--metric-scores goes with one --mqm-tsv file (several are language pairs)"
+    elif args.data is None and args.human is None and not args.mqm_tsv:
         problem = "give --human (one language pair) or --data (a test set in mt-metrics-eval's layout)"
     elif args.data is not None and (args.human or args.human_sys or args.metric_scores or args.hyps_dir or args.refs):
         problem = "--data reads its own human scores, metric scores, outputs and references: drop --human, " \
@@ -292,7 +319,7 @@ def run(args, stdout=None, stderr=None) -> int:
         problem = "--gold, --lp and --ref go with --data"
     elif args.data is None and not (args.metric_scores or args.metric):
         problem = "give --metric-scores FILE... or --metric NAME... (with --hyps-dir and --refs)"
-    elif args.data is None and args.metric and not args.hyps_dir:
+    elif args.data is None and not args.mqm_tsv and args.metric and not args.hyps_dir:
         problem = "--metric needs --hyps-dir (and --refs for a metric with references)"
     elif (args.hyps_dir or args.refs) and not args.metric:
         problem = "--hyps-dir and --refs are the inputs of --metric"
@@ -304,10 +331,20 @@ def run(args, stdout=None, stderr=None) -> int:
     options = dict(average_by=args.average_by, num_permutations=args.permutations, seed=args.seed,
                    kendall_like_threshold=args.kendall_like_threshold, fast=not args.spec, significance=significance)
     try:
-        if args.data is not None:
+        if args.mqm_tsv and len(args.mqm_tsv) == 1:
+            from ..metaeval.api import evaluate
+
+            inputs, files = load_mqm(args, args.mqm_tsv[0])
+            report = evaluate(**inputs, **options)
+        elif args.data is not None or args.mqm_tsv:
             from ..metaeval.api import evaluate_language_pairs
 
-            language_pairs, files = load_data(args)
+            if args.mqm_tsv:
+                loaded = {metric_name(p).removesuffix(".tsv"): load_mqm(args, p) for p in args.mqm_tsv}
+                language_pairs = {lp: inputs for lp, (inputs, _) in loaded.items()}
+                files = {lp: f for lp, (_, f) in loaded.items()}
+            else:
+                language_pairs, files = load_data(args)
             report = evaluate_language_pairs(language_pairs, **options)
         else:
             from ..metaeval.api import evaluate
@@ -320,16 +357,16 @@ def run(args, stdout=None, stderr=None) -> int:
     if args.format == "json":
         import json
 
-        if args.data is not None:
-            document = {"format": FORMAT, "version": VERSION, "data": args.data, "oracle": ORACLE,
+        if "language_pairs" in report:
+            document = {"format": FORMAT, "version": VERSION, "data": args.data or args.mqm_tsv, "oracle": ORACLE,
                         "language_pairs": {lp: lp_document(r, files[lp]) for lp, r in report["language_pairs"].items()},
                         "pooled": report["pooled"]}
         else:
-            document = {"format": FORMAT, "version": VERSION, "human": args.human, "human_sys": args.human_sys,
+            document = {"format": FORMAT, "version": VERSION, "human": args.human or (args.mqm_tsv[0] if args.mqm_tsv else None), "human_sys": args.human_sys,
                         "oracle": ORACLE, **lp_document(report, files)}
         stdout.write(json.dumps(document, indent=1, allow_nan=False) + "\n")
     else:
-        stdout.write((render_pooled(report) if args.data is not None else render_text(report)) + "\n")
+        stdout.write((render_pooled(report) if "language_pairs" in report else render_text(report)) + "\n")
     return 0
 
 
