@@ -151,3 +151,33 @@ def test_data_errors_name_the_problem(tmp_path):
     write(tmp_path / "references" / "en-de.refA.txt", ["x", "y"])
     status, _, err = run(["--data", str(tmp_path), "--gold", "mqm", "--metric", "bleu"])
     assert status == 2 and "system-outputs/en-de: no system outputs" in err
+
+
+def test_data_layout_with_computed_metrics_and_the_wmt24_average(tmp_path):
+    """Two language pairs in mt-metrics-eval's layout with system outputs and a reference, scored
+    by bleuprint's exact_match (1 per matching segment). xx-yy: reference "a", "b"; A says "a",
+    "b" (exact_match 1, 1), B "a", "z" (1, 0); human A 0, 0 and B 0, -1: A > B on both sides,
+    pairwise accuracy 1. zz-ww: reference "c", "d"; A "c", "x" (1, 0), B "y", "d" (0, 1); human
+    A -1, 0 and B 0, -5: the humans prefer A (-0.5 against -2.5), exact_match ties them (1/2
+    each: corpus score 0.5 = 0.5), a disagreement: 0. Pooled: 1 agreeing pair of 2 = 0.5.
+    WMT24's average: (SPA(xx) + acc23(xx) + SPA(zz) + acc23(zz)) / 4, each from the language
+    pair's own report, summed in the order of the sorted language pairs."""
+    for lp, ref, outputs, human in (("xx-yy", ["a", "b"], {"A": ["a", "b"], "B": ["a", "z"]},
+                                     {"A": [0.0, 0.0], "B": [0.0, -1.0]}),
+                                    ("zz-ww", ["c", "d"], {"A": ["c", "x"], "B": ["y", "d"]},
+                                     {"A": [-1.0, 0.0], "B": [0.0, -5.0]})):
+        write(tmp_path / "references" / f"{lp}.refA.txt", ref)
+        for system, lines in outputs.items():
+            write(tmp_path / "system-outputs" / lp / f"{system}.txt", lines)
+        write(tmp_path / "human-scores" / f"{lp}.mqm.seg.score",
+              [f"{s}\t{v}" for s, values in human.items() for v in values])
+    status, out, err = run(["--data", str(tmp_path), "--metric", "exact_match", "-f", "json"])
+    assert (status, err) == (0, "")
+    report = json.loads(out)
+    lps = report["language_pairs"]
+    assert lps["xx-yy"]["metrics"]["exact_match"]["pairwise_accuracy"] == 1.0
+    assert lps["zz-ww"]["metrics"]["exact_match"]["pairwise_accuracy"] == 0.0
+    assert report["pooled"]["pairwise_accuracy"] == {"exact_match": 0.5}
+    parts = [lps[lp]["metrics"]["exact_match"][key] for lp in ("xx-yy", "zz-ww")
+             for key in ("soft_pairwise_accuracy", "acc23")]
+    assert report["pooled"]["wmt24_average"]["exact_match"] == sum(v * (1 / 4) for v in parts)
