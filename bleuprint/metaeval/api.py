@@ -151,6 +151,9 @@ def evaluate(human_seg: dict | None = None, metrics: dict | None = None, human_s
                 gold_sys_matrix, matrices["sys"], {n: r["pearson_sys"] for n, r in results.items()},
                 "pearson", "none", conventions, fast, williams=True)
         if gold is not None and len(matrices.get("seg", {})) >= 2:
+            tests["soft_pairwise_accuracy"] = significance_report(
+                gold, matrices["seg"], {n: results[n]["soft_pairwise_accuracy"] for n in matrices["seg"]},
+                "pce", "none", conventions, fast, num_systems=len(gold))
             tests["pearson_seg"] = significance_report(
                 gold, matrices["seg"], {n: results[n]["pearson_seg"] for n in matrices["seg"]},
                 "pearson", average_by, conventions, fast, williams=True)
@@ -188,7 +191,7 @@ def significance_conventions(given: dict) -> dict:
 
 
 def significance_report(gold, matrices: dict, values: dict, correlation: str, average_by: str, conventions: dict,
-                        fast: bool = True, groups=None, williams: bool = False) -> dict:
+                        fast: bool = True, groups=None, williams: bool = False, num_systems: int | None = None) -> dict:
     """One statistic's tests between metrics: ``{"order", "values", "ranks", "perm_both",
     "williams"?}``: the metrics ranked as the task ranks them (``spec.metric_order``), the
     upper triangle of PERM-BOTH's p-values row by row (``perm_both[i][j - i - 1]`` tests
@@ -202,7 +205,8 @@ def significance_report(gold, matrices: dict, values: dict, correlation: str, av
         return {"order": order, "values": [values[n] for n in order], "ranks": [1] * len(order), "perm_both": []}
     matrix = m.perm_both_matrix(gold, {n: matrices[n] for n in order}, order, correlation, average_by,
                                 conventions["k"], conventions["seed"], conventions["block_size"],
-                                conventions["early_min"], conventions["early_max"], groups=groups)
+                                conventions["early_min"], conventions["early_max"], groups=groups,
+                                num_systems=num_systems)
     out = {"order": order, "values": [values[n] for n in order], "ranks": m.assign_ranks(matrix, conventions["pval"]),
            "perm_both": [row[i + 1:] for i, row in enumerate(matrix)][:-1]}
     if williams:

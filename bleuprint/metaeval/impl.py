@@ -472,8 +472,10 @@ def _pearson_rows(g: np.ndarray, m: np.ndarray) -> float:
 def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: str = "none",
               k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
               early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX,
-              variant: str = "b", random_state=None, groups=None) -> tuple[float, float, int]:
-    """``spec.perm_both``: the swaps as array selections, one generator for all rounds."""
+              variant: str = "b", random_state=None, groups=None, num_systems: int | None = None
+              ) -> tuple[float, float, int]:
+    """``spec.perm_both``: the swaps as array selections, one generator for all rounds (for
+    soft pairwise accuracy, the human p-values computed once: the human scores never move)."""
     if correlation == "pearson":
         fn = _pearson_rows
     elif correlation == "kendall":
@@ -484,9 +486,18 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
 
         def fn(g, m):
             return _pooled_accuracy(g, m, sizes or [len(g)])
+    elif correlation == "pce":
+        if average_by != "none" or not num_systems:
+            raise ValueError("PERM-BOTH on soft pairwise accuracy: average_by 'none' and the number of systems")
+        human_p = {}
+
+        def fn(g, m):
+            if "p" not in human_p:
+                human_p["p"] = p_value_matrix(np.reshape(g, (num_systems, -1)))
+            return _one_minus_pce(human_p["p"], p_value_matrix(np.reshape(m, (num_systems, -1))))
     else:
-        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson', 'kendall' or "
-                         "'accuracy'")
+        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson', 'kendall', "
+                         "'accuracy' or 'pce'")
     lens, g_flat, m1_flat, m2_flat = [], [], [], []
     for g, m1, m2 in zip(rows(gold, average_by), rows(metric1, average_by), rows(metric2, average_by)):
         kept = [(a, b, c) for a, b, c in zip(g, m1, m2) if a is not None]
@@ -541,10 +552,10 @@ assign_ranks = spec.assign_ranks
 def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pearson", average_by: str = "none",
                      k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
                      early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX,
-                     variant: str = "b", groups=None) -> list[list]:
+                     variant: str = "b", groups=None, num_systems: int | None = None) -> list[list]:
     """``spec.perm_both_matrix`` with impl's ``perm_both`` (the same shared stream)."""
     return spec.perm_both_matrix(gold, metrics, order, correlation, average_by, k, seed, block_size, early_min,
-                                 early_max, variant, groups, perm_both_fn=perm_both)
+                                 early_max, variant, groups, perm_both_fn=perm_both, num_systems=num_systems)
 
 
 def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") -> list[list]:

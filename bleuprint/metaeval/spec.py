@@ -547,7 +547,8 @@ def perm_both_weights(seed: int | None):
 def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: str = "none",
               k: int = PERM_BOTH_K, seed: int | None = None, block_size: int = PERM_BOTH_BLOCK,
               early_min: float = PERM_BOTH_EARLY_MIN, early_max: float = PERM_BOTH_EARLY_MAX,
-              variant: str = "b", random_state=None, groups=None) -> tuple[float, float, int]:
+              variant: str = "b", random_state=None, groups=None, num_systems: int | None = None
+              ) -> tuple[float, float, int]:
     """PERM-BOTH (Deutsch et al., 2021): ``(p, delta, k_used)``, the p-value that metric2
     correlates better with ``gold`` than metric1 (oracle: ``stats.PermutationSigDiff``).
 
@@ -557,6 +558,10 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
     is system-level pairwise accuracy pooled over language pairs (the oracle's
     ``data.CompareMetricsWithGlobalAccuracy``'s ``_Accuracy``): ``groups`` gives the number
     of systems of each language pair, in the order of the concatenated vector.
+    ``correlation='pce'`` is soft pairwise accuracy (oracle:
+    ``data.CompareMetricsWithPairwiseConfidenceError``): with ``average_by='none'``, the kept
+    cells (system-major) cut back into ``num_systems`` rows, the z-scores' p-values from
+    ``pairwise_p_values`` (1,000 permutations, seed 4) in every round.
 
     Vectors as ``rows(., average_by)`` with the cells of a ``None`` gold dropped; each
     metric's remaining cells z-scored (over all vectors together); ``corr(m)`` is the mean of
@@ -577,9 +582,17 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
 
         def fn(g, m):
             return pooled_accuracy(g, m, sizes or [len(g)])
+    elif correlation == "pce":
+        if average_by != "none" or not num_systems:
+            raise ValueError("PERM-BOTH on soft pairwise accuracy: average_by 'none' and the number of systems")
+
+        def fn(g, m):
+            width = len(g) // num_systems
+            cut = [list(range(s * width, (s + 1) * width)) for s in range(num_systems)]
+            return soft_pairwise_accuracy([[g[i] for i in c] for c in cut], [[m[i] for i in c] for c in cut])
     else:
-        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson', 'kendall' or "
-                         "'accuracy'")
+        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson', 'kendall', "
+                         "'accuracy' or 'pce'")
     lens, g_flat, m1_flat, m2_flat = [], [], [], []
     for g, m1, m2 in zip(rows(gold, average_by), rows(metric1, average_by), rows(metric2, average_by)):
         kept = [(a, b, c) for a, b, c in zip(g, m1, m2) if a is not None]
@@ -653,7 +666,8 @@ def metric_order(values: dict) -> list:
 def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pearson", average_by: str = "none",
                      k: int = PERM_BOTH_K, seed: int | None = None, block_size: int = PERM_BOTH_BLOCK,
                      early_min: float = PERM_BOTH_EARLY_MIN, early_max: float = PERM_BOTH_EARLY_MAX,
-                     variant: str = "b", groups=None, perm_both_fn=None) -> list[list]:
+                     variant: str = "b", groups=None, perm_both_fn=None, num_systems: int | None = None
+                     ) -> list[list]:
     """The significance matrix of PERM-BOTH tests between metrics (oracle:
     ``data.ComputeSigMatrix`` with ``perm_test='scores'``): ``order`` the metrics ranked by
     ``metric_order``; ``p[i][j]``, for ``i < j``, is the p-value of the null hypothesis that
@@ -673,7 +687,8 @@ def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pears
     for i in range(n):
         for j in range(i + 1, n):
             out[i][j] = run(gold, metrics[order[j]], metrics[order[i]], correlation, average_by, k, None,
-                            block_size, early_min, early_max, variant, random_state=rng, groups=groups)[0]
+                            block_size, early_min, early_max, variant, random_state=rng, groups=groups,
+                            num_systems=num_systems)[0]
     return out
 
 

@@ -394,7 +394,8 @@ def significance_inputs() -> list[dict]:
 
 def significance_cases(path, oracle, sig_inputs) -> list[dict]:
     """PERM-BOTH significance matrices and ranks from the oracle's own ``data.CompareMetrics`` /
-    ``CompareMetricsWithGlobalAccuracy`` after ``numpy.random.seed(seed)``, and Williams'
+    ``CompareMetricsWithGlobalAccuracy`` / ``CompareMetricsWithPairwiseConfidenceError`` after
+    ``numpy.random.seed(seed)``, and Williams'
     p-values of every pair in that order (``stats.WilliamsSigDiff``)."""
     import numpy as np
     import scipy.stats
@@ -442,6 +443,10 @@ def significance_cases(path, oracle, sig_inputs) -> list[dict]:
                         for i in range(len(order)) for j in range(i + 1, len(order))]
             record({"input": item["id"], "correlation": "pearson", "level": "seg", "average_by": average_by,
                     "k": k, "block_size": block, "seed": seed}, result, {"williams": williams})
+        np.random.seed(9)
+        result = data.CompareMetricsWithPairwiseConfidenceError(corrs, 100, stats.PermutationSigDiffParams(block_size=50))
+        record({"input": item["id"], "correlation": "pce", "level": "sys", "average_by": "none", "k": 100,
+                "block_size": 50, "seed": 9}, result)
     return cases
 
 

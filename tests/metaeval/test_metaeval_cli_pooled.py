@@ -50,7 +50,8 @@ def flat(rows):
 def test_segment_significance_is_the_oracles(tmp_path):
     """Four metrics against DA-like scores, Pearson averaged by item, PERM-BOTH k 200 in
     blocks of 50 from seed 7: the order, every p-value and the ranks are mt-metrics-eval's
-    ``data.CompareMetrics`` run after ``numpy.random.seed(7)``."""
+    ``data.CompareMetrics`` run after ``numpy.random.seed(7)``; soft pairwise accuracy's, k 100
+    in blocks of 50 from seed 9, its ``CompareMetricsWithPairwiseConfidenceError``'s."""
     data = SIG["sig-da-4x40"]
     human = write(tmp_path / "xx.da.seg.score", seg_lines(data["gold"]))
     files = [write(tmp_path / f"{name}.seg.score", seg_lines(m)) for name, m in data["metrics"].items()]
@@ -63,6 +64,11 @@ def test_segment_significance_is_the_oracles(tmp_path):
     assert flat(test["perm_both"]) == case["p"]
     assert test["ranks"] == case["ranks"]
     assert flat(test["williams"]) == pytest.approx(case["williams"], rel=1e-10, abs=0)
+    status, out, _ = run(["--human", human, "-m", *files, "-f", "json", "--significance", "--k", "100",
+                          "--block-size", "50", "--sig-seed", "9"])
+    test = json.loads(out)["significance"]["tests"]["soft_pairwise_accuracy"]
+    case = golden(input="sig-da-4x40", correlation="pce")
+    assert (test["order"], flat(test["perm_both"]), test["ranks"]) == (case["order"], case["p"], case["ranks"])
     status, text, _ = run(["--human", human, "-m", *files, "--significance", "--k", "200", "--block-size", "50",
                            "--sig-seed", "7"])
     assert status == 0 and "  pearson_seg: 1: m1, m3; 2: m2; 3: m4" in text.splitlines()
