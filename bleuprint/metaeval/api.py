@@ -71,13 +71,18 @@ def _metric_matrix(name: str, scores: dict, systems: list[str], width: int | Non
 
 def evaluate(human_seg: dict | None = None, metrics: dict | None = None, human_sys: dict | None = None,
              average_by: str = "item", num_permutations: int = spec.PCE_PERMUTATIONS, seed: int = spec.PCE_SEED,
-             kendall_like_threshold: float = spec.KENDALL_LIKE_THRESHOLD, fast: bool = True) -> dict:
+             kendall_like_threshold: float = spec.KENDALL_LIKE_THRESHOLD, fast: bool = True,
+             significance: dict | None = None) -> dict:
     """``{"systems", "segments", "conventions", "metrics": {name: {statistic: value}}}``.
 
     ``human_seg``: system -> segment scores (``None`` where unrated); ``human_sys``: system ->
     ``[score]`` (optional; else the means of ``human_seg``). ``metrics``: name -> ``{"seg":
     {system: scores}, "sys": {system: [score]}}`` (either level may be absent). A statistic
-    that the given levels cannot give is left out; a NaN (a constant vector) is ``None``."""
+    that the given levels cannot give is left out; a NaN (a constant vector) is ``None``.
+
+    ``significance``: the tests between metrics, as ``significance_conventions`` states them
+    (``{}`` for the task's defaults); the report then has ``"significance"``
+    (``significance_report``)."""
     if average_by not in spec.AVERAGE_BY:
         raise ValueError(f"unknown average_by {average_by!r}: expected one of {', '.join(spec.AVERAGE_BY)}")
     if not metrics:
@@ -98,7 +103,7 @@ def evaluate(human_seg: dict | None = None, metrics: dict | None = None, human_s
         gold_sys = spec.system_scores(gold)
     width = len(gold[0]) if gold is not None else None
 
-    results = {}
+    results, matrices = {}, {}
     for name, levels in metrics.items():
         seg = sys_ = None
         if levels.get("seg") is not None:
@@ -123,13 +128,91 @@ def evaluate(human_seg: dict | None = None, metrics: dict | None = None, human_s
             out["kendall_like"] = m.kendall_like(gold, seg, average_by, kendall_like_threshold)
             out["pearson_seg"] = m.pearson_averaged(gold, seg, average_by)
         results[name] = {k: _nan_to_none(float(v)) for k, v in out.items()}
-    return {
+        matrices.setdefault("sys", {})[name] = [[v] for v in sys_]
+        if seg is not None:
+            matrices.setdefault("seg", {})[name] = seg
+    report = {
         "systems": systems,
         "segments": width,
         "conventions": {"average_by": average_by, "num_permutations": num_permutations, "seed": seed,
                         "kendall_like_threshold": kendall_like_threshold, "tie_search_sample_rate": 1.0},
         "metrics": results,
     }
+    if significance is not None:
+        conventions = significance_conventions(significance)
+        gold_sys_matrix = [[g] for g in gold_sys]
+        tests = {}
+        present = [i for i, g in enumerate(gold_sys) if g is not None]
+        if len(present) == len(gold_sys):  # PERM-BOTH pairs systems by position: every system rated
+            tests["pairwise_accuracy"] = significance_report(
+                gold_sys_matrix, matrices["sys"], {n: r["pairwise_accuracy"] for n, r in results.items()},
+                "accuracy", "none", conventions, fast, groups=[len(gold_sys)])
+            tests["pearson_sys"] = significance_report(
+                gold_sys_matrix, matrices["sys"], {n: r["pearson_sys"] for n, r in results.items()},
+                "pearson", "none", conventions, fast, williams=True)
+        if gold is not None and len(matrices.get("seg", {})) >= 2:
+            tests["soft_pairwise_accuracy"] = significance_report(
+                gold, matrices["seg"], {n: results[n]["soft_pairwise_accuracy"] for n in matrices["seg"]},
+                "pce", "none", conventions, fast, num_systems=len(gold))
+            tests["pearson_seg"] = significance_report(
+                gold, matrices["seg"], {n: results[n]["pearson_seg"] for n in matrices["seg"]},
+                "pearson", average_by, conventions, fast, williams=True)
+        report["significance"] = {"conventions": conventions, "tests": tests}
+    return report
+
+
+#: PERM-BOTH's conventions when a task runs it (mt-metrics-eval ``tasks.Task``: k 1000, blocks
+#: of 100, early stopping below 0.02 or above 0.5, significance at 0.05). ``seed``: the seed of
+#: numpy's global generator, which mt-metrics-eval never sets (its matrix is reproduced after
+#: ``numpy.random.seed(seed)``); bleuprint always seeds, so its matrix is reproducible.
+SIGNIFICANCE_DEFAULTS = {"test": "perm-both", "k": spec.PERM_BOTH_K, "block_size": 100,
+                         "early_min": spec.PERM_BOTH_EARLY_MIN, "early_max": spec.PERM_BOTH_EARLY_MAX,
+                         "seed": 1, "pval": 0.05}
+
+
+def significance_conventions(given: dict) -> dict:
+    """``SIGNIFICANCE_DEFAULTS`` updated with ``given``; ValueError for an unknown key or a
+    value out of range."""
+    unknown = sorted(set(given) - set(SIGNIFICANCE_DEFAULTS))
+    if unknown:
+        raise ValueError(f"significance: unknown setting(s) {', '.join(unknown)}")
+    out = {**SIGNIFICANCE_DEFAULTS, **given}
+    if out["test"] != "perm-both":
+        raise ValueError(f"significance: test {out['test']!r}: only 'perm-both' (Williams' is reported beside it)")
+    for key in ("k", "block_size"):
+        if isinstance(out[key], bool) or not isinstance(out[key], int) or out[key] < 1:
+            raise ValueError(f"significance: {key} must be a whole number of at least 1, got {out[key]!r}")
+    if not isinstance(out["seed"], int) or isinstance(out["seed"], bool) or not 0 <= out["seed"] < 2 ** 32:
+        raise ValueError(f"significance: seed must be a whole number in [0, 2**32), got {out['seed']!r}")
+    for key in ("early_min", "early_max", "pval"):
+        if not 0 <= out[key] <= 1:
+            raise ValueError(f"significance: {key} must be in [0, 1], got {out[key]!r}")
+    return out
+
+
+def significance_report(gold, matrices: dict, values: dict, correlation: str, average_by: str, conventions: dict,
+                        fast: bool = True, groups=None, williams: bool = False, num_systems: int | None = None) -> dict:
+    """One statistic's tests between metrics: ``{"order", "values", "ranks", "perm_both",
+    "williams"?}``: the metrics ranked as the task ranks them (``spec.metric_order``), the
+    upper triangle of PERM-BOTH's p-values row by row (``perm_both[i][j - i - 1]`` tests
+    whether ``order[j]`` is at least as good as ``order[i]``), the significance clusters
+    (``spec.assign_ranks`` at ``pval``) and, for Pearson, Williams' p-values in the same
+    layout. Metrics whose statistic is NaN are left out."""
+    m = _module(fast)
+    values = {n: v for n, v in values.items() if v is not None}
+    order = m.metric_order(values)
+    if len(order) < 2:
+        return {"order": order, "values": [values[n] for n in order], "ranks": [1] * len(order), "perm_both": []}
+    matrix = m.perm_both_matrix(gold, {n: matrices[n] for n in order}, order, correlation, average_by,
+                                conventions["k"], conventions["seed"], conventions["block_size"],
+                                conventions["early_min"], conventions["early_max"], groups=groups,
+                                num_systems=num_systems)
+    out = {"order": order, "values": [values[n] for n in order], "ranks": m.assign_ranks(matrix, conventions["pval"]),
+           "perm_both": [row[i + 1:] for i, row in enumerate(matrix)][:-1]}
+    if williams:
+        w = m.williams_matrix(gold, {n: matrices[n] for n in order}, order, average_by)
+        out["williams"] = [[_nan_to_none(float(v)) for v in row[i + 1:]] for i, row in enumerate(w)][:-1]
+    return out
 
 
 def pooled_pairwise_accuracy(language_pairs: dict, fast: bool = True) -> dict:
@@ -157,4 +240,126 @@ def pooled_pairwise_accuracy(language_pairs: dict, fast: bool = True) -> dict:
                 raise ValueError(f"{lp}: metric {name} has no score for system(s) {', '.join(missing)}")
             groups.append(([human[s] for s in systems], [metrics[name][s] for s in systems]))
         out[name] = m.pairwise_accuracy(groups)
+    return out
+
+
+def evaluate_language_pairs(language_pairs: dict, average_by: str = "item",
+                            num_permutations: int = spec.PCE_PERMUTATIONS, seed: int = spec.PCE_SEED,
+                            kendall_like_threshold: float = spec.KENDALL_LIKE_THRESHOLD, fast: bool = True,
+                            significance: dict | None = None) -> dict:
+    """Several language pairs, each evaluated by ``evaluate`` and pooled as the WMT metrics task
+    pools them: ``{"language_pairs": {lp: evaluate's report}, "pooled": {...}}``.
+
+    ``language_pairs``: lp -> ``evaluate``'s keyword arguments (``human_seg``, ``human_sys``,
+    ``metrics``). A metric is pooled when every language pair has it. ``pooled``:
+
+    * ``pairwise_accuracy``: {metric: agreeing system pairs of every language pair over all
+      their pairs} (WMT22/WMT23's system-level ranking; ``pooled_pairwise_accuracy``); with
+      ``significance``, its PERM-BOTH matrix over the concatenated system scores, each
+      language pair's pairs counted within it (mt-metrics-eval
+      ``data.CompareMetricsWithGlobalAccuracy``);
+    * ``wmt24_average``: {metric: the WMT24 task set's average}: over the language pairs in
+      sorted order, soft pairwise accuracy (system level) and acc23 (segment level), each
+      task weighted 1 / (2 x language pairs) and summed in that order (mt-metrics-eval
+      ``tasks.WMT24`` and ``TaskSetResults.AverageCorrs``: both statistics already lie in
+      [0, 1], so its rescaling leaves them as they are); only when every language pair gives
+      both."""
+    if not language_pairs:
+        raise ValueError("no language pairs")
+    reports = {}
+    for lp, inputs in language_pairs.items():
+        try:
+            reports[lp] = evaluate(**inputs, average_by=average_by, num_permutations=num_permutations, seed=seed,
+                                   kendall_like_threshold=kendall_like_threshold, fast=fast,
+                                   significance=significance)
+        except ValueError as error:
+            raise ValueError(f"{lp}: {error}") from None
+    common = [n for n in next(iter(reports.values()))["metrics"] if all(n in r["metrics"] for r in reports.values())]
+    pooled: dict = {"metrics": common}
+    if not common:
+        return {"language_pairs": reports, "pooled": pooled}
+    groups_sys, gold_cat, metric_cat = [], [], {n: [] for n in common}
+    pairs = {}
+    for lp, inputs in language_pairs.items():
+        report = reports[lp]
+        systems = report["systems"]
+        gold = _human_system_scores(inputs, systems)
+        sys_scores = {n: _metric_system_scores(inputs["metrics"][n], systems) for n in common}
+        pairs[lp] = ({s: g for s, g in zip(systems, gold)}, {n: dict(zip(systems, v)) for n, v in sys_scores.items()})
+        rated = [i for i, g in enumerate(gold) if g is not None]
+        groups_sys.append(len(rated))
+        gold_cat += [[gold[i]] for i in rated]
+        for n in common:
+            metric_cat[n] += [[sys_scores[n][i]] for i in rated]
+    pooled["pairwise_accuracy"] = pooled_pairwise_accuracy(pairs, fast)
+    tasks = [(lp, key) for lp in sorted(reports) for key in ("soft_pairwise_accuracy", "acc23")]
+    if all(key in reports[lp]["metrics"][n] and reports[lp]["metrics"][n][key] is not None
+           for lp, key in tasks for n in common):
+        weight = 1 / len(tasks)
+        pooled["wmt24_average"] = {n: sum((reports[lp]["metrics"][n][key] - 0) / (1 - 0) * weight for lp, key in tasks)
+                                   for n in common}
+    if significance is not None:
+        conventions = significance_conventions(significance)
+        pooled["significance"] = {"conventions": conventions, "tests": {"pairwise_accuracy": significance_report(
+            gold_cat, metric_cat, pooled["pairwise_accuracy"], "accuracy", "none", conventions, fast,
+            groups=groups_sys)}}
+    return {"language_pairs": reports, "pooled": pooled}
+
+
+def _human_system_scores(inputs: dict, systems: list) -> list:
+    if inputs.get("human_sys") is not None:
+        return [inputs["human_sys"][s][0] for s in systems]
+    return spec.system_scores([inputs["human_seg"][s] for s in systems])
+
+
+def _metric_system_scores(levels: dict, systems: list) -> list:
+    if levels.get("sys") is not None:
+        return [float(levels["sys"][s][0]) for s in systems]
+    return spec.system_scores([[float(v) for v in levels["seg"][s]] for s in systems])
+
+
+#: Registered metrics whose scores are better when lower (error rates, perplexity): their
+#: scores are negated for meta-evaluation, whose statistics take higher as better.
+LOWER_IS_BETTER = frozenset({"ter", "wer", "cer", "mer", "wil", "perplexity", "cross_entropy"})
+
+
+def metric_scores(names, outputs: dict, references) -> dict:
+    """Each registered metric's scores of the systems' outputs, computed by bleuprint with its
+    default options: name -> ``{"seg": {system: per-segment scores}, "sys": {system: [corpus
+    score]}}``, the form ``evaluate`` takes (``bleuprint.sentence_scores`` and
+    ``bleuprint.corpus_score``: a system's score is the metric's own corpus score, as
+    mt-metrics-eval's ``BLEU.sys.score`` is corpus BLEU, not a mean of segments). Scores of
+    ``LOWER_IS_BETTER`` metrics are negated.
+
+    ``outputs``: system -> its segments (str); ``references``: a list of reference streams,
+    each a list of one reference per segment."""
+    import bleuprint
+    from bleuprint.core.registry import get_metric
+
+    if not outputs:
+        raise ValueError("no system outputs")
+    streams = [list(stream) for stream in references]
+    width = len(next(iter(outputs.values())))
+    for system, lines in outputs.items():
+        if len(lines) != width:
+            raise ValueError(f"system {system} has {len(lines)} segments, {next(iter(outputs))} has {width}")
+    for index, stream in enumerate(streams):
+        if len(stream) != width:
+            raise ValueError(f"reference {index + 1} has {len(stream)} segments, the system outputs have {width}")
+    refs = [list(segment) for segment in zip(*streams)] if streams else None
+    out = {}
+    for name in names:
+        definition = get_metric(name)
+        if definition.segment_kind != "text" or definition.min_segments > 1:
+            raise ValueError(f"metric {name}: meta-evaluation scores text outputs segment by segment; "
+                             f"{name} does not")
+        if definition.references and not refs:
+            raise ValueError(f"metric {name} needs references")
+        sign = -1.0 if definition.name in LOWER_IS_BETTER else 1.0
+        seg, sys_ = {}, {}
+        for system, lines in outputs.items():
+            given = refs if definition.references else None
+            seg[system] = [sign * float(v) for v in bleuprint.sentence_scores(definition.name, lines, given)]
+            sys_[system] = [sign * float(bleuprint.corpus_score(definition.name, lines, given))]
+        out[definition.name] = {"seg": seg, "sys": sys_}
     return out

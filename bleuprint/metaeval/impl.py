@@ -18,6 +18,7 @@ What makes them fast without changing a bit of the result:
 from __future__ import annotations
 
 import math
+import sys
 from functools import lru_cache
 
 import numpy as np
@@ -63,13 +64,41 @@ def pairwise_accuracy(groups) -> float:
     return agree / pairs
 
 
+#: The smallest 32-bit draw whose float32 uniform exceeds 0.5 (``_signs``): (2**23 + 1) << 8.
+_ABOVE_HALF = np.uint32(0x80000100)
+
+
 @lru_cache(maxsize=4)
 def _signs(num_permutations: int, num_segments: int, seed: int) -> np.ndarray:
+    """The oracle's sign matrix without its float draws. ``default_rng(seed)`` is
+    ``Generator(PCG64(seed))``; its float32 uniform is ``(x >> 8) * 2**-24`` of the next 32-bit
+    draw ``x``, and PCG64 makes 32-bit draws by halving its 64-bit outputs, low half first
+    (numpy's ``next_float`` / ``pcg64_next32``). The cell is +1 where the uniform rounds to 1,
+    i.e. exceeds 0.5 (0.5 itself rounds half to even, to 0): ``x >> 8 > 2**23``, i.e. ``x >=
+    0x80000100``. So the matrix is read off the raw 64-bit outputs, viewed as their 32-bit
+    halves in memory order (little-endian: low first), at about a third of the cost of the
+    float draws; elsewhere, and as the check (``tests/metaeval/test_metaeval_impl.py``), the
+    oracle's own calls."""
+    count = num_permutations * num_segments
+    if sys.byteorder == "little":
+        halves = np.random.PCG64(seed).random_raw((count + 1) // 2).view(np.uint32)[:count]
+        draws = (halves >= _ABOVE_HALF).astype(np.float32).reshape(num_permutations, num_segments)
+    else:
+        draws = np.random.default_rng(seed).random(size=(num_permutations, num_segments), dtype=np.float32)
+        np.rint(draws, out=draws, casting="same_kind")
+    draws *= 2.0
+    draws -= 1.0
+    draws.flags.writeable = False
+    return draws
+
+
+def oracle_signs(num_permutations: int, num_segments: int, seed: int) -> np.ndarray:
+    """The sign matrix exactly as mt-metrics-eval's ``pce.compute_pairwise_p_values`` draws it
+    (float32 uniforms, ``rint``, ``2 m - 1``): what ``_signs`` must equal."""
     draws = np.random.default_rng(seed).random(size=(num_permutations, num_segments), dtype=np.float32)
     np.rint(draws, out=draws, casting="same_kind")
     draws *= 2.0
     draws -= 1.0
-    draws.flags.writeable = False
     return draws
 
 
@@ -173,11 +202,19 @@ def soft_pairwise_accuracies(gold, metrics, num_permutations: int = spec.PCE_PER
                              f"have {present.shape[0]} x {present.shape[1]}")
         blocks.append(m if everything else m[present].reshape(shape))
     signs = permutation_signs(num_permutations, shape[1], seed)
-    partial_t = np.ascontiguousarray(np.matmul(signs, np.concatenate(blocks).T).T)
-    p = [_p_values(partial_t[k * shape[0]:(k + 1) * shape[0]], np.sum(scores, axis=1), num_permutations)
-         for k, scores in enumerate(blocks)]
-    out = [_one_minus_pce(p[0], p_metric) for p_metric in p[1:]]
-    return out
+    everyone = np.concatenate(blocks)
+    partial_t = np.ascontiguousarray(np.matmul(signs, everyone.T).T)
+    # every block's pairs at once: row sums are numpy's per-row pairwise sums, whatever rows
+    # sit beside them (the oracle's np.sum(seg_scores, axis=1) of each block)
+    totals = np.sum(everyone, axis=1)
+    i, j = np.triu_indices(shape[0], 1)
+    offsets = (np.arange(len(blocks)) * shape[0])[:, None]
+    first, second = (i + offsets).ravel(), (j + offsets).ravel()
+    counts = np.count_nonzero(partial_t[first] - partial_t[second] >= (totals[first] - totals[second])[:, None],
+                              axis=1).reshape(len(blocks), len(i))
+    p = counts / num_permutations
+    # the oracle's 1 - mean |p_human - p_metric| over the upper triangle, in its row-major order
+    return [float(1.0 - np.mean(np.abs(p[0] - p_metric))) for p_metric in p[1:]]
 
 
 # ---------------------------------------------------------------------------------------
@@ -435,15 +472,32 @@ def _pearson_rows(g: np.ndarray, m: np.ndarray) -> float:
 def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: str = "none",
               k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
               early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX,
-              variant: str = "b") -> tuple[float, float, int]:
-    """``spec.perm_both``: the swaps as array selections, one generator for all rounds."""
+              variant: str = "b", random_state=None, groups=None, num_systems: int | None = None
+              ) -> tuple[float, float, int]:
+    """``spec.perm_both``: the swaps as array selections, one generator for all rounds (for
+    soft pairwise accuracy, the human p-values computed once: the human scores never move)."""
     if correlation == "pearson":
         fn = _pearson_rows
     elif correlation == "kendall":
         def fn(g, m):
             return kendall_variant(g, m, variant)
+    elif correlation == "accuracy":
+        sizes = list(groups) if groups is not None else None
+
+        def fn(g, m):
+            return _pooled_accuracy(g, m, sizes or [len(g)])
+    elif correlation == "pce":
+        if average_by != "none" or not num_systems:
+            raise ValueError("PERM-BOTH on soft pairwise accuracy: average_by 'none' and the number of systems")
+        human_p = {}
+
+        def fn(g, m):
+            if "p" not in human_p:
+                human_p["p"] = p_value_matrix(np.reshape(g, (num_systems, -1)))
+            return _one_minus_pce(human_p["p"], p_value_matrix(np.reshape(m, (num_systems, -1))))
     else:
-        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson' or 'kendall'")
+        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson', 'kendall', "
+                         "'accuracy' or 'pce'")
     lens, g_flat, m1_flat, m2_flat = [], [], [], []
     for g, m1, m2 in zip(rows(gold, average_by), rows(metric1, average_by), rows(metric2, average_by)):
         kept = [(a, b, c) for a, b, c in zip(g, m1, m2) if a is not None]
@@ -462,8 +516,11 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
         values = [v for v in values if not math.isnan(v)]
         return math.fsum(values) / len(values) if values else 0
 
+    if correlation == "accuracy" and (average_by != "none" or (groups is not None and sum(groups) != len(g_flat))):
+        raise ValueError("PERM-BOTH on pairwise accuracy: one vector of every language pair's system scores "
+                         "(average_by 'none', groups summing to its length, no missing human score)")
     delta = corr(z2) - corr(z1)
-    rng = np.random.RandomState(seed)
+    rng = np.random.RandomState(seed) if random_state is None else random_state
     count, i = 0, 1
     for i in range(1, k + 1):
         w = rng.binomial(1, 0.5, len(z1)).astype(bool)
@@ -474,3 +531,33 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
             if p < early_min or p > early_max:
                 break
     return count / i, delta, i
+
+
+def _pooled_accuracy(g: np.ndarray, m: np.ndarray, groups) -> float:
+    """``spec.pooled_accuracy`` on arrays."""
+    agree = pairs = start = 0
+    for size in groups:
+        gs, ms = g[start:start + size], m[start:start + size]
+        i, j = np.triu_indices(size, 1)
+        agree += int(np.count_nonzero(np.sign(gs[i] - gs[j]) == np.sign(ms[i] - ms[j])))
+        pairs += len(i)
+        start += size
+    return agree / pairs
+
+
+metric_order = spec.metric_order
+assign_ranks = spec.assign_ranks
+
+
+def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pearson", average_by: str = "none",
+                     k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
+                     early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX,
+                     variant: str = "b", groups=None, num_systems: int | None = None) -> list[list]:
+    """``spec.perm_both_matrix`` with impl's ``perm_both`` (the same shared stream)."""
+    return spec.perm_both_matrix(gold, metrics, order, correlation, average_by, k, seed, block_size, early_min,
+                                 early_max, variant, groups, perm_both_fn=perm_both, num_systems=num_systems)
+
+
+def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") -> list[list]:
+    """``spec.williams_matrix``."""
+    return spec.williams_matrix(gold, metrics, order, average_by)

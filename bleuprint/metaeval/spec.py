@@ -547,9 +547,21 @@ def perm_both_weights(seed: int | None):
 def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: str = "none",
               k: int = PERM_BOTH_K, seed: int | None = None, block_size: int = PERM_BOTH_BLOCK,
               early_min: float = PERM_BOTH_EARLY_MIN, early_max: float = PERM_BOTH_EARLY_MAX,
-              variant: str = "b") -> tuple[float, float, int]:
+              variant: str = "b", random_state=None, groups=None, num_systems: int | None = None
+              ) -> tuple[float, float, int]:
     """PERM-BOTH (Deutsch et al., 2021): ``(p, delta, k_used)``, the p-value that metric2
     correlates better with ``gold`` than metric1 (oracle: ``stats.PermutationSigDiff``).
+
+    ``random_state``: a ``numpy.random.RandomState`` to draw from instead of a new one seeded
+    with ``seed``: the oracle draws from numpy's one global generator, so the tests of a
+    significance matrix share one stream (``perm_both_matrix``). ``correlation='accuracy'``
+    is system-level pairwise accuracy pooled over language pairs (the oracle's
+    ``data.CompareMetricsWithGlobalAccuracy``'s ``_Accuracy``): ``groups`` gives the number
+    of systems of each language pair, in the order of the concatenated vector.
+    ``correlation='pce'`` is soft pairwise accuracy (oracle:
+    ``data.CompareMetricsWithPairwiseConfidenceError``): with ``average_by='none'``, the kept
+    cells (system-major) cut back into ``num_systems`` rows, the z-scores' p-values from
+    ``pairwise_p_values`` (1,000 permutations, seed 4) in every round.
 
     Vectors as ``rows(., average_by)`` with the cells of a ``None`` gold dropped; each
     metric's remaining cells z-scored (over all vectors together); ``corr(m)`` is the mean of
@@ -565,8 +577,22 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
     elif correlation == "kendall":
         def fn(g, m):
             return kendall_variant(g, m, variant)
+    elif correlation == "accuracy":
+        sizes = list(groups) if groups is not None else None
+
+        def fn(g, m):
+            return pooled_accuracy(g, m, sizes or [len(g)])
+    elif correlation == "pce":
+        if average_by != "none" or not num_systems:
+            raise ValueError("PERM-BOTH on soft pairwise accuracy: average_by 'none' and the number of systems")
+
+        def fn(g, m):
+            width = len(g) // num_systems
+            cut = [list(range(s * width, (s + 1) * width)) for s in range(num_systems)]
+            return soft_pairwise_accuracy([[g[i] for i in c] for c in cut], [[m[i] for i in c] for c in cut])
     else:
-        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson' or 'kendall'")
+        raise ValueError(f"PERM-BOTH: unknown correlation {correlation!r}: expected 'pearson', 'kendall', "
+                         "'accuracy' or 'pce'")
     lens, g_flat, m1_flat, m2_flat = [], [], [], []
     for g, m1, m2 in zip(rows(gold, average_by), rows(metric1, average_by), rows(metric2, average_by)):
         kept = [(a, b, c) for a, b, c in zip(g, m1, m2) if a is not None]
@@ -576,6 +602,9 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
                 g_flat.append(a)
                 m1_flat.append(b)
                 m2_flat.append(c)
+    if correlation == "accuracy" and (average_by != "none" or (groups is not None and sum(groups) != len(g_flat))):
+        raise ValueError("PERM-BOTH on pairwise accuracy: one vector of every language pair's system scores "
+                         "(average_by 'none', groups summing to its length, no missing human score)")
     z1, z2 = zscore(m1_flat), zscore(m2_flat)
     bounds, start = [], 0
     for n in lens:
@@ -588,7 +617,11 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
         return math.fsum(values) / len(values) if values else 0
 
     delta = corr(z2) - corr(z1)
-    draw = perm_both_weights(seed)
+    if random_state is None:
+        draw = perm_both_weights(seed)
+    else:
+        def draw(n):
+            return [int(w) for w in random_state.binomial(1, 0.5, n)]
     count, i = 0, 1
     for i in range(1, k + 1):
         w = draw(len(z1))
@@ -601,3 +634,85 @@ def perm_both(gold, metric1, metric2, correlation: str = "pearson", average_by: 
             if p < early_min or p > early_max:
                 break
     return count / i, delta, i
+
+
+def pooled_accuracy(gold, metric, groups) -> float:
+    """Pairwise accuracy of one concatenated vector of system scores, ``groups`` the sizes of
+    its language pairs: agreeing pairs within each group over all pairs within groups
+    (oracle: ``data.CompareMetricsWithGlobalAccuracy``'s ``_Accuracy``, on z-scored scores in
+    PERM-BOTH)."""
+    agree = pairs = start = 0
+    for size in groups:
+        a, p = agreement(gold[start:start + size], metric[start:start + size])
+        agree += a
+        pairs += p
+        start += size
+    return agree / pairs
+
+
+# ---------------------------------------------------------------------------------------
+# significance matrices between metrics, as the task reports them
+
+
+def metric_order(values: dict) -> list:
+    """The metrics in the order the task ranks them: decreasing statistic, then name
+    (oracle: ``data.CompareMetrics``, "metric name as secondary sort criterion")."""
+    for name, value in values.items():
+        if value is None or math.isnan(value):
+            raise ValueError(f"metric {name}: the statistic is undefined (NaN), so it cannot be ranked")
+    return sorted(values, key=lambda name: (-values[name], name))
+
+
+def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pearson", average_by: str = "none",
+                     k: int = PERM_BOTH_K, seed: int | None = None, block_size: int = PERM_BOTH_BLOCK,
+                     early_min: float = PERM_BOTH_EARLY_MIN, early_max: float = PERM_BOTH_EARLY_MAX,
+                     variant: str = "b", groups=None, perm_both_fn=None, num_systems: int | None = None
+                     ) -> list[list]:
+    """The significance matrix of PERM-BOTH tests between metrics (oracle:
+    ``data.ComputeSigMatrix`` with ``perm_test='scores'``): ``order`` the metrics ranked by
+    ``metric_order``; ``p[i][j]``, for ``i < j``, is the p-value of the null hypothesis that
+    metric ``order[j]`` correlates at least as well as ``order[i]``:
+    ``perm_both(gold, metrics[order[j]], metrics[order[i]])`` (``None`` elsewhere).
+
+    The random stream: the oracle draws every test's weights from numpy's global legacy
+    generator, pair after pair (``i`` ascending, then ``j``), each test taking as many rounds
+    as its early stopping leaves it; here one ``RandomState(seed)`` plays that generator, so
+    the matrix equals the oracle's run after ``numpy.random.seed(seed)``."""
+    import numpy as np
+
+    run = perm_both_fn or perm_both
+    rng = np.random.RandomState(seed)
+    n = len(order)
+    out = [[None] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            out[i][j] = run(gold, metrics[order[j]], metrics[order[i]], correlation, average_by, k, None,
+                            block_size, early_min, early_max, variant, random_state=rng, groups=groups,
+                            num_systems=num_systems)[0]
+    return out
+
+
+def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") -> list[list]:
+    """Williams' test between every two metrics ranked by ``metric_order``: ``p[i][j]``
+    (``i < j``) is ``williams(gold, metrics[order[i]], metrics[order[j]])``'s one-sided
+    p-value on their Pearson correlations (oracle: ``stats.WilliamsSigDiff``, as
+    ``mtme.py``'s comparison calls it)."""
+    n = len(order)
+    out = [[None] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            out[i][j] = williams(gold, metrics[order[i]], metrics[order[j]], average_by)[0]
+    return out
+
+
+def assign_ranks(matrix, pval: float = 0.05) -> list[int]:
+    """Significance clusters (oracle: ``data.AssignRanks``): walking down the ranked metrics,
+    a metric opens a new rank when some metric from the start of the current rank up to it
+    is significantly better (``p[s][i] <= pval`` for ``start <= s < i``); ranks start at 1."""
+    ranks, rank, start = [], 1, 0
+    for i in range(len(matrix)):
+        if any(matrix[s][i] <= pval for s in range(start, i)):
+            rank += 1
+            start = i
+        ranks.append(rank)
+    return ranks

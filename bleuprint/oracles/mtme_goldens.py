@@ -34,7 +34,8 @@ from pathlib import Path
 
 COMMAND = "python -m bleuprint.oracles.mtme_goldens --mtme PATH"
 REPOSITORY = "google-research/mt-metrics-eval"
-FILES = ("mt_metrics_eval/stats.py", "mt_metrics_eval/pce.py", "mt_metrics_eval/tau_optimization.py")
+FILES = ("mt_metrics_eval/stats.py", "mt_metrics_eval/pce.py", "mt_metrics_eval/tau_optimization.py",
+         "mt_metrics_eval/data.py")
 OUT = Path(__file__).resolve().parent / "goldens_mtme" / "metaeval.json"
 
 #: The values an MQM-like score takes (dyadic: exact in float32, so float32 sums are exact).
@@ -315,6 +316,140 @@ def perm_both_cases(oracle, inputs) -> list[dict]:
     return cases
 
 
+def load_data_module(path):
+    """mt-metrics-eval's ``data.py``, imported from the checkout with a stand-in for
+    ``apache_beam`` (imported at its top, used only by ``parallel_file``, which the goldens
+    never pass) and for ``dacite`` (imported by ``ratings.py``, used only to read rating files), so its own ``CompareMetrics``, ``CompareMetricsWithGlobalAccuracy``,
+    ``ComputeSigMatrix`` and ``AssignRanks`` make the significance matrices."""
+    import types
+
+    root = Path(path).resolve()
+    stubs = [name for name in ("apache_beam", "dacite") if name not in sys.modules]
+    for name in stubs:
+        sys.modules[name] = types.ModuleType(name)
+    sys.path.insert(0, str(root))
+    try:
+        data = importlib.import_module("mt_metrics_eval.data")
+    finally:
+        sys.path.remove(str(root))
+        for name in stubs:
+            del sys.modules[name]
+    if not Path(data.__file__).resolve().is_relative_to(root):
+        raise SystemExit(f"mt_metrics_eval.data was imported from {data.__file__}, not from {root}")
+    return data
+
+
+class _SystemLevelEvalSet:
+    """The few ``data.EvalSet`` members ``CompareMetricsWithGlobalAccuracy`` reads (through
+    ``GetCorrelations`` at system level), holding given scores. Its ``Correlation`` lists the
+    systems in the given order (the real one iterates a ``set`` of names, whose order changes
+    with ``PYTHONHASHSEED``; bleuprint takes the human file's order: docs/meta-eval.md)."""
+
+    def __init__(self, stats, systems, gold, metrics):
+        self._stats, self._systems = stats, list(systems)
+        self._scores = {"mqm": {s: [g] for s, g in zip(systems, gold)}}
+        self._scores.update({name: {s: [v] for s, v in zip(systems, values)} for name, values in metrics.items()})
+        self.levels, self.sys_names = {"sys"}, set(systems)
+        self.human_sys_names, self.outlier_sys_names, self.primary_metrics = set(), set(), set()
+        self.metric_names = list(metrics)
+
+    def Scores(self, level, name):  # noqa: N802 (the oracle's names)
+        return self._scores[name]
+
+    def ParseMetricName(self, name):  # noqa: N802
+        return name, set()
+
+    def DisplayName(self, name, fmt="spreadsheet"):  # noqa: N802
+        return name
+
+    def Correlation(self, gold_scores, metric_scores, sys_names=None):  # noqa: N802
+        chosen = [s for s in self._systems if s in set(sys_names)]
+        return self._stats.Correlation(len(chosen), [v for s in chosen for v in gold_scores[s]],
+                                       [v for s in chosen for v in metric_scores[s]])
+
+
+def significance_inputs() -> list[dict]:
+    """Inputs of the significance-matrix cases: one human matrix and four metrics each
+    (``random.Random(3602)``, drawn after and apart from ``build_inputs``)."""
+    rnd = random.Random(3602)
+    sets = []
+    g = with_missing(rnd, matrix(rnd, 5, 24, "mqm"), 0.15, whole_columns=True)
+    sets.append({"id": "sig-mqm-5x24", "gold": g,
+                 "metrics": {"A": noisy_copy(rnd, g, "comet", 0.15), "B": noisy_copy(rnd, g, "comet", 0.4),
+                             "C": matrix(rnd, 5, 24, "comet"), "D": noisy_copy(rnd, g, "mqm", 1.5)}})
+    g = matrix(rnd, 4, 40, "da", [0, 8, 16, 24])
+    sets.append({"id": "sig-da-4x40", "gold": g,
+                 "metrics": {"m1": noisy_copy(rnd, g, "da", 12.0), "m2": noisy_copy(rnd, g, "da", 25.0),
+                             "m3": noisy_copy(rnd, g, "da", 12.0), "m4": matrix(rnd, 4, 40, "da")}})
+    # system level, three language pairs of 4, 6 and 5 systems
+    lps = []
+    for size in (4, 6, 5):
+        gold = [round(rnd.gauss(0, 3), 2) for _ in range(size)]
+        lps.append({"systems": [f"sys{i}" for i in range(size)], "gold": gold,
+                    "metrics": {name: [round(v + rnd.gauss(0, noise), 2) for v in gold]
+                                for name, noise in (("good", 1.0), ("fair", 2.5), ("poor", 6.0), ("fair2", 2.5))}})
+    sets.append({"id": "sig-sys-3lps", "language_pairs": lps})
+    return sets
+
+
+def significance_cases(path, oracle, sig_inputs) -> list[dict]:
+    """PERM-BOTH significance matrices and ranks from the oracle's own ``data.CompareMetrics`` /
+    ``CompareMetricsWithGlobalAccuracy`` / ``CompareMetricsWithPairwiseConfidenceError`` after
+    ``numpy.random.seed(seed)``, and Williams'
+    p-values of every pair in that order (``stats.WilliamsSigDiff``)."""
+    import numpy as np
+    import scipy.stats
+
+    stats = oracle["stats"]
+    data = load_data_module(path)
+    cases = []
+
+    def record(base, result, extra=None):
+        ranked, sig = result[0], result[1]
+        cases.append({**base, "statistic": "significance_matrix", "order": list(ranked),
+                      "values": [_num(ranked[m][0]) for m in ranked], "ranks": [int(ranked[m][1]) for m in ranked],
+                      "p": _upper(sig.tolist()), **(extra or {})})
+
+    for item in sig_inputs:
+        if "language_pairs" in item:
+            evs_list = [_SystemLevelEvalSet(stats, lp["systems"], lp["gold"], lp["metrics"])
+                        for lp in item["language_pairs"]]
+            for k, block, seed in ((300, 100, 1), (1000, 1000, 2)):
+                np.random.seed(seed)
+                result = data.CompareMetricsWithGlobalAccuracy(
+                    evs_list, [set()] * len(evs_list), [set()] * len(evs_list), False, False, "mqm", False, k=k,
+                    psd=stats.PermutationSigDiffParams(block_size=block))
+                record({"input": item["id"], "correlation": "accuracy", "level": "sys", "average_by": "none",
+                        "k": k, "block_size": block, "seed": seed}, result)
+            for index, lp in enumerate(item["language_pairs"]):  # Pearson at system level, one language pair
+                corrs = {name: stats.Correlation(len(lp["gold"]), lp["gold"], values)
+                         for name, values in lp["metrics"].items()}
+                np.random.seed(10 + index)
+                result = data.CompareMetrics(corrs, scipy.stats.pearsonr, "none", 500,
+                                             stats.PermutationSigDiffParams(block_size=100))
+                record({"input": item["id"], "language_pair": index, "correlation": "pearson", "level": "sys",
+                        "average_by": "none", "k": 500, "block_size": 100, "seed": 10 + index}, result)
+            continue
+        gold, metrics = item["gold"], item["metrics"]
+        num_sys = len(gold)
+        corrs = {name: stats.Correlation(num_sys, _flat(gold), _flat(m)) for name, m in metrics.items()}
+        for average_by, k, block, seed in (("item", 200, 50, 7), ("none", 1000, 100, 3), ("sys", 300, 1000, 5)):
+            np.random.seed(seed)
+            result = data.CompareMetrics(corrs, scipy.stats.pearsonr, average_by, k,
+                                         stats.PermutationSigDiffParams(block_size=block))
+            order = list(result[0])
+            wrapper = stats.AverageCorrelation(scipy.stats.pearsonr, num_sys, average_by)
+            williams = [_num(stats.WilliamsSigDiff(corrs[order[i]], corrs[order[j]], wrapper)[0])
+                        for i in range(len(order)) for j in range(i + 1, len(order))]
+            record({"input": item["id"], "correlation": "pearson", "level": "seg", "average_by": average_by,
+                    "k": k, "block_size": block, "seed": seed}, result, {"williams": williams})
+        np.random.seed(9)
+        result = data.CompareMetricsWithPairwiseConfidenceError(corrs, 100, stats.PermutationSigDiffParams(block_size=50))
+        record({"input": item["id"], "correlation": "pce", "level": "sys", "average_by": "none", "k": 100,
+                "block_size": 50, "seed": 9}, result)
+    return cases
+
+
 # ---------------------------------------------------------------------------------------
 # the document
 
@@ -339,6 +474,8 @@ def build_document(path, commit: str | None = None) -> dict:
     inputs = build_inputs()
     cases = (correlation_cases(oracle, inputs) + pce_cases(oracle, inputs) + agreement_cases(oracle)
              + williams_cases(oracle, inputs) + perm_both_cases(oracle, inputs))
+    sig_inputs = significance_inputs()
+    cases += significance_cases(path, oracle, sig_inputs)
     root = Path(path)
     return {
         "name": "metaeval",
@@ -347,6 +484,7 @@ def build_document(path, commit: str | None = None) -> dict:
                    "sha256": {f: hashlib.sha256((root / f).read_bytes()).hexdigest() for f in FILES}},
         "versions": {"numpy": numpy.__version__, "scipy": scipy.__version__, "python": platform.python_version()},
         "inputs": inputs,
+        "significance_inputs": sig_inputs,
         "cases": cases,
     }
 

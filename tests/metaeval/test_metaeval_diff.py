@@ -125,3 +125,27 @@ def test_tie_search_refuses_too_many_pairs(monkeypatch, module):
     monkeypatch.setattr(module, "TIE_SEARCH_LIMIT", 5)
     with pytest.raises(ValueError, match="the tie search lists every pair: 6 pairs averaged by 'none'"):
         module.tie_calibrated([[1.0, 2.0], [3.0, 4.0]], [[1.0, 2.0], [3.0, 4.0]], "acc23", "none")
+
+
+@settings(max_examples=20)
+@given(matrices(values=FLOATS, max_systems=5, max_segments=6, missing="none"), st.integers(0, 2 ** 31),
+       st.sampled_from(["pearson", "accuracy"]))
+def test_perm_both_matrix(data, seed, correlation):
+    """Three metrics ranked and tested on one shared stream: impl's matrix is the spec's (the
+    accuracy case on system scores, one vector of two language pairs when there are 4 or 5
+    systems)."""
+    gold, metric, metric2 = data
+    metric3 = [[v * 0.5 + 1.0 for v in row] for row in metric2][::-1]
+    metrics = {"a": metric, "b": metric2, "c": metric3}
+    if correlation == "accuracy":
+        gold = [[row[0]] for row in gold]
+        metrics = {name: [[row[0]] for row in m] for name, m in metrics.items()}
+        groups = [2, len(gold) - 2] if len(gold) >= 4 else [len(gold)]
+    else:
+        groups = None
+    if any(len({v for row in m for v in row}) < 2 for m in metrics.values()):
+        return  # a constant metric has no z-scores
+    order = ["c", "a", "b"]
+    got = impl.perm_both_matrix(gold, metrics, order, correlation, "none", 40, seed, 10, groups=groups)
+    expected = spec.perm_both_matrix(gold, metrics, order, correlation, "none", 40, seed, 10, groups=groups)
+    assert got == expected

@@ -42,7 +42,7 @@ def test_fixture_names_its_oracle():
     assert DOC["oracle"]["repository"] == "google-research/mt-metrics-eval"
     assert len(DOC["oracle"]["commit"]) == 40
     assert set(DOC["oracle"]["sha256"]) == {"mt_metrics_eval/stats.py", "mt_metrics_eval/pce.py",
-                                            "mt_metrics_eval/tau_optimization.py"}
+                                            "mt_metrics_eval/tau_optimization.py", "mt_metrics_eval/data.py"}
     assert len(DOC["cases"]) >= 300
 
 

@@ -39,3 +39,31 @@ def test_batched_soft_pairwise_accuracy_is_each_metric_alone():
 def test_bad_matrices_are_refused(gold, metric, message):
     with pytest.raises(ValueError, match=message):
         impl.soft_pairwise_accuracy(gold, metric, 10, 4)
+
+
+@pytest.mark.parametrize("permutations, segments, seed", [(1000, 2000, 4), (7, 13, 4), (1, 1, 0), (3, 5, 11),
+                                                          (200, 31, 12345)])
+def test_signs_read_off_raw_draws_are_the_oracles(permutations, segments, seed):
+    """The sign matrix from PCG64's raw 64-bit outputs (impl's shortcut) is, cell for cell, the
+    one of the oracle's float32 draws with ``rint`` (odd cell counts leave the last 64-bit
+    output's high half unused); and the spec's (the oracle's calls, read in Python) agrees."""
+    impl.clear_sign_cache()
+    fast = impl.permutation_signs(permutations, segments, seed)
+    assert fast.dtype == np.float32 and fast.shape == (permutations, segments)
+    assert np.array_equal(fast, impl.oracle_signs(permutations, segments, seed))
+    if permutations * segments <= 100:
+        from bleuprint.metaeval import spec
+
+        assert fast.astype(int).tolist() == spec.permutation_signs(permutations, segments, seed)
+
+
+def test_the_threshold_is_the_first_draw_above_one_half():
+    """numpy's float32 uniform of a 32-bit draw x is (x >> 8) * 2**-24. x = 0x800000ff gives
+    (2**23) * 2**-24 = 0.5 exactly, which rint rounds half to even: to 0, a -1 cell; x =
+    0x80000100 gives 0.5 + 2**-24, rounded to 1, a +1 cell. So +1 iff x >= 0x80000100, impl's
+    threshold (one draw in 2**24 lands on the boundary: too rare for the matrices above to
+    catch an off-by-one)."""
+    below, at = 0x800000FF, 0x80000100
+    assert np.rint(np.float32((below >> 8) * 2.0 ** -24)) == 0.0
+    assert np.rint(np.float32((at >> 8) * 2.0 ** -24)) == 1.0
+    assert int(impl._ABOVE_HALF) == at
