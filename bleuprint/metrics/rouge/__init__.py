@@ -142,7 +142,7 @@ class Rouge(Metric):
 
     # -- verify and goldens -----------------------------------------------------------------
 
-    api_names = ("rouge",)
+    api_names = ("rouge", "rouge_all")
     golden = "rouge"
     golden_builder = "bleuprint.metrics.rouge.oracle_cases"
     oracle_versions = {"rouge-score": "0.1.2", "nltk": "3.10.4"}
