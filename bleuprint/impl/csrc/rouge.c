@@ -981,6 +981,8 @@ static PyObject *rows_dicts(PyObject *self, PyObject *args) {
     }
     Py_ssize_t n = view.len / (Py_ssize_t)(3 * n_types * sizeof(double));
     PyObject *out = PyList_New(n);
+    /* Millions of new containers, none of them garbage: the collector would only walk them. */
+    int was_enabled = PyGC_Disable();
     for (Py_ssize_t x = 0; out != NULL && x < n; x++) {
         PyObject *d = rows_dict(keys, (PyTypeObject *)score, (const double *)view.buf + x * 3 * n_types, n_types);
         if (d == NULL)
@@ -988,6 +990,8 @@ static PyObject *rows_dicts(PyObject *self, PyObject *args) {
         else
             PyList_SET_ITEM(out, x, d);
     }
+    if (was_enabled)
+        PyGC_Enable();
     PyBuffer_Release(&view);
     return out;
 }
