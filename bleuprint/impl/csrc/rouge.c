@@ -61,7 +61,7 @@ typedef struct {
 } vocab_t;
 
 static uint64_t hash_bytes(const char *s, Py_ssize_t n) {
-    uint64_t h = 1469598103934665603ULL;
+    uint64_t h = 1469598103934665603ULL; /* FNV_OFFSET; FNV_PRIME below (tokenize_text hashes as it reads) */
     for (Py_ssize_t i = 0; i < n; i++) {
         h ^= (unsigned char)s[i];
         h *= 1099511628211ULL;
@@ -91,9 +91,11 @@ static int vocab_grow(vocab_t *v) {
     return 0;
 }
 
-/* The id of token s[0..n) (added if new), or -1 with an exception set. */
-static int32_t vocab_id(vocab_t *v, const char *s, Py_ssize_t n) {
-    uint64_t h = hash_bytes(s, n);
+#define FNV_OFFSET 1469598103934665603ULL
+#define FNV_PRIME 1099511628211ULL
+
+/* The id of token s[0..n) whose hash_bytes is h (added if new), or -1 with an exception set. */
+static int32_t vocab_id_hashed(vocab_t *v, const char *s, Py_ssize_t n, uint64_t h) {
     uint64_t k = h & v->mask;
     for (;;) {
         vocab_slot_t *slot = &v->slots[k];
@@ -123,6 +125,9 @@ static int32_t vocab_id(vocab_t *v, const char *s, Py_ssize_t n) {
         return -1;
     return id;
 }
+
+/* The id of token s[0..n) (added if new), or -1 with an exception set. */
+static int32_t vocab_id(vocab_t *v, const char *s, Py_ssize_t n) { return vocab_id_hashed(v, s, n, hash_bytes(s, n)); }
 
 static PyObject *bytes_of(vec_t *v) {
     return PyBytes_FromStringAndSize(v->data ? v->data : "", v->len * v->item);
@@ -195,6 +200,38 @@ static int tokenize_text(vocab_t *vocab, stem_cache_t *sc, PyObject *text, vec_t
     word->len = 0;
     if (vec_reserve(word, n + 1) < 0) /* a token is at most the text's length */
         return -1;
+    if (kind == PyUnicode_1BYTE_KIND) {
+        /* Latin-1 text (no U+0130, no U+212A): the same loop, the token's hash_bytes
+         * computed as its characters are read. */
+        const Py_UCS1 *d = (const Py_UCS1 *)data;
+        uint64_t h = FNV_OFFSET;
+        for (Py_ssize_t i = 0; i <= n; i++) {
+            Py_UCS1 c = i < n ? d[i] : '\n';
+            char ch = c < 128 ? ASCII_TOKEN_CHAR[c] : 0;
+            if (ch) {
+                word->data[word->len++] = ch;
+                h = (h ^ (unsigned char)ch) * FNV_PRIME;
+                continue;
+            }
+            if (word->len) {
+                int32_t id = vocab_id_hashed(vocab, word->data, word->len, h ^ (h >> 29));
+                if (id < 0)
+                    return -1;
+                if (sc != NULL && (id = stem_id(sc, id, word->data, word->len)) == -3)
+                    return -1;
+                if (id >= 0 && vec_push_i32(ids, id) < 0)
+                    return -1;
+                word->len = 0;
+                h = FNV_OFFSET;
+            }
+            if (c == '\n') {
+                if (ids->len > line_first && vec_push_i64(sent_tok, ids->len) < 0)
+                    return -1;
+                line_first = ids->len;
+            }
+        }
+        return 0;
+    }
     for (Py_ssize_t i = 0; i <= n; i++) {
         Py_UCS4 c = i < n ? (kind == PyUnicode_1BYTE_KIND ? ((const Py_UCS1 *)data)[i] : PyUnicode_READ(kind, data, i))
                           : '\n';
