@@ -107,15 +107,9 @@ class RougeScorer(scoring.BaseScorer):
         kernel = native.rouge
         if kernel is None or self._tokenizer is not None or not self.rouge_types:
             return None
-        from ...metrics.rouge.impl import TYPE_CODES, _stemmed, _stemmer
+        from ...metrics.rouge.impl import TYPE_CODES, token_stemmer
 
-        stem = None
-        if self._use_stemmer:
-            porter = _stemmer()
-
-            def stem(token, porter=porter):
-                return _stemmed(token, porter)
-
+        stem = token_stemmer() if self._use_stemmer else None
         types = tuple(dict.fromkeys(self.rouge_types))  # a repeated type is one key, as in rouge-score's dict
         return kernel.PairScorer([TYPE_CODES[t] for t in types], types, scoring.Score, stem)
 

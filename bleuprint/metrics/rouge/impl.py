@@ -60,6 +60,15 @@ def _stemmed(token: str, stem) -> str | None:
     return token if _VALID.fullmatch(token) else None
 
 
+def token_stemmer():
+    """rouge-score's treatment of one token under ``use_stemmer`` as a callable: the
+    token's Porter stem (tokens longer than 3 characters), or None when the result is not
+    a ``[a-z0-9]+`` run (dropped). ``bleuprint.compat.rouge_score`` gives it to the
+    compiled ``PairScorer``, which calls it once per distinct token."""
+    stem = _stemmer()
+    return lambda token: _stemmed(token, stem)
+
+
 def _tokens(text: str, cache: dict, stem=None) -> list[str]:
     tokens = cache.get(text)
     if tokens is None:
