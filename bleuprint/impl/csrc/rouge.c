@@ -406,6 +406,10 @@ static int ensure(void **p, Py_ssize_t *cap, Py_ssize_t need, size_t item) {
 static inline double fmeasure(double p, double r) { return p + r > 0 ? 2 * p * r / (p + r) : 0.0; }
 
 static inline uint64_t gram_hash(const int32_t *g, int n) {
+    if (n == 2) { /* the common case: one multiply of the pair as a 64-bit word */
+        uint64_t x = (((uint64_t)(uint32_t)g[0] << 32) | (uint32_t)g[1]) * 0x9E3779B97F4A7C15ULL;
+        return x ^ (x >> 32);
+    }
     uint64_t h = 0x9E3779B97F4A7C15ULL;
     for (int k = 0; k < n; k++) {
         h ^= (uint32_t)g[k];
@@ -413,6 +417,12 @@ static inline uint64_t gram_hash(const int32_t *g, int n) {
         h ^= h >> 31;
     }
     return h;
+}
+
+static inline int grams_equal(const int32_t *a, const int32_t *b, int n) {
+    if (n == 2)
+        return a[0] == b[0] && a[1] == b[1];
+    return memcmp(a, b, (size_t)n * sizeof(int32_t)) == 0;
 }
 
 /* ROUGE-n's overlap (sum over the target's n-grams of the smaller count) of t[0..m), p[0..l). */
@@ -460,7 +470,7 @@ static int ngram_overlap(scratch_t *s, const int32_t *t, Py_ssize_t m, const int
                 s->gram_count[k] = 1;
                 break;
             }
-            if (memcmp(t + g, t + i, (size_t)n * sizeof(int32_t)) == 0) {
+            if (grams_equal(t + g, t + i, n)) {
                 s->gram_count[k]++;
                 break;
             }
@@ -474,7 +484,7 @@ static int ngram_overlap(scratch_t *s, const int32_t *t, Py_ssize_t m, const int
             int32_t g = s->gram_start[k];
             if (g < 0)
                 break;
-            if (memcmp(t + g, p + j, (size_t)n * sizeof(int32_t)) == 0) {
+            if (grams_equal(t + g, p + j, n)) {
                 if (s->gram_count[k] > 0) {
                     s->gram_count[k]--;
                     o++;
