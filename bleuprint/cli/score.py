@@ -589,6 +589,37 @@ def _statistics(metric, hyps, refs, progress: "Progress", label: str, cost: int,
     return np.concatenate(parts)
 
 
+def _shared_rouge(metrics: dict, systems: list, refs: list, impl: str, progress: "Progress") -> dict:
+    """Several ROUGE types asked at once (``-m rouge1 rouge2 rougeL rougeLsum``): each
+    system's rows of all of them from one ``rouge_all`` call per stemming option (every
+    text tokenized and stemmed once, not once per type), the same numbers as one
+    statistics call per type (``tests/impl/test_rouge_all.py``). ``{name: [matrix per
+    system]}``; empty with ``--impl spec``, for a lone type, or when a segment lacks a
+    reference (the per-type path handles that)."""
+    if impl == "spec":
+        return {}
+    groups: dict = {}
+    for name, metric in metrics.items():
+        if metric.metric_name == "rouge":
+            options = metric.all_options()
+            groups.setdefault(options["use_stemmer"], []).append((name, metric, options["rouge_type"]))
+    shared = {}
+    for use_stemmer, entries in groups.items():
+        types = list(dict.fromkeys(rouge_type for _, _, rouge_type in entries))
+        segments = entries[0][1].segments(refs)
+        if len(types) < 2 or any(ref is None for segment in segments for ref in segment):
+            continue
+        from ..metrics.rouge.impl import rouge_all
+
+        per_system = [rouge_all(system, segments, types, use_stemmer) for system in systems]
+        for name, metric, rouge_type in entries:
+            metric.num_refs = len(refs)
+            shared[name] = [rows[rouge_type] for rows in per_system]
+            for system in systems:
+                progress.advance(len(system), name)
+    return shared
+
+
 # ---------------------------------------------------------------------------- main
 
 
@@ -804,9 +835,11 @@ def _score(args, metrics, systems, names, refs, stdout, stderr, paint, log) -> i
             if sum(1 for line in system if line.endswith(" .")) >= 100:
                 log(f"{name}: that's 100 lines that end in a tokenized period ('.'): it looks like you forgot "
                     "to detokenize your test data, which may hurt your score (--force silences this).")
-    matrices = {name: [_statistics(metric, system, refs, progress, name, _cost(definitions[name], args.impl),
-                                   not definitions[name].needs_context)
-                       for system in systems]
+    shared = _shared_rouge(metrics, systems, refs, args.impl, progress)
+    matrices = {name: shared[name] if name in shared else
+                [_statistics(metric, system, refs, progress, name, _cost(definitions[name], args.impl),
+                             not definitions[name].needs_context)
+                 for system in systems]
                 for name, metric in metrics.items()}
 
     def emit(text: str) -> None:

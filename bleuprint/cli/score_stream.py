@@ -205,7 +205,13 @@ def run(args, stdout, stderr, paint, log) -> int | None:
         for systems, refs in _chunks(args):
             for i, system in enumerate(systems):
                 periods[i] += sum(1 for line in system if line.endswith(" ."))
+            shared = command._shared_rouge(metrics, systems, refs, args.impl, progress)
             for name, metric in metrics.items():
+                if name in shared:  # several ROUGE types: one all-types call per system
+                    for i, rows in enumerate(shared[name]):
+                        sums[name][i].add(rows)
+                    ref_counts[name].add(metric.num_refs)
+                    continue
                 step = max(10, command.CHUNK_COST // command._cost(definitions[name], args.impl))
                 for i, system in enumerate(systems):
                     for start in range(0, len(system), step if progress.enabled else len(system)):

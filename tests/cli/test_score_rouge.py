@@ -124,3 +124,53 @@ def test_rouge_interval_from_the_command_line_is_seeded(files, monkeypatch):
     assert first == again
     assert first["confidence_mean"] != other["confidence_mean"]
     assert 0 <= first["confidence_mean"] <= 1 and first["seed"] == "12345"
+
+
+@pytest.mark.parametrize("stem", ["false", "true"])
+def test_several_types_share_one_all_types_call_and_equal_each_type_alone(files, monkeypatch, stem):
+    """``-m rouge1 rouge2 rougeL rougeLsum`` computes every type's rows in one ``rouge_all``
+    call per system (every text tokenized and stemmed once); the documents equal those of
+    each type asked alone (which goes through the per-type statistics), signatures
+    included, for one system and for two (the table, ``-f json``)."""
+    from bleuprint.metrics.rouge import impl
+
+    calls = []
+    real = impl.rouge_all
+    monkeypatch.setattr(impl, "rouge_all", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    common = f"-w 15 --newline-escape <n> --metric-option use_stemmer={stem}".split()
+    together = run_bleuprint(["ref.txt", "ref2.txt", "-i", "hyp.txt", "-m", *TYPES, *common], files, None, {},
+                             monkeypatch)
+    assert (together.status, together.stderr) == (0, "")
+    assert calls == [TYPES]
+    alone = [json.loads(run_bleuprint(["ref.txt", "ref2.txt", "-i", "hyp.txt", "-m", t, *common], files, None, {},
+                                      monkeypatch).stdout) for t in TYPES]
+    assert calls == [TYPES]  # a lone type takes the per-type path
+    assert json.loads(together.stdout) == [document for documents in alone for document in
+                                           (documents if isinstance(documents, list) else [documents])]
+    write(files, "hyp2.txt", REFS2)
+    two = run_bleuprint(["ref.txt", "-i", "hyp.txt", "hyp2.txt", "-m", *TYPES, *common, "-f", "json"], files, None,
+                        {}, monkeypatch)
+    assert calls[1:] == [TYPES, TYPES]
+    alone = [json.loads(run_bleuprint(["ref.txt", "-i", "hyp.txt", "hyp2.txt", "-m", t, *common, "-f", "json"],
+                                      files, None, {}, monkeypatch).stdout) for t in TYPES]
+    merged = [dict(row) for row in alone[0]]
+    for documents in alone[1:]:
+        for row, other in zip(merged, documents):
+            row.update(other)
+    assert json.loads(two.stdout) == merged
+    assert [list(row) for row in merged] == [["system", *TYPES]] * 2
+
+
+def test_several_types_from_standard_input_share_one_call_too(files, monkeypatch):
+    """The in-memory path (standard input is not streamed) takes the shared call as well,
+    with the same documents as the files' streamed path."""
+    from bleuprint.metrics.rouge import impl
+
+    calls = []
+    real = impl.rouge_all
+    monkeypatch.setattr(impl, "rouge_all", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    argv = ["ref.txt", "-m", *TYPES, "-w", "15", "--newline-escape", "<n>"]
+    piped = run_bleuprint(argv, files, "\n".join(HYPS) + "\n", {}, monkeypatch)
+    assert (piped.status, calls) == (0, [TYPES])
+    from_file = run_bleuprint([*argv, "-i", "hyp.txt"], files, None, {}, monkeypatch)
+    assert json.loads(piped.stdout) == json.loads(from_file.stdout)

@@ -12,6 +12,10 @@ metric (``bleuprint.metrics.rouge``: its impl by default, its spec with
 * ``score_multi(targets, prediction)``: for each type independently, the scores against the
   first target with the highest F (rouge-score's ``np.argmax``); that is the metric's row
   with ``targets`` as the segment's references.
+* ``score_batch(targets, predictions)`` (rouge-score-rs's addition; rouge-score 0.1.2 has
+  none): ``[score(t, p) for t, p in zip(targets, predictions)]``, computed by one call of
+  the metric's all-types kernel (``bleuprint.metrics.rouge.impl.rouge_rows``: every text
+  tokenized once, the pairs split over threads).
 * ``use_stemmer=True`` is passed to the metric as its option ``use_stemmer`` (nltk's Porter
   stemmer on tokens longer than 3 characters).
 * ``tokenizer``: any object with a ``tokenize(text)`` method returning a list of hashable
@@ -19,6 +23,14 @@ metric (``bleuprint.metrics.rouge``: its impl by default, its spec with
   those tokens (``rouge_n``, ``rouge_l``, ``rouge_lsum_of_sentences``; Lsum's sentences are
   the non-empty ``\\n``-separated lines, each tokenized by it), as rouge-score does
   (``use_stemmer`` is then ignored, as rouge-score ignores it).
+
+Per call (``score``, ``score_multi``) the default scorer takes a direct path: a compiled
+``PairScorer`` (``bleuprint/impl/csrc/rouge.c``) built once with the scorer keeps the token
+vocabulary and each distinct token's stem between calls (cleared past 2**20 tokens), and
+scores one segment with the same per-segment function as the batch kernel, building the
+``{type: Score}`` dict itself; the options, checked once in ``__init__``, are not checked
+again. It is used with the ``IMPL`` backend, no ``tokenizer`` and the compiled kernels;
+otherwise the metric's rows are computed as described above.
 
 Differences from rouge-score (each refuses instead of computing something else):
 
@@ -40,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...core import get_metric
+from ...impl import native
 from ...metrics.rouge.spec import ROUGE_TYPES, rouge_l, rouge_lsum_of_sentences, rouge_n
 from ..backends import IMPL, Backend
 from . import scoring
@@ -87,6 +100,18 @@ class RougeScorer(scoring.BaseScorer):
         self._use_stemmer = use_stemmer
         self._split_summaries = split_summaries
         self._tokenizer = tokenizer
+        self._pair = self._pair_scorer()
+
+    def _pair_scorer(self):
+        """The compiled direct path (module doc), or None where it does not apply."""
+        kernel = native.rouge
+        if kernel is None or self._tokenizer is not None or not self.rouge_types:
+            return None
+        from ...metrics.rouge.impl import TYPE_CODES, token_stemmer
+
+        stem = token_stemmer() if self._use_stemmer else None
+        types = tuple(dict.fromkeys(self.rouge_types))  # a repeated type is one key, as in rouge-score's dict
+        return kernel.PairScorer([TYPE_CODES[t] for t in types], types, scoring.Score, stem)
 
     # -- through the registered metric --------------------------------------------------------
 
@@ -128,6 +153,9 @@ class RougeScorer(scoring.BaseScorer):
 
     def score(self, target, prediction) -> dict:
         """``{type: Score}`` of ``prediction`` against ``target`` (target first)."""
+        pair = self._pair
+        if pair is not None and self.backend is IMPL:
+            return pair.score(target, prediction)
         _check_text(target, "target")
         _check_text(prediction, "prediction")
         if self._tokenizer is not None:
@@ -145,6 +173,8 @@ class RougeScorer(scoring.BaseScorer):
         for i, target in enumerate(targets):
             _check_text(target, f"targets[{i}]")
         _check_text(prediction, "prediction")
+        if self._pair is not None and self.backend is IMPL:
+            return self._pair.score_multi(targets, prediction)
         if self._tokenizer is None:
             return {rouge_type: self._row(prediction, targets, rouge_type) for rouge_type in self.rouge_types}
         every = [self._tokenizer_scores(target, prediction) for target in targets]
@@ -153,6 +183,27 @@ class RougeScorer(scoring.BaseScorer):
             scores = [scores[rouge_type] for scores in every]
             best[rouge_type] = scores[max(range(len(scores)), key=lambda i: (scores[i].fmeasure, -i))]
         return best
+
+    def score_batch(self, targets, predictions) -> list:
+        """``[score(t, p) for t, p in zip(targets, predictions)]`` (rouge-score-rs's
+        method; module doc), in one call of the all-types kernel."""
+        for value, name in ((targets, "targets"), (predictions, "predictions")):
+            if isinstance(value, str) or not isinstance(value, Iterable):
+                raise TypeError(f"{name} must be a list of texts, got "
+                                f"{'a bare str' if isinstance(value, str) else type(value).__name__}")
+        targets, predictions = list(targets), list(predictions)
+        if len(targets) != len(predictions):
+            raise ValueError(f"targets and predictions differ in length: {len(targets)} != {len(predictions)}")
+        if self._pair is None or self.backend is not IMPL or not targets:
+            return [self.score(t, p) for t, p in zip(targets, predictions)]
+        for texts, name in ((targets, "targets"), (predictions, "predictions")):
+            for i, text in enumerate(texts):
+                _check_text(text, f"{name}[{i}]")
+        from ...metrics.rouge.impl import rouge_rows
+
+        types = tuple(dict.fromkeys(self.rouge_types))
+        rows = rouge_rows(predictions, [[t] for t in targets], types, self._use_stemmer)
+        return native.rouge.rows_dicts(rows, types, scoring.Score)
 
 
 __all__ = ["RougeScorer", "SPLIT_SUMMARIES_REFUSAL"]

@@ -61,7 +61,7 @@ typedef struct {
 } vocab_t;
 
 static uint64_t hash_bytes(const char *s, Py_ssize_t n) {
-    uint64_t h = 1469598103934665603ULL;
+    uint64_t h = 1469598103934665603ULL; /* FNV_OFFSET; FNV_PRIME below (tokenize_text hashes as it reads) */
     for (Py_ssize_t i = 0; i < n; i++) {
         h ^= (unsigned char)s[i];
         h *= 1099511628211ULL;
@@ -91,9 +91,11 @@ static int vocab_grow(vocab_t *v) {
     return 0;
 }
 
-/* The id of token s[0..n) (added if new), or -1 with an exception set. */
-static int32_t vocab_id(vocab_t *v, const char *s, Py_ssize_t n) {
-    uint64_t h = hash_bytes(s, n);
+#define FNV_OFFSET 1469598103934665603ULL
+#define FNV_PRIME 1099511628211ULL
+
+/* The id of token s[0..n) whose hash_bytes is h (added if new), or -1 with an exception set. */
+static int32_t vocab_id_hashed(vocab_t *v, const char *s, Py_ssize_t n, uint64_t h) {
     uint64_t k = h & v->mask;
     for (;;) {
         vocab_slot_t *slot = &v->slots[k];
@@ -124,6 +126,9 @@ static int32_t vocab_id(vocab_t *v, const char *s, Py_ssize_t n) {
     return id;
 }
 
+/* The id of token s[0..n) (added if new), or -1 with an exception set. */
+static int32_t vocab_id(vocab_t *v, const char *s, Py_ssize_t n) { return vocab_id_hashed(v, s, n, hash_bytes(s, n)); }
+
 static PyObject *bytes_of(vec_t *v) {
     return PyBytes_FromStringAndSize(v->data ? v->data : "", v->len * v->item);
 }
@@ -138,6 +143,153 @@ static void init_ascii_table(void) {
                                                                                       : 0);
 }
 
+/* A stemmer's state (the pair scorer's): surface token id -> stemmed token id (-2: not yet
+ * known, -1: dropped), the stems' own vocabulary, and the Python callable that stems one
+ * token (the metric's ``_stemmed``: a str, or None when the token is dropped). */
+typedef struct {
+    PyObject *stem; /* callable(str) -> str or None */
+    vec_t of_surface; /* int32 per surface id */
+    vocab_t stems;
+} stem_cache_t;
+
+/* The stem id of surface token id (its characters s[0..n)), computed once, or -3 with an
+ * exception set. */
+static int32_t stem_id(stem_cache_t *sc, int32_t id, const char *s, Py_ssize_t n) {
+    while (sc->of_surface.len <= id)
+        if (vec_push_i32(&sc->of_surface, -2) < 0)
+            return -3;
+    int32_t known = ((int32_t *)sc->of_surface.data)[id];
+    if (known != -2)
+        return known;
+    PyObject *word = PyUnicode_DecodeASCII(s, n, NULL);
+    if (word == NULL)
+        return -3;
+    PyObject *stemmed = PyObject_CallOneArg(sc->stem, word);
+    Py_DECREF(word);
+    if (stemmed == NULL)
+        return -3;
+    int32_t sid = -1;
+    if (stemmed != Py_None) {
+        Py_ssize_t len;
+        const char *u = PyUnicode_Check(stemmed) ? PyUnicode_AsUTF8AndSize(stemmed, &len) : NULL;
+        if (u == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "the stemmer must return a str or None");
+            Py_DECREF(stemmed);
+            return -3;
+        }
+        sid = vocab_id(&sc->stems, u, len);
+    }
+    Py_DECREF(stemmed);
+    if (sid == -1 && PyErr_Occurred())
+        return -3;
+    ((int32_t *)sc->of_surface.data)[id] = sid;
+    return sid;
+}
+
+/* Appends text's token ids to ids and the end of each of its sentences (lines with a
+ * token) to sent_tok (module doc). With a stem cache, each token is replaced by its stem's
+ * id, or dropped. word is scratch. 0, or -1 with an exception set. */
+static int tokenize_text(vocab_t *vocab, stem_cache_t *sc, PyObject *text, vec_t *ids, vec_t *sent_tok, vec_t *word) {
+    if (PyUnicode_READY(text) < 0)
+        return -1;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    Py_ssize_t line_first = ids->len; /* first token of the current line */
+    word->len = 0;
+    if (vec_reserve(word, n + 1) < 0) /* a token is at most the text's length */
+        return -1;
+    if (kind == PyUnicode_1BYTE_KIND) {
+        /* Latin-1 text (no U+0130, no U+212A): the same loop, the token's hash_bytes
+         * computed as its characters are read. */
+        const Py_UCS1 *d = (const Py_UCS1 *)data;
+        uint64_t h = FNV_OFFSET;
+        for (Py_ssize_t i = 0; i <= n; i++) {
+            Py_UCS1 c = i < n ? d[i] : '\n';
+            char ch = c < 128 ? ASCII_TOKEN_CHAR[c] : 0;
+            if (ch) {
+                word->data[word->len++] = ch;
+                h = (h ^ (unsigned char)ch) * FNV_PRIME;
+                continue;
+            }
+            if (word->len) {
+                int32_t id = vocab_id_hashed(vocab, word->data, word->len, h ^ (h >> 29));
+                if (id < 0)
+                    return -1;
+                if (sc != NULL && (id = stem_id(sc, id, word->data, word->len)) == -3)
+                    return -1;
+                if (id >= 0 && vec_push_i32(ids, id) < 0)
+                    return -1;
+                word->len = 0;
+                h = FNV_OFFSET;
+            }
+            if (c == '\n') {
+                if (ids->len > line_first && vec_push_i64(sent_tok, ids->len) < 0)
+                    return -1;
+                line_first = ids->len;
+            }
+        }
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        Py_UCS4 c = i < n ? (kind == PyUnicode_1BYTE_KIND ? ((const Py_UCS1 *)data)[i] : PyUnicode_READ(kind, data, i))
+                          : '\n';
+        char ch = c < 128 ? ASCII_TOKEN_CHAR[c] : 0;
+        int ends = 0; /* U+0130 lowers to "i" + U+0307: the token ends after the i */
+        if (c == 0x212A)
+            ch = 'k';
+        else if (c == 0x130) {
+            ch = 'i';
+            ends = 1;
+        }
+        if (ch) {
+            word->data[word->len++] = ch;
+            if (!ends)
+                continue;
+        }
+        if (word->len) {
+            int32_t id = vocab_id(vocab, word->data, word->len);
+            if (id < 0)
+                return -1;
+            if (sc != NULL && (id = stem_id(sc, id, word->data, word->len)) == -3)
+                return -1;
+            if (id >= 0 && vec_push_i32(ids, id) < 0)
+                return -1;
+            word->len = 0;
+        }
+        if (c == '\n') {
+            if (ids->len > line_first && vec_push_i64(sent_tok, ids->len) < 0)
+                return -1;
+            line_first = ids->len;
+        }
+    }
+    return 0;
+}
+
+static int vocab_init(vocab_t *v) {
+    memset(v, 0, sizeof *v);
+    v->mask = 1023;
+    v->chars.item = 1;
+    v->offsets.item = 8;
+    v->slots = PyMem_Malloc(1024 * sizeof(vocab_slot_t));
+    if (v->slots == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int s = 0; s < 1024; s++)
+        v->slots[s].offset = -1;
+    return vec_push_i64(&v->offsets, 0);
+}
+
+static void vocab_free(vocab_t *v) {
+    PyMem_Free(v->slots);
+    PyMem_Free(v->chars.data);
+    PyMem_Free(v->offsets.data);
+    v->slots = NULL;
+    v->chars.data = v->offsets.data = NULL;
+}
+
 static PyObject *token_ids(PyObject *self, PyObject *args) {
     PyObject *texts;
     int want_vocab;
@@ -150,16 +302,10 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     vec_t ids = {NULL, 0, 0, 4}, text_tok = {NULL, 0, 0, 8}, sent_tok = {NULL, 0, 0, 8}, text_sent = {NULL, 0, 0, 8};
     vec_t word = {NULL, 0, 0, 1};
-    vocab_t vocab = {NULL, 1023, 0, {NULL, 0, 0, 1}, {NULL, 0, 0, 8}};
-    vocab.slots = PyMem_Malloc(1024 * sizeof(vocab_slot_t));
-    if (vocab.slots == NULL) {
-        PyErr_NoMemory();
+    vocab_t vocab;
+    if (vocab_init(&vocab) < 0)
         goto done;
-    }
-    for (int s = 0; s < 1024; s++)
-        vocab.slots[s].offset = -1;
-    if (vec_push_i64(&vocab.offsets, 0) < 0 || vec_push_i64(&text_tok, 0) < 0 || vec_push_i64(&text_sent, 0) < 0 ||
-        vec_push_i64(&sent_tok, 0) < 0)
+    if (vec_push_i64(&text_tok, 0) < 0 || vec_push_i64(&text_sent, 0) < 0 || vec_push_i64(&sent_tok, 0) < 0)
         goto done;
     Py_ssize_t n_texts = PyList_GET_SIZE(texts);
     for (Py_ssize_t t = 0; t < n_texts; t++) {
@@ -168,44 +314,8 @@ static PyObject *token_ids(PyObject *self, PyObject *args) {
             PyErr_Format(PyExc_TypeError, "texts[%zd] must be a str, got %.100s", t, Py_TYPE(text)->tp_name);
             goto done;
         }
-        if (PyUnicode_READY(text) < 0)
+        if (tokenize_text(&vocab, NULL, text, &ids, &sent_tok, &word) < 0)
             goto done;
-        int kind = PyUnicode_KIND(text);
-        const void *data = PyUnicode_DATA(text);
-        Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-        Py_ssize_t line_first = ids.len; /* first token of the current line */
-        word.len = 0;
-        if (vec_reserve(&word, n + 1) < 0) /* a token is at most the text's length */
-            goto done;
-        for (Py_ssize_t i = 0; i <= n; i++) {
-            Py_UCS4 c = i < n ? (kind == PyUnicode_1BYTE_KIND ? ((const Py_UCS1 *)data)[i]
-                                                               : PyUnicode_READ(kind, data, i))
-                              : '\n';
-            char ch = c < 128 ? ASCII_TOKEN_CHAR[c] : 0;
-            int ends = 0; /* U+0130 lowers to "i" + U+0307: the token ends after the i */
-            if (c == 0x212A)
-                ch = 'k';
-            else if (c == 0x130) {
-                ch = 'i';
-                ends = 1;
-            }
-            if (ch) {
-                word.data[word.len++] = ch;
-                if (!ends)
-                    continue;
-            }
-            if (word.len) {
-                int32_t id = vocab_id(&vocab, word.data, word.len);
-                if (id < 0 || vec_push_i32(&ids, id) < 0)
-                    goto done;
-                word.len = 0;
-            }
-            if (c == '\n') {
-                if (ids.len > line_first && vec_push_i64(&sent_tok, ids.len) < 0)
-                    goto done;
-                line_first = ids.len;
-            }
-        }
         if (vec_push_i64(&text_tok, ids.len) < 0 || vec_push_i64(&text_sent, sent_tok.len - 1) < 0)
             goto done;
     }
@@ -234,9 +344,7 @@ done:
     PyMem_Free(sent_tok.data);
     PyMem_Free(text_sent.data);
     PyMem_Free(word.data);
-    PyMem_Free(vocab.slots);
-    PyMem_Free(vocab.chars.data);
-    PyMem_Free(vocab.offsets.data);
+    vocab_free(&vocab);
     return result;
 }
 
@@ -298,6 +406,10 @@ static int ensure(void **p, Py_ssize_t *cap, Py_ssize_t need, size_t item) {
 static inline double fmeasure(double p, double r) { return p + r > 0 ? 2 * p * r / (p + r) : 0.0; }
 
 static inline uint64_t gram_hash(const int32_t *g, int n) {
+    if (n == 2) { /* the common case: one multiply of the pair as a 64-bit word */
+        uint64_t x = (((uint64_t)(uint32_t)g[0] << 32) | (uint32_t)g[1]) * 0x9E3779B97F4A7C15ULL;
+        return x ^ (x >> 32);
+    }
     uint64_t h = 0x9E3779B97F4A7C15ULL;
     for (int k = 0; k < n; k++) {
         h ^= (uint32_t)g[k];
@@ -305,6 +417,12 @@ static inline uint64_t gram_hash(const int32_t *g, int n) {
         h ^= h >> 31;
     }
     return h;
+}
+
+static inline int grams_equal(const int32_t *a, const int32_t *b, int n) {
+    if (n == 2)
+        return a[0] == b[0] && a[1] == b[1];
+    return memcmp(a, b, (size_t)n * sizeof(int32_t)) == 0;
 }
 
 /* ROUGE-n's overlap (sum over the target's n-grams of the smaller count) of t[0..m), p[0..l). */
@@ -352,7 +470,7 @@ static int ngram_overlap(scratch_t *s, const int32_t *t, Py_ssize_t m, const int
                 s->gram_count[k] = 1;
                 break;
             }
-            if (memcmp(t + g, t + i, (size_t)n * sizeof(int32_t)) == 0) {
+            if (grams_equal(t + g, t + i, n)) {
                 s->gram_count[k]++;
                 break;
             }
@@ -366,7 +484,7 @@ static int ngram_overlap(scratch_t *s, const int32_t *t, Py_ssize_t m, const int
             int32_t g = s->gram_start[k];
             if (g < 0)
                 break;
-            if (memcmp(t + g, p + j, (size_t)n * sizeof(int32_t)) == 0) {
+            if (grams_equal(t + g, p + j, n)) {
                 if (s->gram_count[k] > 0) {
                     s->gram_count[k]--;
                     o++;
@@ -494,6 +612,48 @@ static int lsum_hits(scratch_t *s, const corpus_t *c, Py_ssize_t target, Py_ssiz
     return 0;
 }
 
+/* The (P, R, F) rows, type after type, of the prediction text hyp against its targets
+ * hyp+1 .. end-1: for each type the first target with the highest F. 0, or -1 when out of
+ * memory (no exception set: it may run without the GIL). */
+static int score_segment(scratch_t *s, const corpus_t *c, Py_ssize_t hyp, Py_ssize_t end, const int *types,
+                         Py_ssize_t n_types, double *rows) {
+    const int32_t *p = c->ids + c->text_tok[hyp];
+    Py_ssize_t l = (Py_ssize_t)(c->text_tok[hyp + 1] - c->text_tok[hyp]);
+    for (Py_ssize_t k = 0; k < n_types; k++) {
+        int type = types[k];
+        double best[3] = {0, 0, 0};
+        for (Py_ssize_t ref = hyp + 1; ref < end; ref++) {
+            const int32_t *t = c->ids + c->text_tok[ref];
+            Py_ssize_t m = (Py_ssize_t)(c->text_tok[ref + 1] - c->text_tok[ref]);
+            double P = 0, R = 0;
+            int64_t hits;
+            if (type >= 1) {
+                if (ngram_overlap(s, t, m, p, l, type, &hits) < 0)
+                    return -1;
+                Py_ssize_t pg = l - type + 1 > 0 ? l - type + 1 : 0, tg = m - type + 1 > 0 ? m - type + 1 : 0;
+                P = (double)hits / (double)(pg > 1 ? pg : 1);
+                R = (double)hits / (double)(tg > 1 ? tg : 1);
+            } else if (m > 0 && l > 0) {
+                if ((type == 0 ? lcs_length(s, t, m, p, l, &hits) : lsum_hits(s, c, ref, hyp, &hits)) < 0)
+                    return -1;
+                P = (double)hits / (double)l;
+                R = (double)hits / (double)m;
+            }
+            double F = fmeasure(P, R);
+            if (ref == hyp + 1 || F > best[2]) {
+                best[0] = P;
+                best[1] = R;
+                best[2] = F;
+            }
+        }
+        double *row = rows + k * 3;
+        row[0] = best[0];
+        row[1] = best[1];
+        row[2] = best[2];
+    }
+    return 0;
+}
+
 #define MAX_TYPES 16
 
 static PyObject *rouge_rows(PyObject *self, PyObject *args) {
@@ -569,47 +729,9 @@ static PyObject *rouge_rows(PyObject *self, PyObject *args) {
         failed = 1;
     else
         memset(s.slot_of, 0xff, ((size_t)id_bound + 1) * sizeof(int32_t));
-    for (Py_ssize_t x = a; x < b && !failed; x++) {
-        Py_ssize_t hyp = (Py_ssize_t)st[x];
-        const int32_t *p = c.ids + c.text_tok[hyp];
-        Py_ssize_t l = (Py_ssize_t)(c.text_tok[hyp + 1] - c.text_tok[hyp]);
-        for (Py_ssize_t k = 0; k < n_types && !failed; k++) {
-            int type = types[k];
-            double best[3] = {0, 0, 0};
-            for (Py_ssize_t ref = hyp + 1; ref < (Py_ssize_t)st[x + 1]; ref++) {
-                const int32_t *t = c.ids + c.text_tok[ref];
-                Py_ssize_t m = (Py_ssize_t)(c.text_tok[ref + 1] - c.text_tok[ref]);
-                double P = 0, R = 0;
-                int64_t hits;
-                if (type >= 1) {
-                    if (ngram_overlap(&s, t, m, p, l, type, &hits) < 0) {
-                        failed = 1;
-                        break;
-                    }
-                    Py_ssize_t pg = l - type + 1 > 0 ? l - type + 1 : 0, tg = m - type + 1 > 0 ? m - type + 1 : 0;
-                    P = (double)hits / (double)(pg > 1 ? pg : 1);
-                    R = (double)hits / (double)(tg > 1 ? tg : 1);
-                } else if (m > 0 && l > 0) {
-                    if ((type == 0 ? lcs_length(&s, t, m, p, l, &hits) : lsum_hits(&s, &c, ref, hyp, &hits)) < 0) {
-                        failed = 1;
-                        break;
-                    }
-                    P = (double)hits / (double)l;
-                    R = (double)hits / (double)m;
-                }
-                double F = fmeasure(P, R);
-                if (ref == hyp + 1 || F > best[2]) {
-                    best[0] = P;
-                    best[1] = R;
-                    best[2] = F;
-                }
-            }
-            double *row = rows + ((x - a) * n_types + k) * 3;
-            row[0] = best[0];
-            row[1] = best[1];
-            row[2] = best[2];
-        }
-    }
+    for (Py_ssize_t x = a; x < b && !failed; x++)
+        failed = score_segment(&s, &c, (Py_ssize_t)st[x], (Py_ssize_t)st[x + 1], types, n_types,
+                               rows + (x - a) * n_types * 3) < 0;
     PyMem_RawFree(s.count_t);
     PyMem_RawFree(s.count_p);
     PyMem_RawFree(s.slot_of);
@@ -632,6 +754,295 @@ done:
     return result;
 }
 
+/* ---------------------------------------------------------------------------------- */
+/* PairScorer: rouge-score's score(target, prediction) per call, with the tokens' state    */
+/* kept between calls (bleuprint.compat.rouge_score's direct path).                       */
+
+/* Tokens interned before the state is cleared (bounds its memory over endless calls). */
+#define PAIR_VOCAB_LIMIT (1 << 20)
+
+typedef struct {
+    PyObject_HEAD
+    int types[MAX_TYPES];
+    Py_ssize_t n_types;
+    PyObject *keys;        /* tuple of str: the dict's keys, one per type */
+    PyTypeObject *score;   /* a tuple subclass of 3 items (compat's Score) */
+    int stemming;
+    vocab_t vocab;
+    stem_cache_t sc;
+    scratch_t s;
+    Py_ssize_t id_cap; /* size of s.count_t, s.count_p, s.slot_of */
+    vec_t ids, text_tok, sent_tok, text_sent, word;
+} PairScorer;
+
+static void pair_clear_tokens(PairScorer *self) {
+    vocab_free(&self->vocab);
+    vocab_free(&self->sc.stems);
+    PyMem_Free(self->sc.of_surface.data);
+    self->sc.of_surface.data = NULL;
+    self->sc.of_surface.len = self->sc.of_surface.cap = 0;
+}
+
+static void pair_dealloc(PairScorer *self) {
+    pair_clear_tokens(self);
+    Py_XDECREF(self->keys);
+    Py_XDECREF(self->score);
+    Py_XDECREF(self->sc.stem);
+    scratch_t *s = &self->s;
+    PyMem_RawFree(s->count_t);
+    PyMem_RawFree(s->count_p);
+    PyMem_RawFree(s->slot_of);
+    PyMem_RawFree(s->masks);
+    PyMem_RawFree(s->v);
+    PyMem_RawFree(s->gram_start);
+    PyMem_RawFree(s->gram_count);
+    PyMem_RawFree(s->table);
+    PyMem_RawFree(s->union_flags);
+    vec_t *vecs[5] = {&self->ids, &self->text_tok, &self->sent_tok, &self->text_sent, &self->word};
+    for (int k = 0; k < 5; k++)
+        PyMem_Free(vecs[k]->data);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int pair_init_tokens(PairScorer *self) {
+    if (vocab_init(&self->vocab) < 0)
+        return -1;
+    if (self->stemming) {
+        self->sc.of_surface.item = 4;
+        if (vocab_init(&self->sc.stems) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* PairScorer(types, keys, score_class, stem): types the kernel's type codes, keys the
+ * dict's keys (same length), score_class a tuple subclass, stem None or the callable that
+ * stems one token (a str, or None: dropped). */
+static PyObject *pair_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *o_types, *keys, *score, *stem;
+    if (!PyArg_ParseTuple(args, "OO!O!O", &o_types, &PyTuple_Type, &keys, &PyType_Type, &score, &stem))
+        return NULL;
+    if (!PyType_IsSubtype((PyTypeObject *)score, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "score_class must be a tuple subclass");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(o_types, "types must be a sequence of int");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t n_types = PySequence_Fast_GET_SIZE(seq);
+    if (n_types < 1 || n_types > MAX_TYPES || n_types != PyTuple_GET_SIZE(keys)) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "types must hold 1 to %d ROUGE types, one per key", MAX_TYPES);
+        return NULL;
+    }
+    PairScorer *self = (PairScorer *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    /* tp_alloc zeroed every field */
+    self->ids.item = 4;
+    self->text_tok.item = self->sent_tok.item = self->text_sent.item = 8;
+    self->word.item = 1;
+    self->n_types = n_types;
+    for (Py_ssize_t k = 0; k < n_types; k++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if ((x == -1 && PyErr_Occurred()) || x < -1 || x > 1000) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "a ROUGE type code is -1 (Lsum), 0 (L) or n >= 1, got %ld", x);
+            Py_DECREF(seq);
+            Py_DECREF(self);
+            return NULL;
+        }
+        self->types[k] = (int)x;
+    }
+    Py_DECREF(seq);
+    Py_INCREF(keys);
+    self->keys = keys;
+    Py_INCREF(score);
+    self->score = (PyTypeObject *)score;
+    self->stemming = stem != Py_None;
+    if (self->stemming) {
+        Py_INCREF(stem);
+        self->sc.stem = stem;
+    }
+    if (pair_init_tokens(self) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
+/* Room for token ids below bound in the per-id scratch (new entries zero / -1). */
+static int pair_ids(PairScorer *self, Py_ssize_t bound) {
+    if (bound <= self->id_cap)
+        return 0;
+    Py_ssize_t cap = self->id_cap ? self->id_cap : 1024;
+    while (cap < bound)
+        cap *= 2;
+    scratch_t *s = &self->s;
+    int32_t *a = PyMem_RawRealloc(s->count_t, (size_t)cap * sizeof(int32_t));
+    if (a == NULL)
+        return PyErr_NoMemory(), -1;
+    s->count_t = a;
+    a = PyMem_RawRealloc(s->count_p, (size_t)cap * sizeof(int32_t));
+    if (a == NULL)
+        return PyErr_NoMemory(), -1;
+    s->count_p = a;
+    a = PyMem_RawRealloc(s->slot_of, (size_t)cap * sizeof(int32_t));
+    if (a == NULL)
+        return PyErr_NoMemory(), -1;
+    s->slot_of = a;
+    Py_ssize_t old = self->id_cap;
+    memset(s->count_t + old, 0, (size_t)(cap - old) * sizeof(int32_t));
+    memset(s->count_p + old, 0, (size_t)(cap - old) * sizeof(int32_t));
+    memset(s->slot_of + old, 0xff, (size_t)(cap - old) * sizeof(int32_t));
+    self->id_cap = cap;
+    return 0;
+}
+
+static int pair_add_text(PairScorer *self, PyObject *text) {
+    if (tokenize_text(&self->vocab, self->stemming ? &self->sc : NULL, text, &self->ids, &self->sent_tok,
+                      &self->word) < 0)
+        return -1;
+    if (vec_push_i64(&self->text_tok, self->ids.len) < 0 || vec_push_i64(&self->text_sent, self->sent_tok.len - 1) < 0)
+        return -1;
+    return 0;
+}
+
+/* The dict {key: score_class(P, R, F)} of n_types rows. */
+static PyObject *rows_dict(PyObject *keys, PyTypeObject *score, const double *rows, Py_ssize_t n_types) {
+    PyObject *d = _PyDict_NewPresized(n_types);
+    if (d == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < n_types; k++) {
+        PyObject *row = score->tp_alloc(score, 3);
+        if (row == NULL) {
+            Py_DECREF(d);
+            return NULL;
+        }
+        for (int j = 0; j < 3; j++) {
+            PyObject *x = PyFloat_FromDouble(rows[3 * k + j]);
+            if (x == NULL) {
+                Py_DECREF(row);
+                Py_DECREF(d);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(row, j, x);
+        }
+        int bad = PyDict_SetItem(d, PyTuple_GET_ITEM(keys, k), row);
+        Py_DECREF(row);
+        if (bad < 0) {
+            Py_DECREF(d);
+            return NULL;
+        }
+    }
+    return d;
+}
+
+/* The scores of prediction against targets[0..n) (the first best per type). */
+static PyObject *pair_scores(PairScorer *self, PyObject *prediction, PyObject *const *targets, Py_ssize_t n,
+                             const char *target_name) {
+    if (!PyUnicode_Check(prediction))
+        return PyErr_Format(PyExc_TypeError, "prediction must be a str, got %.100s", Py_TYPE(prediction)->tp_name);
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (!PyUnicode_Check(targets[k])) {
+            if (target_name[0] == 't' && target_name[6] == 's')
+                return PyErr_Format(PyExc_TypeError, "targets[%zd] must be a str, got %.100s", k,
+                                    Py_TYPE(targets[k])->tp_name);
+            return PyErr_Format(PyExc_TypeError, "%s must be a str, got %.100s", target_name,
+                                Py_TYPE(targets[k])->tp_name);
+        }
+    Py_ssize_t bound = self->stemming ? self->sc.stems.n : self->vocab.n;
+    if (self->vocab.n > PAIR_VOCAB_LIMIT || bound > PAIR_VOCAB_LIMIT) {
+        pair_clear_tokens(self);
+        if (pair_init_tokens(self) < 0)
+            return NULL;
+    }
+    self->ids.len = self->text_tok.len = self->sent_tok.len = self->text_sent.len = 0;
+    if (vec_push_i64(&self->text_tok, 0) < 0 || vec_push_i64(&self->sent_tok, 0) < 0 ||
+        vec_push_i64(&self->text_sent, 0) < 0 || pair_add_text(self, prediction) < 0)
+        return NULL;
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (pair_add_text(self, targets[k]) < 0)
+            return NULL;
+    bound = self->stemming ? self->sc.stems.n : self->vocab.n;
+    if (pair_ids(self, bound + 1) < 0)
+        return NULL;
+    corpus_t c = {(const int32_t *)self->ids.data, (const int64_t *)self->text_tok.data,
+                  (const int64_t *)self->sent_tok.data, (const int64_t *)self->text_sent.data};
+    double rows[3 * MAX_TYPES];
+    if (score_segment(&self->s, &c, 0, n + 1, self->types, self->n_types, rows) < 0)
+        return PyErr_NoMemory();
+    return rows_dict(self->keys, self->score, rows, self->n_types);
+}
+
+static PyObject *pair_score(PairScorer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2)
+        return PyErr_Format(PyExc_TypeError, "score(target, prediction) takes 2 arguments, got %zd", nargs);
+    return pair_scores(self, args[1], args, 1, "target");
+}
+
+static PyObject *pair_score_multi(PairScorer *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyList_Check(args[0]) || PyList_GET_SIZE(args[0]) < 1)
+        return PyErr_Format(PyExc_TypeError, "score_multi(targets, prediction): targets a non-empty list of str");
+    return pair_scores(self, args[1], &PyList_GET_ITEM(args[0], 0), PyList_GET_SIZE(args[0]), "targets");
+}
+
+static PyMethodDef pair_methods[] = {
+    {"score", (PyCFunction)(void (*)(void))pair_score, METH_FASTCALL,
+     "score(target, prediction) -> {key: score_class(P, R, F)}"},
+    {"score_multi", (PyCFunction)(void (*)(void))pair_score_multi, METH_FASTCALL,
+     "score_multi(targets, prediction) -> {key: score_class(P, R, F)}, the first best target per type"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject PairScorerType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "bleuprint.impl._rouge.PairScorer",
+    .tp_basicsize = sizeof(PairScorer),
+    .tp_dealloc = (destructor)pair_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "PairScorer(types, keys, score_class, stem): rouge-score's score per call (see rouge.c)",
+    .tp_methods = pair_methods,
+    .tp_new = pair_new,
+};
+
+/* rows_dicts(rows, keys, score_class) -> [{key: score_class(P, R, F)}] per segment, from
+ * rouge_rows' float64 bytes (segment, type, P R F). */
+static PyObject *rows_dicts(PyObject *self, PyObject *args) {
+    PyObject *o_rows, *keys, *score;
+    if (!PyArg_ParseTuple(args, "OO!O!", &o_rows, &PyTuple_Type, &keys, &PyType_Type, &score))
+        return NULL;
+    if (!PyType_IsSubtype((PyTypeObject *)score, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "score_class must be a tuple subclass");
+        return NULL;
+    }
+    Py_ssize_t n_types = PyTuple_GET_SIZE(keys);
+    Py_buffer view;
+    if (PyObject_GetBuffer(o_rows, &view, PyBUF_C_CONTIGUOUS) < 0)
+        return NULL;
+    if (n_types < 1 || view.len % (Py_ssize_t)(3 * n_types * sizeof(double))) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "rows must hold 3 float64 per key per segment");
+        return NULL;
+    }
+    Py_ssize_t n = view.len / (Py_ssize_t)(3 * n_types * sizeof(double));
+    PyObject *out = PyList_New(n);
+    /* Millions of new containers, none of them garbage: the collector would only walk them. */
+    int was_enabled = PyGC_Disable();
+    for (Py_ssize_t x = 0; out != NULL && x < n; x++) {
+        PyObject *d = rows_dict(keys, (PyTypeObject *)score, (const double *)view.buf + x * 3 * n_types, n_types);
+        if (d == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, x, d);
+    }
+    if (was_enabled)
+        PyGC_Enable();
+    PyBuffer_Release(&view);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"token_ids", token_ids, METH_VARARGS,
      "token_ids(texts, want_vocab) -> (ids int32 bytes, text_tok, sent_tok, text_sent int64 bytes, id_bound,"
@@ -639,6 +1050,8 @@ static PyMethodDef methods[] = {
     {"rouge_rows", rouge_rows, METH_VARARGS,
      "rouge_rows(ids, text_tok, sent_tok, text_sent, seg_text, id_bound, types, a, b) -> float64 bytes"
      " (segment, type, P R F)"},
+    {"rows_dicts", rows_dicts, METH_VARARGS,
+     "rows_dicts(rows, keys, score_class) -> [{key: score_class(P, R, F)}] per segment of rouge_rows' bytes"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -647,5 +1060,16 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rouge", "ROUGE's pe
 
 PyMODINIT_FUNC PyInit__rouge(void) {
     init_ascii_table();
-    return PyModule_Create(&module);
+    if (PyType_Ready(&PairScorerType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    Py_INCREF(&PairScorerType);
+    if (PyModule_AddObject(m, "PairScorer", (PyObject *)&PairScorerType) < 0) {
+        Py_DECREF(&PairScorerType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

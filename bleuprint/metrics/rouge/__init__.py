@@ -15,6 +15,10 @@ Shape ``MEAN``: a segment's row is ``[P, R, F]`` of the type against its best ta
 replaced by their Porter stems as nltk 3.10.4 computes them (``bleuprint.metrics.rouge.porter``,
 written from Porter 1980 and nltk's departures; nltk is not imported).
 
+Every type at once: ``bleuprint.rouge_all(hyps, refs, rouge_types, use_stemmer)`` gives
+``{type: N x 3 rows}`` from one pass (each text tokenized and stemmed once); the spec's
+``rouge_all`` defines it as ``rouge_stats`` type by type.
+
 rouge-score's Python API (``RougeScorer``, ``BootstrapAggregator``) is
 ``bleuprint.compat.rouge_score``, computed by this metric. Not here: ``split_summaries``
 (it needs nltk's punkt data, which is a download: refused by the compat scorer).
@@ -142,7 +146,7 @@ class Rouge(Metric):
 
     # -- verify and goldens -----------------------------------------------------------------
 
-    api_names = ("rouge",)
+    api_names = ("rouge", "rouge_all")
     golden = "rouge"
     golden_builder = "bleuprint.metrics.rouge.oracle_cases"
     oracle_versions = {"rouge-score": "0.1.2", "nltk": "3.10.4"}

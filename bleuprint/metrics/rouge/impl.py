@@ -33,7 +33,7 @@ import numpy as np
 
 from ...impl import native
 from ...spec.inputs import check_corpus
-from .spec import check_rouge_type, fmeasure
+from .spec import ALL_TYPES, check_rouge_type, check_rouge_types, check_use_stemmer, fmeasure
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _VALID = re.compile(r"[a-z0-9]+")
@@ -58,6 +58,15 @@ def _stemmed(token: str, stem) -> str | None:
     if len(token) > 3:
         token = stem(token)
     return token if _VALID.fullmatch(token) else None
+
+
+def token_stemmer():
+    """rouge-score's treatment of one token under ``use_stemmer`` as a callable: the
+    token's Porter stem (tokens longer than 3 characters), or None when the result is not
+    a ``[a-z0-9]+`` run (dropped). ``bleuprint.compat.rouge_score`` gives it to the
+    compiled ``PairScorer``, which calls it once per distinct token."""
+    stem = _stemmer()
+    return lambda token: _stemmed(token, stem)
 
 
 def _tokens(text: str, cache: dict, stem=None) -> list[str]:
@@ -226,13 +235,8 @@ def _kernel_tokens(kernel, texts: list, use_stemmer: bool):
 def rouge_rows(hyps, refs, rouge_types=("rouge1",), use_stemmer: bool = False) -> np.ndarray:
     """The N x T x 3 float64 array of ``[P, R, F]`` rows, one for each of the ``T``
     ``rouge_types`` (the spec's ``rouge_stats`` for each type: its own best target)."""
-    if isinstance(rouge_types, str):
-        raise TypeError(f"rouge_types must be a sequence of ROUGE types, got a bare str {rouge_types!r}")
-    rouge_types = [check_rouge_type(t) for t in rouge_types]
-    if not rouge_types:
-        raise ValueError("rouge_types is empty: ask for at least one ROUGE type")
-    if not isinstance(use_stemmer, bool):
-        raise TypeError(f"use_stemmer must be a bool, got {type(use_stemmer).__name__}")
+    rouge_types = check_rouge_types(rouge_types)
+    check_use_stemmer(use_stemmer)
     kernel = native.rouge
     if kernel is None or len(rouge_types) > 16:
         hyps, refs = check_corpus(hyps, refs)
@@ -253,6 +257,22 @@ def rouge_rows(hyps, refs, rouge_types=("rouge1",), use_stemmer: bool = False) -
     results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
     out = np.frombuffer(results[0] if len(results) == 1 else b"".join(results), np.float64)
     return out.reshape(len(refs), len(codes), 3)
+
+
+def rouge_all(hyps, refs, rouge_types=ALL_TYPES, use_stemmer: bool = False) -> dict:
+    """Every segment's ``[P, R, F]`` of every type of ``rouge_types`` in one pass (the
+    spec's ``rouge_all``): ``{type: N x 3 float64 array}`` in the order of
+    ``rouge_types``, row k being segment k's ``[P, R, F]`` against its best target for
+    that type (each type chooses its own). Each text is tokenized, and each distinct
+    token stemmed, once for all the types (module doc); the same numbers as one
+    ``rouge_stats_matrix`` call per type.
+
+    ``rouge_types``: distinct names of ``ROUGE_TYPES`` (default rouge1, rouge2, rougeL,
+    rougeLsum); ``use_stemmer``: rouge-score's option (Porter stems of tokens longer than 3
+    characters)."""
+    rouge_types = check_rouge_types(rouge_types)
+    rows = rouge_rows(hyps, refs, rouge_types, use_stemmer)
+    return {t: np.ascontiguousarray(rows[:, k, :]) for k, t in enumerate(rouge_types)}
 
 
 def rouge_stats_matrix(hyps, refs, rouge_type: str = "rouge1", use_stemmer: bool = False) -> np.ndarray:

@@ -52,6 +52,26 @@ def check_rouge_type(rouge_type: object) -> str:
     return check_choice(rouge_type, ROUGE_TYPES, "rouge_type")
 
 
+#: ``rouge_all``'s types when none are named: the four that summarisation papers report.
+ALL_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+
+
+def check_rouge_types(rouge_types: object) -> list:
+    """A list of distinct ROUGE types (``rouge_all``'s ``rouge_types``); a bare str, an
+    empty list or a repeated type is refused, naming the problem."""
+    if isinstance(rouge_types, str) or not hasattr(rouge_types, "__iter__"):
+        raise TypeError("rouge_types must be a sequence of ROUGE types such as ('rouge1', 'rougeL'), got "
+                        + ("a bare str " + repr(rouge_types) if isinstance(rouge_types, str)
+                           else type(rouge_types).__name__))
+    types = [check_rouge_type(t) for t in rouge_types]
+    if not types:
+        raise ValueError("rouge_types is empty: ask for at least one ROUGE type")
+    repeated = sorted({t for t in types if types.count(t) > 1})
+    if repeated:
+        raise ValueError(f"rouge_types names {', '.join(repeated)} more than once")
+    return types
+
+
 def check_measure(measure: object) -> str:
     return check_choice(measure, MEASURES, "measure")
 
@@ -224,6 +244,19 @@ def rouge_from_stats(summed: list, n_segments: int, measure: str = "fmeasure") -
     if isinstance(n_segments, bool) or not isinstance(n_segments, int) or n_segments < 1:
         raise ValueError(f"n_segments must be a positive int, got {n_segments!r}")
     return float(summed[index]) / n_segments
+
+
+def rouge_all(hyps, refs, rouge_types=ALL_TYPES, use_stemmer: bool = False) -> dict:
+    """Every segment's ``[P, R, F]`` of every type of ``rouge_types``: ``{type: [row of
+    segment 0, row of segment 1, ...]}`` in the order of ``rouge_types``, each row the
+    type's ``rouge_stats`` (its own best target). By definition one type after another;
+    ``bleuprint.rouge_all`` (impl) gives the same numbers in one pass, as numpy arrays."""
+    from ...spec.inputs import check_corpus
+
+    hyps, refs = check_corpus(hyps, refs)
+    types = check_rouge_types(rouge_types)
+    check_use_stemmer(use_stemmer)
+    return {t: [rouge_stats(h, r, t, use_stemmer) for h, r in zip(hyps, refs)] for t in types}
 
 
 def rouge(hyps, refs, rouge_type: str = "rouge1", measure: str = "fmeasure", use_stemmer: bool = False) -> float:
