@@ -292,3 +292,18 @@ def test_impl_equals_the_live_jar_on_the_real_corpus(ted_ende):
         refs.append([reference[i], systems[(k + 1) % len(systems)][i], systems[(k + 2) % len(systems)][i]])
     jar = oracle_cases.shared_jar()
     assert impl.meteor_rows(hyps, refs).tolist() == jar.stats(list(zip(hyps, refs)))
+
+
+@needs_kernel
+def test_repeated_pairs_are_aligned_once_with_the_same_rows():
+    """A (hypothesis, reference) pair met again in a call takes the first one's row
+    (``rows_from_words`` aligns it once): the rows of a corpus with repeats equal the rows
+    of each segment computed alone (where nothing repeats)."""
+    resources = toy()
+    a, b = ["the", "dog", "went"], ["a", "hound", "go"]
+    hyps, refs = [a, b, a, a, b], [[b], [a], [b], [a, b], [a]]
+    rows = impl.rows_from_words(hyps, refs, resources)
+    alone = [impl.rows_from_words([list(h)], [[list(r) for r in rs]], resources)[0].tolist()
+             for h, rs in zip(hyps, refs)]
+    assert rows.tolist() == alone
+    assert rows.tolist() == spec_rows(list(zip(hyps, refs)), resources)

@@ -174,6 +174,7 @@ class Resources:
 
         self.jar = resources.find_jar(jar)
         self._stems: dict = {}
+        self._synsets: dict = {}
         self._snowball = snowball.stem
         self.function_words = frozenset(resources.function_words(self.jar))
         self.synonyms = fast_synonyms(resources.read_resource(self.jar, "synonym/english.exceptions"),
@@ -192,6 +193,17 @@ class Resources:
             if len(self._stems) >= self.STEM_MEMO:
                 self._stems.clear()
             found = self._stems[word] = self._snowball(word)
+        return found
+
+    def word_synsets(self, word: str) -> list:
+        """``sorted(synsets(word) | stem_synsets(word))`` (what ``SynonymMatcher`` compares),
+        remembered across calls as the stems are (a word's synsets never change)."""
+        found = self._synsets.get(word)
+        if found is None:
+            if len(self._synsets) >= self.STEM_MEMO:
+                self._synsets.clear()
+            syn = self.synonyms
+            found = self._synsets[word] = sorted(syn.synsets(word) | syn.stem_synsets(word))
         return found
 
 
@@ -242,22 +254,35 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
 
     pairs: list = []
     owners: list = []
+    seen: dict = {}  # a (hypothesis, reference) pair met again is aligned once: its rows are equal
+    which: list = []  # each (segment, reference)'s pair in pairs
     for i, (h, group) in enumerate(zip(hyp_words, refs_words)):
         hs, hn = add(h)
         for r in group:
             rs, rn = add(r)
-            pairs += (hs, hn, rs, rn)
+            key = (hs, hn, rs, rn)
+            k = seen.get(key)
+            if k is None:
+                k = seen[key] = len(seen)
+                pairs += key
+            which.append(k)
             owners.append(i)
     vocab = list(index)
-    stem, syn, fw = resources.stem, resources.synonyms, resources.function_words
+    stem, fw = resources.stem, resources.function_words
     hashes = kernel.java_hashes(vocab)
     stem_hashes = kernel.java_hashes([stem(w) for w in vocab])
     para = np.asarray(kernel.word_ids(resources.blob, vocab), dtype=np.int32)
     function = np.fromiter((w.lower() in fw for w in vocab), dtype=np.int32, count=len(vocab))
     syn_off = [0]
     flat: list = []
+    word_synsets = getattr(resources, "word_synsets", None)
+    if word_synsets is None:  # a resources object without the memo (the tests' own)
+        syn = resources.synonyms
+
+        def word_synsets(w):
+            return sorted(syn.synsets(w) | syn.stem_synsets(w))
     for w in vocab:
-        flat += sorted(syn.synsets(w) | syn.stem_synsets(w))
+        flat += word_synsets(w)
         syn_off.append(len(flat))
     syn_off = np.asarray(syn_off, dtype=np.int64)
     flat = np.asarray(flat, dtype=np.int32)
@@ -272,6 +297,8 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
 
     results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
     pair_rows = np.frombuffer(b"".join(results), dtype=np.int64).reshape(-1, score.STATS_LENGTH)
+    if len(seen) < len(which):
+        pair_rows = pair_rows[np.asarray(which, dtype=np.int64)]
     rows = np.empty((len(hyp_words), score.STATS_LENGTH), dtype=np.int64)
     owners = np.asarray(owners, dtype=np.int64)
     counts = np.bincount(owners, minlength=len(hyp_words))
