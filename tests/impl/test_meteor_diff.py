@@ -307,3 +307,56 @@ def test_repeated_pairs_are_aligned_once_with_the_same_rows():
              for h, rs in zip(hyps, refs)]
     assert rows.tolist() == alone
     assert rows.tolist() == spec_rows(list(zip(hyps, refs)), resources)
+
+
+# ----------------------------------------------------------------- the C text layer
+
+#: Characters every step of ``normalize`` reacts to (separators, dots, commas, quotes,
+#: dashes, apostrophes, the Unicode spaces of step 9, ASCII controls that Java trims or
+#: StringTokenizer splits at, letters inside and outside the jar's ALPHA, digits, an
+#: astral character, a lone surrogate, letters whose lowercase changes length), and the
+#: escape words of step 2.
+NORM_PIECES = list("aZs19.,'`-\u2013\u2018\u2019\u201c\u201d\"!?()$%&/;:@ \t\x0b\f\u00a0\u2002\u202f\u3000"
+                   "\u0085\u2028\u00e4\u00df\u0130\u03a3\u0410\u1d00\ua640\u0600\U0001d49c\udc00") + \
+    ["DOTMULTI", "DOTDOTMULTI", "...", "Mr.", "No.", "U.S.", "e.g.", "don't", "1990's", "--", "''", "3,5", "a,b"]
+norm_texts = st.lists(st.sampled_from(NORM_PIECES), max_size=16).map("".join)
+
+
+def _jar_prefixes_or_skip():
+    from bleuprint.metrics.meteor import normalize
+
+    try:
+        return normalize._prefixes()
+    except ValueError as missing:
+        pytest.skip(str(missing))
+
+
+@needs_kernel
+@needs_text_layer
+@given(st.lists(st.one_of(norm_texts, st.text(max_size=12)), max_size=8))
+@example(["", "   ", "The U.S.-based firm's 1990's \u201cboom\u201d -- ``it'' was", "Mr. Smith, 3,5 a,b ,1 1,"])
+@example(["end.", "No. 5", "No. x", "e.g. Foo", "A.b. C", "x. y", "..", "a DOTMULTI b", "DOT.MULTI. x"])
+@example(["a-b-c", "a--b", "a---b", "''' \u2018\u2018x\u2019\u2019", "'a' a'b 'a a' 5's 5'x", "\u0130stanbul \u03a3\u03a3"])
+@example(["a\u00a0\u2002 b\x0b c\u0085d\u2028e", "\x0b x \x0b", "\U0001d49c\udc00 \u0600"])
+def test_c_normalizer_equals_spec_words(texts):
+    """``impl.words_of`` (``_meteor.normalize_lines``) gives the spec's words
+    (``spec.words``: the stdio trim, ``normalize.tokens``) for every text."""
+    _jar_prefixes_or_skip()
+    assert impl.words_of(list(texts)) == [spec.words(t) for t in texts]
+
+
+@needs_kernel
+@needs_text_layer
+def test_c_normalizer_equals_spec_words_on_the_real_corpus(ted_ende):
+    """Every distinct text of ted-ende (German: quotes, dashes, numbers with separators)."""
+    _jar_prefixes_or_skip()
+    texts = sorted({t for group in [*ted_ende["systems"].values(), *ted_ende["references"]] for t in group})
+    assert impl.words_of(texts) == [spec.words(t) for t in texts]
+
+
+@needs_kernel
+def test_c_normalizer_refuses_what_is_not_a_list_of_str():
+    with pytest.raises(TypeError, match="list of str"):
+        native.meteor.normalize_lines(["a", 3], {})
+    with pytest.raises(TypeError):
+        native.meteor.normalize_lines("a b", {})

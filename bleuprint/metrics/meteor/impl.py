@@ -7,10 +7,14 @@ refs)`` the corpus score (``EVAL``'s: computeMetrics of the summed statistics).
 
 How it is fast:
 
-* the text layer stays in Python, through the spec's own functions (``spec.words``: the
-  stdio trim and ``normalize.tokens``; ``snowball.stem``; the synonym dictionary
-  ``synonyms.SynonymDictionary``; the function words), but each distinct text and each
-  distinct word is seen once per call (a memo that lives for the call only);
+* the -norm text layer runs in C (``_meteor.normalize_lines``, a port of
+  ``normalize.normalize_line`` then ``str.lower``, ``words_of``), each distinct text once
+  per call; the rare texts whose line needs the escaping of runs of dots go through the
+  spec's ``spec.words``. The word layer stays in Python, through the spec's own functions
+  (``snowball.stem``; the synonym dictionary ``synonyms.SynonymDictionary``; the function
+  words), each distinct word seen once per call, its stem and synset list remembered
+  across calls (a word's never change);
+* a (hypothesis, reference) pair met again in a call is aligned once;
 * every word of the call is reduced to numbers: its Java ``String.hashCode`` and its
   stem's (``Stage.wordsToKeys``, ``StemMatcher``), its id in the paraphrase table's
   vocabulary (``ParaphraseTransducer.translate``), whether it is a function word, and its
@@ -323,16 +327,22 @@ def meteor_rows(hyps: list, refs: list) -> np.ndarray:
     if native.meteor is None:
         return np.asarray([spec.meteor_segment_stats(h, list(r)) for h, r in zip(hyps, refs)],
                           dtype=np.int64).reshape(len(hyps), score.STATS_LENGTH)
-    memo: dict = {}
-
-    def words(text):
-        w = memo.get(text)
-        if w is None:
-            w = memo[text] = spec.words(text)
-        return w
-
-    return rows_from_words([words(h) for h in hyps], [[words(r) for r in group] for group in refs],
+    distinct = list(dict.fromkeys([*hyps, *(r for group in refs for r in group)]))
+    memo = dict(zip(distinct, words_of(distinct)))
+    return rows_from_words([memo[h] for h in hyps], [[memo[r] for r in group] for group in refs],
                            load_resources())
+
+
+def words_of(texts: list, kernel=None) -> list:
+    """``[spec.words(t) for t in texts]``: the jar's -norm in C (``_meteor.normalize_lines``,
+    a port of ``normalize.normalize_line`` and ``str.lower``), split at its single spaces;
+    a text whose line needs the escaping of runs of dots (``..``, ``DOTMULTI``) goes
+    through the spec's ``spec.words``."""
+    from .normalize import _prefixes
+
+    kernel = kernel or native.meteor
+    lines = kernel.normalize_lines(texts, _prefixes())
+    return [spec.words(t) if line is None else line.split(" ") if line else [] for t, line in zip(texts, lines)]
 
 
 def meteor(hyps: list, refs: list) -> float:
