@@ -360,3 +360,16 @@ def test_c_normalizer_refuses_what_is_not_a_list_of_str():
         native.meteor.normalize_lines(["a", 3], {})
     with pytest.raises(TypeError):
         native.meteor.normalize_lines("a b", {})
+
+
+@needs_kernel
+def test_intern_words_by_hand():
+    """[["a", "b"], ["b", "c", "a"], []]: the words numbered in order of first appearance,
+    a 0, b 1, c 2; tokens 0 1 | 1 2 0 |; offsets 0, 2, 5, 5."""
+    vocab, tokens, offsets = native.meteor.intern_words([["a", "b"], ["b", "c", "a"], []])
+    assert vocab == ["a", "b", "c"]
+    assert np.frombuffer(tokens, dtype=np.int32).tolist() == [0, 1, 1, 2, 0]
+    assert np.frombuffer(offsets, dtype=np.int64).tolist() == [0, 2, 5, 5]
+    for bad in ("a", [("a",)], [["a", 3]]):
+        with pytest.raises(TypeError, match="lists of str"):
+            native.meteor.intern_words(bad)

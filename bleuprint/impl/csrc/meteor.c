@@ -27,6 +27,9 @@
  * (bleuprint.metrics.meteor.normalize, then str.lower), None where the Python module is
  * needed (the comment above normalize_lines).
  *
+ * intern_words(lists) -> (vocab, tokens, offsets): the words of lists of str numbered in
+ * order of first appearance (the comment above intern_words).
+ *
  * The aligner is bleuprint.metrics.meteor.align (the literal port, which documents the
  * jar's quirks kept here: hash keys, the identical-sentence shortcut, truncated int
  * weights, the distance added to the extended path, Java's stable sort). */
@@ -1129,11 +1132,74 @@ fail:
     return NULL;
 }
 
+/* intern_words(lists) -> (vocab, tokens, offsets): the words of a list of lists of str
+ * numbered in order of first appearance; vocab the list of distinct words, tokens the
+ * int32 numbers of every word of every list one list after another, offsets the int64
+ * start of each list in tokens and the end (len(lists) + 1 values). */
+static PyObject *intern_words(PyObject *self, PyObject *lists) {
+    if (!PyList_Check(lists)) {
+        PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(lists), total = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *x = PyList_GET_ITEM(lists, k);
+        if (!PyList_Check(x)) {
+            PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
+            return NULL;
+        }
+        total += PyList_GET_SIZE(x);
+    }
+    PyObject *index = PyDict_New(), *vocab = PyList_New(0);
+    PyObject *tokens = PyBytes_FromStringAndSize(NULL, total * 4);
+    PyObject *offsets = PyBytes_FromStringAndSize(NULL, (n + 1) * 8);
+    PyObject *result = NULL;
+    if (!index || !vocab || !tokens || !offsets) goto done;
+    int32_t *t = (int32_t *)PyBytes_AS_STRING(tokens);
+    int64_t *o = (int64_t *)PyBytes_AS_STRING(offsets);
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *x = PyList_GET_ITEM(lists, k);
+        o[k] = at;
+        Py_ssize_t m = PyList_GET_SIZE(x);
+        if (at + m > total) {
+            PyErr_SetString(PyExc_RuntimeError, "Meteor: a list changed while its words were numbered");
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < m; i++) {
+            PyObject *w = PyList_GET_ITEM(x, i);
+            if (!PyUnicode_Check(w)) {
+                PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
+                goto done;
+            }
+            PyObject *found = PyDict_GetItemWithError(index, w);
+            long id;
+            if (found) id = PyLong_AsLong(found);
+            else {
+                if (PyErr_Occurred()) goto done;
+                id = (long)PyList_GET_SIZE(vocab);
+                PyObject *num = PyLong_FromLong(id);
+                if (!num) goto done;
+                int bad = PyDict_SetItem(index, w, num) < 0 || PyList_Append(vocab, w) < 0;
+                Py_DECREF(num);
+                if (bad) goto done;
+            }
+            t[at++] = (int32_t)id;
+        }
+    }
+    o[n] = at;
+    result = Py_BuildValue("(OOO)", vocab, tokens, offsets);
+done:
+    Py_XDECREF(index); Py_XDECREF(vocab); Py_XDECREF(tokens); Py_XDECREF(offsets);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"build_table", build_table, METH_VARARGS, "The paraphrase table's text as a table blob."},
     {"word_ids", word_ids, METH_VARARGS, "Vocabulary ids of words in a table blob (-1 absent)."},
     {"align_rows", align_rows, METH_VARARGS, "Meteor 1.5 statistics of (hypothesis, reference) pairs."},
     {"java_hashes", java_hashes, METH_O, "Java String.hashCode of each str, as int32 bytes."},
+    {"intern_words", intern_words, METH_O, "Number the words of lists of str: (vocab, tokens, offsets)."},
     {"normalize_lines", normalize_lines, METH_VARARGS, "Meteor 1.5's -norm line of each text (None: left to Python)."},
     {NULL, NULL, 0, NULL},
 };
