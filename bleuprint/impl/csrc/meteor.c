@@ -457,6 +457,7 @@ typedef struct {
     const table_t *t;
     const int32_t *hash, *stem, *para, *func, *syn;
     const int64_t *syn_off;
+    const uint64_t *syn_sig; /* per word: one bit per synset (a hash of it); 0 without synsets */
 } words_t;
 
 static int compare(const path_t *x, const path_t *y) {
@@ -530,7 +531,8 @@ static int align_pair(work_t *w, const words_t *ws, const int32_t *hyp, int32_t 
                     return -1;
         for (int32_t j = 0; j < n2; j++)
             for (int32_t i = 0; i < n1; i++)
-                if (H[hyp[i]] != H[ref[j]] && syn_share(ws->syn, ws->syn_off, hyp[i], ref[j]) &&
+                if ((ws->syn_sig[hyp[i]] & ws->syn_sig[ref[j]]) && H[hyp[i]] != H[ref[j]] &&
+                    syn_share(ws->syn, ws->syn_off, hyp[i], ref[j]) &&
                     add_match(w, 2, j, 1, i, 1) < 0)
                     return -1;
         for (int32_t i = 0; i < n1; i++) w->l1[i] = ws->para[hyp[i]];
@@ -783,7 +785,19 @@ static PyObject *align_rows(PyObject *self, PyObject *args) {
     if (!result) goto done;
     {
         int64_t *rows = (int64_t *)PyBytes_AS_STRING(result);
-        words_t ws = {&t, v[1].buf, v[2].buf, v[3].buf, v[4].buf, v[6].buf, syn_off};
+        /* two words share a synset only if their signatures share a bit */
+        uint64_t *sig = malloc((size_t)(nw ? nw : 1) * sizeof(uint64_t));
+        if (!sig) {
+            Py_CLEAR(result);
+            PyErr_NoMemory();
+            goto done;
+        }
+        const int32_t *syn = v[6].buf;
+        for (Py_ssize_t k = 0; k < nw; k++) {
+            sig[k] = 0;
+            for (int64_t q = syn_off[k]; q < syn_off[k + 1]; q++) sig[k] |= 1ULL << (mix((uint64_t)(uint32_t)syn[q]) & 63);
+        }
+        words_t ws = {&t, v[1].buf, v[2].buf, v[3].buf, v[4].buf, v[6].buf, syn_off, sig};
         work_t w;
         memset(&w, 0, sizeof w);
         int failed = 0;
@@ -794,6 +808,7 @@ static PyObject *align_rows(PyObject *self, PyObject *args) {
         }
         Py_END_ALLOW_THREADS
         work_free(&w);
+        free(sig);
         if (failed) {
             Py_CLEAR(result);
             PyErr_NoMemory();
