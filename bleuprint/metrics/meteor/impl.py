@@ -55,6 +55,7 @@ import mmap
 import os
 import tempfile
 import zlib
+from itertools import chain
 
 import numpy as np
 
@@ -276,22 +277,19 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
             owners.append(i)
     stem, fw = resources.stem, resources.function_words
     hashes = kernel.java_hashes(vocab)
-    stem_hashes = kernel.java_hashes([stem(w) for w in vocab])
+    stem_hashes = kernel.java_hashes(list(map(stem, vocab)))
     para = np.asarray(kernel.word_ids(resources.blob, vocab), dtype=np.int32)
-    function = np.fromiter((w.lower() in fw for w in vocab), dtype=np.int32, count=len(vocab))
-    syn_off = [0]
-    flat: list = []
+    function = np.fromiter(map(fw.__contains__, map(str.lower, vocab)), dtype=np.int32, count=len(vocab))
     word_synsets = getattr(resources, "word_synsets", None)
     if word_synsets is None:  # a resources object without the memo (the tests' own)
         syn = resources.synonyms
 
         def word_synsets(w):
             return sorted(syn.synsets(w) | syn.stem_synsets(w))
-    for w in vocab:
-        flat += word_synsets(w)
-        syn_off.append(len(flat))
-    syn_off = np.asarray(syn_off, dtype=np.int64)
-    flat = np.asarray(flat, dtype=np.int32)
+    synsets = list(map(word_synsets, vocab))
+    syn_off = np.zeros(len(vocab) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, synsets), dtype=np.int64, count=len(vocab)), out=syn_off[1:])
+    flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(syn_off[-1]))
     tokens = np.frombuffer(tokens, dtype=np.int32)
     pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 4)
     bounds = native.split_points(len(pairs), native.parts(), SPLIT_MIN_PAIRS)
