@@ -246,35 +246,21 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     kernel = kernel or native.meteor
     if not hyp_words:
         return np.zeros((0, score.STATS_LENGTH), dtype=np.int64)
-    lists: list = []  # each distinct word list once (a list object seen again is not added again)
-    place: dict = {}  # id of a word list -> its index in lists
-    for group in ([h, *rs] for h, rs in zip(hyp_words, refs_words)):
-        for words in group:
-            if id(words) not in place:
-                place[id(words)] = len(lists)
-                lists.append(words if type(words) is list else list(words))
+    # each distinct word list once, in order of first appearance (a list object met again,
+    # as meteor_rows passes a repeated text, is the same list)
+    every = [*hyp_words, *chain.from_iterable(refs_words)]
+    distinct = dict(zip(map(id, every), every))
+    position = dict(zip(distinct, range(len(distinct))))
+    lists = [w if type(w) is list else list(w) for w in distinct.values()]
     vocab, tokens, offsets = kernel.intern_words(lists)
-    offsets = np.frombuffer(offsets, dtype=np.int64).tolist()
-
-    def add(words):
-        k = place[id(words)]
-        return offsets[k], offsets[k + 1] - offsets[k]
-
-    pairs: list = []
-    owners: list = []
-    seen: dict = {}  # a (hypothesis, reference) pair met again is aligned once: its rows are equal
-    which: list = []  # each (segment, reference)'s pair in pairs
-    for i, (h, group) in enumerate(zip(hyp_words, refs_words)):
-        hs, hn = add(h)
-        for r in group:
-            rs, rn = add(r)
-            key = (hs, hn, rs, rn)
-            k = seen.get(key)
-            if k is None:
-                k = seen[key] = len(seen)
-                pairs += key
-            which.append(k)
-            owners.append(i)
+    offsets = np.frombuffer(offsets, dtype=np.int64)
+    index = np.fromiter(map(position.__getitem__, map(id, every)), dtype=np.int64, count=len(every))
+    n = len(hyp_words)
+    owners = np.repeat(np.arange(n, dtype=np.int64), np.fromiter(map(len, refs_words), dtype=np.int64, count=n))
+    # a (hypothesis, reference) pair met again is aligned once: its rows are equal
+    unique, which = np.unique(index[owners] * len(lists) + index[n:], return_inverse=True)
+    h, r = unique // len(lists), unique % len(lists)
+    pairs = np.stack([offsets[h], offsets[h + 1] - offsets[h], offsets[r], offsets[r + 1] - offsets[r]], axis=1)
     stem, fw = resources.stem, resources.function_words
     hashes = kernel.java_hashes(vocab)
     stem_hashes = kernel.java_hashes(list(map(stem, vocab)))
@@ -291,7 +277,7 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     np.cumsum(np.fromiter(map(len, synsets), dtype=np.int64, count=len(vocab)), out=syn_off[1:])
     flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(syn_off[-1]))
     tokens = np.frombuffer(tokens, dtype=np.int32)
-    pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 4)
+    pairs = np.ascontiguousarray(pairs, dtype=np.int64)
     bounds = native.split_points(len(pairs), native.parts(), SPLIT_MIN_PAIRS)
 
     def part(a, b):
@@ -301,10 +287,8 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
 
     results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
     pair_rows = np.frombuffer(b"".join(results), dtype=np.int64).reshape(-1, score.STATS_LENGTH)
-    if len(seen) < len(which):
-        pair_rows = pair_rows[np.asarray(which, dtype=np.int64)]
+    pair_rows = pair_rows[which.reshape(-1)]
     rows = np.empty((len(hyp_words), score.STATS_LENGTH), dtype=np.int64)
-    owners = np.asarray(owners, dtype=np.int64)
     counts = np.bincount(owners, minlength=len(hyp_words))
     first = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
     single = counts == 1
