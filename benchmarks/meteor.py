@@ -71,7 +71,7 @@ sys.path.insert(0, {repo!r})
 from bleuprint.metrics.meteor import impl
 hyps, refs = json.load(open({data!r}, encoding="utf-8"))
 rows = impl.meteor_rows(hyps, refs)
-value = impl.spec.meteor_corpus_from_rows(rows.tolist())
+value = impl.meteor_corpus_from_rows(rows)
 json.dump({{"rows": rows.tolist(), "score": value}}, open({out!r}, "w"))
 """
 
@@ -163,7 +163,7 @@ def bleuprint_job(hyps, refs) -> tuple:
 
     c0, w0 = time.process_time(), time.perf_counter()
     rows = impl.meteor_rows(hyps, refs)
-    score = impl.spec.meteor_corpus_from_rows(rows.tolist())
+    score = impl.meteor_corpus_from_rows(rows)
     return time.process_time() - c0, time.perf_counter() - w0, (rows.tolist(), score)
 
 

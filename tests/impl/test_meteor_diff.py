@@ -373,3 +373,25 @@ def test_intern_words_by_hand():
     for bad in ("a", [("a",)], [["a", 3]]):
         with pytest.raises(TypeError, match="lists of str"):
             native.meteor.intern_words(bad)
+
+
+#: rows of 23 small integers; a drawn row may be made "perfect" (every word matched in one
+#: chunk: the one-chunk rule of addStats) by setting its lengths to its matched totals
+_row = st.lists(st.integers(0, 40), min_size=score.STATS_LENGTH, max_size=score.STATS_LENGTH)
+
+
+def _perfected(row, perfect):
+    if perfect:
+        row = list(row)
+        row[0] = sum(row[4 + 4 * s] + row[6 + 4 * s] for s in range(4))
+        row[1] = sum(row[5 + 4 * s] + row[7 + 4 * s] for s in range(4))
+        row[score.CHUNKS] = 1
+    return row
+
+
+@given(st.lists(st.builds(_perfected, _row, st.booleans()), min_size=1, max_size=30))
+@example([[0] * score.STATS_LENGTH])
+@example([[3, 3, 0, 0, 3, 3, 0, 0] + [0] * 12 + [1, 3, 3], [5, 4, 1, 1, 2, 2, 0, 1] + [0] * 12 + [2, 2, 3]])
+def test_corpus_score_from_rows_equals_spec(rows):
+    """``impl.meteor_corpus_from_rows`` (numpy sums) returns the spec's float exactly."""
+    assert impl.meteor_corpus_from_rows(np.asarray(rows, dtype=np.int64)) == spec.meteor_corpus_from_rows(rows)

@@ -63,7 +63,7 @@ from ...impl import native
 from ...spec.inputs import check_not_empty
 from . import score, spec
 
-__all__ = ["load_resources", "meteor", "meteor_rows", "paraphrase_blob", "cache_dir"]
+__all__ = ["load_resources", "meteor", "meteor_corpus_from_rows", "meteor_rows", "paraphrase_blob", "cache_dir"]
 
 _RESOURCES = None
 CACHE_VERSION = "v1"
@@ -337,7 +337,20 @@ def words_of(texts: list, kernel=None) -> list:
     return [spec.words(t) if line is None else line.split(" ") if line else [] for t, line in zip(texts, lines)]
 
 
+def meteor_corpus_from_rows(rows) -> float:
+    """``spec.meteor_corpus_from_rows`` (``score.corpus_score``: ``MeteorStats.addStats``
+    over the rows, then computeMetrics) with the sums in numpy: integer sums are exact, and
+    a row under the one-chunk rule (``score.is_perfect``) adds no chunks."""
+    rows = np.asarray(rows, dtype=np.int64).reshape(-1, score.STATS_LENGTH)
+    matched_hyp = rows[:, 4::4][:, :4].sum(axis=1) + rows[:, 6::4][:, :4].sum(axis=1)
+    matched_ref = rows[:, 5::4][:, :4].sum(axis=1) + rows[:, 7::4][:, :4].sum(axis=1)
+    perfect = (matched_hyp == rows[:, 0]) & (matched_ref == rows[:, 1]) & (rows[:, score.CHUNKS] == 1)
+    total = rows.sum(axis=0)
+    total[score.CHUNKS] -= rows[perfect, score.CHUNKS].sum()
+    return score.compute_metrics(total.tolist())
+
+
 def meteor(hyps: list, refs: list) -> float:
     """Corpus Meteor 1.5 (``spec.meteor``): the score of the summed statistics."""
     check_not_empty(hyps)
-    return spec.meteor_corpus_from_rows(meteor_rows(hyps, refs).tolist())
+    return meteor_corpus_from_rows(meteor_rows(hyps, refs))
