@@ -24,8 +24,8 @@ The job of a row: every segment's statistics, then the corpus score. The jar: th
 lines, then pycocoevalcap's EVAL line, over one ``-stdio`` JVM started as pycocoevalcap
 starts it (``java -jar -Xmx2G``); its CPU time is the JVM's (``/proc/<pid>/stat``, user +
 system, every thread: JIT and GC included) over the job. The jar is warmed by three full
-passes over the corpus before it is timed. bleuprint: ``impl.meteor_rows`` and the corpus
-score in this process, CPU time from ``time.process_time`` (every thread); its first call
+passes over the corpus before it is timed. bleuprint: ``impl.meteor_rows`` and
+``impl.meteor_corpus_from_rows`` in this process, CPU time from ``time.process_time`` (every thread); its first call
 (resources loaded) precedes the timing, as the jar's warm-up does.
 
 The timed jobs are interleaved (jar, bleuprint, jar, bleuprint, ...) and each row reports
