@@ -292,3 +292,106 @@ def test_impl_equals_the_live_jar_on_the_real_corpus(ted_ende):
         refs.append([reference[i], systems[(k + 1) % len(systems)][i], systems[(k + 2) % len(systems)][i]])
     jar = oracle_cases.shared_jar()
     assert impl.meteor_rows(hyps, refs).tolist() == jar.stats(list(zip(hyps, refs)))
+
+
+@needs_kernel
+def test_repeated_pairs_are_aligned_once_with_the_same_rows():
+    """A (hypothesis, reference) pair met again in a call takes the first one's row
+    (``rows_from_words`` aligns it once): the rows of a corpus with repeats equal the rows
+    of each segment computed alone (where nothing repeats)."""
+    resources = toy()
+    a, b = ["the", "dog", "went"], ["a", "hound", "go"]
+    hyps, refs = [a, b, a, a, b], [[b], [a], [b], [a, b], [a]]
+    rows = impl.rows_from_words(hyps, refs, resources)
+    alone = [impl.rows_from_words([list(h)], [[list(r) for r in rs]], resources)[0].tolist()
+             for h, rs in zip(hyps, refs)]
+    assert rows.tolist() == alone
+    assert rows.tolist() == spec_rows(list(zip(hyps, refs)), resources)
+
+
+# ----------------------------------------------------------------- the C text layer
+
+#: Characters every step of ``normalize`` reacts to (separators, dots, commas, quotes,
+#: dashes, apostrophes, the Unicode spaces of step 9, ASCII controls that Java trims or
+#: StringTokenizer splits at, letters inside and outside the jar's ALPHA, digits, an
+#: astral character, a lone surrogate, letters whose lowercase changes length), and the
+#: escape words of step 2.
+NORM_PIECES = list("aZs19.,'`-\u2013\u2018\u2019\u201c\u201d\"!?()$%&/;:@ \t\x0b\f\u00a0\u2002\u202f\u3000"
+                   "\u0085\u2028\u00e4\u00df\u0130\u03a3\u0410\u1d00\ua640\u0600\U0001d49c\udc00") + \
+    ["DOTMULTI", "DOTDOTMULTI", "...", "Mr.", "No.", "U.S.", "e.g.", "don't", "1990's", "--", "''", "3,5", "a,b"]
+norm_texts = st.lists(st.sampled_from(NORM_PIECES), max_size=16).map("".join)
+
+
+def _jar_prefixes_or_skip():
+    from bleuprint.metrics.meteor import normalize
+
+    try:
+        return normalize._prefixes()
+    except ValueError as missing:
+        pytest.skip(str(missing))
+
+
+@needs_kernel
+@needs_text_layer
+@given(st.lists(st.one_of(norm_texts, st.text(max_size=12)), max_size=8))
+@example(["", "   ", "The U.S.-based firm's 1990's \u201cboom\u201d -- ``it'' was", "Mr. Smith, 3,5 a,b ,1 1,"])
+@example(["end.", "No. 5", "No. x", "e.g. Foo", "A.b. C", "x. y", "..", "a DOTMULTI b", "DOT.MULTI. x"])
+@example(["a-b-c", "a--b", "a---b", "''' \u2018\u2018x\u2019\u2019", "'a' a'b 'a a' 5's 5'x", "\u0130stanbul \u03a3\u03a3"])
+@example(["a\u00a0\u2002 b\x0b c\u0085d\u2028e", "\x0b x \x0b", "\U0001d49c\udc00 \u0600"])
+def test_c_normalizer_equals_spec_words(texts):
+    """``impl.words_of`` (``_meteor.normalize_lines``) gives the spec's words
+    (``spec.words``: the stdio trim, ``normalize.tokens``) for every text."""
+    _jar_prefixes_or_skip()
+    assert impl.words_of(list(texts)) == [spec.words(t) for t in texts]
+
+
+@needs_kernel
+@needs_text_layer
+def test_c_normalizer_equals_spec_words_on_the_real_corpus(ted_ende):
+    """Every distinct text of ted-ende (German: quotes, dashes, numbers with separators)."""
+    _jar_prefixes_or_skip()
+    texts = sorted({t for group in [*ted_ende["systems"].values(), *ted_ende["references"]] for t in group})
+    assert impl.words_of(texts) == [spec.words(t) for t in texts]
+
+
+@needs_kernel
+def test_c_normalizer_refuses_what_is_not_a_list_of_str():
+    with pytest.raises(TypeError, match="list of str"):
+        native.meteor.normalize_lines(["a", 3], {})
+    with pytest.raises(TypeError):
+        native.meteor.normalize_lines("a b", {})
+
+
+@needs_kernel
+def test_intern_words_by_hand():
+    """[["a", "b"], ["b", "c", "a"], []]: the words numbered in order of first appearance,
+    a 0, b 1, c 2; tokens 0 1 | 1 2 0 |; offsets 0, 2, 5, 5."""
+    vocab, tokens, offsets = native.meteor.intern_words([["a", "b"], ["b", "c", "a"], []])
+    assert vocab == ["a", "b", "c"]
+    assert np.frombuffer(tokens, dtype=np.int32).tolist() == [0, 1, 1, 2, 0]
+    assert np.frombuffer(offsets, dtype=np.int64).tolist() == [0, 2, 5, 5]
+    for bad in ("a", [("a",)], [["a", 3]]):
+        with pytest.raises(TypeError, match="lists of str"):
+            native.meteor.intern_words(bad)
+
+
+#: rows of 23 small integers; a drawn row may be made "perfect" (every word matched in one
+#: chunk: the one-chunk rule of addStats) by setting its lengths to its matched totals
+_row = st.lists(st.integers(0, 40), min_size=score.STATS_LENGTH, max_size=score.STATS_LENGTH)
+
+
+def _perfected(row, perfect):
+    if perfect:
+        row = list(row)
+        row[0] = sum(row[4 + 4 * s] + row[6 + 4 * s] for s in range(4))
+        row[1] = sum(row[5 + 4 * s] + row[7 + 4 * s] for s in range(4))
+        row[score.CHUNKS] = 1
+    return row
+
+
+@given(st.lists(st.builds(_perfected, _row, st.booleans()), min_size=1, max_size=30))
+@example([[0] * score.STATS_LENGTH])
+@example([[3, 3, 0, 0, 3, 3, 0, 0] + [0] * 12 + [1, 3, 3], [5, 4, 1, 1, 2, 2, 0, 1] + [0] * 12 + [2, 2, 3]])
+def test_corpus_score_from_rows_equals_spec(rows):
+    """``impl.meteor_corpus_from_rows`` (numpy sums) returns the spec's float exactly."""
+    assert impl.meteor_corpus_from_rows(np.asarray(rows, dtype=np.int64)) == spec.meteor_corpus_from_rows(rows)

@@ -23,6 +23,13 @@
  *   numbers; pairs an int64 buffer of 4 values a pair: hypothesis start and length,
  *   reference start and length in tokens. The GIL is released while the rows are computed.
  *
+ * normalize_lines(texts, prefixes) -> list of (str or None): the -norm line of each text
+ * (bleuprint.metrics.meteor.normalize, then str.lower), None where the Python module is
+ * needed (the comment above normalize_lines).
+ *
+ * intern_words(lists) -> (vocab, tokens, offsets): the words of lists of str numbered in
+ * order of first appearance (the comment above intern_words).
+ *
  * The aligner is bleuprint.metrics.meteor.align (the literal port, which documents the
  * jar's quirks kept here: hash keys, the identical-sentence shortcut, truncated int
  * weights, the distance added to the extended path, Java's stable sort). */
@@ -450,6 +457,7 @@ typedef struct {
     const table_t *t;
     const int32_t *hash, *stem, *para, *func, *syn;
     const int64_t *syn_off;
+    const uint64_t *syn_sig; /* per word: one bit per synset (a hash of it); 0 without synsets */
 } words_t;
 
 static int compare(const path_t *x, const path_t *y) {
@@ -523,7 +531,8 @@ static int align_pair(work_t *w, const words_t *ws, const int32_t *hyp, int32_t 
                     return -1;
         for (int32_t j = 0; j < n2; j++)
             for (int32_t i = 0; i < n1; i++)
-                if (H[hyp[i]] != H[ref[j]] && syn_share(ws->syn, ws->syn_off, hyp[i], ref[j]) &&
+                if ((ws->syn_sig[hyp[i]] & ws->syn_sig[ref[j]]) && H[hyp[i]] != H[ref[j]] &&
+                    syn_share(ws->syn, ws->syn_off, hyp[i], ref[j]) &&
                     add_match(w, 2, j, 1, i, 1) < 0)
                     return -1;
         for (int32_t i = 0; i < n1; i++) w->l1[i] = ws->para[hyp[i]];
@@ -776,7 +785,19 @@ static PyObject *align_rows(PyObject *self, PyObject *args) {
     if (!result) goto done;
     {
         int64_t *rows = (int64_t *)PyBytes_AS_STRING(result);
-        words_t ws = {&t, v[1].buf, v[2].buf, v[3].buf, v[4].buf, v[6].buf, syn_off};
+        /* two words share a synset only if their signatures share a bit */
+        uint64_t *sig = malloc((size_t)(nw ? nw : 1) * sizeof(uint64_t));
+        if (!sig) {
+            Py_CLEAR(result);
+            PyErr_NoMemory();
+            goto done;
+        }
+        const int32_t *syn = v[6].buf;
+        for (Py_ssize_t k = 0; k < nw; k++) {
+            sig[k] = 0;
+            for (int64_t q = syn_off[k]; q < syn_off[k + 1]; q++) sig[k] |= 1ULL << (mix((uint64_t)(uint32_t)syn[q]) & 63);
+        }
+        words_t ws = {&t, v[1].buf, v[2].buf, v[3].buf, v[4].buf, v[6].buf, syn_off, sig};
         work_t w;
         memset(&w, 0, sizeof w);
         int failed = 0;
@@ -787,6 +808,7 @@ static PyObject *align_rows(PyObject *self, PyObject *args) {
         }
         Py_END_ALLOW_THREADS
         work_free(&w);
+        free(sig);
         if (failed) {
             Py_CLEAR(result);
             PyErr_NoMemory();
@@ -832,11 +854,368 @@ static PyObject *java_hashes(PyObject *self, PyObject *arg) {
     return out;
 }
 
+/* ---------------------------------------------------------------- the -norm text layer */
+
+/* normalize_lines(texts, prefixes) -> list of (str or None): for each text, the line
+ * bleuprint.metrics.meteor.normalize.normalize gives for java_trim(text) (the jar's
+ * Normalizer.normalizeLine with punctuation kept, then String.toLowerCase, which is
+ * Python's str.lower), or None where the text needs the rarely used steps this port leaves
+ * to the Python module: the escaping of runs of dots (the line holds ".." or "DOTMULTI."
+ * after step 1, or "DOTMULTI" after step 8). Steps and their numbers are normalize.py's;
+ * each regular expression there is a fixed three-character pattern, matched here as
+ * re.sub matches it: leftmost first, non-overlapping, left to right. prefixes is
+ * normalize's table of nonbreaking prefixes (str -> "numeric" or "any"). */
+
+typedef struct { Py_UCS4 *p; size_t n, cap; } ubuf_t;
+
+static int ub_reserve(ubuf_t *b, size_t need) {
+    if (need <= b->cap) return 0;
+    size_t c = b->cap ? b->cap : 256;
+    while (c < need) c *= 2;
+    Py_UCS4 *q = realloc(b->p, c * sizeof(Py_UCS4));
+    if (!q) return -1;
+    b->p = q;
+    b->cap = c;
+    return 0;
+}
+
+static inline int is_alpha(Py_UCS4 c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == 0x160 || c == 0x17d || c == 0x161 ||
+           c == 0x17e || c == 0x178 || (c >= 0xc0 && c <= 0xd6) || (c >= 0xd8 && c <= 0xf6) ||
+           (c >= 0xf8 && c <= 0x17e) || (c >= 0x400 && c <= 0x4ff) || (c >= 0x500 && c <= 0x527) ||
+           (c >= 0xa640 && c <= 0xa66e) || (c >= 0xa67e && c <= 0xa697) || (c >= 0x1d00 && c <= 0x1d7f);
+}
+static inline int is_digit(Py_UCS4 c) { return c >= '0' && c <= '9'; }
+static inline int is_alnum(Py_UCS4 c) { return is_digit(c) || is_alpha(c); }
+static inline int is_java_space(Py_UCS4 c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == 0x0b || c == '\f' || c == '\r';
+}
+static inline int is_tok_delim(Py_UCS4 c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+static inline int is_white(Py_UCS4 c) {
+    return c == ' ' || (c >= 0x2000 && c <= 0x200a) || c == 0x202f || c == 0x205f || c == 0x3000 || c == 0xa0;
+}
+
+/* the character classes of the three-character patterns */
+enum { C_NOT_DIGIT, C_DIGIT, C_ALNUM_DOT, C_ALNUM, C_NOT_ALPHA, C_ALPHA, C_NOT_ALNUM, C_S };
+
+static inline int in_class(int k, Py_UCS4 c) {
+    switch (k) {
+    case C_NOT_DIGIT: return !is_digit(c);
+    case C_DIGIT: return is_digit(c);
+    case C_ALNUM_DOT: return c == '.' || is_alnum(c);
+    case C_ALNUM: return is_alnum(c);
+    case C_NOT_ALPHA: return !is_alpha(c);
+    case C_ALPHA: return is_alpha(c);
+    case C_NOT_ALNUM: return !is_alnum(c);
+    default: return c == 's';
+    }
+}
+
+static int ub_push(ubuf_t *b, Py_UCS4 c) {
+    if (b->n == b->cap && ub_reserve(b, b->n + 1) < 0) return -1;
+    b->p[b->n++] = c;
+    return 0;
+}
+
+static int ub_ascii(ubuf_t *b, const char *s) {
+    for (; *s; s++)
+        if (ub_push(b, (Py_UCS4)(unsigned char)*s) < 0) return -1;
+    return 0;
+}
+
+static int ub_has(const ubuf_t *b, Py_UCS4 c) {
+    for (size_t i = 0; i < b->n; i++)
+        if (b->p[i] == c) return 1;
+    return 0;
+}
+
+static int ub_find(const ubuf_t *b, const char *s) {
+    size_t m = strlen(s);
+    for (size_t i = 0; i + m <= b->n; i++) {
+        size_t k = 0;
+        while (k < m && b->p[i + k] == (Py_UCS4)(unsigned char)s[k]) k++;
+        if (k == m) return 1;
+    }
+    return 0;
+}
+
+/* re.sub of (A)mid(B) by "\1" middle "\2", from src to dst. */
+static int sub3(const ubuf_t *src, ubuf_t *dst, int a, Py_UCS4 mid, int b, const char *middle) {
+    dst->n = 0;
+    size_t i = 0, n = src->n;
+    const Py_UCS4 *s = src->p;
+    while (i < n) {
+        if (i + 2 < n && s[i + 1] == mid && in_class(a, s[i]) && in_class(b, s[i + 2])) {
+            if (ub_push(dst, s[i]) < 0 || ub_ascii(dst, middle) < 0 || ub_push(dst, s[i + 2]) < 0) return -1;
+            i += 3;
+        } else {
+            if (ub_push(dst, s[i]) < 0) return -1;
+            i++;
+        }
+    }
+    return 0;
+}
+
+#define SWAP_UB(x, y) do { ubuf_t t_ = (x); (x) = (y); (y) = t_; } while (0)
+
+/* One text's line (module comment); 0 ok, 1 left to Python, -1 error (exception set). */
+static int normalize_one(PyObject *text, PyObject *prefixes, ubuf_t *A, ubuf_t *B, PyObject **out) {
+    Py_ssize_t len = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t lo = 0, hi = len;
+    while (lo < hi && PyUnicode_READ(kind, data, lo) <= ' ') lo++;     /* java_trim */
+    while (hi > lo && PyUnicode_READ(kind, data, hi - 1) <= ' ') hi--;
+    /* step 1 */
+    A->n = 0;
+    if (ub_reserve(A, 3 * (size_t)(hi - lo) + 2) < 0) return -1;
+    A->p[A->n++] = ' ';
+    for (Py_ssize_t i = lo; i < hi; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (is_alnum(c) || is_java_space(c) || c == '.' || c == '\'' || c == '`' || c == ',' || c == '-' ||
+            c == 0x2018 || c == 0x2019)
+            A->p[A->n++] = c;
+        else {
+            A->p[A->n++] = ' ';
+            A->p[A->n++] = c;
+            A->p[A->n++] = ' ';
+        }
+    }
+    A->p[A->n++] = ' ';
+    /* step 2: left to Python */
+    if (ub_find(A, "..") || ub_find(A, "DOTMULTI.")) return 1;
+    /* step 3 */
+    if (ub_has(A, ',')) {
+        if (sub3(A, B, C_NOT_DIGIT, ',', C_NOT_DIGIT, " , ") < 0) return -1;
+        if (sub3(B, A, C_DIGIT, ',', C_NOT_DIGIT, " , ") < 0) return -1;
+        if (sub3(A, B, C_NOT_DIGIT, ',', C_DIGIT, " , ") < 0) return -1;
+        SWAP_UB(*A, *B);
+    }
+    /* steps 4 and 5 */
+    int quotes = 0, doubles = 0, dashes = 0;
+    for (size_t i = 0; i < A->n; i++) {
+        Py_UCS4 c = A->p[i];
+        if (c == '`' || c == 0x2018 || c == 0x2019) quotes = 1;
+        else if (c == 0x201c || c == 0x201d) doubles = 1;
+        else if (c == 0x2013 || c == '-') dashes = 1;
+    }
+    if (quotes)
+        for (size_t i = 0; i < A->n; i++)
+            if (A->p[i] == '`' || A->p[i] == 0x2018 || A->p[i] == 0x2019) A->p[i] = '\'';
+    if (doubles || ub_find(A, "''")) {
+        B->n = 0;
+        for (size_t i = 0; i < A->n;) {
+            Py_UCS4 c = A->p[i];
+            if (c == 0x201c || c == 0x201d || (c == '\'' && i + 1 < A->n && A->p[i + 1] == '\'')) {
+                if (ub_ascii(B, " \" ") < 0) return -1;
+                i += c == '\'' ? 2 : 1;
+            } else {
+                if (ub_push(B, c) < 0) return -1;
+                i++;
+            }
+        }
+        SWAP_UB(*A, *B);
+    }
+    if (dashes) {
+        for (size_t i = 0; i < A->n; i++)
+            if (A->p[i] == 0x2013) A->p[i] = '-';
+        B->n = 0;
+        for (size_t i = 0; i < A->n;) {
+            if (A->p[i] == '-' && i + 1 < A->n && A->p[i + 1] == '-') {
+                if (ub_push(B, '-') < 0) return -1;
+                i += 2;
+            } else {
+                if (ub_push(B, A->p[i]) < 0) return -1;
+                i++;
+            }
+        }
+        SWAP_UB(*A, *B);
+        /* step 6 */
+        if (ub_has(A, '-')) {
+            if (sub3(A, B, C_ALNUM_DOT, '-', C_ALNUM, " ") < 0) return -1;
+            SWAP_UB(*A, *B);
+        }
+    }
+    /* step 7 */
+    if (ub_has(A, '\'')) {
+        if (sub3(A, B, C_NOT_ALPHA, '\'', C_NOT_ALPHA, " ' ") < 0) return -1;
+        if (sub3(B, A, C_NOT_ALNUM, '\'', C_ALPHA, " ' ") < 0) return -1;
+        if (sub3(A, B, C_ALPHA, '\'', C_NOT_ALPHA, " ' ") < 0) return -1;
+        if (sub3(B, A, C_ALPHA, '\'', C_ALPHA, " '") < 0) return -1;
+        if (sub3(A, B, C_DIGIT, '\'', C_S, " '") < 0) return -1;
+        SWAP_UB(*A, *B);
+    }
+    /* step 8: the words (StringTokenizer's split), each followed by one space */
+    B->n = 0;
+    size_t i = 0, n = A->n;
+    const Py_UCS4 *s = A->p;
+    while (i < n && is_tok_delim(s[i])) i++;
+    while (i < n) {
+        size_t a = i;
+        while (i < n && !is_tok_delim(s[i])) i++;
+        size_t b = i;                                    /* the word is s[a..b) */
+        while (i < n && is_tok_delim(s[i])) i++;          /* the next word starts at i (i == n: none) */
+        int keep = 1;
+        if (b - a > 1 && s[b - 1] == '.') {
+            int dot = 0, letter = 0;
+            for (size_t k = a; k + 1 < b; k++) {
+                dot |= s[k] == '.';
+                letter |= is_alpha(s[k]);
+            }
+            if (dot && letter) {
+                for (size_t k = a; k < b; k++)
+                    if (s[k] != '.' && ub_push(B, s[k]) < 0) return -1;
+                if (ub_push(B, ' ') < 0) return -1;
+                continue;
+            }
+            int following_lower = i < n && s[i] >= 'a' && s[i] <= 'z';
+            int following_digit = i < n && is_digit(s[i]);
+            keep = following_lower;
+            if (!keep) {
+                PyObject *prefix = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, s + a, (Py_ssize_t)(b - 1 - a));
+                if (!prefix) return -1;
+                PyObject *found = PyDict_GetItemWithError(prefixes, prefix);
+                Py_DECREF(prefix);
+                if (!found && PyErr_Occurred()) return -1;
+                if (found && PyUnicode_Check(found)) {
+                    if (PyUnicode_CompareWithASCIIString(found, "any") == 0) keep = 1;
+                    else if (PyUnicode_CompareWithASCIIString(found, "numeric") == 0 && following_digit) keep = 1;
+                }
+            }
+            if (!keep) {
+                for (size_t k = a; k + 1 < b; k++)
+                    if (ub_push(B, s[k]) < 0) return -1;
+                if (ub_ascii(B, " . ") < 0) return -1;
+                continue;
+            }
+        }
+        for (size_t k = a; k < b; k++)
+            if (ub_push(B, s[k]) < 0) return -1;
+        if (ub_push(B, ' ') < 0) return -1;
+    }
+    /* step 9: left to Python when escapes are there; the spaces collapsed; trimmed */
+    if (ub_find(B, "DOTMULTI")) return 1;
+    A->n = 0;
+    for (size_t k = 0; k < B->n;) {
+        if (is_white(B->p[k])) {
+            if (ub_push(A, ' ') < 0) return -1;
+            while (k < B->n && is_white(B->p[k])) k++;
+        } else {
+            if (ub_push(A, B->p[k]) < 0) return -1;
+            k++;
+        }
+    }
+    size_t x = 0, y = A->n;
+    while (x < y && A->p[x] <= ' ') x++;
+    while (y > x && A->p[y - 1] <= ' ') y--;
+    PyObject *line = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, A->p + x, (Py_ssize_t)(y - x));
+    if (!line) return -1;
+    *out = PyObject_CallMethod(line, "lower", NULL);
+    Py_DECREF(line);
+    return *out ? 0 : -1;
+}
+
+static PyObject *normalize_lines(PyObject *self, PyObject *args) {
+    PyObject *texts, *prefixes;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &texts, &PyDict_Type, &prefixes)) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(texts);
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    ubuf_t A = {0}, B = {0};
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *t = PyList_GET_ITEM(texts, k), *line = NULL;
+        if (!PyUnicode_Check(t)) {
+            PyErr_SetString(PyExc_TypeError, "Meteor: normalize_lines needs a list of str");
+            goto fail;
+        }
+        int r = normalize_one(t, prefixes, &A, &B, &line);
+        if (r < 0) {
+            if (!PyErr_Occurred()) PyErr_NoMemory();
+            goto fail;
+        }
+        if (r == 1) {
+            Py_INCREF(Py_None);
+            line = Py_None;
+        }
+        PyList_SET_ITEM(out, k, line);
+    }
+    free(A.p); free(B.p);
+    return out;
+fail:
+    free(A.p); free(B.p);
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* intern_words(lists) -> (vocab, tokens, offsets): the words of a list of lists of str
+ * numbered in order of first appearance; vocab the list of distinct words, tokens the
+ * int32 numbers of every word of every list one list after another, offsets the int64
+ * start of each list in tokens and the end (len(lists) + 1 values). */
+static PyObject *intern_words(PyObject *self, PyObject *lists) {
+    if (!PyList_Check(lists)) {
+        PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(lists), total = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *x = PyList_GET_ITEM(lists, k);
+        if (!PyList_Check(x)) {
+            PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
+            return NULL;
+        }
+        total += PyList_GET_SIZE(x);
+    }
+    PyObject *index = PyDict_New(), *vocab = PyList_New(0);
+    PyObject *tokens = PyBytes_FromStringAndSize(NULL, total * 4);
+    PyObject *offsets = PyBytes_FromStringAndSize(NULL, (n + 1) * 8);
+    PyObject *result = NULL;
+    if (!index || !vocab || !tokens || !offsets) goto done;
+    int32_t *t = (int32_t *)PyBytes_AS_STRING(tokens);
+    int64_t *o = (int64_t *)PyBytes_AS_STRING(offsets);
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *x = PyList_GET_ITEM(lists, k);
+        o[k] = at;
+        Py_ssize_t m = PyList_GET_SIZE(x);
+        if (at + m > total) {
+            PyErr_SetString(PyExc_RuntimeError, "Meteor: a list changed while its words were numbered");
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < m; i++) {
+            PyObject *w = PyList_GET_ITEM(x, i);
+            if (!PyUnicode_Check(w)) {
+                PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
+                goto done;
+            }
+            PyObject *found = PyDict_GetItemWithError(index, w);
+            long id;
+            if (found) id = PyLong_AsLong(found);
+            else {
+                if (PyErr_Occurred()) goto done;
+                id = (long)PyList_GET_SIZE(vocab);
+                PyObject *num = PyLong_FromLong(id);
+                if (!num) goto done;
+                int bad = PyDict_SetItem(index, w, num) < 0 || PyList_Append(vocab, w) < 0;
+                Py_DECREF(num);
+                if (bad) goto done;
+            }
+            t[at++] = (int32_t)id;
+        }
+    }
+    o[n] = at;
+    result = Py_BuildValue("(OOO)", vocab, tokens, offsets);
+done:
+    Py_XDECREF(index); Py_XDECREF(vocab); Py_XDECREF(tokens); Py_XDECREF(offsets);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"build_table", build_table, METH_VARARGS, "The paraphrase table's text as a table blob."},
     {"word_ids", word_ids, METH_VARARGS, "Vocabulary ids of words in a table blob (-1 absent)."},
     {"align_rows", align_rows, METH_VARARGS, "Meteor 1.5 statistics of (hypothesis, reference) pairs."},
     {"java_hashes", java_hashes, METH_O, "Java String.hashCode of each str, as int32 bytes."},
+    {"intern_words", intern_words, METH_O, "Number the words of lists of str: (vocab, tokens, offsets)."},
+    {"normalize_lines", normalize_lines, METH_VARARGS, "Meteor 1.5's -norm line of each text (None: left to Python)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -7,10 +7,14 @@ refs)`` the corpus score (``EVAL``'s: computeMetrics of the summed statistics).
 
 How it is fast:
 
-* the text layer stays in Python, through the spec's own functions (``spec.words``: the
-  stdio trim and ``normalize.tokens``; ``snowball.stem``; the synonym dictionary
-  ``synonyms.SynonymDictionary``; the function words), but each distinct text and each
-  distinct word is seen once per call (a memo that lives for the call only);
+* the -norm text layer runs in C (``_meteor.normalize_lines``, a port of
+  ``normalize.normalize_line`` then ``str.lower``, ``words_of``), each distinct text once
+  per call; the rare texts whose line needs the escaping of runs of dots go through the
+  spec's ``spec.words``. The word layer stays in Python, through the spec's own functions
+  (``snowball.stem``; the synonym dictionary ``synonyms.SynonymDictionary``; the function
+  words), each distinct word seen once per call, its stem and synset list remembered
+  across calls (a word's never change);
+* a (hypothesis, reference) pair met again in a call is aligned once;
 * every word of the call is reduced to numbers: its Java ``String.hashCode`` and its
   stem's (``Stage.wordsToKeys``, ``StemMatcher``), its id in the paraphrase table's
   vocabulary (``ParaphraseTransducer.translate``), whether it is a function word, and its
@@ -45,11 +49,13 @@ spec's, segment by segment.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import mmap
 import os
 import tempfile
 import zlib
+from itertools import chain
 
 import numpy as np
 
@@ -57,7 +63,7 @@ from ...impl import native
 from ...spec.inputs import check_not_empty
 from . import score, spec
 
-__all__ = ["load_resources", "meteor", "meteor_rows", "paraphrase_blob", "cache_dir"]
+__all__ = ["load_resources", "meteor", "meteor_corpus_from_rows", "meteor_rows", "paraphrase_blob", "cache_dir"]
 
 _RESOURCES = None
 CACHE_VERSION = "v1"
@@ -174,6 +180,7 @@ class Resources:
 
         self.jar = resources.find_jar(jar)
         self._stems: dict = {}
+        self._synsets: dict = {}
         self._snowball = snowball.stem
         self.function_words = frozenset(resources.function_words(self.jar))
         self.synonyms = fast_synonyms(resources.read_resource(self.jar, "synonym/english.exceptions"),
@@ -192,6 +199,17 @@ class Resources:
             if len(self._stems) >= self.STEM_MEMO:
                 self._stems.clear()
             found = self._stems[word] = self._snowball(word)
+        return found
+
+    def word_synsets(self, word: str) -> list:
+        """``sorted(synsets(word) | stem_synsets(word))`` (what ``SynonymMatcher`` compares),
+        remembered across calls as the stems are (a word's synsets never change)."""
+        found = self._synsets.get(word)
+        if found is None:
+            if len(self._synsets) >= self.STEM_MEMO:
+                self._synsets.clear()
+            syn = self.synonyms
+            found = self._synsets[word] = sorted(syn.synsets(word) | syn.stem_synsets(word))
         return found
 
 
@@ -228,41 +246,38 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     kernel = kernel or native.meteor
     if not hyp_words:
         return np.zeros((0, score.STATS_LENGTH), dtype=np.int64)
-    index: dict = {}  # word -> its number (numbers in order of first appearance)
-    tokens: list = []
-    number = index.setdefault
-    spans: dict = {}  # id of a word list -> its (start, length) in tokens: a list seen again is not re-added
-
-    def add(words):
-        span = spans.get(id(words))
-        if span is None:
-            span = spans[id(words)] = (len(tokens), len(words))
-            tokens.extend([number(w, len(index)) for w in words])
-        return span
-
-    pairs: list = []
-    owners: list = []
-    for i, (h, group) in enumerate(zip(hyp_words, refs_words)):
-        hs, hn = add(h)
-        for r in group:
-            rs, rn = add(r)
-            pairs += (hs, hn, rs, rn)
-            owners.append(i)
-    vocab = list(index)
-    stem, syn, fw = resources.stem, resources.synonyms, resources.function_words
+    # each distinct word list once, in order of first appearance (a list object met again,
+    # as meteor_rows passes a repeated text, is the same list)
+    every = [*hyp_words, *chain.from_iterable(refs_words)]
+    distinct = dict(zip(map(id, every), every))
+    position = dict(zip(distinct, range(len(distinct))))
+    lists = [w if type(w) is list else list(w) for w in distinct.values()]
+    vocab, tokens, offsets = kernel.intern_words(lists)
+    offsets = np.frombuffer(offsets, dtype=np.int64)
+    index = np.fromiter(map(position.__getitem__, map(id, every)), dtype=np.int64, count=len(every))
+    n = len(hyp_words)
+    owners = np.repeat(np.arange(n, dtype=np.int64), np.fromiter(map(len, refs_words), dtype=np.int64, count=n))
+    # a (hypothesis, reference) pair met again is aligned once: its rows are equal
+    unique, which = np.unique(index[owners] * len(lists) + index[n:], return_inverse=True)
+    h, r = unique // len(lists), unique % len(lists)
+    pairs = np.stack([offsets[h], offsets[h + 1] - offsets[h], offsets[r], offsets[r + 1] - offsets[r]], axis=1)
+    stem, fw = resources.stem, resources.function_words
     hashes = kernel.java_hashes(vocab)
-    stem_hashes = kernel.java_hashes([stem(w) for w in vocab])
+    stem_hashes = kernel.java_hashes(list(map(stem, vocab)))
     para = np.asarray(kernel.word_ids(resources.blob, vocab), dtype=np.int32)
-    function = np.fromiter((w.lower() in fw for w in vocab), dtype=np.int32, count=len(vocab))
-    syn_off = [0]
-    flat: list = []
-    for w in vocab:
-        flat += sorted(syn.synsets(w) | syn.stem_synsets(w))
-        syn_off.append(len(flat))
-    syn_off = np.asarray(syn_off, dtype=np.int64)
-    flat = np.asarray(flat, dtype=np.int32)
-    tokens = np.asarray(tokens, dtype=np.int32)
-    pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 4)
+    function = np.fromiter(map(fw.__contains__, map(str.lower, vocab)), dtype=np.int32, count=len(vocab))
+    word_synsets = getattr(resources, "word_synsets", None)
+    if word_synsets is None:  # a resources object without the memo (the tests' own)
+        syn = resources.synonyms
+
+        def word_synsets(w):
+            return sorted(syn.synsets(w) | syn.stem_synsets(w))
+    synsets = list(map(word_synsets, vocab))
+    syn_off = np.zeros(len(vocab) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, synsets), dtype=np.int64, count=len(vocab)), out=syn_off[1:])
+    flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(syn_off[-1]))
+    tokens = np.frombuffer(tokens, dtype=np.int32)
+    pairs = np.ascontiguousarray(pairs, dtype=np.int64)
     bounds = native.split_points(len(pairs), native.parts(), SPLIT_MIN_PAIRS)
 
     def part(a, b):
@@ -272,8 +287,8 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
 
     results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
     pair_rows = np.frombuffer(b"".join(results), dtype=np.int64).reshape(-1, score.STATS_LENGTH)
+    pair_rows = pair_rows[which.reshape(-1)]
     rows = np.empty((len(hyp_words), score.STATS_LENGTH), dtype=np.int64)
-    owners = np.asarray(owners, dtype=np.int64)
     counts = np.bincount(owners, minlength=len(hyp_words))
     first = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
     single = counts == 1
@@ -296,19 +311,46 @@ def meteor_rows(hyps: list, refs: list) -> np.ndarray:
     if native.meteor is None:
         return np.asarray([spec.meteor_segment_stats(h, list(r)) for h, r in zip(hyps, refs)],
                           dtype=np.int64).reshape(len(hyps), score.STATS_LENGTH)
-    memo: dict = {}
+    # The call makes a list per text and per segment, none in a cycle: the cyclic
+    # collector's passes over them (a tenth of an English call's time) find nothing.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        distinct = list(dict.fromkeys([*hyps, *(r for group in refs for r in group)]))
+        memo = dict(zip(distinct, words_of(distinct)))
+        return rows_from_words([memo[h] for h in hyps], [[memo[r] for r in group] for group in refs],
+                               load_resources())
+    finally:
+        if collecting:
+            gc.enable()
 
-    def words(text):
-        w = memo.get(text)
-        if w is None:
-            w = memo[text] = spec.words(text)
-        return w
 
-    return rows_from_words([words(h) for h in hyps], [[words(r) for r in group] for group in refs],
-                           load_resources())
+def words_of(texts: list, kernel=None) -> list:
+    """``[spec.words(t) for t in texts]``: the jar's -norm in C (``_meteor.normalize_lines``,
+    a port of ``normalize.normalize_line`` and ``str.lower``), split at its single spaces;
+    a text whose line needs the escaping of runs of dots (``..``, ``DOTMULTI``) goes
+    through the spec's ``spec.words``."""
+    from .normalize import _prefixes
+
+    kernel = kernel or native.meteor
+    lines = kernel.normalize_lines(texts, _prefixes())
+    return [spec.words(t) if line is None else line.split(" ") if line else [] for t, line in zip(texts, lines)]
+
+
+def meteor_corpus_from_rows(rows) -> float:
+    """``spec.meteor_corpus_from_rows`` (``score.corpus_score``: ``MeteorStats.addStats``
+    over the rows, then computeMetrics) with the sums in numpy: integer sums are exact, and
+    a row under the one-chunk rule (``score.is_perfect``) adds no chunks."""
+    rows = np.asarray(rows, dtype=np.int64).reshape(-1, score.STATS_LENGTH)
+    matched_hyp = rows[:, 4::4][:, :4].sum(axis=1) + rows[:, 6::4][:, :4].sum(axis=1)
+    matched_ref = rows[:, 5::4][:, :4].sum(axis=1) + rows[:, 7::4][:, :4].sum(axis=1)
+    perfect = (matched_hyp == rows[:, 0]) & (matched_ref == rows[:, 1]) & (rows[:, score.CHUNKS] == 1)
+    total = rows.sum(axis=0)
+    total[score.CHUNKS] -= rows[perfect, score.CHUNKS].sum()
+    return score.compute_metrics(total.tolist())
 
 
 def meteor(hyps: list, refs: list) -> float:
     """Corpus Meteor 1.5 (``spec.meteor``): the score of the summed statistics."""
     check_not_empty(hyps)
-    return spec.meteor_corpus_from_rows(meteor_rows(hyps, refs).tolist())
+    return meteor_corpus_from_rows(meteor_rows(hyps, refs))
