@@ -18,7 +18,9 @@ changed); the mutants are shared between two worker processes where that pays.
 
 ``core_suite(matrix)`` is a greedy set cover: a small list of vectors that still kills every
 killed mutant. ``annotate(files, matrix, mutants)`` gives each killing vector its mutant's
-flag (the mutant id) and fills the notes' ``mutants`` lists.
+flag (the mutant id) and fills the notes' ``mutants`` lists, from each metric's own files
+alone, so that a metric's files are the same bytes whichever other metrics are exported
+beside it (``bleuprint vectors export --metric``).
 """
 
 from __future__ import annotations
@@ -286,22 +288,27 @@ def annotate(files: dict, matrix: dict, mutants) -> dict:
     mutant's id as a flag (after its own flags, in catalogue order), each file's notes
     extended with those flags' notes, and every other note of the metric files (the
     interval files' notes are their generator's) listing in ``mutants`` the mutants the
-    flag stands for (``_stands_for``). Returns new documents."""
+    flag stands for (``_stands_for``) among the vectors of that file's metric: another
+    metric's files change nothing in it. Returns new documents."""
     flagged = [m for m in mutants if m.patches and _flaggable(m)]
     killed_by = {m.id: {tuple(key) for key in matrix.get(m.id, ())} for m in flagged}
     out = copy.deepcopy(files)
-    carriers: dict = {}
+    metric_of = {name: document.get("metric", "") for name, document in out.items()}
+    carriers: dict = {}  # (metric, flag) -> keys
     for key, document, group, test in vectors(out):
         for flag in test["flags"]:
-            carriers.setdefault(flag, set()).add(key)
+            carriers.setdefault((metric_of[key[0]], flag), set()).add(key)
         for mutant in flagged:
             if key in killed_by[mutant.id] and mutant.id not in test["flags"]:
                 test["flags"].append(mutant.id)
     keys_of: dict = {}
     for key, *_ in vectors(out):
         keys_of.setdefault(key[0], set()).add(key)
-    by_note = {flag: sorted(m.id for m in flagged if _stands_for(killed_by[m.id], keys, keys_of))
-               for flag, keys in carriers.items()}
+    by_note = {}
+    for (metric, flag), keys in carriers.items():
+        by_note[metric, flag] = sorted(
+            m.id for m in flagged
+            if _stands_for({key for key in killed_by[m.id] if metric_of.get(key[0]) == metric}, keys, keys_of))
     notes = {m.id: mutant_note(m) for m in flagged}
     for document in out.values():
         if not isinstance(document.get("notes"), dict):
@@ -309,7 +316,8 @@ def annotate(files: dict, matrix: dict, mutants) -> dict:
         used = {flag for group in document["testGroups"] for test in group["tests"] for flag in test["flags"]}
         if document.get("schema") in FILE_SCHEMAS:  # another generator's notes are its own
             for flag in list(document["notes"]):
-                document["notes"][flag] = {**document["notes"][flag], "mutants": by_note.get(flag, [])}
+                document["notes"][flag] = {**document["notes"][flag],
+                                           "mutants": by_note.get((document["metric"], flag), [])}
         for flag in sorted(used - set(document["notes"])):
             if flag in notes:
                 document["notes"][flag] = notes[flag]

@@ -23,8 +23,11 @@ import re
 from ..core import get_metric, metric_names
 from .corpora import NOTES, invalid_inputs
 
-#: The version of this generator (the layout of the documents it writes).
-GENERATOR_VERSION = "1.1.0"
+#: The version of this generator (the layout of the documents it writes). 1.2.0: a note's
+#: ``mutants`` are the mutants its flag stands for among its own metric's vectors (1.1.0
+#: counted every exported metric's), so a metric's files no longer depend on which
+#: others are exported (``bleuprint vectors export --metric``).
+GENERATOR_VERSION = "1.2.0"
 #: The schema of a vector file and of the index (``bleuprint/vectors/schemas/``).
 FILE_SCHEMA = "bleuprint_metric_vectors_v1.json"
 #: Version 2: version 1 plus null hypotheses (a missing prediction) and empty reference
