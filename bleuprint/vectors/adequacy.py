@@ -12,9 +12,11 @@ named kind. A document of another schema (the interval vectors) goes to
 ``kill_matrix(files, mutants)`` runs every vector under each mutant
 (``bleuprint.mutants.switch.replaced``): a vector kills a mutant when ``evaluate`` reports a
 difference (an unexpected exception is one). To keep export fast, each vector is first run
-once with every mutant target wrapped by a recorder, and a mutant is then run only on the
-vectors that reach one of its targets (a vector that never calls a function cannot see it
-changed); the mutants are shared between two worker processes where that pays.
+once with every mutant target wrapped by a recorder (``screening.record_calls``), and a
+mutant is then run only on the vectors that reach one of its targets (a vector that never
+calls a function cannot see it changed) and that ``screening`` does not clear (a vector on
+which every call of a mutated function gives what the real one gave cannot see it
+either); the mutants are shared between two worker processes where that pays.
 
 ``core_suite(matrix)`` is a greedy set cover: a small list of vectors that still kills every
 killed mutant. ``annotate(files, matrix, mutants)`` gives each killing vector its mutant's
@@ -34,7 +36,7 @@ from .build import FILE_SCHEMAS, nrefs as _nrefs
 
 #: Where a mutant's flag note says what it is.
 MUTANT_KIND = "mutant"
-#: Below this many (mutant, vector) runs the work stays in this process.
+#: Below this many (mutant, vector) runs (after screening) the work stays in this process.
 PARALLEL_THRESHOLD = 4000
 #: A note's flag stands for a mutant that fails this share of the flag's vectors, where the
 #: flag is this many times as common among the mutant's killers as overall (``_stands_for``).
@@ -184,30 +186,6 @@ def failures(files: dict) -> list[str]:
 
 # --- the kill matrix ----------------------------------------------------------------------
 
-def _recorder(target: str, hits: set):
-    def factory(original):
-        def recorded(*args, **kwargs):
-            hits.add(target)
-            return original(*args, **kwargs)
-        return recorded
-    return factory
-
-
-def reached_targets(files: dict, targets) -> dict:
-    """``{(file, tcId): frozenset of targets}``: which of ``targets`` (``"module:function"``)
-    each vector calls when it is evaluated on the real spec."""
-    from ..mutants.switch import replaced
-
-    hits: set = set()
-    out = {}
-    with replaced({target: _recorder(target, hits) for target in sorted(targets)}):
-        for key, document, group, test in vectors(files):
-            hits.clear()
-            evaluate(document, group, test)
-            out[key] = frozenset(hits)
-    return out
-
-
 def _kills(mutant, files: dict, keys: set) -> list:
     from ..mutants.switch import replaced
 
@@ -217,6 +195,18 @@ def _kills(mutant, files: dict, keys: set) -> list:
             if key in keys and evaluate(document, group, test) is not None:
                 killed.append(key)
     return killed
+
+
+def _unscreened(mutant, keys: list, calls: dict) -> list:
+    """The vectors of ``keys`` that ``screening.cannot_differ`` does not clear for
+    ``mutant`` (those it clears pass under it, as on the real spec: they need no run)."""
+    from ..mutants.switch import replaced
+    from .screening import cannot_differ, screenable
+
+    if not screenable(mutant):
+        return keys
+    with replaced(mutant.patches):
+        return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets)]
 
 
 def _worker(payload):
@@ -229,16 +219,39 @@ def _worker(payload):
     return [(mutant_id, _kills(by_id[mutant_id], files, set(keys))) for mutant_id, keys in jobs]
 
 
-def kill_matrix(files: dict, mutants=None, workers: int | None = None) -> dict:
+def runs(files: dict, mutants, screen: bool = True) -> tuple[dict, dict]:
+    """``(reached, jobs)``: ``reached[(file, tcId)]`` the frozenset of the mutants' targets
+    the vector calls on the real spec, ``jobs[mutant id]`` the vectors to run under the
+    mutant: those that reach one of its targets and (``screen``) that ``screening`` does
+    not clear. Recorded one file at a time, so that only one file's calls are held."""
+    from .screening import record_calls
+
+    targets = {t for m in mutants for t in m.targets}
+    reached: dict = {}
+    jobs: dict = {m.id: [] for m in mutants}
+    for name, document in files.items():
+        found, calls = record_calls({name: document}, targets, evaluate, vectors)
+        reached.update(found)
+        for m in mutants:
+            keys = [key for key, hit in found.items() if hit & set(m.targets)]
+            jobs[m.id] += _unscreened(m, keys, calls) if keys and screen else keys
+    return reached, jobs
+
+
+def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: bool = True,
+                jobs: dict | None = None) -> dict:
     """``{mutant id: [(file, tcId), ...]}``, every vector that kills each mutant of
     ``mutants`` (default the whole catalogue), in vector order (module doc). ``workers``:
     processes to share the mutants between (default: two when the work is large and
-    every mutant is in the catalogue, else none)."""
+    every mutant is in the catalogue, else none). ``screen``: clear (mutant, vector)
+    pairs by ``screening`` before running them (the same matrix, in a fraction of the
+    time). ``jobs``: ``runs(files, mutants, screen)[1]``, when it is known already."""
     from ..mutants.catalogue import all_mutants
 
     mutants = list(all_mutants() if mutants is None else mutants)
-    reached = reached_targets(files, {t for m in mutants for t in m.targets})
-    jobs = [(m, sorted(k for k, hit in reached.items() if hit & set(m.targets))) for m in mutants]
+    if jobs is None:
+        jobs = runs(files, mutants, screen)[1]
+    jobs = [(m, sorted(jobs[m.id])) for m in mutants]
     work = sum(len(keys) for _, keys in jobs)
     if workers is None:
         catalogue = {m.id: m for m in all_mutants()}
@@ -257,6 +270,19 @@ def kill_matrix(files: dict, mutants=None, workers: int | None = None) -> dict:
                 killed[mutant_id].update(tuple(key) for key in keys)
     order = {key: i for i, (key, *_) in enumerate(vectors(files))}
     return {m.id: sorted(killed[m.id], key=order.__getitem__) for m in mutants}
+
+
+def mutants_in_scope(metrics, mutants, reached: dict) -> list:
+    """Those of ``mutants`` that belong to an export of ``metrics`` alone (names), whose
+    vectors reach the targets ``reached`` (``runs``) lists: the metrics' own
+    faults (``Metric.faults``) and every other mutant (shared code: tokenizers, layout,
+    intervals; the sanity mutant) whose targets one of the vectors reaches. The others
+    cannot be killed by these files, and an export of a few metrics does not list them."""
+    from ..core import get_metric
+
+    hit = set().union(*reached.values())
+    own = {fault.id for name in metrics for fault in get_metric(name).faults()}
+    return [m for m in mutants if m.id in own or hit & set(m.targets)]
 
 
 def core_suite(matrix: dict) -> list:
