@@ -219,6 +219,19 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
     }
 
 
+def missing_resources(metric: str) -> str:
+    """Why ``metric``'s vector files cannot be built on this machine ("" when they can):
+    what ``Metric.missing_data`` says of its defaults and of its interval vectors' options
+    (nltk's METEOR without WordNet). A metric whose defaults need data the machine lacks
+    is left out of an export, never written with some of its families missing."""
+    definition = get_metric(metric)
+    for options in ({}, *definition.interval_options()):
+        reason = definition.missing_data({**definition.defaults(), **options})
+        if reason:
+            return reason
+    return ""
+
+
 def build_files(metrics=None) -> dict:
     """``{file name: document}`` for ``metrics`` (names; default every registered metric),
     in registry order and family order."""
