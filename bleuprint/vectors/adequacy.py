@@ -36,7 +36,7 @@ from .build import FILE_SCHEMAS, nrefs as _nrefs
 
 #: Where a mutant's flag note says what it is.
 MUTANT_KIND = "mutant"
-#: Below this many (mutant, vector) runs (after screening) the work stays in this process.
+#: Below this many (mutant, vector) pairs to screen or run, the work stays in this process.
 PARALLEL_THRESHOLD = 4000
 #: A note's flag stands for a mutant that fails this share of the flag's vectors, where the
 #: flag is this many times as common among the mutant's killers as overall (``_stands_for``).
@@ -186,6 +186,30 @@ def failures(files: dict) -> list[str]:
 
 # --- the kill matrix ----------------------------------------------------------------------
 
+def _recorder(target: str, hits: set):
+    def factory(original):
+        def recorded(*args, **kwargs):
+            hits.add(target)
+            return original(*args, **kwargs)
+        return recorded
+    return factory
+
+
+def reached_targets(files: dict, targets) -> dict:
+    """``{(file, tcId): frozenset of targets}``: which of ``targets`` (``"module:function"``)
+    each vector calls when it is evaluated on the real spec."""
+    from ..mutants.switch import replaced
+
+    hits: set = set()
+    out = {}
+    with replaced({target: _recorder(target, hits) for target in sorted(targets)}):
+        for key, document, group, test in vectors(files):
+            hits.clear()
+            evaluate(document, group, test)
+            out[key] = frozenset(hits)
+    return out
+
+
 def _kills(mutant, files: dict, keys: set) -> list:
     from ..mutants.switch import replaced
 
@@ -209,72 +233,82 @@ def _unscreened(mutant, keys: list, calls: dict) -> list:
         return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets)]
 
 
-def _worker(payload):
-    """A worker process's share: ``[(mutant id, [key, ...]), ...]``; the mutants are looked
-    up again by id (their patches are closures, not picklable)."""
-    files, jobs = payload
-    from ..mutants.catalogue import all_mutants
-
-    by_id = {m.id: m for m in all_mutants()}
-    return [(mutant_id, _kills(by_id[mutant_id], files, set(keys))) for mutant_id, keys in jobs]
-
-
-def runs(files: dict, mutants, screen: bool = True) -> tuple[dict, dict]:
-    """``(reached, jobs)``: ``reached[(file, tcId)]`` the frozenset of the mutants' targets
-    the vector calls on the real spec, ``jobs[mutant id]`` the vectors to run under the
-    mutant: those that reach one of its targets and (``screen``) that ``screening`` does
-    not clear. Recorded one file at a time, so that only one file's calls are held."""
+def _run_share(by_id: dict, files: dict, share: list, screen: bool) -> list:
+    """``[(mutant id, [killing key, ...]), ...]`` of ``share`` (``[(mutant id, [key, ...])]``),
+    one file at a time: its calls recorded (``screen``: ``screening.record_calls``, for the
+    mutants with vectors in it), the vectors screening clears left out, the rest run."""
     from .screening import record_calls
 
-    targets = {t for m in mutants for t in m.targets}
-    reached: dict = {}
-    jobs: dict = {m.id: [] for m in mutants}
+    per_file: dict = {}
+    for mutant_id, keys in share:
+        for key in keys:
+            per_file.setdefault(key[0], {}).setdefault(mutant_id, []).append(tuple(key))
+    killed: dict = {mutant_id: [] for mutant_id, _ in share}
     for name, document in files.items():
-        found, calls = record_calls({name: document}, targets, evaluate, vectors)
-        reached.update(found)
-        for m in mutants:
-            keys = [key for key, hit in found.items() if hit & set(m.targets)]
-            jobs[m.id] += _unscreened(m, keys, calls) if keys and screen else keys
-    return reached, jobs
+        work = per_file.get(name, {})
+        if not work:
+            continue
+        one = {name: document}
+        calls = None
+        if screen:
+            targets = {t for mutant_id in work for t in by_id[mutant_id].targets}
+            calls = record_calls(one, targets, evaluate, vectors)[1]
+        for mutant_id, keys in work.items():
+            if calls is not None:
+                keys = _unscreened(by_id[mutant_id], keys, calls)
+            if keys:
+                killed[mutant_id] += _kills(by_id[mutant_id], one, set(keys))
+    return list(killed.items())
+
+
+def _worker(payload):
+    """A worker process's share (``_run_share``); the mutants are looked up again by id
+    (their patches are closures, not picklable)."""
+    files, share, screen = payload
+    from ..mutants.catalogue import all_mutants
+
+    return _run_share({m.id: m for m in all_mutants()}, files, share, screen)
 
 
 def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: bool = True,
-                jobs: dict | None = None) -> dict:
+                reached: dict | None = None) -> dict:
     """``{mutant id: [(file, tcId), ...]}``, every vector that kills each mutant of
     ``mutants`` (default the whole catalogue), in vector order (module doc). ``workers``:
     processes to share the mutants between (default: two when the work is large and
     every mutant is in the catalogue, else none). ``screen``: clear (mutant, vector)
     pairs by ``screening`` before running them (the same matrix, in a fraction of the
-    time). ``jobs``: ``runs(files, mutants, screen)[1]``, when it is known already."""
+    time). ``reached``: ``reached_targets`` of ``files``, when it is known already."""
     from ..mutants.catalogue import all_mutants
 
     mutants = list(all_mutants() if mutants is None else mutants)
-    if jobs is None:
-        jobs = runs(files, mutants, screen)[1]
-    jobs = [(m, sorted(jobs[m.id])) for m in mutants]
+    if reached is None:
+        reached = reached_targets(files, {t for m in mutants for t in m.targets})
+    jobs = [(m, sorted(k for k, hit in reached.items() if hit & set(m.targets))) for m in mutants]
     work = sum(len(keys) for _, keys in jobs)
     if workers is None:
         catalogue = {m.id: m for m in all_mutants()}
         same = all(catalogue.get(m.id) is not None and catalogue[m.id].patches.keys() == m.patches.keys()
                    and m.patches and catalogue[m.id].fault == m.fault for m in mutants)
         workers = min(WORKERS, os.cpu_count() or 1) if same and work >= PARALLEL_THRESHOLD else 1
-    if workers <= 1:
-        return {m.id: _kills(m, files, set(keys)) for m, keys in jobs}
-    # Each worker runs every mutant on every ``workers``-th vector it reaches: the costly
-    # vectors (one metric's slow inputs) are shared out evenly.
-    shares = [[(m.id, keys[k::workers]) for m, keys in jobs] for k in range(workers)]
     killed: dict = {m.id: set() for m in mutants}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for share in pool.map(_worker, [(files, share) for share in shares]):
-            for mutant_id, keys in share:
-                killed[mutant_id].update(tuple(key) for key in keys)
+    if workers <= 1:
+        shares = [_run_share({m.id: m for m in mutants}, files, [(m.id, keys) for m, keys in jobs], screen)]
+    else:
+        # Each worker runs every mutant on every ``workers``-th vector it reaches: the
+        # costly vectors (one metric's slow inputs) are shared out evenly.
+        payloads = [(files, [(m.id, keys[k::workers]) for m, keys in jobs], screen) for k in range(workers)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            shares = list(pool.map(_worker, payloads))
+    for share in shares:
+        for mutant_id, keys in share:
+            killed[mutant_id].update(tuple(key) for key in keys)
     order = {key: i for i, (key, *_) in enumerate(vectors(files))}
     return {m.id: sorted(killed[m.id], key=order.__getitem__) for m in mutants}
 
 
 def mutants_in_scope(metrics, mutants, reached: dict) -> list:
     """Those of ``mutants`` that belong to an export of ``metrics`` alone (names), whose
-    vectors reach the targets ``reached`` (``runs``) lists: the metrics' own
+    vectors reach the targets ``reached`` (``reached_targets``) lists: the metrics' own
     faults (``Metric.faults``) and every other mutant (shared code: tokenizers, layout,
     intervals; the sanity mutant) whose targets one of the vectors reaches. The others
     cannot be killed by these files, and an export of a few metrics does not list them."""

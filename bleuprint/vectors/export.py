@@ -93,13 +93,13 @@ def measure(files: dict, mutants=None, metrics=None) -> dict:
     mutants in their scope (``adequacy.mutants_in_scope``), and a vector is run only under
     the mutants whose targets it reaches, so one metric's export costs that metric's share."""
     from ..mutants.catalogue import all_mutants
-    from .adequacy import annotate, core_files, core_suite, kill_matrix, mutants_in_scope, runs
+    from .adequacy import annotate, core_files, core_suite, kill_matrix, mutants_in_scope, reached_targets
 
     mutants = list(all_mutants() if mutants is None else mutants)
-    reached, jobs = runs(files, mutants)
+    reached = reached_targets(files, {t for m in mutants for t in m.targets})
     if metrics is not None:
         mutants = mutants_in_scope(metrics, mutants, reached)
-    matrix = kill_matrix(files, mutants, jobs=jobs)
+    matrix = kill_matrix(files, mutants, reached=reached)
     annotated = annotate(files, matrix, mutants)
     core = core_suite(matrix)
     return {"files": annotated, "matrix": matrix, "core": core, "coreFiles": core_files(annotated, core),
