@@ -33,3 +33,12 @@ def chosen_metrics(names) -> list[str] | None:
         raise ValueError(f"unknown metric{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}: "
                          f"expected one of {', '.join(metric_names())}")
     return chosen
+
+
+def missing_data(name: str) -> str:
+    """Why the registered metric ``name`` cannot be computed with its defaults on this
+    machine ("" when it can): ``Metric.missing_data`` (nltk's METEOR without WordNet)."""
+    from ..core import get_metric
+
+    definition = get_metric(name)
+    return definition.missing_data(definition.defaults())
