@@ -122,7 +122,7 @@ def record_calls(files: dict, targets, evaluate, vectors) -> tuple[dict, dict]:
     """``(reached, calls)`` over every vector of ``files`` evaluated on the real spec
     (``evaluate``, ``vectors``: ``adequacy``'s): ``reached[key]`` the frozenset of
     ``targets`` the vector calls, ``calls[key]`` its recorded calls (None where there are
-    more than ``MAX_CALLS``)."""
+    more than ``MAX_CALLS``, or where the real spec fails the vector)."""
     from ..mutants.switch import replaced
 
     calls: list = []
@@ -130,9 +130,10 @@ def record_calls(files: dict, targets, evaluate, vectors) -> tuple[dict, dict]:
     with replaced({target: _recorder(target, calls) for target in sorted(targets)}):
         for key, document, group, test in vectors(files):
             calls.clear()
-            evaluate(document, group, test)
+            passed = evaluate(document, group, test) is None
             reached[key] = frozenset(target for target, *_ in calls)
-            recorded[key] = list(calls) if len(calls) <= MAX_CALLS else None
+            # a vector the real spec fails is never cleared: "the same run" would be a kill
+            recorded[key] = list(calls) if passed and len(calls) <= MAX_CALLS else None
     return reached, recorded
 
 
