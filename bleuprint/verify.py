@@ -278,20 +278,33 @@ def _metrics() -> list:
     return [get_metric(name) for name in metric_names()]
 
 
-def case_fixtures() -> tuple[str, ...]:
+def case_fixtures(metrics=None) -> tuple[str, ...]:
     """The fixtures compared case by case: each registered metric's golden, then the
-    shared ones."""
-    return tuple(definition.golden for definition in _metrics() if definition.golden) + SHARED_CASE_FIXTURES
+    shared ones (BLEU's tokenizers and MeCab); ``metrics``: those of these metrics only."""
+    chosen = [d for d in _metrics() if metrics is None or d.name in metrics]
+    shared = SHARED_CASE_FIXTURES if metrics is None or "bleu" in metrics else ()
+    return tuple(definition.golden for definition in chosen if definition.golden) + shared
 
 
-def golden_cases() -> dict[str, list[dict]]:
-    """The shipped fixtures (no sacreBLEU needed)."""
+def wanted(case: dict, metrics) -> bool:
+    """Whether ``case`` belongs to ``metrics`` (None: every metric); a tokenizer case is
+    BLEU's."""
+    if metrics is None:
+        return True
+    metric = case.get("metric")
+    return (metric == "tokenizers" and "bleu" in metrics) or metric in metrics
+
+
+def golden_cases(metrics=None) -> dict[str, list[dict]]:
+    """The shipped fixtures (no sacreBLEU needed); ``metrics``: their cases of these
+    metrics only."""
     from .oracles.goldens import golden_names, load_goldens
 
     stored = golden_names()
-    documents = {name: load_goldens(name) for name in case_fixtures() if name in stored}
-    return {name: _tag(document["cases"], name, document["versions"].get("sacrebleu"))
-            for name, document in documents.items()}
+    documents = {name: load_goldens(name) for name in case_fixtures(metrics) if name in stored}
+    found = {name: _tag(document["cases"], name, document["versions"].get("sacrebleu"))
+             for name, document in documents.items()}
+    return {name: [case for case in cases if wanted(case, metrics)] for name, cases in found.items()}
 
 
 def _tag(cases: list[dict], metric: str, sacrebleu_version: str | None = None) -> list[dict]:
@@ -305,9 +318,10 @@ def _tag(cases: list[dict], metric: str, sacrebleu_version: str | None = None) -
     return cases
 
 
-def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
+def live_cases(ted_systems: int | None, metrics=None) -> tuple[dict[str, list[dict]], str]:
     """Cases scored by the oracles now: the fixture builders, and ted-ende when present; a
     fixture whose oracle is missing (or another version) is skipped, and the note says so.
+    ``metrics``: the fixtures and ted-ende configurations of these metrics only.
 
     Returns the cases by fixture and a note (empty, or why something was skipped)."""
     try:
@@ -322,19 +336,21 @@ def live_cases(ted_systems: int | None) -> tuple[dict[str, list[dict]], str]:
 
     modules = builders()
     found, skipped = {}, []
-    for name in case_fixtures():
+    for name in case_fixtures(metrics):
         try:
-            found[name] = _tag(importlib.import_module(modules[name]).build_cases(), name, installed)
+            cases = _tag(importlib.import_module(modules[name]).build_cases(), name, installed)
         except (ImportError, RuntimeError) as exc:  # that metric's oracle is missing or another version
             skipped.append(f"live {name} skipped: {exc}")
+            continue
+        found[name] = [case for case in cases if wanted(case, metrics)]
     if TED_PATH.is_file():
-        found["ted-ende"] = _tag(ted_cases(ted_systems, skipped), "ted-ende", installed)
+        found["ted-ende"] = _tag(ted_cases(ted_systems, skipped, metrics), "ted-ende", installed)
     else:
         skipped.append(f"real corpus not found at {TED_PATH}: ted-ende rows skipped")
     return found, "; ".join(skipped)
 
 
-def ted_cases(n_systems: int | None, skipped: list | None = None) -> list[dict]:
+def ted_cases(n_systems: int | None, skipped: list | None = None, metrics=None) -> list[dict]:
     """ted-ende systems scored by the metrics' oracles: each metric on its
     ``real_corpus_configurations()`` (corpus BLEU with every tokenizer, chrF, chrF++ and
     the word-only chrF, ROUGE), through its corpus adapter (``Metric.corpus_oracle``). A
@@ -346,7 +362,8 @@ def ted_cases(n_systems: int | None, skipped: list | None = None) -> list[dict]:
     refs = [list(segment) for segment in zip(*data["references"])]
     systems = sorted(data["systems"].items())[: n_systems or None]
     configurations = [(definition.name, corpus_oracle(definition.name), options, f"ted-ende {label}")
-                      for definition in _metrics() for options, label in definition.real_corpus_configurations()]
+                      for definition in _metrics() if metrics is None or definition.name in metrics
+                      for options, label in definition.real_corpus_configurations()]
     cases, missing = [], set()
     for name, hyps in systems:
         for metric, oracle, options, family in configurations:
@@ -380,22 +397,27 @@ def generated_configurations() -> list[tuple[str, dict, str]]:
     return [(m.name, options, f"generated {label}") for m in ordered for options, label in m.verify_configurations()]
 
 
-def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT) -> list[dict]:
-    """Seeded random corpora (each metric's ``generated_corpus``), corpus ``i`` dealt to
+def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT, metrics=None) -> list[dict]:
+    """Seeded random corpora (each metric's ``generated_corpus``), case ``i`` dealt to
     configuration ``i`` modulo their number (``generated_configurations``), with the
-    spec's results as the expected values: the oracle for impl against spec. A corpus the
-    spec fails on is a case that fails, with the spec's error."""
+    spec's results as the expected values: the oracle for impl against spec. Each metric
+    draws its corpora from its own ``random.Random("SEED/NAME")``, so its cases are the
+    same whichever others are verified with it (``metrics``: these metrics' cases only).
+    A corpus the spec fails on is a case that fails, with the spec's error."""
     import random
 
     from . import spec
     from .spec.signature import signed_metrics
 
-    rng = random.Random(seed)
+    rngs: dict = {}
     cases = []
     configurations = generated_configurations()
     signed = signed_metrics()
     for i in range(count):
         metric, options, family = configurations[i % len(configurations)]
+        if metrics is not None and metric not in metrics:
+            continue
+        rng = rngs.setdefault(metric, random.Random(f"{seed}/{metric}"))
         hyps, refs = get_metric(metric).generated_corpus(rng)
         case = {"id": f"generated/{i}", "metric": metric, "family": family, "options": options,
                 "hyps": hyps, "refs": refs}
@@ -415,21 +437,23 @@ def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT) ->
 
 
 def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1,
-        only_spec: bool = False) -> tuple[list[Row], list[str]]:
+        only_spec: bool = False, metrics=None) -> tuple[list[Row], list[str]]:
     """Compare each subject with every oracle; returns the rows and notes. ``only_spec``:
     impl against the spec on the generated corpora alone (no hand, golden, live or
-    interval rows; a second or so)."""
+    interval rows; a second or so). ``metrics``: the cases of these metrics (registered
+    names) only; None for every metric."""
     from .oracles.hand import HAND_EXAMPLES
 
     notes = []
-    sources = [] if only_spec else [("hand", {"hand": HAND_EXAMPLES}), ("goldens", golden_cases())]
+    hand = [case for case in HAND_EXAMPLES if wanted(case, metrics)]
+    sources = [] if only_spec else [("hand", {"hand": hand}), ("goldens", golden_cases(metrics))]
     if live and not only_spec:
-        found, note = live_cases(ted_systems)
+        found, note = live_cases(ted_systems, metrics)
         if note:
             notes.append(note)
         if found:
             sources.append(("oracles live", found))
-    generated = generated_cases() if set(subjects) - {"spec"} else []
+    generated = generated_cases(metrics=metrics) if set(subjects) - {"spec"} else []
     rows: dict = {}
     skipped: dict = {}
     for subject_name in subjects:
@@ -444,7 +468,7 @@ def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1,
             if subject_name != "spec":
                 _collect(rows, subject_name, subject, generated, "spec", skipped, memo)
             if not only_spec:
-                _interval_rows(rows, subject_name, subject)
+                _interval_rows(rows, subject_name, subject, metrics)
     return list(rows.values()), notes + skipped_notes(skipped)
 
 
@@ -482,12 +506,15 @@ def _kernels_for(subject_name: str):
             setattr(native, name, value)
 
 
-def _interval_rows(rows: dict, subject_name: str, subject) -> None:
-    """Bootstrap intervals and paired tests against their sacreBLEU goldens."""
+def _interval_rows(rows: dict, subject_name: str, subject, metrics=None) -> None:
+    """Bootstrap intervals and paired tests against their sacreBLEU goldens (``metrics``:
+    those of these metrics only)."""
     from .oracles.cases_intervals import compare_with_goldens
     from .oracles.goldens import golden_cases as load
 
-    cases = load("intervals")
+    cases = [case for case in load("intervals") if wanted(case, metrics)]
+    if not cases:
+        return
     for family_row in compare_with_goldens(subject, cases):
         row = Row(subject_name, "intervals", family_row.family, "goldens", family_row.cases, family_row.equal,
                   family_row.max_diff, failures=list(family_row.failures))

@@ -2,7 +2,13 @@
 and handlers. The files are built by ``bleuprint.vectors`` from the spec and checked here
 against sacreBLEU (``bleuprint.oracles.vectors_check``) before anything is written; the
 mutation pass (``bleuprint.vectors.adequacy``) runs every vector under every planted
-mutant of the spec, for the flags and the core suite of the export and for ``stats``."""
+mutant of the spec, for the flags and the core suite of the export and for ``stats``.
+
+``export --metric NAME...`` writes those metrics' files alone (the same bytes as in a full
+export) and runs only the mutants in their scope. A metric whose data (WordNet for
+nltk's METEOR) or, unless ``--no-check``, oracle (sacreBLEU, rouge-score, the Meteor jar
+and java, ...) is missing here is refused in one line when it is named, and left out with
+a one-line note when it is not."""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ import time
 from pathlib import Path
 
 from . import Parser
+from .metric_choice import add_metric_argument, chosen_metrics
 
 #: How many killing vectors ``stats`` names per mutant before "+K more".
 SHOWN = 4
@@ -26,6 +33,8 @@ def add_parser(commands) -> None:
     export.add_argument("directory", metavar="DIR", help="the directory to write (created if missing)")
     export.add_argument("--no-check", action="store_true",
                         help="do not check the expected values against sacreBLEU (for a machine without it)")
+    add_metric_argument(export, "files (and the mutants in their scope); a metric named here whose data or "
+                                "oracle this machine lacks is refused, where one not named is left out with a note")
     stats = actions.add_parser("stats", help="per planted mutant of the spec, which vectors kill it; exit "
                                              "status 1 when some mutant survives every vector")
     stats.add_argument("directory", metavar="DIR", nargs="?", default=None,
@@ -44,16 +53,59 @@ def main(args, stdout=None, stderr=None, mutants=None) -> int:
     return export_main(args, stdout, stderr, mutants)
 
 
+def usable_metrics(named, check: bool, stdout, stderr) -> list[str] | None:
+    """The metrics to export: ``named`` (registered names), or every metric when None,
+    less those whose data (``vectors.build.missing_resources``) or, when ``check``, oracle
+    (``oracles.vectors_check.oracle_missing``) this machine lacks: one note line on
+    ``stdout`` for each such metric not named; None after one line on ``stderr`` when a
+    named one lacks them (or nothing is left to export)."""
+    from ..core import metric_names
+    from ..vectors.build import missing_resources
+
+    usable = []
+    for name in named if named is not None else metric_names():
+        reason = missing_resources(name)
+        if not reason and check:
+            from ..oracles.vectors_check import oracle_missing
+
+            reason = oracle_missing(name)
+            if reason:
+                reason = f"its oracle cannot run here (or use --no-check): {reason}"
+        if not reason:
+            usable.append(name)
+        elif named is not None:
+            stderr.write(f"bleuprint: cannot export the vectors of {name}: {reason}\n")
+            return None
+        else:
+            stdout.write(f"note: {name} left out: {reason}\n")
+    if not usable:
+        stderr.write("bleuprint: no metric's vectors can be exported on this machine\n")
+        return None
+    return usable
+
+
 def export_main(args, stdout, stderr, mutants=None) -> int:
+    from ..core import metric_names
     from ..vectors import all_files, export
 
     started = time.perf_counter()
+    try:
+        named = chosen_metrics(getattr(args, "metric", None))
+    except ValueError as error:
+        stderr.write(f"bleuprint: vectors export: {error}\n")
+        return 2
+    usable = usable_metrics(named, not args.no_check, stdout, stderr)
+    if usable is None:
+        return 1
     try:  # before the minute of work: an unwritable DIR is refused at once
         Path(args.directory).mkdir(parents=True, exist_ok=True)
     except OSError as error:
         stderr.write(f"bleuprint: cannot write the vectors to {args.directory}: {error.strerror or error}\n")
         return 1
-    files = all_files()
+    # Every metric, named or not and none left out: the whole registry's export (and the
+    # whole catalogue of mutants in its index); else those metrics' files and mutants.
+    metrics = None if named is None and len(usable) == len(metric_names()) else usable
+    files = all_files(metrics)
     checked = 0
     if not args.no_check:
         from ..oracles.vectors_check import check_files
@@ -69,7 +121,7 @@ def export_main(args, stdout, stderr, mutants=None) -> int:
             stderr.write(f"bleuprint: {len(mismatches)} vectors disagree with sacreBLEU; nothing written\n")
             return 1
     try:
-        index = export(args.directory, files, mutants=mutants)
+        index = export(args.directory, files, mutants=mutants, metrics=metrics)
     except OSError as error:
         stderr.write(f"bleuprint: cannot write the vectors to {args.directory}: "
                      f"{error.strerror or error}\n")

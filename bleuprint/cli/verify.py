@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 
 from . import verify_port
+from .metric_choice import add_metric_argument, chosen_metrics, missing_data
 from ..verify import SCORE_TOLERANCE, SUBJECTS, format_table, mutants_row, run
 
 
@@ -27,6 +29,7 @@ def add_parser(commands) -> None:
                         "'-' prints only the JSON)")
     verify.add_argument("--with-mutants", action="store_true",
                         help="also run the project's tests against every planted mutant (a few minutes)")
+    add_metric_argument(verify, "cases")
     verify_port.add_arguments(verify)
     verify.set_defaults(handler=main)
 
@@ -48,9 +51,19 @@ def main(args) -> int:
 
         if missing_test_package("verify --with-mutants", "pytest", "hypothesis"):
             return 2
+    try:
+        metrics = chosen_metrics(getattr(args, "metric", None))
+    except ValueError as error:
+        print(f"bleuprint: verify: {error}", file=sys.stderr)
+        return 2
+    for name in metrics or ():  # a metric named whose data is missing here: refused, not left half-checked
+        reason = missing_data(name)
+        if reason:
+            print(f"bleuprint: verify: cannot verify {name} here: {reason}", file=sys.stderr)
+            return 1
     started = time.perf_counter()
     ted_systems = None if args.ted_systems == "all" else int(args.ted_systems)
-    rows, notes = run(args.subject, live=not args.no_live, ted_systems=ted_systems)
+    rows, notes = run(args.subject, live=not args.no_live, ted_systems=ted_systems, metrics=metrics)
     if getattr(args, "with_mutants", False):
         rows.append(mutants_row())
     print(format_table(rows))

@@ -28,6 +28,21 @@ def oracle_of(metric: str):
     return corpus_oracle(metric)
 
 
+def oracle_missing(metric: str) -> str:
+    """Why ``metric``'s vector files cannot be checked against its oracle on this machine
+    ("" when they can, or when it has no oracle): the message of the oracle failing on the
+    metric's probe corpus (``Metric.probe_corpus``) for want of its package, data or
+    program (sacreBLEU, rouge-score, nltk and WordNet, the Meteor jar and java)."""
+    try:
+        oracle = oracle_of(metric)
+        if oracle is None:
+            return ""
+        oracle(*get_metric(metric).probe_corpus())
+    except (ImportError, RuntimeError, OSError) as error:
+        return str(error).splitlines()[0] if str(error) else type(error).__name__
+    return ""
+
+
 def first_difference(expected: dict, found) -> str | None:
     """What differs between a test's ``expected`` statistics and sacreBLEU's
     ``OracleResult`` (the first of: a segment's row, the corpus statistics), or None."""

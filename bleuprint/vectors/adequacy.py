@@ -12,13 +12,17 @@ named kind. A document of another schema (the interval vectors) goes to
 ``kill_matrix(files, mutants)`` runs every vector under each mutant
 (``bleuprint.mutants.switch.replaced``): a vector kills a mutant when ``evaluate`` reports a
 difference (an unexpected exception is one). To keep export fast, each vector is first run
-once with every mutant target wrapped by a recorder, and a mutant is then run only on the
-vectors that reach one of its targets (a vector that never calls a function cannot see it
-changed); the mutants are shared between two worker processes where that pays.
+once with every mutant target wrapped by a recorder (``screening.record_calls``), and a
+mutant is then run only on the vectors that reach one of its targets (a vector that never
+calls a function cannot see it changed) and that ``screening`` does not clear (a vector on
+which every call of a mutated function gives what the real one gave cannot see it
+either); the mutants are shared between two worker processes where that pays.
 
 ``core_suite(matrix)`` is a greedy set cover: a small list of vectors that still kills every
 killed mutant. ``annotate(files, matrix, mutants)`` gives each killing vector its mutant's
-flag (the mutant id) and fills the notes' ``mutants`` lists.
+flag (the mutant id) and fills the notes' ``mutants`` lists, from each metric's own files
+alone, so that a metric's files are the same bytes whichever other metrics are exported
+beside it (``bleuprint vectors export --metric``).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from .build import FILE_SCHEMAS, nrefs as _nrefs
 
 #: Where a mutant's flag note says what it is.
 MUTANT_KIND = "mutant"
-#: Below this many (mutant, vector) runs the work stays in this process.
+#: Below this many (mutant, vector) pairs to screen or run, the work stays in this process.
 PARALLEL_THRESHOLD = 4000
 #: A note's flag stands for a mutant that fails this share of the flag's vectors, where the
 #: flag is this many times as common among the mutant's killers as overall (``_stands_for``).
@@ -217,25 +221,68 @@ def _kills(mutant, files: dict, keys: set) -> list:
     return killed
 
 
+def _unscreened(mutant, keys: list, calls: dict) -> list:
+    """The vectors of ``keys`` that ``screening.cannot_differ`` does not clear for
+    ``mutant`` (those it clears pass under it, as on the real spec: they need no run)."""
+    from ..mutants.switch import replaced
+    from .screening import cannot_differ, screenable
+
+    if not screenable(mutant):
+        return keys
+    with replaced(mutant.patches):
+        return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets)]
+
+
+def _run_share(by_id: dict, files: dict, share: list, screen: bool) -> list:
+    """``[(mutant id, [killing key, ...]), ...]`` of ``share`` (``[(mutant id, [key, ...])]``),
+    one file at a time: its calls recorded (``screen``: ``screening.record_calls``, for the
+    mutants with vectors in it), the vectors screening clears left out, the rest run."""
+    from .screening import record_calls
+
+    per_file: dict = {}
+    for mutant_id, keys in share:
+        for key in keys:
+            per_file.setdefault(key[0], {}).setdefault(mutant_id, []).append(tuple(key))
+    killed: dict = {mutant_id: [] for mutant_id, _ in share}
+    for name, document in files.items():
+        work = per_file.get(name, {})
+        if not work:
+            continue
+        one = {name: document}
+        calls = None
+        if screen:
+            targets = {t for mutant_id in work for t in by_id[mutant_id].targets}
+            calls = record_calls(one, targets, evaluate, vectors)[1]
+        for mutant_id, keys in work.items():
+            if calls is not None:
+                keys = _unscreened(by_id[mutant_id], keys, calls)
+            if keys:
+                killed[mutant_id] += _kills(by_id[mutant_id], one, set(keys))
+    return list(killed.items())
+
+
 def _worker(payload):
-    """A worker process's share: ``[(mutant id, [key, ...]), ...]``; the mutants are looked
-    up again by id (their patches are closures, not picklable)."""
-    files, jobs = payload
+    """A worker process's share (``_run_share``); the mutants are looked up again by id
+    (their patches are closures, not picklable)."""
+    files, share, screen = payload
     from ..mutants.catalogue import all_mutants
 
-    by_id = {m.id: m for m in all_mutants()}
-    return [(mutant_id, _kills(by_id[mutant_id], files, set(keys))) for mutant_id, keys in jobs]
+    return _run_share({m.id: m for m in all_mutants()}, files, share, screen)
 
 
-def kill_matrix(files: dict, mutants=None, workers: int | None = None) -> dict:
+def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: bool = True,
+                reached: dict | None = None) -> dict:
     """``{mutant id: [(file, tcId), ...]}``, every vector that kills each mutant of
     ``mutants`` (default the whole catalogue), in vector order (module doc). ``workers``:
     processes to share the mutants between (default: two when the work is large and
-    every mutant is in the catalogue, else none)."""
+    every mutant is in the catalogue, else none). ``screen``: clear (mutant, vector)
+    pairs by ``screening`` before running them (the same matrix, in a fraction of the
+    time). ``reached``: ``reached_targets`` of ``files``, when it is known already."""
     from ..mutants.catalogue import all_mutants
 
     mutants = list(all_mutants() if mutants is None else mutants)
-    reached = reached_targets(files, {t for m in mutants for t in m.targets})
+    if reached is None:
+        reached = reached_targets(files, {t for m in mutants for t in m.targets})
     jobs = [(m, sorted(k for k, hit in reached.items() if hit & set(m.targets))) for m in mutants]
     work = sum(len(keys) for _, keys in jobs)
     if workers is None:
@@ -243,18 +290,33 @@ def kill_matrix(files: dict, mutants=None, workers: int | None = None) -> dict:
         same = all(catalogue.get(m.id) is not None and catalogue[m.id].patches.keys() == m.patches.keys()
                    and m.patches and catalogue[m.id].fault == m.fault for m in mutants)
         workers = min(WORKERS, os.cpu_count() or 1) if same and work >= PARALLEL_THRESHOLD else 1
-    if workers <= 1:
-        return {m.id: _kills(m, files, set(keys)) for m, keys in jobs}
-    # Each worker runs every mutant on every ``workers``-th vector it reaches: the costly
-    # vectors (one metric's slow inputs) are shared out evenly.
-    shares = [[(m.id, keys[k::workers]) for m, keys in jobs] for k in range(workers)]
     killed: dict = {m.id: set() for m in mutants}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for share in pool.map(_worker, [(files, share) for share in shares]):
-            for mutant_id, keys in share:
-                killed[mutant_id].update(tuple(key) for key in keys)
+    if workers <= 1:
+        shares = [_run_share({m.id: m for m in mutants}, files, [(m.id, keys) for m, keys in jobs], screen)]
+    else:
+        # Each worker runs every mutant on every ``workers``-th vector it reaches: the
+        # costly vectors (one metric's slow inputs) are shared out evenly.
+        payloads = [(files, [(m.id, keys[k::workers]) for m, keys in jobs], screen) for k in range(workers)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            shares = list(pool.map(_worker, payloads))
+    for share in shares:
+        for mutant_id, keys in share:
+            killed[mutant_id].update(tuple(key) for key in keys)
     order = {key: i for i, (key, *_) in enumerate(vectors(files))}
     return {m.id: sorted(killed[m.id], key=order.__getitem__) for m in mutants}
+
+
+def mutants_in_scope(metrics, mutants, reached: dict) -> list:
+    """Those of ``mutants`` that belong to an export of ``metrics`` alone (names), whose
+    vectors reach the targets ``reached`` (``reached_targets``) lists: the metrics' own
+    faults (``Metric.faults``) and every other mutant (shared code: tokenizers, layout,
+    intervals; the sanity mutant) whose targets one of the vectors reaches. The others
+    cannot be killed by these files, and an export of a few metrics does not list them."""
+    from ..core import get_metric
+
+    hit = set().union(*reached.values())
+    own = {fault.id for name in metrics for fault in get_metric(name).faults()}
+    return [m for m in mutants if m.id in own or hit & set(m.targets)]
 
 
 def core_suite(matrix: dict) -> list:
@@ -286,22 +348,27 @@ def annotate(files: dict, matrix: dict, mutants) -> dict:
     mutant's id as a flag (after its own flags, in catalogue order), each file's notes
     extended with those flags' notes, and every other note of the metric files (the
     interval files' notes are their generator's) listing in ``mutants`` the mutants the
-    flag stands for (``_stands_for``). Returns new documents."""
+    flag stands for (``_stands_for``) among the vectors of that file's metric: another
+    metric's files change nothing in it. Returns new documents."""
     flagged = [m for m in mutants if m.patches and _flaggable(m)]
     killed_by = {m.id: {tuple(key) for key in matrix.get(m.id, ())} for m in flagged}
     out = copy.deepcopy(files)
-    carriers: dict = {}
+    metric_of = {name: document.get("metric", "") for name, document in out.items()}
+    carriers: dict = {}  # (metric, flag) -> keys
     for key, document, group, test in vectors(out):
         for flag in test["flags"]:
-            carriers.setdefault(flag, set()).add(key)
+            carriers.setdefault((metric_of[key[0]], flag), set()).add(key)
         for mutant in flagged:
             if key in killed_by[mutant.id] and mutant.id not in test["flags"]:
                 test["flags"].append(mutant.id)
     keys_of: dict = {}
     for key, *_ in vectors(out):
         keys_of.setdefault(key[0], set()).add(key)
-    by_note = {flag: sorted(m.id for m in flagged if _stands_for(killed_by[m.id], keys, keys_of))
-               for flag, keys in carriers.items()}
+    by_note = {}
+    for (metric, flag), keys in carriers.items():
+        by_note[metric, flag] = sorted(
+            m.id for m in flagged
+            if _stands_for({key for key in killed_by[m.id] if metric_of.get(key[0]) == metric}, keys, keys_of))
     notes = {m.id: mutant_note(m) for m in flagged}
     for document in out.values():
         if not isinstance(document.get("notes"), dict):
@@ -309,7 +376,8 @@ def annotate(files: dict, matrix: dict, mutants) -> dict:
         used = {flag for group in document["testGroups"] for test in group["tests"] for flag in test["flags"]}
         if document.get("schema") in FILE_SCHEMAS:  # another generator's notes are its own
             for flag in list(document["notes"]):
-                document["notes"][flag] = {**document["notes"][flag], "mutants": by_note.get(flag, [])}
+                document["notes"][flag] = {**document["notes"][flag],
+                                           "mutants": by_note.get((document["metric"], flag), [])}
         for flag in sorted(used - set(document["notes"])):
             if flag in notes:
                 document["notes"][flag] = notes[flag]

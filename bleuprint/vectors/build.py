@@ -23,8 +23,11 @@ import re
 from ..core import get_metric, metric_names
 from .corpora import NOTES, invalid_inputs
 
-#: The version of this generator (the layout of the documents it writes).
-GENERATOR_VERSION = "1.1.0"
+#: The version of this generator (the layout of the documents it writes). 1.2.0: a note's
+#: ``mutants`` are the mutants its flag stands for among its own metric's vectors (1.1.0
+#: counted every exported metric's), so a metric's files no longer depend on which
+#: others are exported (``bleuprint vectors export --metric``).
+GENERATOR_VERSION = "1.2.0"
 #: The schema of a vector file and of the index (``bleuprint/vectors/schemas/``).
 FILE_SCHEMA = "bleuprint_metric_vectors_v1.json"
 #: Version 2: version 1 plus null hypotheses (a missing prediction) and empty reference
@@ -214,6 +217,19 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
         "notes": {flag: NOTES[flag] for flag in used},
         "testGroups": groups,
     }
+
+
+def missing_resources(metric: str) -> str:
+    """Why ``metric``'s vector files cannot be built on this machine ("" when they can):
+    what ``Metric.missing_data`` says of its defaults and of its interval vectors' options
+    (nltk's METEOR without WordNet). A metric whose defaults need data the machine lacks
+    is left out of an export, never written with some of its families missing."""
+    definition = get_metric(metric)
+    for options in ({}, *definition.interval_options()):
+        reason = definition.missing_data({**definition.defaults(), **options})
+        if reason:
+            return reason
+    return ""
 
 
 def build_files(metrics=None) -> dict:

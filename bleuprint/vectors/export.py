@@ -86,14 +86,20 @@ def index_document(texts: dict, files: dict, adequacy: dict | None = None) -> di
     return index
 
 
-def measure(files: dict, mutants=None) -> dict:
+def measure(files: dict, mutants=None, metrics=None) -> dict:
     """The mutation pass over ``files``: ``{"files": annotated documents, "matrix",
-    "core", "coreFiles", "mutants"}`` (module doc)."""
+    "core", "coreFiles", "mutants"}`` (module doc). ``metrics``: the names ``files`` were
+    built for, when not every metric: the pass then runs (and the index lists) only the
+    mutants in their scope (``adequacy.mutants_in_scope``), and a vector is run only under
+    the mutants whose targets it reaches, so one metric's export costs that metric's share."""
     from ..mutants.catalogue import all_mutants
-    from .adequacy import annotate, core_files, core_suite, kill_matrix
+    from .adequacy import annotate, core_files, core_suite, kill_matrix, mutants_in_scope, reached_targets
 
     mutants = list(all_mutants() if mutants is None else mutants)
-    matrix = kill_matrix(files, mutants)
+    reached = reached_targets(files, {t for m in mutants for t in m.targets})
+    if metrics is not None:
+        mutants = mutants_in_scope(metrics, mutants, reached)
+    matrix = kill_matrix(files, mutants, reached=reached)
     annotated = annotate(files, matrix, mutants)
     core = core_suite(matrix)
     return {"files": annotated, "matrix": matrix, "core": core, "coreFiles": core_files(annotated, core),
@@ -101,14 +107,15 @@ def measure(files: dict, mutants=None) -> dict:
 
 
 def export(directory, files: dict | None = None, adequacy: bool = True, mutants=None,
-           measured: dict | None = None) -> dict:
-    """Write ``files`` (default ``all_files()``), with the mutation pass where ``adequacy``
-    (``mutants``: default the catalogue; ``measured``: ``measure(files, mutants)`` done
-    already), the core files, the schemas and ``index.json`` into ``directory`` (created
-    with its parents); returns the index. OSError when it cannot be written."""
-    files = all_files() if files is None else files
+           measured: dict | None = None, metrics=None) -> dict:
+    """Write ``files`` (default ``all_files(metrics)``), with the mutation pass where
+    ``adequacy`` (``mutants``: default the catalogue; ``measured``: ``measure(files,
+    mutants, metrics)`` done already), the core files, the schemas and ``index.json`` into
+    ``directory`` (created with its parents); returns the index. ``metrics``: the names
+    the files are of, None for every metric. OSError when it cannot be written."""
+    files = all_files(metrics) if files is None else files
     if measured is None and adequacy:
-        measured = measure(files, mutants)
+        measured = measure(files, mutants, metrics)
     if measured is not None:
         files = measured["files"]
     root = Path(directory)

@@ -119,7 +119,7 @@ def test_flags_match_the_kill_matrix_and_the_sanity_mutant_has_none(measured_vec
 def test_the_exported_files_core_and_index_validate(exported_vectors):
     directory, index = exported_vectors
     jsonschema.Draft202012Validator(load_schema(INDEX_SCHEMA)).validate(index)
-    assert index["generatorVersion"] == "1.1.0"
+    assert index["generatorVersion"] == "1.2.0"
     assert {m["id"] for m in index["mutants"]} == {m.id for m in all_mutants()}
     assert index["core"]["numberOfTests"] == len(index["core"]["tests"]) < index["numberOfTests"]
     for sub, entries in (("", index["files"]), ("core", index["core"]["files"])):
@@ -172,3 +172,28 @@ def test_stats_on_a_missing_directory_is_one_line(tmp_path, capsys):
     assert main(["vectors", "stats", str(tmp_path / "nowhere")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("bleuprint: ") and err.count("\n") == 1
+
+
+def test_a_metrics_notes_do_not_depend_on_the_other_metrics_exported():
+    """Issue 33 item 7 (``vectors export --metric``): BLEU's files are the same whichever
+    other metrics are annotated beside them. A made-up kill matrix: s01 kills one
+    ``Clipping`` vector of bleu_defaults.json and two others of it without the flag, and
+    every chrF vector flagged ``Clipping``. Among BLEU's vectors alone, ``Clipping`` does
+    not stand for s01 (1 of its 3 killers carries the flag, not most; it kills 1 of the
+    file's ``Clipping`` vectors, below 80%); with chrF's kills counted as well it would
+    (all but 2 of the killers carry it). The BLEU documents annotated with and without
+    chrF's files beside them are equal, and s01 is not in BLEU's ``Clipping`` note."""
+    files = build_files(["bleu", "chrf"])
+    keys = [(key, test) for key, _, _, test in adequacy.vectors(files)]
+    clipping = [key for key, test in keys if key[0] == "bleu_defaults.json" and "Clipping" in test["flags"]]
+    others = [key for key, test in keys if key[0] == "bleu_defaults.json" and "Clipping" not in test["flags"]]
+    chrf = [key for key, test in keys if key[0].startswith("chrf_") and "Clipping" in test["flags"]]
+    assert len(clipping) >= 2 and len(chrf) >= 3
+    matrix = {"s01": clipping[:1] + others[:2] + chrf}
+    mutants = [get("s01")]
+    together = adequacy.annotate(files, matrix, mutants)
+    bleu_only = {name: document for name, document in files.items() if name.startswith("bleu_")}
+    alone = adequacy.annotate(bleu_only, {"s01": clipping[:1] + others[:2]}, mutants)
+    assert alone["bleu_defaults.json"]["notes"]["Clipping"]["mutants"] == []
+    assert {name: together[name] for name in alone} == alone
+    assert "s01" in together["chrf_defaults.json"]["notes"]["Clipping"]["mutants"]  # chrF's own kills: all of them

@@ -23,7 +23,7 @@ def test_a_missing_oracle_skips_its_fixture_and_names_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "planted_rouge_cases", fake)
     monkeypatch.setattr("bleuprint.oracles.generate.builders",
                         lambda: {"rouge": "planted_rouge_cases", "chrf": "bleuprint.oracles.cases_chrf"})
-    monkeypatch.setattr(verify, "case_fixtures", lambda: ("rouge", "chrf"))
+    monkeypatch.setattr(verify, "case_fixtures", lambda metrics=None: ("rouge", "chrf"))
     monkeypatch.setattr(verify, "TED_PATH", verify.Path("/nonexistent/ted-ende.json"))
     found, note = verify.live_cases(None)
     assert set(found) == {"chrf"} and found["chrf"]

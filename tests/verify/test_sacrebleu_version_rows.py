@@ -23,7 +23,7 @@ FIXTURES = ("bleu", "chrf")
 @pytest.fixture(scope="module")
 def live():
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(verify, "case_fixtures", lambda: FIXTURES)
+        patch.setattr(verify, "case_fixtures", lambda metrics=None: FIXTURES)
         patch.setattr(verify, "TED_PATH", verify.Path("/nonexistent/ted-ende.json"))
         found, _ = verify.live_cases(None)
     return found

@@ -1,0 +1,134 @@
+"""``bleuprint vectors export DIR --metric NAME...`` (issue 33 item 7): the files of the
+metrics named, byte for byte those of a full export; unknown names refused in one line;
+a metric whose data or oracle is missing refused in one line when named, left out with a
+note when not."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bleuprint.cli import build_parser, main
+from bleuprint.cli.metric_choice import chosen_metrics
+from bleuprint.core import metric_names
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _without_wordnet(tmp_path) -> dict:
+    """An environment in which nltk's WordNet cannot be found: NLTK_DATA an empty folder,
+    no BLEUPRINT_WORDNET. Skips where WordNet is installed in a system folder anyway."""
+    empty = tmp_path / "nltk_data"
+    empty.mkdir()
+    env = {key: value for key, value in os.environ.items() if key != "BLEUPRINT_WORDNET"}
+    env.update(NLTK_DATA=str(empty), PYTHONPATH=str(ROOT))
+    probe = subprocess.run([sys.executable, "-c", "from bleuprint.metrics.meteor_nltk import wordnet_available as w; "
+                            "print(w())"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    if probe.stdout.strip() != "False":
+        pytest.skip(f"WordNet is found without NLTK_DATA here: {probe.stdout or probe.stderr}")
+    return env
+
+
+def test_metric_takes_several_names_or_repeats_and_resolves_aliases():
+    parse = build_parser().parse_args
+    assert parse(["vectors", "export", "d", "--metric", "bleu", "chrf"]).metric == ["bleu", "chrf"]
+    assert parse(["vectors", "export", "d", "--metric", "bleu", "--metric", "chrf"]).metric == ["bleu", "chrf"]
+    assert parse(["vectors", "export", "d"]).metric is None
+    assert chosen_metrics(["meteor-1.5", "bleu", "meteor"]) == ["meteor", "bleu"]
+
+
+def test_an_unknown_metric_is_refused_in_one_line_naming_the_registered_ones(tmp_path, capsys):
+    target = tmp_path / "out"
+    assert main(["vectors", "export", str(target), "--metric", "bleu", "BLEU", "--no-check"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("bleuprint: vectors export: unknown metric 'BLEU'")
+    assert all(name in err for name in metric_names())
+    assert not target.exists()
+
+
+def test_a_named_metric_without_its_wordnet_is_refused_in_one_line(tmp_path):
+    """The issue's machine without nltk's WordNet: ``--metric meteor_nltk`` exits 1 with
+    one line saying WordNet is missing, and writes nothing."""
+    env = _without_wordnet(tmp_path)
+    target = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "bleuprint", "vectors", "export", str(target), "--metric",
+                             "meteor_nltk", "--no-check"], capture_output=True, text=True, env=env, cwd=ROOT,
+                            timeout=300)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(
+        "bleuprint: cannot export the vectors of meteor_nltk: WordNet 3.0 not found"), result.stderr
+    assert not target.exists()
+
+
+def test_a_metric_not_named_without_its_wordnet_is_left_out_with_a_note(tmp_path):
+    """Without WordNet, the metrics of an export naming none are every metric but
+    meteor_nltk, which gets one note line."""
+    env = _without_wordnet(tmp_path)
+    code = ("import io, sys\nfrom bleuprint.cli.vectors import usable_metrics\n"
+            "err = io.StringIO()\nprint(usable_metrics(None, False, sys.stdout, err))\nprint(repr(err.getvalue()))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
+                            timeout=300)
+    note, usable, err = result.stdout.splitlines()
+    assert note.startswith("note: meteor_nltk left out: WordNet 3.0 not found")
+    assert usable == repr([name for name in metric_names() if name != "meteor_nltk"]) and err == "''"
+
+
+def test_a_named_metric_whose_oracle_cannot_run_is_refused_unless_no_check(tmp_path):
+    """The Meteor jar needs java: with no java on PATH, ``--metric meteor`` is refused in
+    one line naming the oracle and --no-check; the spec's own vectors need no java, so
+    ``--no-check`` is not refused (checked on the metric list, not a full export)."""
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    env = {**os.environ, "PATH": str(bare), "PYTHONPATH": str(ROOT)}
+    target = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "bleuprint", "vectors", "export", str(target), "--metric",
+                             "meteor"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(
+        "bleuprint: cannot export the vectors of meteor: its oracle cannot run here (or use --no-check): ")
+    code = ("import io, sys\nfrom bleuprint.cli.vectors import usable_metrics\n"
+            "print(usable_metrics(['meteor'], False, io.StringIO(), sys.stderr))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
+                            timeout=300)
+    assert result.stdout.strip() == "['meteor']", result.stderr
+
+
+@pytest.mark.slow
+def test_export_of_bleu_alone_writes_the_bytes_of_the_full_export(exported_vectors, tmp_path):
+    """``--metric bleu`` writes BLEU's files (metric and interval files) byte for byte as
+    the full export does, and only those; its index lists BLEU's files and the mutants in
+    its scope, every one killed."""
+    directory, index = exported_vectors
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-m", "bleuprint", "vectors", "export", str(tmp_path / "bleu"),
+                             "--metric", "bleu", "--no-check"], capture_output=True, text=True, env=env, cwd=ROOT,
+                            timeout=600)
+    assert result.returncode == 0, result.stderr
+    mine = json.loads((tmp_path / "bleu" / "index.json").read_text(encoding="utf-8"))
+    names = [entry["file"] for entry in mine["files"]]
+    assert names == [entry["file"] for entry in index["files"] if entry["metric"] == "bleu"] and len(names) > 5
+    for name in names:
+        assert (tmp_path / "bleu" / name).read_bytes() == (directory / name).read_bytes(), name
+    assert {"s01", "x00"} <= {m["id"] for m in mine["mutants"]} and all(m["killedBy"] for m in mine["mutants"])
+    assert len(mine["mutants"]) < len(index["mutants"])
+
+
+@pytest.mark.slow
+def test_a_full_export_without_wordnet_leaves_meteor_nltk_out_with_a_note(tmp_path):
+    """The issue's run: ``vectors export DIR --no-check`` on a machine without WordNet
+    writes every other metric's files, none of meteor_nltk's, and says so in one note."""
+    env = _without_wordnet(tmp_path)
+    target = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "bleuprint", "vectors", "export", str(target), "--no-check"],
+                            capture_output=True, text=True, env=env, cwd=ROOT, timeout=1200)
+    assert result.returncode == 0, result.stderr
+    notes = [line for line in result.stdout.splitlines() if line.startswith("note: ")]
+    assert len(notes) == 1 and notes[0].startswith("note: meteor_nltk left out: WordNet 3.0 not found")
+    index = json.loads((target / "index.json").read_text(encoding="utf-8"))
+    metrics = {entry["metric"] for entry in index["files"]}
+    assert "meteor_nltk" not in metrics and metrics >= {"bleu", "chrf", "meteor"}

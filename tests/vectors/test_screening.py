@@ -1,0 +1,76 @@
+"""Screening of (mutant, vector) pairs (``bleuprint.vectors.screening``, issue 33 item 7:
+``vectors export --metric bleu`` in seconds): a shortcut of the kill matrix that must
+change none of its verdicts."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import pytest
+
+from bleuprint.mutants.switch import replaced
+from bleuprint.vectors import adequacy, build_files, screening
+
+MODULE = """
+def total(xs):
+    return sum(xs)
+
+
+def caller(xs):
+    return total(xs), list(xs)
+"""
+
+
+@pytest.fixture
+def toy(tmp_path, monkeypatch):
+    """A module ``screening_toy``: ``caller(xs)`` returns ``(total(xs), list(xs))``."""
+    (tmp_path / "screening_toy.py").write_text(textwrap.dedent(MODULE), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import screening_toy
+
+    yield screening_toy
+    sys.modules.pop("screening_toy", None)
+
+
+def _recorded(toy, xs):
+    calls = []
+    with replaced({"screening_toy:total": screening._recorder("screening_toy:total", calls)}):
+        toy.caller(xs)
+    return calls
+
+
+@pytest.mark.parametrize("mutation, cleared", [
+    (lambda original: lambda xs: original(list(xs)), True),          # same value, argument untouched
+    (lambda original: lambda xs: original(xs) + 0.0, False),          # 6.0 is not 6: types are strict
+    (lambda original: lambda xs: (xs.sort(), original(xs))[1], False),  # same value, argument sorted in place
+    (lambda original: lambda xs: original(xs[1:]), False),            # another value
+])
+def test_a_mutant_is_cleared_only_when_each_call_gives_the_same_and_leaves_its_argument(toy, mutation, cleared):
+    """``total([3, 1, 2])`` returns 6 and leaves the list as it was: a mutant returning 6
+    from a copy is cleared; one returning 6.0, one sorting the list in place (``caller``
+    would then return ``[1, 2, 3]``) and one returning 3 are not."""
+    calls = _recorded(toy, [3, 1, 2])
+    assert [call[0] for call in calls] == ["screening_toy:total"]
+    with replaced({"screening_toy:total": mutation}):
+        assert screening.cannot_differ(calls, ["screening_toy:total"]) is cleared
+
+
+def test_values_that_are_not_plain_data_are_never_cleared_and_floats_are_compared_by_repr(toy):
+    """A set (its copy may iterate in another order) is not plain data: a call with one is
+    never cleared. -0.0 equals 0.0 but prints otherwise: not the same."""
+    calls = _recorded(toy, {3, 1, 2})
+    assert calls[0][1] is screening.OPAQUE
+    with replaced({"screening_toy:total": lambda original: original}):
+        assert screening.cannot_differ(calls, ["screening_toy:total"]) is False
+    assert not screening.same(-0.0, 0.0) and screening.same(0.5, 0.5) and not screening.same([1], (1,))
+
+
+def test_screening_changes_no_verdict_of_the_kill_matrix():
+    """The kill matrix of BLEU's and chrF's defaults files under every planted mutant is
+    the same with screening as without."""
+    files = {name: document for name, document in build_files(["bleu", "chrf"]).items()
+             if name in ("bleu_defaults.json", "chrf_defaults.json")}
+    screened = adequacy.kill_matrix(files, workers=1, screen=True)
+    assert screened == adequacy.kill_matrix(files, workers=1, screen=False)
+    assert sum(map(len, screened.values())) > 100
