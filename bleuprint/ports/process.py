@@ -4,7 +4,8 @@
 pipes on its standard input and output (bytes, decoded here as UTF-8 line by line, so that
 a line that is not UTF-8 is reported, not a crash) and its standard error inherited
 (passed through to the user). A reader thread moves each output line into a queue, so a
-request waits at most ``timeout`` seconds for its answer.
+request waits at most ``timeout`` seconds for its answer (the hello at least
+``START_TIMEOUT``).
 
 Every way a port can go wrong ends in a ``PortError`` whose message says what happened:
 the command cannot be started, the port exited (with its status) before answering, it
@@ -26,6 +27,9 @@ from .protocol import (Answer, Hello, PortError, ProtocolError, check_answer, ch
 
 #: Seconds a request waits for its answer unless told otherwise.
 DEFAULT_TIMEOUT = 10.0
+#: The least time the hello is awaited: starting an interpreter or a JVM is not the time a
+#: port takes to answer, and a loaded machine can take seconds for it.
+START_TIMEOUT = 30.0
 
 _EOF = object()
 
@@ -86,7 +90,7 @@ class Port:
         """Launch the port and shake hands; PortError when it does not answer ``start``
         with a protocol-1 hello."""
         self._launch()
-        self.hello = check_hello(self._request(start_message(), "start"))
+        self.hello = check_hello(self._request(start_message(), "start", max(self.timeout, START_TIMEOUT)))
         return self.hello
 
     def restart(self) -> Hello:
@@ -147,15 +151,16 @@ class Port:
         except (BrokenPipeError, ConnectionResetError, ValueError, OSError):
             raise PortError(self._exited("without reading its input")) from None
 
-    def _request(self, message: dict, what: str) -> dict:
+    def _request(self, message: dict, what: str, timeout: float | None = None) -> dict:
+        timeout = self.timeout if timeout is None else timeout
         self._write(message)
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
             try:
                 line = self._lines.get(timeout=max(left, 0.0))
             except queue.Empty:
-                raise PortTimeout(f"the port did not answer {what} within {self.timeout:g} s") from None
+                raise PortTimeout(f"the port did not answer {what} within {timeout:g} s") from None
             if line is _EOF:
                 raise PortError(self._exited(f"before answering {what}"))
             if isinstance(line, OSError):

@@ -107,6 +107,8 @@ def main() -> int:
     for line in sys.stdin:
         request = json.loads(line)
         if request["cmd"] == "start":
+            if mode == "slow_start":  # an interpreter that takes its time to start
+                time.sleep(1.0)
             reply = {"protocol": 2 if mode == "bad_hello" else 1, "metrics": metrics,
                      "implementation": {"name": f"fake-{mode}", "language": "python", "version": "0"}}
         elif request["cmd"] == "stop":

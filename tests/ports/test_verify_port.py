@@ -58,6 +58,17 @@ def test_crash_is_errored_with_exit_status_and_the_rest_still_run():
     assert report.restarts == 1 and not report.ok
 
 
+def test_a_slow_start_is_not_a_timeout():
+    """The hello is awaited at least START_TIMEOUT (30 s), whatever the answer timeout: a
+    port that takes 1 s to start answers ``start`` and is then held to 0.3 s per request."""
+    from bleuprint.ports.process import START_TIMEOUT
+
+    assert START_TIMEOUT >= 30
+    with Port(command("slow_start", "exact_match"), timeout=0.3) as port:
+        assert port.start().metrics == ("exact_match",)
+        assert port.run("exact_match", {}, ["a"], [["a"]]) is not None
+
+
 def test_hang_is_a_timeout(capsys):
     started = __import__("time").perf_counter()
     code = main(["verify", "--timeout", "0.5", "--port", command("hang", "exact_match")])
