@@ -118,12 +118,11 @@ def test_paired_tests_equal_spec(data, metric_options, seed, test):
     only the baseline row and the scores are compared."""
     hyps, systems, refs = data
     metric, options = metric_options
-    if metric == "chrf":  # ``n`` is the number of samples here
-        options = {("char_order" if key == "n" else key): value for key, value in options.items()}
+    value = configured(metric, **options)  # chrF's ``n`` in the value; the tests' n is their samples
     n = 40 if test == "bs" else 80
     name = "paired_bootstrap" if test == "bs" else "paired_approximate_randomization"
-    want = getattr(spec_significance, name)(metric, hyps, systems, refs, n=n, seed=seed, **options)
-    got = getattr(impl_significance, name)(metric, hyps, systems, refs, n=n, seed=seed, **options)
+    want = getattr(spec_significance, name)(value, hyps, systems, refs, n=n, seed=seed)
+    got = getattr(impl_significance, name)(value, hyps, systems, refs, n=n, seed=seed)
     if seed:
         assert got == want
     else:

@@ -179,7 +179,7 @@ def test_paired_tests_equal_live_sacrebleu(data, metric_options, test, seed):
     metric, options = metric_options
     n = 50 if test == "bs" else 100
     function = paired_bootstrap if test == "bs" else paired_approximate_randomization
-    mine = function(metric, hyps, systems, refs, n=n, seed=seed, **options)
+    mine = function(configured(metric, **options), hyps, systems, refs, n=n, seed=seed)
     base, rows = oracle_paired(metric, hyps, systems, refs, test, n, seed, **options)
     for expected, actual in zip([base] + rows, [mine.baseline] + mine.systems, strict=True):
         for key in ("score", "p_value", "mean", "ci"):
