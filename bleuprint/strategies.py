@@ -479,8 +479,8 @@ def metric_options(name: str):
 
 def metric_values(name: str):
     """Configured metrics of the registered metric ``name`` (``bleuprint.metric``): the
-    keyword dictionaries of ``metric_options`` bound into values, each checked against the
-    options' data as it is made. What every generic function takes."""
+    keyword dictionaries of ``metric_options`` bound into values, each option name checked
+    against the options' data as it is made. What every generic function takes."""
     from .core import get_metric
 
     definition = get_metric(name)

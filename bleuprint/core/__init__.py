@@ -5,7 +5,7 @@
 * ``Metric`` (``metric.py``): a metric written once: its options, per-segment statistics
   (the spec's definition, and impl's fast matrix), the score of combined statistics, how
   statistics combine (its ``Shape``) and its signature.
-* ``ConfiguredMetric`` (``value.py``): a metric with its options, checked once, as one
+* ``ConfiguredMetric`` (``value.py``): a metric with its options (names checked once), as one
   immutable value (``bleuprint.metric("chrf", word_order=2)``); every generic function takes one,
   or a bare name for the defaults.
 * the registry (``registry.py``): ``register`` a metric once; every consumer finds it

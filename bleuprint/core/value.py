@@ -1,11 +1,14 @@
 """A metric with its options, as one value (issue #34).
 
 ``metric("chrf", word_order=2)`` (or ``get_metric("chrf")(word_order=2)``) is a
-``ConfiguredMetric``: the registered definition and the options given to it, checked once,
-when the value is made, against the definition's ``Option`` data (an unknown name is a
-TypeError naming it; a bad value is ``Option.check``'s TypeError or ValueError). The value
-is immutable and hashable; two values are equal when they hold the same definition and
-the same given options.
+``ConfiguredMetric``: the registered definition and the options given to it, whose names
+are checked once, when the value is made, against the definition's ``Option`` data (an
+unknown name is a TypeError naming it). The values stay checked by the metric's own
+functions, the authority on them (``bleuprint.core.options``): checking them here with
+``Option.check`` would also refuse values the metric accepts today (a bool option given
+None or "yes"), which changes the vector files and the example ports (issue #34, left
+for later). The value is immutable and hashable; two values are equal when they hold the
+same definition and the same given options.
 
 Every generic function and tool (``corpus_score``, ``sentence_scores``, ``metric_ci``, the
 paired tests, the ``Accumulator``, ``pairwise``, Dask, vectors, verify, ...) takes such a
@@ -39,9 +42,6 @@ class ConfiguredMetric:
         options = dict(options or {})
         definition.check_option_names(options)
         order = [option.name for option in definition.options]
-        for name in order:
-            if name in options:
-                definition.option(name).check(options[name])
         object.__setattr__(self, "_definition", definition)
         object.__setattr__(self, "_items", tuple((name, options[name]) for name in order if name in options))
 

@@ -81,7 +81,7 @@ def test_every_metric_strategy_draws_options_its_one_call_scoring_accepts(name):
     @_fixed_draws(100)
     @given(metric_values(name))
     def accepted(value):
-        assert value.name == name  # made, so every drawn option passed its data's check
+        assert value.name == name  # made, so every drawn option name is one of the metric's
         stats = spec.sentence_stats(value, hyps, refs)
         assert math.isfinite(spec.score_from_stats(value, stats.sum(axis=0), len(hyps)))
 
