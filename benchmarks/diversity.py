@@ -117,9 +117,10 @@ def run(n_outputs: int, n_tokens: int, repeats: int) -> list:
         add(task, "bleuprint impl", lambda: impl.perplexity(sentences, variant), expected)
         add(task, "bleuprint spec", lambda: spec.perplexity(sentences, variant), expected)
         add(task, "bleuprint impl rows + score",
-            lambda: impl.score_from_stats("perplexity", impl.sentence_stats("perplexity", sentences, None,
-                                                                             variant=variant).sum(axis=0),
-                                          len(sentences), variant=variant), expected)
+            lambda: impl.score_from_stats(impl.metric("perplexity", variant=variant),
+                                          impl.sentence_stats(impl.metric("perplexity", variant=variant), sentences,
+                                                              None).sum(axis=0),
+                                          len(sentences)), expected)
         add(task, "numpy (peer)", lambda: numpy_perplexity(sentences, variant), expected, exact=False)
         add(task, "plain Python fsum (peer)", lambda: python_perplexity(sentences, variant), expected)
     return rows

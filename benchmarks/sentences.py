@@ -119,7 +119,7 @@ def run_corpus(label: str, hyps: list, refs: list, repeats: int, sacrebleu_repea
     if "bleuscore" in found:
         compute = found["bleuscore"].compute
         theirs = timed(lambda: [compute([r], [h])["bleu"] for h, r in zip(hyps, refs)], [], repeats)
-        plain = impl.sentence_scores("bleu", hyps, refs, smooth_method="none", effective_order=False)
+        plain = impl.sentence_scores(impl.metric("bleu", smooth_method="none", effective_order=False), hyps, refs)
         gap = float(np.max(np.abs(100 * np.array(theirs[2]) - plain)))
         report("BLEU", "bleuscore", bleu, theirs, f"max |diff| {gap:.2g} (no smoothing)")
 

@@ -34,6 +34,7 @@ sys.path.insert(0, str(HERE))
 from speed import machine  # noqa: E402
 from synthetic import SyntheticCorpus  # noqa: E402
 
+from bleuprint.core.value import metric as configured  # noqa: E402
 from bleuprint.impl.accumulate import Accumulator  # noqa: E402
 
 GOAL_BYTES = 1 << 30  # 1 GiB
@@ -79,7 +80,7 @@ def main(argv=None) -> int:
     rows = []
     for label in labels:
         metric, options = METRICS[label]
-        accumulator = Accumulator(metric, **options)
+        accumulator = Accumulator(configured(metric, **options))
         scoring = 0.0
         start = time.perf_counter()
         for hyps, refs in corpus.batches(args.segments, args.batch):

@@ -477,6 +477,16 @@ def metric_options(name: str):
     return get_metric(name).option_strategy()
 
 
+def metric_values(name: str):
+    """Configured metrics of the registered metric ``name`` (``bleuprint.metric``): the
+    keyword dictionaries of ``metric_options`` bound into values, each option name checked
+    against the options' data as it is made. What every generic function takes."""
+    from .core import get_metric
+
+    definition = get_metric(name)
+    return definition.option_strategy().map(lambda options: definition(**options))
+
+
 def metric_corpora(name: str):
     """Corpora ``(hyps, refs)`` of the registered metric ``name``'s segments: its
     ``Metric.corpus_strategy()`` (text with references by default; hypotheses alone, refs

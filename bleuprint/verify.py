@@ -124,15 +124,14 @@ def _sentence_result(subject, definition, hyp: str, refs: list, options: dict) -
     functions where it has them, else its rows and score of one segment, with its
     sentence-level defaults."""
     functions = definition.layer_functions(subject)
-    sentence_options = {**definition.sentence_defaults(), **options}
+    sentence_level = definition(**options).sentence_level()
     if "stats" in functions:
         row = functions["stats"](hyp, refs, **_accepted(functions["stats"], options))
     else:
-        row = subject.sentence_stats(definition.name, [hyp], definition.segment_references(refs),
-                                     **sentence_options)[0]
+        row = subject.sentence_stats(sentence_level, [hyp], definition.segment_references(refs))[0]
     if "sentence" in functions:
         return row, functions["sentence"](hyp, refs, **options)
-    return row, subject.score_from_stats(definition.name, row, 1, **sentence_options)
+    return row, subject.score_from_stats(sentence_level, row, 1)
 
 
 def _computed(subject, case: dict) -> dict:
@@ -150,14 +149,15 @@ def _computed(subject, case: dict) -> dict:
         row, score = _sentence_result(subject, definition, hyps[0], refs[0] if refs is not None else (), options)
         done = {"rows": _as_numbers([row]), "scores": [score]}
     else:
-        rows = subject.sentence_stats(metric, hyps, refs, **options)
-        score = subject.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)
+        configured = definition(**options)
+        rows = subject.sentence_stats(configured, hyps, refs)
+        score = subject.score_from_stats(configured, rows.sum(axis=0), len(hyps))
         own = definition.layer_functions(subject).get("corpus")  # else the one call of any metric
-        one_call = own(hyps, refs, **options) if own else subject.corpus_score(metric, hyps, refs, **options)
+        one_call = own(hyps, refs, **options) if own else subject.corpus_score(configured, hyps, refs)
         done = {"rows": _as_numbers(rows), "scores": [score, one_call]}
     if "signature" in case:  # computed for each case's sacreBLEU version (_signatures)
-        sig_options = {**definition.sentence_defaults(), **options} if sentence_level else dict(options)
-        done["signature_call"] = (metric, _nrefs(refs), sig_options)
+        configured = definition(**options)
+        done["signature_call"] = (configured.sentence_level() if sentence_level else configured, _nrefs(refs))
         done["signatures"] = {}
     return done
 
@@ -166,10 +166,10 @@ def _signatures(subject, done: dict, version: str | None) -> tuple[str, str]:
     """The long and short signatures ``subject`` gives for a computed case under the
     sacreBLEU ``version`` (None: the default), remembered per version in ``done``."""
     if version not in done["signatures"]:
-        metric, nrefs, options = done["signature_call"]
+        metric, nrefs = done["signature_call"]
         done["signatures"][version] = (
-            subject.signature(metric, nrefs=nrefs, sacrebleu_version=version, **options),
-            subject.signature(metric, nrefs=nrefs, short=True, sacrebleu_version=version, **options))
+            subject.signature(metric, nrefs=nrefs, sacrebleu_version=version),
+            subject.signature(metric, nrefs=nrefs, short=True, sacrebleu_version=version))
     return done["signatures"][version]
 
 
@@ -422,14 +422,15 @@ def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT, me
         case = {"id": f"generated/{i}", "metric": metric, "family": family, "options": options,
                 "hyps": hyps, "refs": refs}
         try:
-            rows = spec.sentence_stats(metric, hyps, refs, **options)
+            configured = spec.metric(metric, **options)
+            rows = spec.sentence_stats(configured, hyps, refs)
             case["sentence_stats"] = _as_numbers(rows)
             case["corpus_stats"] = [sum(column) for column in zip(*case["sentence_stats"])]
-            case["score"] = spec.score_from_stats(metric, rows.sum(axis=0), len(hyps), **options)
+            case["score"] = spec.score_from_stats(configured, rows.sum(axis=0), len(hyps))
             if metric in signed:
                 nrefs = _nrefs(refs)
-                case["signature"] = spec.signature(metric, nrefs=nrefs, **options)
-                case["signature_short"] = spec.signature(metric, nrefs=nrefs, short=True, **options)
+                case["signature"] = spec.signature(configured, nrefs=nrefs)
+                case["signature_short"] = spec.signature(configured, nrefs=nrefs, short=True)
         except Exception as exc:  # reported as the case's failure, not a traceback
             case["expected_error"] = f"{type(exc).__name__}: {exc}"
         cases.append(case)

@@ -120,9 +120,10 @@ class Context:
         return {**self.declared, **dict(variant.options)}
 
     def _spec(self, hyps, refs, options) -> float:
+        from ..core.value import metric
         from ..spec.corpus import corpus_score
 
-        return float(corpus_score(self.metric, hyps, refs, **options))
+        return float(corpus_score(metric(self.metric, **options), hyps, refs))
 
     def value(self, variant: Variant, hyps: list, refs: list) -> float | None:
         """The variant's score on this input (bleuprint's scale), None when it does not
@@ -165,7 +166,8 @@ class Context:
             return None
         try:
             with self.switched(variant.mutant):
-                return segment_rows(self.metric, hyps, refs, **self.definition.stats_options(self.options_of(variant)))
+                return segment_rows(self.definition(**self.definition.stats_options(self.options_of(variant))),
+                                    hyps, refs)
         except Exception:  # a mutant may break on this input: then nothing is inferred
             return None
 
@@ -176,7 +178,7 @@ class Context:
         options = self.options_of(variant)
         try:
             with self.switched(variant.mutant):
-                rows = segment_rows(self.metric, hyps, refs, **self.definition.stats_options(options))
+                rows = segment_rows(self.definition(**self.definition.stats_options(options)), hyps, refs)
                 summed = as_numbers([sum(c) for c in zip(*rows)]) if rows else []
                 return self.definition.parts(summed, len(rows), **self.definition.score_options(options))
         except Exception:  # a mutant may break on this input: then nothing is inferred
@@ -330,8 +332,8 @@ def first_difference(context: Context, example: Example, variant: Variant | None
 
     if example.library is None:
         return "the library raises"
-    spec_rows = segment_rows(context.metric, example.hyps, example.refs,
-                             **context.definition.stats_options(context.declared))
+    spec_rows = segment_rows(context.definition(**context.definition.stats_options(context.declared)),
+                             example.hyps, example.refs)
     if library_stats is not None:
         found = first_stat_difference(spec_rows, library_stats)
         if found:

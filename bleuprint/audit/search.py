@@ -85,10 +85,11 @@ class Comparer:
 
     def compare(self, hyps: list, refs: list) -> Outcome | None:
         """The outcome on this input; None when the spec refuses it (not comparable)."""
+        from ..core import get_metric
         from ..spec.corpus import corpus_score
 
         try:
-            spec = float(corpus_score(self.subject.metric, hyps, refs, **self.options))
+            spec = float(corpus_score(get_metric(self.subject.metric)(**self.options), hyps, refs))
         except (TypeError, ValueError, ZeroDivisionError):
             return None
         self.calls += 1

@@ -358,6 +358,8 @@ class RegisteredScorer:
         self.definition = definition
         self.metric_name = definition.name
         self.given = dict(options)
+        #: The metric with its options, as the one value every generic function takes.
+        self.configured = definition(**self.given)
         self.layer = _layer(layer)
         self.num_refs = None
         #: The name its scores are printed under (``Metric.score_name``: ``rouge2``).
@@ -395,18 +397,18 @@ class RegisteredScorer:
 
     def statistics(self, hyps: list[str], streams: list[list[str]]):
         self.num_refs = len(streams) if self.definition.references else None
-        return self.layer.sentence_stats(self.metric_name, self.inputs(hyps), self.segments(streams), **self.given)
+        return self.layer.sentence_stats(self.configured, self.inputs(hyps), self.segments(streams))
 
     def score_from_statistics(self, summed: list, n_segments: int = 1) -> RegisteredScore:
         """The score of ``summed`` statistics of ``n_segments`` segments (one: a row)."""
-        score = self.layer.score_from_stats(self.metric_name, summed, n_segments, **self.given)
+        score = self.layer.score_from_stats(self.configured, summed, n_segments)
         parts = self.definition.parts(summed, n_segments, **self.definition.score_options(self.given))
         return RegisteredScore(self.score_name, score, self.all_options(), parts, self.num_refs, self.signed)
 
     def sentence_scores(self, matrix) -> list:
         """The score of every row (``-sl``), one segment each: the scores from one call of
         the layer's ``scores_of_rows``, the parts (exact Python numbers) row by row."""
-        scores = self.layer.scores_of_rows(self.metric_name, matrix, **self.given)
+        scores = self.layer.scores_of_rows(self.configured, matrix)
         score_options = self.definition.score_options(self.given)
         return [RegisteredScore(self.score_name, float(score), self.all_options(),
                                 self.definition.parts(backends.row_numbers(row), 1, **score_options), self.num_refs,
@@ -419,8 +421,8 @@ class RegisteredScorer:
             import numpy as np
 
             text, seed = seed_from_environment()
-            result = self.layer.bootstrap_stats(self.metric_name, matrix, n_bootstrap,
-                                                rng=np.random.default_rng(seed), **self.given)
+            result = self.layer.bootstrap_stats(self.configured, matrix, n_bootstrap,
+                                                rng=np.random.default_rng(seed))
             score.interval = (result.mean, result.half_width, n_bootstrap, text)
         return score
 
@@ -428,8 +430,8 @@ class RegisteredScorer:
                     seed: int | None) -> list:
         """The rows of the paired test ``test`` (``bs`` or ``ar``), the baseline's first."""
         run = self.layer.paired_bootstrap if test == "bs" else self.layer.paired_approximate_randomization
-        result = run(self.metric_name, self.inputs(systems[0]), [self.inputs(system) for system in systems[1:]],
-                     self.segments(streams), n=n, seed=seed, **self.given)
+        result = run(self.configured, self.inputs(systems[0]), [self.inputs(system) for system in systems[1:]],
+                     self.segments(streams), n=n, seed=seed)
         return [result.baseline, *result.systems]
 
     def get_signature(self) -> Description:
@@ -440,8 +442,7 @@ class RegisteredScorer:
             from ..spec.signature import signature
 
             nrefs = None if not self.definition.references else self.num_refs if self.num_refs is not None else 1
-            return Description({}, signed=lambda short: signature(self.metric_name, nrefs=nrefs, short=short,
-                                                                  **self.given))
+            return Description({}, signed=lambda short: signature(self.configured, nrefs=nrefs, short=short))
         if not self.definition.references:
             return Description(self.all_options())
         return Description({"nrefs": self.num_refs, **self.all_options()})

@@ -36,7 +36,7 @@ class Backend:
         from ..spec.corpus import segment_rows
 
         dtype = np.float64 if definition.fractional_columns else np.int64
-        rows = segment_rows(metric, hyps, refs, **options)
+        rows = segment_rows(definition(**options), hyps, refs)
         return np.array(rows, dtype=dtype).reshape(len(rows), -1)
 
     def score(self, metric: str, summed: list, **options) -> float:
@@ -55,7 +55,7 @@ class Backend:
         from .. import impl, spec
 
         layer = impl if self.name == "impl" else spec
-        return [float(x) for x in layer.scores_of_rows(metric, np.asarray(matrix), **options)]
+        return [float(x) for x in layer.scores_of_rows(get_metric(metric)(**options), np.asarray(matrix))]
 
 
 IMPL = Backend("impl")

@@ -23,7 +23,8 @@ import os
 
 import numpy as np
 
-from ..spec.significance import DEFAULT_SEED, PairedResult, paired_option_names
+from ..core.value import metric as configured
+from ..spec.significance import DEFAULT_SEED, PairedResult
 from .backends import Backend
 
 #: One row of the paired-test table (sacreBLEU's ``significance.Result``): the layers'
@@ -58,7 +59,7 @@ def bootstrap_interval(backend: Backend, metric: str, matrix: np.ndarray, n: int
     mean of the scores, as ``statistics.mean``, rounded to float32 where the scores are
     float32; half of ``sorted[n - n//40 - 1] - sorted[n//40]``)."""
     intervals, _ = _layer(backend)
-    result = intervals.bootstrap_stats(metric, matrix, n, 0.05, np.random.default_rng(seed), **options)
+    result = intervals.bootstrap_stats(configured(metric, **options), matrix, n, 0.05, np.random.default_rng(seed))
     return result.mean, result.half_width
 
 
@@ -71,5 +72,5 @@ def paired_test(backend: Backend, metric: str, baseline: np.ndarray, systems: li
         raise ValueError(f"unknown paired test {test!r}: expected 'bs' or 'ar'")
     _, significance = _layer(backend)
     run = significance.paired_bootstrap_stats if test == "bs" else significance.paired_approximate_randomization_stats
-    result = run(metric, baseline, list(systems), n, seed, **paired_option_names(metric, options))
+    result = run(configured(metric, **options), baseline, list(systems), n, seed)
     return result.baseline, list(result.systems)

@@ -5,6 +5,9 @@
 * ``Metric`` (``metric.py``): a metric written once: its options, per-segment statistics
   (the spec's definition, and impl's fast matrix), the score of combined statistics, how
   statistics combine (its ``Shape``) and its signature.
+* ``ConfiguredMetric`` (``value.py``): a metric with its options (names checked once), as one
+  immutable value (``bleuprint.metric("chrf", word_order=2)``); every generic function takes one,
+  or a bare name for the defaults.
 * the registry (``registry.py``): ``register`` a metric once; every consumer finds it
   with ``get_metric(name)`` and lists them with ``metric_names()``.
 
@@ -15,5 +18,9 @@ reaches its metrics through it.
 from .metric import Metric, Shape
 from .options import Option
 from .registry import get_metric, metric_names, register, unregister
+# (``value.metric``, the maker, is exported by ``bleuprint``, ``bleuprint.spec`` and
+# ``bleuprint.impl``; bound here it would hide the submodule ``bleuprint.core.metric``.)
+from .value import ConfiguredMetric, as_metric
 
-__all__ = ["Metric", "Option", "Shape", "get_metric", "metric_names", "register", "unregister"]
+__all__ = ["ConfiguredMetric", "Metric", "Option", "Shape", "as_metric", "get_metric", "metric_names", "register",
+           "unregister"]

@@ -82,10 +82,6 @@ class Metric:
     options: tuple = ()
     #: Indices of statistics columns that may be fractional.
     fractional_columns: tuple = ()
-    #: Other names of options, for functions whose own parameter has an option's name:
-    #: ``{alias: option name}``. The paired tests' ``n`` (trials) is chrF's character order,
-    #: which they take as ``char_order`` (sacreBLEU's name).
-    paired_option_aliases: dict = {}
     #: The relative cost of one segment's statistics (impl BLEU = 1) with impl, and with
     #: the spec (None: ``cost`` times the spec's usual slowdown); ``bleuprint score`` reads
     #: them to decide on a progress bar and its chunks, nothing else does.
@@ -135,6 +131,13 @@ class Metric:
         check_not_empty(hyps)
 
     # -- options --------------------------------------------------------------------------
+
+    def __call__(self, /, **options):
+        """This metric with ``options``, as one value (``bleuprint.core.value``): the options
+        are checked now against their data; every generic function takes the value."""
+        from .value import ConfiguredMetric
+
+        return ConfiguredMetric(self, options)
 
     def scale_for(self, **options) -> int:
         """The scale of the score under ``options`` (100, 10 or 1): ``scale``, unless a

@@ -76,7 +76,9 @@ class Option:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"{self.name} must be a number, got {type(value).__name__}")
             if not math.isfinite(value):
-                raise ValueError(f"{self.name} must be a finite number, got {value!r}")
+                bounds = "".join(f" {sign} {bound}" for sign, bound in ((">=", self.minimum), ("<=", self.maximum))
+                                 if bound is not None)
+                raise ValueError(f"{self.name} must be a finite number{bounds}, got {value!r}")
         elif self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{self.name} must be an int, got {type(value).__name__}")

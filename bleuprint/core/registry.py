@@ -4,6 +4,9 @@ look-up, so importing this module loads none of them."""
 
 from __future__ import annotations
 
+import inspect
+import keyword
+
 from .metric import Metric
 
 _REGISTRY: dict[str, Metric] = {}
@@ -29,6 +32,7 @@ def register(metric: Metric, *, replace: bool = False) -> Metric:
         raise TypeError(f"can only register a Metric, got {type(metric).__name__}")
     if not metric.name or not isinstance(metric.name, str):
         raise ValueError("a metric needs a non-empty name")
+    check_option_names(metric)
     _load_builtins()
     if metric.name in _REGISTRY and not replace and _REGISTRY[metric.name] is not metric:
         raise ValueError(f"a metric named {metric.name!r} is already registered")
@@ -40,6 +44,49 @@ def register(metric: Metric, *, replace: bool = False) -> Metric:
     for alias in metric.aliases:
         _ALIASES[alias] = metric
     return metric
+
+
+def hook_parameters() -> frozenset:
+    """The names an option may not take: every parameter of a ``Metric`` hook that also
+    receives the metric's options as keywords (``segment_stats(hyp, refs, **stats_options)``,
+    ``batch_scores(sums, n_segments, float32, **options)``, ``rows(hyps, refs, context=None,
+    **stats_options)``, ...), read from the hooks' signatures, so a hook added later is
+    covered. In such a call an option and the hook's own parameter share one namespace: an
+    option named ``refs`` could not be passed, or would be taken for the references.
+
+    The generic functions and tools (``metric_ci``, the paired tests, ...) are not among
+    them: they take the metric as one value (``bleuprint.core.value``) and no option beside
+    their own parameters, so an option may share a name with any of their parameters
+    (``alpha``, ``n``, ``seed``, ``rng``): the value carries it, and no call reads it as
+    theirs."""
+    names = set()
+    for attribute in dir(Metric):
+        if attribute.startswith("__"):
+            continue
+        hook = getattr(Metric, attribute)
+        if not inspect.isfunction(hook):
+            continue
+        parameters = inspect.signature(hook).parameters.values()
+        if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+            names.update(p.name for p in parameters
+                         if p.kind not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL))
+    return frozenset(names)
+
+
+def check_option_names(metric: Metric) -> None:
+    """ValueError naming the options of ``metric`` whose names could be mistaken for
+    something else: not a Python identifier (it could not be passed as a keyword), a
+    Python keyword, a private name (``_x``), a name given to two options, or a parameter
+    of the hooks that receive the options as keywords (``hook_parameters``)."""
+    reserved = hook_parameters()
+    names = [option.name for option in metric.options]
+    bad = sorted({name for name in names if not isinstance(name, str) or not name.isidentifier()
+                  or keyword.iskeyword(name) or name.startswith("_") or name in reserved or names.count(name) > 1},
+                 key=str)
+    if bad:
+        raise ValueError(f"{metric.name}: option name(s) {', '.join(map(repr, bad))} could be mistaken for a parameter "
+                         f"of the metric's hooks ({', '.join(sorted(reserved))}) or are not distinct Python "
+                         f"identifiers: rename them")
 
 
 def unregister(name: str) -> None:

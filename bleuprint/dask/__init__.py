@@ -1,8 +1,8 @@
 """bleuprint on Dask: corpus scores and evaluation matrices past one machine, the same
 numbers bit for bit (issue #21). Needs the ``dask`` extra: ``pip install 'bleuprint[dask]'``.
 
-* ``score(corpus, metric, client=..., **options)`` and ``accumulate(corpus, metrics, ...)``
-  (``bleuprint.dask.scoring``): a Dask bag or dataframe, or files read lazily
+* ``score(corpus, metric, client=...)`` (``metric`` a configured metric or a name) and
+  ``accumulate(corpus, metrics, ...)`` (``bleuprint.dask.scoring``): a Dask bag or dataframe, or files read lazily
   (``TextFiles``, ``JsonLines``, ``ParquetFiles``: ``bleuprint.dask.sources``), mapped part
   by part to ``bleuprint.impl.Accumulator``\\ s on the workers and merged in Dask's tree
   reduction; the score is computed on the client.

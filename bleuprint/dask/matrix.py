@@ -102,7 +102,7 @@ def system_matrix(job: MetricJob, hyps, refs, encoding: str):
     from ..impl.corpus import stats_matrix
 
     hyps, refs = _segments(job, hyps, refs, encoding)
-    return stats_matrix(job.name, hyps, refs, **job.options)
+    return stats_matrix(job.configured, hyps, refs)
 
 
 def system_score(job: MetricJob, hyps, refs, encoding: str) -> tuple[float, int]:
@@ -115,7 +115,7 @@ def system_score(job: MetricJob, hyps, refs, encoding: str) -> tuple[float, int]
     if definition.needs_context:
         h, r = definition.check_inputs(hyps, refs)
         context = definition.corpus_context(h, definition.corpus_references(r), **definition.stats_options(job.options))
-    accumulator = Accumulator(job.name, context=context, **job.options)
+    accumulator = Accumulator(job.configured, context=context)
     for start in range(0, len(hyps), 10_000):
         accumulator.add(hyps[start:start + 10_000], None if refs is None else refs[start:start + 10_000])
     return accumulator.score(), accumulator.n_sentences
@@ -131,13 +131,13 @@ def resample(test_set: str, job: MetricJob, names: list, matrices: list, n_boot:
 
     rows = []
     for name, matrix in zip(names, matrices):
-        result = bootstrap_stats(job.name, matrix, n_boot, alpha, rng=np.random.default_rng(seed), **job.options)
+        result = bootstrap_stats(job.configured, matrix, n_boot, alpha, rng=np.random.default_rng(seed))
         rows.append({"test_set": test_set, "metric": job.label, "system": name, "baseline": name == names[0],
                      "n_segments": int(matrix.shape[0]), "score": result.score, "mean": result.mean,
                      "half_width": result.half_width, "lo": result.lo, "hi": result.hi, "p_value": None})
     if test is not None and len(matrices) > 1:
         run = paired_bootstrap_stats if test == "bs" else paired_approximate_randomization_stats
-        paired = run(job.name, matrices[0], matrices[1:], n=n_trials, seed=seed, **job.options)
+        paired = run(job.configured, matrices[0], matrices[1:], n=n_trials, seed=seed)
         for row, result in zip(rows[1:], paired.systems):
             row["p_value"] = result.p_value
     return rows
@@ -264,7 +264,7 @@ def _check_sizes(test_sets, jobs, compute, encoding, paired, n_trials, max_bytes
         for job in jobs:
             definition = get_metric(job.name)
             probe_hyps, probe_refs = definition.probe_corpus()
-            width = stats_matrix(job.name, probe_hyps, probe_refs, **job.options).shape[1] \
+            width = stats_matrix(job.configured, probe_hyps, probe_refs).shape[1] \
                 if not definition.needs_context else 1
             need = resampling_bytes(n, width, k, paired, n_trials)
             if need > max_bytes:

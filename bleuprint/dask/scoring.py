@@ -38,7 +38,7 @@ import contextlib
 import sys
 from dataclasses import dataclass, field
 
-from ..core import get_metric
+from ..core import ConfiguredMetric, as_metric, get_metric
 from ..impl.accumulate import Accumulator
 from .sources import SourceError, as_source
 
@@ -67,20 +67,26 @@ class MetricJob:
     def definition(self):
         return get_metric(self.name)
 
+    @property
+    def configured(self) -> ConfiguredMetric:
+        """The job's metric with its options, as one value (``bleuprint.metric``)."""
+        return self.definition(**self.options)
+
 
 def jobs_of(metrics) -> list[MetricJob]:
-    """``metrics`` as jobs: a name, a ``(name, options)`` pair, a ``MetricJob``, or a list
-    of these; labels are the names, made unique with ``#k``. Unknown metrics and options
-    are refused here, on the client, by the Accumulator's own checks."""
-    if isinstance(metrics, (str, MetricJob)) or (isinstance(metrics, tuple) and len(metrics) == 2
-                                                 and isinstance(metrics[1], dict)):
+    """``metrics`` as jobs: a configured metric (``bleuprint.metric("chrf",
+    word_order=2)``), a name for the defaults, a ``MetricJob``, or a list of these; labels
+    are the names, made unique with ``#k``. Unknown metrics and options are refused here,
+    on the client, by the value's and the Accumulator's own checks."""
+    if isinstance(metrics, (str, MetricJob, ConfiguredMetric)):
         metrics = [metrics]
     jobs, seen = [], set()
     for item in metrics:
         if isinstance(item, MetricJob):
             job = item
         else:
-            name, options = (item, {}) if isinstance(item, str) else item
+            value = as_metric(item)
+            name, options = value.name, value.options
             label = name
             k = 2
             while label in seen:
@@ -101,15 +107,15 @@ def _check_options(job: MetricJob) -> None:
     Accumulator's probe; for a metric with a corpus context, on the context of its probe
     corpus), so that a bad option is never reported as a segment's fault."""
     definition = job.definition
+    configured = job.configured
     if not definition.needs_context:
-        Accumulator(job.name, **job.options)
+        Accumulator(configured)
         return
-    definition.check_option_names(job.options)
     hyps, refs = definition.probe_corpus()
     hyps, refs = hyps * max(1, definition.min_segments), (None if refs is None else refs * max(1, definition.min_segments))
     hyps, refs = definition.check_inputs(hyps, refs)
     context = definition.corpus_context(hyps, definition.corpus_references(refs), **definition.stats_options(job.options))
-    Accumulator(job.name, context=context, **job.options)
+    Accumulator(configured, context=context)
 
 
 # ------------------------------------------------------------------ on the workers
@@ -157,7 +163,7 @@ def part_contexts(part, jobs: list, batch: int) -> list:
 
 def part_accumulators(part, jobs: list, contexts: dict, batch: int) -> list:
     """``[{label: Accumulator}]``: this part's statistics, one Accumulator a job."""
-    found = {job.label: Accumulator(job.name, context=contexts.get(job.label), **job.options) for job in jobs}
+    found = {job.label: Accumulator(job.configured, context=contexts.get(job.label)) for job in jobs}
     for start, hyps, refs in part.batches(batch):
         for job in jobs:
             job_refs = _refs_for(job, refs)
@@ -165,7 +171,7 @@ def part_accumulators(part, jobs: list, contexts: dict, batch: int) -> list:
                 found[job.label].add(hyps, job_refs)
             except (TypeError, ValueError) as error:
                 def check(h, r, job=job):
-                    Accumulator(job.name, context=contexts.get(job.label), **job.options).add(h, r)
+                    Accumulator(job.configured, context=contexts.get(job.label)).add(h, r)
 
                 raise _locate(part, start, hyps, job_refs, check, error) from None
     return [found]
@@ -280,7 +286,7 @@ def accumulate(corpus, metrics, *, client=None, scheduler=None, batch: int = BAT
                progress: bool = False, lines_per_part: int | None = None) -> dict:
     """``{label: Accumulator}``: the merged statistics of ``corpus`` (a Dask bag or
     dataframe, or a ``TextFiles`` / ``JsonLines`` / ``ParquetFiles`` source) for each of
-    ``metrics`` (a name, ``(name, options)``, or a list of them), computed on ``client``
+    ``metrics`` (a configured metric, a name, or a list of them), computed on ``client``
     (a ``distributed.Client``), else with ``dask.compute(scheduler=...)``. The source is
     read once for all the metrics, twice when one needs a corpus context."""
     import dask
@@ -303,13 +309,15 @@ def accumulate(corpus, metrics, *, client=None, scheduler=None, batch: int = BAT
     return merged
 
 
-def score(corpus, metric: str, *, client=None, scheduler=None, batch: int = BATCH, split_every: int = SPLIT_EVERY,
-          progress: bool = False, lines_per_part: int | None = None, **options) -> float:
-    """The corpus score of one ``metric`` with ``options`` (``accumulate``, then
-    ``Accumulator.score`` on the client)."""
-    merged = accumulate(corpus, [(metric, options)], client=client, scheduler=scheduler, batch=batch,
+def score(corpus, metric, *, client=None, scheduler=None, batch: int = BATCH, split_every: int = SPLIT_EVERY,
+          progress: bool = False, lines_per_part: int | None = None) -> float:
+    """The corpus score of one ``metric``, a configured metric (``bleuprint.metric("chrf",
+    word_order=2)``) or a name for its defaults (``accumulate``, then ``Accumulator.score``
+    on the client)."""
+    metric = as_metric(metric)
+    merged = accumulate(corpus, [metric], client=client, scheduler=scheduler, batch=batch,
                         split_every=split_every, progress=progress, lines_per_part=lines_per_part)
-    accumulator = merged[metric]
+    accumulator = merged[metric.name]
     if accumulator.n_sentences == 0:
         raise ValueError("empty corpus: the source holds no segment")
     return accumulator.score()

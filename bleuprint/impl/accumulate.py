@@ -20,7 +20,7 @@ with the text. Each ``add`` computes the batch's statistics matrix, sums its col
 drops it. Accumulators pickle, and ``to_dict``/``from_dict`` give a JSON-ready form for
 transport between processes or machines::
 
-    acc = Accumulator("bleu", tokenize="13a")
+    acc = Accumulator(bleuprint.metric("bleu", tokenize="13a"))
     for hyps, refs in batches:          # refs[i]: the references of hyps[i]
         acc.add(hyps, refs)
     total = acc.merge(other_shard)      # same metric and options, else ValueError
@@ -33,7 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..spec.corpus import check_options
+from ..spec.corpus import as_metric
 from .corpus import score_from_stats, score_numbers, stats_matrix
 
 __all__ = ["Accumulator", "FORMAT", "accumulate"]
@@ -47,36 +47,39 @@ def _is_empty_batch(hyps) -> bool:
 
 
 class Accumulator:
-    """Summed statistics of a registered ``metric`` under ``options`` (the metric's
-    options, as for its one-call function; unknown names are a TypeError,
-    bad values a TypeError or ValueError, raised here rather than at the first batch).
+    """Summed statistics of ``metric``: a configured metric (``bleuprint.metric("bleu",
+    tokenize="13a")``) or a registered name for its defaults. Option values the metric
+    refuses are a TypeError or ValueError raised here rather than at the first batch.
 
-    Attributes: ``metric``, ``options`` (every option, defaults filled in),
+    Attributes: ``metric`` (the name), ``options`` (every option, defaults filled in),
     ``n_sentences``, ``stats`` (int64 array of the summed statistics).
     """
 
     __hash__ = None  # mutable; equality compares the contents
 
-    def __init__(self, metric: str, *, context=None, **options) -> None:
-        definition = check_options(metric, options)
+    def __init__(self, metric, *, context=None) -> None:
+        given = as_metric(metric)
+        definition = given.definition
+        name = definition.name
         if definition.needs_context and context is None:
-            raise ValueError(f"{metric}'s rows depend on the whole corpus: compute its context first "
+            raise ValueError(f"{name}'s rows depend on the whole corpus: compute its context first "
                              f"(combine the shards' corpus_context) and pass context=")
         if not definition.needs_context and context is not None:
-            raise ValueError(f"{metric} has no corpus context; context= is for CORPUS_PASS and UNION metrics")
-        full = definition.defaults()
-        full.update(options)
+            raise ValueError(f"{name} has no corpus context; context= is for CORPUS_PASS and UNION metrics")
+        full = given.resolved()
+        value = given.replace(**full)
         # Probe with a one-sentence corpus and an all-zero sum: every option value is then
         # checked by the very code that add() and score() run, so an accumulator accepts
         # exactly the options the one-call functions accept.
         probe_hyps, probe_refs = definition.probe_corpus()
         if context is None:
-            width = stats_matrix(metric, probe_hyps, probe_refs, **full).shape[1]
+            width = stats_matrix(value, probe_hyps, probe_refs).shape[1]
         else:  # the row's width may depend on the context (UNION: one column per item)
             width = definition.stats_matrix(probe_hyps, probe_refs, context=context,
-                                            **definition.stats_options(full)).shape[1]
-        score_from_stats(metric, np.zeros(width, dtype=np.int64), 1, **full)
-        self._metric = metric
+                                            **value.stats_options()).shape[1]
+        score_from_stats(value, np.zeros(width, dtype=np.int64), 1)
+        self._metric = name
+        self._value = value
         self._options = full
         self._stats = [0] * width
         self._context = context
@@ -88,6 +91,11 @@ class Accumulator:
     @property
     def metric(self) -> str:
         return self._metric
+
+    @property
+    def configured(self):
+        """The configured metric summed here (every option given, defaults filled in)."""
+        return self._value
 
     @property
     def options(self) -> dict:
@@ -114,7 +122,7 @@ class Accumulator:
             raise ValueError("no sentences accumulated: add at least one batch before score()")
         values = [float(x) if isinstance(x, Fraction) else x for x in self._stats]
         values = [int(x) if isinstance(x, float) and x.is_integer() else x for x in values]
-        return score_numbers(self._metric, values, self._n, self._options)
+        return score_numbers(self._value, values, self._n)
 
     # -- adding -------------------------------------------------------------------------
 
@@ -124,7 +132,7 @@ class Accumulator:
         reference may be one string; None for a metric without references). An empty
         batch (both sequences empty) adds nothing. Returns ``self``, so calls chain."""
         if _is_empty_batch(hyps):
-            definition = check_options(self._metric, {})
+            definition = self._value.definition
             if not definition.references:
                 definition.check_no_references(refs)
                 return self
@@ -134,11 +142,10 @@ class Accumulator:
                 raise ValueError(f"mismatched lengths: 0 hypotheses but {len(refs)} reference lists")
             return self
         if self._context is None:
-            matrix = stats_matrix(self._metric, hyps, refs, **self._options)
+            matrix = stats_matrix(self._value, hyps, refs)
         else:
-            definition = check_options(self._metric, self._options)
-            matrix = definition.stats_matrix(hyps, refs, context=self._context,
-                                             **definition.stats_options(self._options))
+            matrix = self._value.definition.stats_matrix(hyps, refs, context=self._context,
+                                                         **self._value.stats_options())
         sums = matrix.sum(axis=0, dtype=np.int64) if matrix.dtype.kind in "iu" else None
         for c in range(matrix.shape[1]):
             if c in self._fractional:
@@ -170,6 +177,7 @@ class Accumulator:
         clone = object.__new__(Accumulator)
         clone._metric = self._metric
         clone._options = dict(self._options)
+        clone._value = self._value
         clone._stats = list(self._stats)
         clone._fractional = self._fractional
         clone._context = self._context
@@ -207,7 +215,9 @@ class Accumulator:
             raise ValueError(f"unknown accumulator format {data['format']!r}; expected {FORMAT!r}")
         if not isinstance(data["options"], dict):
             raise TypeError(f"options must be a dict, got {type(data['options']).__name__}")
-        accumulator = cls(data["metric"], **data["options"])
+        if not isinstance(data["metric"], str):
+            raise TypeError(f"metric must be a str, got {type(data['metric']).__name__}")
+        accumulator = cls(as_metric(data["metric"]).replace(**data["options"]))
         n, stats = data["n_sentences"], data["stats"]
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"n_sentences must be an int >= 0, got {n!r}")
@@ -258,10 +268,11 @@ def _exact(value):
     return value
 
 
-def accumulate(metric: str, batches, **options) -> Accumulator:
-    """An ``Accumulator`` of ``metric`` fed every ``(hyps, refs)`` pair of the iterable
-    ``batches`` in turn (a generator keeps only one batch in memory at a time)."""
-    accumulator = Accumulator(metric, **options)
+def accumulate(metric, batches) -> Accumulator:
+    """An ``Accumulator`` of ``metric`` (a configured metric or a name) fed every
+    ``(hyps, refs)`` pair of the iterable ``batches`` in turn (a generator keeps only one
+    batch in memory at a time)."""
+    accumulator = Accumulator(metric)
     for hyps, refs in batches:
         accumulator.add(hyps, refs)
     return accumulator

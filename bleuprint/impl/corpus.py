@@ -18,32 +18,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..spec.corpus import check_options
+from ..spec.corpus import as_metric
 from ..spec.corpus import as_numbers as spec_as_numbers
 from ..spec.inputs import check_positive_int, check_statistic
 
-__all__ = ["corpus_score", "metric_option_names", "sentence_stats", "score_from_stats", "stats_matrix"]
+__all__ = ["corpus_score", "sentence_stats", "score_from_stats", "stats_matrix"]
 
 
-def metric_option_names(metric: str) -> frozenset[str]:
-    """The option names ``metric`` accepts (an unknown metric is refused first)."""
-    return check_options(metric, {}).option_names()
-
-
-def stats_matrix(metric: str, hyps, refs=None, **options) -> np.ndarray:
+def stats_matrix(metric, hyps, refs=None) -> np.ndarray:
     """The N x S **int64** matrix of per-sentence statistics of ``metric`` (exact counts;
     float64 for a metric with fractional columns, such as TER's average length).
 
     Same checks, in the same order, as ``sentence_stats``; this is what ``sentence_stats``
     converts to float64 and what the accumulators of ``bleuprint.impl.accumulate`` sum.
     """
-    definition = check_options(metric, options)
-    return definition.stats_matrix(hyps, refs, **definition.stats_options(options))
+    metric = as_metric(metric)
+    return metric.definition.stats_matrix(hyps, refs, **metric.stats_options())
 
 
-def sentence_stats(metric: str, hyps, refs=None, **options) -> np.ndarray:
+def sentence_stats(metric, hyps, refs=None) -> np.ndarray:
     """The N x S float64 matrix of per-sentence statistics of ``metric`` (see module doc)."""
-    return stats_matrix(metric, hyps, refs, **options).astype(np.float64)
+    return stats_matrix(metric, hyps, refs).astype(np.float64)
 
 
 def as_numbers(summed) -> list:
@@ -54,7 +49,7 @@ def as_numbers(summed) -> list:
     return [int(x) if float(x).is_integer() else float(x) for x in np.asarray(summed, dtype=np.float64).ravel()]
 
 
-def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
+def score_from_stats(metric, summed, n_sentences: int) -> float:
     """The score of ``metric`` from summed statistics (a row sum of ``sentence_stats``).
 
     ``n_sentences`` is the number of rows summed (a ``MEAN`` metric divides by it). Sums
@@ -63,25 +58,27 @@ def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
     checked as the spec checks them (finite, >= 0, at most 2**53, before the conversion;
     then the metric's own rule).
     """
-    check_options(metric, options)
+    metric = as_metric(metric)
     check_positive_int(n_sentences, "n_sentences")
     if not isinstance(summed, np.ndarray):
-        return score_numbers(metric, spec_as_numbers(summed), n_sentences, options)
+        return score_numbers(metric, spec_as_numbers(summed), n_sentences)
     raw = summed.ravel()
     for i, x in enumerate(raw):
         check_statistic(x, f"summed[{i}]", whole=False)
-    return score_numbers(metric, as_numbers(raw), n_sentences, options)
+    return score_numbers(metric, as_numbers(raw), n_sentences)
 
 
-def score_numbers(metric: str, values: list, n_sentences: int, options: dict) -> float:
-    """The score from summed statistics already given as Python numbers (checked metric,
-    option names and ``n_sentences``), by impl's scorer."""
-    definition = check_options(metric, options)
-    return definition.fast_score(values, n_sentences, **definition.score_options(options))
+def score_numbers(metric, values: list, n_sentences: int) -> float:
+    """The score from summed statistics already given as Python numbers (checked
+    ``n_sentences``), by impl's scorer."""
+    metric = as_metric(metric)
+    return metric.definition.fast_score(values, n_sentences, **metric.score_options())
 
 
-def corpus_score(metric: str, hyps, refs=None, **options) -> float:
-    """The corpus score of any registered ``metric``, fast: the score of the column sums
-    of ``stats_matrix`` (``bleuprint.spec.corpus.corpus_score``'s definition)."""
-    matrix = stats_matrix(metric, hyps, refs, **options)
-    return score_from_stats(metric, matrix.sum(axis=0), matrix.shape[0], **options)
+def corpus_score(metric, hyps, refs=None) -> float:
+    """The corpus score of any registered ``metric`` (a configured metric or a name),
+    fast: the score of the column sums of ``stats_matrix``
+    (``bleuprint.spec.corpus.corpus_score``'s definition)."""
+    metric = as_metric(metric)
+    matrix = stats_matrix(metric, hyps, refs)
+    return score_from_stats(metric, matrix.sum(axis=0), matrix.shape[0])

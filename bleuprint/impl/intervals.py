@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..spec.corpus import check_options
+from ..spec.corpus import as_metric
 from ..spec.inputs import FLOAT64_EXACT_LIMIT, check_positive_int
 from ..spec.intervals import (
     FLOAT32_EXACT_LIMIT,
@@ -335,14 +335,14 @@ def resampled_sums(stats, rng: np.random.Generator, n_boot: int, exact: bool = F
 # ----------------------------------------------------------------------------- scores
 
 
-def score_sums(metric: str, sums: np.ndarray, n_sentences: int, float32, **options):
+def score_sums(metric, sums: np.ndarray, n_sentences: int, float32):
     """The score of every row of ``sums`` as the spec's scorer computes it on float32
     scalars (``float32=True``) or Python numbers (``float32`` may also be a bool per
     row: each score depends on its own row only): ``(values, python_float)``, the second
     flagging the scores that are Python floats rather than ``numpy.float32`` (sacreBLEU's
     0.0 branches; always true for BLEU and exact match). The metric's ``batch_scores``."""
-    definition = check_options(metric, options)
-    return definition.batch_scores(sums, n_sentences, float32, **definition.score_options(options))
+    metric = as_metric(metric)
+    return metric.definition.batch_scores(sums, n_sentences, float32, **metric.score_options())
 
 
 # ----------------------------------------------------------------------------- summary
@@ -392,10 +392,6 @@ def _exact_mean(values: np.ndarray):
 # ----------------------------------------------------------------------------- API
 
 
-def _check_metric_and_options(metric: str, options: dict) -> None:
-    check_options(metric, options)
-
-
 def _exact_sum(matrix: np.ndarray) -> np.ndarray:
     """The corpus's statistics: exact sums (ints; Python's row-order float sums for
     fractional columns), as float64."""
@@ -404,7 +400,7 @@ def _exact_sum(matrix: np.ndarray) -> np.ndarray:
     return np.array([_row_order_sum(matrix[:, c]) for c in range(matrix.shape[1])])
 
 
-def _checked_score(metric: str, summed: np.ndarray, n_sentences: int, options: dict) -> float:
+def _checked_score(metric, summed: np.ndarray, n_sentences: int) -> float:
     """The corpus score of the exact corpus sums ``summed`` (``_exact_sum``), in double as
     the spec's scorer computes it on Python numbers, and what that scorer refuses, checked
     once per call: the sums go through impl's scorer of ``impl.corpus`` (for the built-in
@@ -412,20 +408,20 @@ def _checked_score(metric: str, summed: np.ndarray, n_sentences: int, options: d
     option values (``smooth_value``, ``beta``, ...) and statistics that are not counts
     (``spec.inputs.check_counts``). The resample scores are then computed without checks
     (vectorised; resampling valid rows gives valid sums)."""
-    return float(_score_numbers(metric, _as_numbers(summed), n_sentences, options))
+    return float(_score_numbers(metric, _as_numbers(summed), n_sentences))
 
 
-def _corpus_score(metric: str, matrix: np.ndarray, options: dict) -> float:
+def _corpus_score(metric, matrix: np.ndarray) -> float:
     """The corpus score of a statistics matrix: its exact sums (``_exact_sum``), checked and
     scored (``_checked_score``)."""
-    return _checked_score(metric, _exact_sum(matrix), matrix.shape[0], options)
+    return _checked_score(metric, _exact_sum(matrix), matrix.shape[0])
 
 
-def _corpus_scores(metric: str, matrices: list, options: dict) -> list:
-    """``[_corpus_score(metric, m, options) for m in matrices]`` (same N and width), scored
+def _corpus_scores(metric, matrices: list) -> list:
+    """``[_corpus_score(metric, m) for m in matrices]`` (same N and width), scored
     in one element-wise call on the stacked sums."""
     summed = np.array([_exact_sum(matrix) for matrix in matrices])
-    values, _ = score_sums(metric, summed, matrices[0].shape[0], False, **options)
+    values, _ = score_sums(metric, summed, matrices[0].shape[0], False)
     return [float(v) for v in values]
 
 
@@ -436,21 +432,21 @@ def _row_order_sum(column: np.ndarray) -> float:
     return total
 
 
-def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
-                    exact: bool = False, **options) -> BootstrapResult:
+def bootstrap_stats(metric, stats, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
+                    exact: bool = False) -> BootstrapResult:
     """``bleuprint.spec.intervals.bootstrap_stats``, vectorised (module doc)."""
-    _check_metric_and_options(metric, options)
+    metric = as_metric(metric)
     check_positive_int(n_boot, "n_boot")
     check_alpha(alpha)
     check_rng(rng)
     if not isinstance(exact, bool):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
     matrix = _check_stats_matrix(stats)
-    score = _corpus_score(metric, matrix, options)
-    return _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact, options)
+    score = _corpus_score(metric, matrix)
+    return _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact)
 
 
-def _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact, options, ahead=None) -> BootstrapResult:
+def _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact, ahead=None) -> BootstrapResult:
     """``bootstrap_stats`` of a checked matrix whose corpus score is ``score``; the indices
     drawn ahead if ``ahead``. The resamples are scored in one element-wise call (float32
     arithmetic unless ``exact``)."""
@@ -458,27 +454,27 @@ def _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact, options,
         sums = resample_sums(matrix, ahead.take(), exact)
     else:
         sums = resampled_sums(matrix, rng, n_boot, exact)
-    values, python_float = score_sums(metric, sums, matrix.shape[0], not exact, **options)
+    values, python_float = score_sums(metric, sums, matrix.shape[0], not exact)
     return summarise(score, values, n_boot, alpha, python_float=python_float)
 
 
-def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
-              exact: bool = False, **options) -> BootstrapResult:
+def bootstrap(metric, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
+              exact: bool = False) -> BootstrapResult:
     """``bleuprint.spec.intervals.bootstrap``: the bootstrap interval of the corpus score,
     from the statistics matrix (``stats_matrix``), all resamples at once."""
     from .corpus import stats_matrix
 
-    _check_metric_and_options(metric, options)
+    metric = as_metric(metric)
     check_positive_int(n_boot, "n_boot")
     check_alpha(alpha)
     check_rng(rng)
     # the indices depend only on rng and N: drawn on another thread meanwhile
     ahead = _DrawAhead.start(rng, len(hyps), n_boot) if type(hyps) is list and hyps else None
     try:
-        matrix = _check_stats_matrix(stats_matrix(metric, hyps, refs, **options))
+        matrix = _check_stats_matrix(stats_matrix(metric, hyps, refs))
         if not isinstance(exact, bool):  # checked where the spec checks it: after the statistics
             raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
-        score = _corpus_score(metric, matrix, options)
+        score = _corpus_score(metric, matrix)
         if ahead is not None and matrix.shape[0] != ahead.out.shape[1]:
             ahead.cancel()
             ahead = None
@@ -486,11 +482,11 @@ def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, 
         if ahead is not None:
             ahead.cancel()
         raise
-    return _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact, options, ahead)
+    return _bootstrap_matrix(metric, matrix, score, n_boot, alpha, rng, exact, ahead)
 
 
-def metric_ci(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
-              exact: bool = False, **options) -> tuple[float, float, float]:
+def metric_ci(metric, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
+              exact: bool = False) -> tuple[float, float, float]:
     """``(score, lo, hi)`` (``bleuprint.spec.intervals.metric_ci``)."""
-    result = bootstrap(metric, hyps, refs, n_boot, alpha, rng, exact=exact, **options)
+    result = bootstrap(metric, hyps, refs, n_boot, alpha, rng, exact=exact)
     return result.score, result.lo, result.hi

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..spec.corpus import check_options
+from ..spec.corpus import as_metric
 from ..spec.pairs import pairwise_layout
-from ..spec.sentences import sentence_options
 from . import native
 from .sentences import sentence_scores
 
@@ -35,7 +34,7 @@ __all__ = ["CHUNK", "pairwise", "shared_pair_rows"]
 CHUNK = 1 << 14
 
 
-def pairwise(metric: str, hyps, refs=None, *, groups=None, **options):
+def pairwise(metric, hyps, refs=None, *, groups=None):
     """The sentence score of ``metric`` of every hypothesis against every reference alone
     (``bleuprint.spec.pairwise``, whose cells these equal bit for bit).
 
@@ -44,14 +43,15 @@ def pairwise(metric: str, hyps, refs=None, *, groups=None, **options):
     decoder masks it if it must). With ``groups``: a (G, k, k) float64 array when every
     group has k lines, else a list of G 2-D arrays (views of one buffer).
 
-    The options are checked as the spec checks them: names first, then the lines and
-    groups, then the values, by scoring the first cell alone."""
-    definition = check_options(metric, options)
+    The metric is checked as the spec checks it: the value first, then the lines and
+    groups, then the option values the metric refuses, by scoring the first cell alone."""
+    metric = as_metric(metric)
+    definition = metric.definition
     hyps, refs, blocks = pairwise_layout(hyps, refs, groups)
-    sentence_scores(metric, [hyps[0]], [[refs[0]]], **options)  # the spec's first cell: its errors
-    chosen = sentence_options(definition, options)
-    stats_options = definition.stats_options(chosen)
-    score_options = definition.score_options(chosen)
+    sentence_scores(metric, [hyps[0]], [[refs[0]]])  # the spec's first cell: its errors
+    chosen = metric.sentence_level()
+    stats_options = chosen.stats_options()
+    score_options = chosen.score_options()
     sizes = [(h1 - h0, r1 - r0) for h0, h1, r0, r1 in blocks]
     total = sum(a * b for a, b in sizes)
     flat = np.empty(total, dtype=np.float64)
@@ -59,11 +59,11 @@ def pairwise(metric: str, hyps, refs=None, *, groups=None, **options):
     for rows in definition.pair_rows(hyps, refs, blocks, CHUNK, **stats_options):
         count = len(rows)
         if at + count > total:
-            raise RuntimeError(f"{metric}.pair_rows gave more than the {total} rows of the pairs")
+            raise RuntimeError(f"{definition.name}.pair_rows gave more than the {total} rows of the pairs")
         flat[at : at + count] = definition.batch_scores(rows, 1, False, **score_options)[0]
         at += count
     if at != total:
-        raise RuntimeError(f"{metric}.pair_rows gave {at} rows for {total} pairs")
+        raise RuntimeError(f"{definition.name}.pair_rows gave {at} rows for {total} pairs")
     if groups is None:
         return flat.reshape(sizes[0])
     if len(set(sizes)) == 1:

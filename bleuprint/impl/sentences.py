@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..spec.corpus import check_options
-from ..spec.sentences import check_parts_flag, sentence_options
+from ..spec.corpus import as_metric
+from ..spec.sentences import check_parts_flag
 from .corpus import stats_matrix
 
 __all__ = ["scores_of_rows", "sentence_scores"]
 
 
-def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options):
+def sentence_scores(metric, hyps, refs=None, parts: bool = False):
     """The score of every segment of ``metric`` alone (``bleuprint.spec.sentence_scores``)
     as a float64 array of N scores; with ``parts=True``, ``(scores, parts)`` where
     ``parts`` maps each of the metric's part names (``Metric.parts``: BLEU's
@@ -29,22 +29,21 @@ def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options
     ``{}`` for a metric without parts. The spec gives the same dict, with lists for
     arrays (``parts[name][i]`` is segment ``i``'s value in both layers)."""
     check_parts_flag(parts)
-    definition = check_options(metric, options)
-    chosen = sentence_options(definition, options)
-    matrix = _segment_matrix(definition, metric, hyps, refs, chosen)
-    return scores_of_rows(metric, matrix, parts, **chosen)
+    chosen = as_metric(metric).sentence_level()
+    matrix = _segment_matrix(chosen, hyps, refs)
+    return scores_of_rows(chosen, matrix, parts)
 
 
-def scores_of_rows(metric: str, matrix, parts: bool = False, **options):
+def scores_of_rows(metric, matrix, parts: bool = False):
     """The score of every row of a statistics matrix (``stats_matrix``'s N x S), each row
-    scored alone as one segment under ``options`` (which are taken as given: the
-    sentence defaults are the caller's business; ``sentence_scores`` applies them), as a
+    scored alone as one segment under the options of ``metric`` (which are taken as given:
+    the sentence defaults are the caller's business; ``sentence_scores`` applies them), as a
     float64 array; with ``parts=True`` also the parts, as ``sentence_scores`` gives them.
     The sentence-level scorer of the CLI's ``--sentence-level`` and of the compat
     classes."""
     check_parts_flag(parts)
-    definition = check_options(metric, options)
-    score_options = definition.score_options(options)
+    metric = as_metric(metric)
+    definition, score_options = metric.definition, metric.score_options()
     matrix = np.asarray(matrix)
     if matrix.ndim != 2:
         raise ValueError(f"the statistics matrix must be 2-D, got {matrix.ndim} dimension(s)")
@@ -57,8 +56,8 @@ def scores_of_rows(metric: str, matrix, parts: bool = False, **options):
     return scores, definition.batch_parts(matrix, 1, **score_options)
 
 
-def _segment_matrix(definition, metric: str, hyps, refs, chosen: dict) -> np.ndarray:
+def _segment_matrix(chosen, hyps, refs) -> np.ndarray:
     """Every segment's row as the spec's ``sentence_scores`` scores it: the whole corpus's
     matrix (a one-segment corpus has the same rows; a metric whose rows depend on the
     corpus is scored on its rows of the whole corpus, by definition)."""
-    return stats_matrix(metric, hyps, refs, **chosen)
+    return stats_matrix(chosen, hyps, refs)

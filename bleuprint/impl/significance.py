@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import get_metric
-from ..spec.corpus import check_options
+from ..spec.corpus import as_metric
 from ..spec.inputs import FLOAT64_EXACT_LIMIT, check_positive_int
 from ..spec.significance import (
     DEFAULT_SEED,
@@ -26,7 +25,6 @@ from ..spec.significance import (
     named_systems,
     p_value,
     package_results,
-    resolve_option_aliases,
     summary_numpy,
     shared_context,
 )
@@ -43,45 +41,43 @@ __all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization
            "paired_approximate_randomization_stats", "paired_bootstrap", "paired_bootstrap_stats"]
 
 
-def _check(metric, n, seed, options):
-    get_metric(metric)
-    options = resolve_option_aliases(metric, options)
-    check_options(metric, options)
+def _check(metric, n, seed):
+    metric = as_metric(metric)
     check_positive_int(n, "n")
-    return check_seed(seed), options
+    return check_seed(seed), metric
 
 
-def _matrices(metric, baseline, systems, refs, options):
+def _matrices(metric, baseline, systems, refs):
     """The statistics of the baseline and of every system, extracted in one call on the
     systems one after the other. Any system that is not a list of strings as long as
     ``refs`` is first given to ``stats_matrix`` alone, so the error names its own index."""
     items = named_systems(systems)
-    definition = check_options(metric, options)
+    definition = metric.definition
     if definition.needs_context or not definition.references:
         # Rows that depend on the corpus (a context, or the other hypotheses) are each
         # system's own: one call per system, never the systems concatenated.
         # A UNION metric's systems share one context (``spec.significance.shared_context``).
         corpora = [baseline] + [hyps for _, hyps in items]
-        context = shared_context(metric, corpora, refs, options)
+        context = shared_context(metric, corpora, refs)
         if context is None:
-            every = [_check_stats_matrix(stats_matrix(metric, hyps, refs, **options)) for hyps in corpora]
+            every = [_check_stats_matrix(stats_matrix(metric, hyps, refs)) for hyps in corpora]
         else:
             every = [_check_stats_matrix(definition.stats_matrix(hyps, refs, context=context,
-                                                                 **definition.stats_options(options)))
+                                                                 **metric.stats_options()))
                      for hyps in corpora]
         return items, every[0], every[1:]
     for hyps in [baseline] + [hyps for _, hyps in items]:
         if (isinstance(hyps, str) or not isinstance(hyps, (list, tuple)) or isinstance(refs, str)
                 or not hasattr(refs, "__len__") or len(hyps) != len(refs) or len(hyps) == 0
                 or not all(isinstance(h, str) for h in hyps)):
-            stats_matrix(metric, hyps, refs, **options)  # raises the error for this system
+            stats_matrix(metric, hyps, refs)  # raises the error for this system
     n = len(baseline)
     every = list(baseline) + [h for _, hyps in items for h in hyps]
-    matrix = _check_stats_matrix(stats_matrix(metric, every, list(refs) * (len(items) + 1), **options))
+    matrix = _check_stats_matrix(stats_matrix(metric, every, list(refs) * (len(items) + 1)))
     return items, matrix[:n], [matrix[n * (k + 1) : n * (k + 2)] for k in range(len(items))]
 
 
-def _given_matrices(metric, baseline, systems, options):
+def _given_matrices(metric, baseline, systems):
     """``_matrices`` for statistics given as matrices: each checked (``_check_stats_matrix``,
     and its corpus sums as the scorer checks them), all of the baseline's shape."""
     items = named_systems(systems)
@@ -90,7 +86,7 @@ def _given_matrices(metric, baseline, systems, options):
     for (name, _), matrix in zip(items, matrices):
         if matrix.shape != bl.shape:
             raise ValueError(f"systems[{name!r}]: statistics of shape {matrix.shape}, but the baseline's are {bl.shape}")
-        _corpus_score(metric, matrix, options)
+        _corpus_score(metric, matrix)
     return items, bl, matrices
 
 
@@ -100,7 +96,7 @@ def _as_sacrebleu_array(values: np.ndarray, python_float: np.ndarray) -> np.ndar
     return values if python_float.any() else values.astype(np.float32)
 
 
-def _float32_scores(metric, matrices: list, rng, n, options) -> list:
+def _float32_scores(metric, matrices: list, rng, n) -> list:
     """The float32-mode resample scores of every matrix in ``matrices`` for the same
     ``n`` resamples, drawn from ``rng`` (one ``choice(N, (n, N))``): one summation over the
     matrices side by side (``intervals.resampled_sums``: the C kernel draws each index once
@@ -111,43 +107,41 @@ def _float32_scores(metric, matrices: list, rng, n, options) -> list:
     (width,) = widths
     sums = resampled_sums(np.hstack(matrices), rng, n)
     stacked = sums.reshape(n, len(matrices), width).transpose(1, 0, 2).reshape(len(matrices) * n, width)
-    values, python_float = score_sums(metric, stacked, matrices[0].shape[0], True, **options)
+    values, python_float = score_sums(metric, stacked, matrices[0].shape[0], True)
     return [_as_sacrebleu_array(values[k * n : (k + 1) * n], python_float[k * n : (k + 1) * n])
             for k in range(len(matrices))]
 
 
-def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=DEFAULT_SEED,
-                     **options) -> PairedTestResult:
+def paired_bootstrap(metric, baseline, systems, refs, n: int = 1000, seed=DEFAULT_SEED) -> PairedTestResult:
     """``bleuprint.spec.significance.paired_bootstrap``, vectorised. With a fixed seed
     every comparison (and the baseline's interval) uses the same indices, so they are
     drawn once and all systems are summed together."""
-    seed, options = _check(metric, n, seed, options)
-    items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
-    return _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed, options)
+    seed, metric = _check(metric, n, seed)
+    items, bl, matrices = _matrices(metric, baseline, systems, refs)
+    return _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed)
 
 
-def paired_bootstrap_stats(metric: str, baseline, systems, n: int = 1000, seed=DEFAULT_SEED,
-                           **options) -> PairedTestResult:
+def paired_bootstrap_stats(metric, baseline, systems, n: int = 1000, seed=DEFAULT_SEED) -> PairedTestResult:
     """``bleuprint.spec.significance.paired_bootstrap_stats``: ``paired_bootstrap`` on the
     statistics matrices of the baseline and of each system."""
-    seed, options = _check(metric, n, seed, options)
-    items, bl, matrices = _given_matrices(metric, baseline, systems, options)
-    return _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed, options)
+    seed, metric = _check(metric, n, seed)
+    items, bl, matrices = _given_matrices(metric, baseline, systems)
+    return _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed)
 
 
-def _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed, options) -> PairedTestResult:
-    bl_score = _corpus_score(metric, bl, options)
+def _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed) -> PairedTestResult:
+    bl_score = _corpus_score(metric, bl)
     if seed:
-        scores_bl, *all_sys = _float32_scores(metric, [bl] + matrices, np.random.default_rng(seed), n, options)
+        scores_bl, *all_sys = _float32_scores(metric, [bl] + matrices, np.random.default_rng(seed), n)
         pairs = [(scores_bl, scores) for scores in all_sys]
         bl_mean, bl_ci = summary_numpy(scores_bl)
     else:
-        (own,) = _float32_scores(metric, [bl], np.random.default_rng(seed), n, options)
+        (own,) = _float32_scores(metric, [bl], np.random.default_rng(seed), n)
         bl_mean, bl_ci = summary_numpy(own)
-        pairs = [tuple(_float32_scores(metric, [bl, matrix], np.random.default_rng(None), n, options))
+        pairs = [tuple(_float32_scores(metric, [bl, matrix], np.random.default_rng(None), n))
                  for matrix in matrices]
     results = []
-    for score, (scores_bl, scores_sys) in zip(_corpus_scores(metric, matrices, options), pairs):
+    for score, (scores_bl, scores_sys) in zip(_corpus_scores(metric, matrices), pairs):
         mean, ci = summary_numpy(scores_sys)
         distance = np.abs(scores_sys - scores_bl)
         centred = distance - distance.mean()
@@ -156,15 +150,14 @@ def _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed, op
                             "bs", n, seed)
 
 
-def _trial_scores(metric, sums: np.ndarray, n_sentences: int, options) -> np.ndarray:
+def _trial_scores(metric, sums: np.ndarray, n_sentences: int) -> np.ndarray:
     """Scores of exact trial sums (float64 arithmetic), as the metric's paired tests score
     them (``Metric.paired_trial_scores``: BLEU's add-k departs from its plain score)."""
-    definition = check_options(metric, options)
-    return definition.paired_trial_scores(sums, n_sentences, **definition.score_options(options))
+    return metric.definition.paired_trial_scores(sums, n_sentences, **metric.score_options())
 
 
-def _trial_matrix(matrix: np.ndarray, metric: str) -> np.ndarray:
-    return matrix if check_options(metric, {}).fractional_columns else matrix.astype(np.int64)
+def _trial_matrix(matrix: np.ndarray, metric) -> np.ndarray:
+    return matrix if metric.definition.fractional_columns else matrix.astype(np.int64)
 
 
 def _pseudo_systems(metric, take_baseline: np.ndarray, bl_trial: np.ndarray, trials: list) -> list:
@@ -174,7 +167,7 @@ def _pseudo_systems(metric, take_baseline: np.ndarray, bl_trial: np.ndarray, tri
     Integer statistics: exact sums, so the order of the additions does not matter; all
     systems in one float64 product (A = sys + mask @ (bl - sys), B = bl + sys - A), exact
     while N * max |bl - sys| < 2^53, else int64 products (sacreBLEU's), system by system."""
-    if check_options(metric, {}).fractional_columns:
+    if metric.definition.fractional_columns:
         return [(take_baseline @ bl_trial + ~take_baseline @ sys_trial,
                  ~take_baseline @ bl_trial + take_baseline @ sys_trial) for sys_trial in trials]
     N = take_baseline.shape[1]
@@ -190,29 +183,29 @@ def _pseudo_systems(metric, take_baseline: np.ndarray, bl_trial: np.ndarray, tri
     return pairs
 
 
-def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=DEFAULT_SEED,
-                                     **options) -> PairedTestResult:
+def paired_approximate_randomization(metric, baseline, systems, refs, n: int = 10000,
+                                     seed=DEFAULT_SEED) -> PairedTestResult:
     """``bleuprint.spec.significance.paired_approximate_randomization``, vectorised. With a
     fixed seed every comparison draws the same mask (a fresh ``default_rng(seed)`` each,
     as sacreBLEU), so it is drawn once and all systems are summed and scored together;
     unseeded (0 or None), each system gets its own mask from fresh entropy."""
-    seed, options = _check(metric, n, seed, options)
-    items, bl, matrices = _matrices(metric, baseline, systems, refs, options)
-    return _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed, options)
+    seed, metric = _check(metric, n, seed)
+    items, bl, matrices = _matrices(metric, baseline, systems, refs)
+    return _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed)
 
 
-def paired_approximate_randomization_stats(metric: str, baseline, systems, n: int = 10000, seed=DEFAULT_SEED,
-                                           **options) -> PairedTestResult:
+def paired_approximate_randomization_stats(metric, baseline, systems, n: int = 10000,
+                                           seed=DEFAULT_SEED) -> PairedTestResult:
     """``bleuprint.spec.significance.paired_approximate_randomization_stats``: the test on
     the statistics matrices of the baseline and of each system."""
-    seed, options = _check(metric, n, seed, options)
-    items, bl, matrices = _given_matrices(metric, baseline, systems, options)
-    return _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed, options)
+    seed, metric = _check(metric, n, seed)
+    items, bl, matrices = _given_matrices(metric, baseline, systems)
+    return _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed)
 
 
-def _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed, options) -> PairedTestResult:
+def _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed) -> PairedTestResult:
     N = bl.shape[0]
-    bl_score = _corpus_score(metric, bl, options)
+    bl_score = _corpus_score(metric, bl)
     bl_trial = _trial_matrix(bl, metric)
     trials = [_trial_matrix(matrix, metric) for matrix in matrices]
     if seed:
@@ -225,9 +218,9 @@ def _paired_ar_matrices(metric, systems, items, bl, matrices, n, seed, options) 
     # its own row only): rows k*n .. (k+1)*n - 1 are system k's
     rows_a = np.concatenate([np.asarray(a, dtype=np.float64) for a, _ in pairs])
     rows_b = np.concatenate([np.asarray(b, dtype=np.float64) for _, b in pairs])
-    scores_a, scores_b = _trial_scores(metric, rows_a, N, options), _trial_scores(metric, rows_b, N, options)
+    scores_a, scores_b = _trial_scores(metric, rows_a, N), _trial_scores(metric, rows_b, N)
     results = []
-    for k, score in enumerate(_corpus_scores(metric, matrices, options)):
+    for k, score in enumerate(_corpus_scores(metric, matrices)):
         distance = np.abs(scores_a[k * n : (k + 1) * n] - scores_b[k * n : (k + 1) * n])
         results.append(PairedResult(score, p_value(distance, abs(bl_score - score)), None, None))
     return PairedTestResult(PairedResult(bl_score, None, None, None), package_results(systems, items, results),

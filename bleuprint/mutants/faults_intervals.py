@@ -17,8 +17,8 @@ SIG = "bleuprint.spec.significance:"
 
 
 def mean_of_sentence_scores(original):
-    def resample_scores(metric, rows, idx, exact=False, **options):
-        score_one = I.scorer(metric, 1, **options)
+    def resample_scores(metric, rows, idx, exact=False):
+        score_one = I.scorer(metric, 1)
         per_sentence = [float(score_one(list(row))) for row in rows]
         return [sum(per_sentence[int(i)] for i in order) / len(order) for order in idx]
     return resample_scores
@@ -32,15 +32,15 @@ def percentile_without_halving(original):
 
 
 def uncentred_bootstrap(original):
-    def paired_bootstrap(metric, baseline, systems, refs, n=1000, seed=12345, **options):
-        result = original(metric, baseline, systems, refs, n=n, seed=seed, **options)
-        seed_, items, bl_rows, sys_rows, options_ = S.prepare_paired(metric, baseline, systems, refs, n, seed, options)
+    def paired_bootstrap(metric, baseline, systems, refs, n=1000, seed=12345):
+        result = original(metric, baseline, systems, refs, n=n, seed=seed)
+        seed_, items, bl_rows, sys_rows, metric = S.prepare_paired(metric, baseline, systems, refs, n, seed)
         bl_score = result.baseline.score
         rows_out = []
         for rows, old in zip(sys_rows, result.systems.values() if isinstance(result.systems, dict) else result.systems):
             idx = I.resample_indices(np.random.default_rng(seed_ if seed_ else None), len(bl_rows), n)
-            scores_bl = S.scores_array(I.resample_scores(metric, bl_rows, idx, **options_))
-            scores_sys = S.scores_array(I.resample_scores(metric, rows, idx, **options_))
+            scores_bl = S.scores_array(I.resample_scores(metric, bl_rows, idx))
+            scores_sys = S.scores_array(I.resample_scores(metric, rows, idx))
             distance = np.abs(scores_sys - scores_bl)
             rows_out.append(S.PairedResult(old.score, S.p_value(distance, abs(bl_score - old.score)), old.mean, old.ci))
         return S.PairedTestResult(result.baseline, S.package_results(systems, items, rows_out), result.test, result.n,

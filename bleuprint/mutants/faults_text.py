@@ -97,5 +97,5 @@ SIGNATURE_MUTANTS = [
     Mutant("f21", "spec.signature.smoothing_label", "the smoothing value is left out of the signature",
            "signatures", "signature goldens",
            {SIG + "smoothing_label": smoothing_without_value},
-           lambda: spec.signature("bleu", smooth_method="floor"), semantic=False),
+           lambda: spec.signature(spec.metric("bleu", smooth_method="floor")), semantic=False),
 ]

@@ -166,10 +166,11 @@ def one_call_functions(name: str) -> dict:
 def _evaluate(name, hyps, refs, options):
     """The outcomes compared: each segment's row, the corpus score, and the metric's
     one-call corpus and sentence functions (on every segment)."""
+    from ..core.value import metric
     from ..spec.corpus import corpus_score, segment_rows
 
-    rows = outcome(lambda: segment_rows(name, hyps, refs, **options))
-    score = outcome(lambda: corpus_score(name, hyps, refs, **options))
+    rows = outcome(lambda: segment_rows(metric(name, **options), hyps, refs))
+    score = outcome(lambda: corpus_score(metric(name, **options), hyps, refs))
     calls = one_call_functions(name)
     extra = [outcome(lambda: _parts(name, rows, options))]
     if "corpus" in calls:
@@ -203,13 +204,13 @@ COMPARED = ("rows", "score", "parts", "corpus", "sentence")
 def _parts(name, rows, options):
     """The metric's named parts (``Metric.parts``: BLEU's precisions and BP, chrF's P and
     R) of the summed rows."""
-    from ..spec.corpus import check_options
+    from ..core.value import metric
 
     if rows[0] != "value":
         raise ValueError("no rows")
-    definition = check_options(name, options)
+    configured = metric(name, **options)
     summed = [sum(column) for column in zip(*rows[1])]
-    return definition.parts(summed, len(rows[1]), **definition.score_options(options))
+    return configured.definition.parts(summed, len(rows[1]), **configured.score_options())
 
 
 def _differs(a, b) -> tuple[str, float] | None:
@@ -447,21 +448,21 @@ def killing_test(finding: Finding) -> str:
              f"    Pitfall: {finding.pitfall}. Found by bleuprint's search after {finding.examples} examples.",
              f"    The spec gives {_literal(finding.spec_value)}; the mutant gives {_literal(finding.mutant_value)}.",
              '    """',
+             "    from bleuprint.spec import metric",
              "    from bleuprint.spec.corpus import corpus_score, segment_rows",
              "",
              f"    hyps = {_literal(finding.hyps)}",
              f"    refs = {_literal(finding.refs)}",
              f"    options = {_literal(finding.options)}"]
     value = finding.spec_value
-    call = {"rows": "segment_rows({metric!r}, hyps, refs, **options)",
-            "score": "corpus_score({metric!r}, hyps, refs, **options)"}
+    call = {"rows": "segment_rows(metric({metric!r}, **options), hyps, refs)",
+            "score": "corpus_score(metric({metric!r}, **options), hyps, refs)"}
     names = one_call_functions(finding.metric) if finding.compared in ("corpus", "sentence") else {}
     if finding.compared == "parts":
-        lines.insert(5, "    from bleuprint.spec.corpus import check_options")
-        lines += [f"    definition = check_options({finding.metric!r}, options)",
-                  f"    rows = segment_rows({finding.metric!r}, hyps, refs, **options)",
+        lines += [f"    configured = metric({finding.metric!r}, **options)",
+                  "    rows = segment_rows(configured, hyps, refs)",
                   "    summed = [sum(column) for column in zip(*rows)]"]
-        expression = "definition.parts(summed, len(rows), **definition.score_options(options))"
+        expression = "configured.definition.parts(summed, len(rows), **configured.score_options())"
     elif finding.compared == "corpus":
         lines.insert(5, f"    from bleuprint.spec import {names['corpus'][0]}")
         expression = f"{names['corpus'][0]}(hyps, refs, **options)"

@@ -187,13 +187,15 @@ def compare_case(subject, case: dict) -> float:
     score for ``bootstrap_stats`` cases). Raises what the subject raises."""
     import numpy as np
 
-    metric, options = case["metric"], case["options"]
+    from ..core.value import metric as configured
+
+    metric = configured(case["metric"], **case["options"])
     if case["kind"] in ("bootstrap", "bootstrap_stats"):
         rng = np.random.default_rng(case["seed"])
         if case["kind"] == "bootstrap":
-            result = subject.bootstrap(metric, case["hyps"], case["refs"], case["n_boot"], 0.05, rng, **options)
+            result = subject.bootstrap(metric, case["hyps"], case["refs"], case["n_boot"], 0.05, rng)
         else:
-            result = subject.bootstrap_stats(metric, case["stats"], case["n_boot"], 0.05, rng, **options)
+            result = subject.bootstrap_stats(metric, case["stats"], case["n_boot"], 0.05, rng)
         diffs = [_diff(case["score"], result.score), _diff(case["mean"], result.mean),
                  _diff(case["ci"], result.half_width)]
         if case["kind"] == "bootstrap_stats":
@@ -201,8 +203,7 @@ def compare_case(subject, case: dict) -> float:
             diffs.append(0.0 if len(case["scores"]) == len(result.scores) else math.inf)
         return max(diffs)
     function = subject.paired_bootstrap if case["test"] == "bs" else subject.paired_approximate_randomization
-    result = function(metric, case["baseline"], case["systems"], case["refs"], n=case["n"], seed=case["seed"],
-                      **options)
+    result = function(metric, case["baseline"], case["systems"], case["refs"], n=case["n"], seed=case["seed"])
     expected = [case["baseline_result"]] + list(case["system_results"].values())
     actual = [result.baseline] + list(result.systems.values())
     if len(expected) != len(actual):

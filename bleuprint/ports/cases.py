@@ -86,9 +86,10 @@ def expected_case(definition, case_id: str, file: str, options: dict, hyps: list
     full = full_options(definition, options)
     case = Case(case_id, file, definition.name, full, hyps, refs, flags=flags, notes=notes)
     try:
-        rows = spec.segment_rows(definition.name, hyps, refs, **options)
+        configured = definition(**options)
+        rows = spec.segment_rows(configured, hyps, refs)
         summed = [sum(column) for column in zip(*rows)]
-        case.score = spec.score_from_stats(definition.name, summed, len(rows), **options)
+        case.score = spec.score_from_stats(configured, summed, len(rows))
         case.stats = [[int(x) if float(x).is_integer() else float(x) for x in row] for row in rows]
         case.parts = _plain(definition.parts(spec.as_numbers(summed), len(rows), **definition.score_options(full)))
     except (TypeError, ValueError) as exc:

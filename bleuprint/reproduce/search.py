@@ -95,7 +95,7 @@ def _signature_text(metric: Metric, nrefs: int, options: dict) -> str:
     """The score's name and its signature: sacreBLEU's (``bleuprint.spec.signature``) for a
     metric that has one, else ``nrefs`` and every option as ``key:value``."""
     if metric.name in signed_metrics():
-        body = sacrebleu_signature(metric.name, nrefs=nrefs, **options)
+        body = sacrebleu_signature(metric(**options), nrefs=nrefs)
     else:
         full = {**metric.defaults(), **options}
         shown = {True: "yes", False: "no"}

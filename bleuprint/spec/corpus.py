@@ -7,7 +7,9 @@ matter of summing resampled rows (sacreBLEU ``metrics/base.py``: statistics per 
 ``sum_of_lists``, ``_compute_score_from_stats``).
 
 Each metric is defined once and registered (``bleuprint.core``, ``bleuprint.metrics``);
-these functions reach it through the registry. Rows of the built-in metrics:
+these functions reach it through the registry. Each takes the metric as one value, a
+configured metric (``bleuprint.metric("chrf", word_order=2)``) or a registered name for
+its defaults, and no option beside it (``bleuprint.core.value``). Rows of the built-in metrics:
 
 * ``exact_match``: one column, 1.0 where the hypothesis matches, else 0.0; the score is
   the sum divided by ``n_sentences`` (0..1).
@@ -19,30 +21,23 @@ these functions reach it through the registry. Rows of the built-in metrics:
 
 from __future__ import annotations
 
-from ..core import get_metric, metric_names
+from ..core import as_metric, metric_names
 from .inputs import check_positive_int, check_statistic
 
-def check_options(metric: str, options: dict):
-    """The registered metric ``metric`` (TypeError or ValueError for an unknown one), after
-    checking that it has every option named in ``options`` (TypeError naming the others)."""
-    definition = get_metric(metric)
-    definition.check_option_names(options)
-    return definition
-
-
-def segment_rows(metric: str, hyps, refs=None, **options) -> list[list]:
-    """Every segment's statistics row of ``metric`` as the spec defines it, as Python
+def segment_rows(metric, hyps, refs=None) -> list[list]:
+    """Every segment's statistics row of ``metric`` (a configured metric, or a registered
+    name for the defaults: ``bleuprint.core.value``) as the spec defines it, as Python
     numbers: inputs checked, the metric's limits checked before any work, its corpus
     context (``CORPUS_PASS`` metrics) computed first."""
-    definition = check_options(metric, options)
-    return definition.rows(hyps, refs, **definition.stats_options(options))
+    value = as_metric(metric)
+    return value.definition.rows(hyps, refs, **value.stats_options())
 
 
-def sentence_stats(metric: str, hyps, refs=None, **options):
+def sentence_stats(metric, hyps, refs=None):
     """The N x S float64 matrix of per-sentence statistics of ``metric`` (see module doc)."""
     import numpy as np
 
-    return np.array(segment_rows(metric, hyps, refs, **options), dtype=np.float64)
+    return np.array(segment_rows(metric, hyps, refs), dtype=np.float64)
 
 
 def as_numbers(summed, what: str = "summed") -> list:
@@ -70,7 +65,7 @@ def _flattened(values) -> list:
     return out
 
 
-def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
+def score_from_stats(metric, summed, n_sentences: int) -> float:
     """The score of ``metric`` from summed statistics (a row sum of ``sentence_stats``).
 
     ``n_sentences`` is the number of rows summed (a ``MEAN`` metric, such as exact match,
@@ -79,21 +74,22 @@ def score_from_stats(metric: str, summed, n_sentences: int, **options) -> float:
     number >= 0 (at most 2**53), checked before that conversion (``check_statistic``; the
     metric's scorer then checks the rest of ``check_counts``' rule).
     """
-    definition = check_options(metric, options)
+    value = as_metric(metric)
     check_positive_int(n_sentences, "n_sentences")
     values = as_numbers(summed)
-    return definition.score(values, n_sentences, **definition.score_options(options))
+    return value.definition.score(values, n_sentences, **value.score_options())
 
 
-def corpus_score(metric: str, hyps, refs=None, **options) -> float:
+def corpus_score(metric, hyps, refs=None) -> float:
     """The corpus score of any registered ``metric``: the score of the summed rows of
     ``segment_rows`` over ``len(hyps)`` segments (``refs[i]`` the references of
     ``hyps[i]``). The one-call form of every metric, including those with no function of
     their own in this package."""
-    rows = segment_rows(metric, hyps, refs, **options)
+    value = as_metric(metric)
+    rows = segment_rows(value, hyps, refs)
     summed = [sum(column) for column in zip(*rows)] if rows else []
-    return score_from_stats(metric, summed, len(rows), **options)
+    return score_from_stats(value, summed, len(rows))
 
 
-__all__ = ["as_numbers", "check_options", "corpus_score", "metric_names", "score_from_stats",
+__all__ = ["as_metric", "as_numbers", "corpus_score", "metric_names", "score_from_stats",
            "segment_rows", "sentence_stats"]

@@ -170,12 +170,13 @@ def resample_indices(rng: np.random.Generator, n_sentences: int, n_boot: int) ->
     return rng.choice(n_sentences, size=(n_boot, n_sentences), replace=True)
 
 
-def scorer(metric: str, n_sentences: int, **options):
-    """The function ``summed -> score`` of ``metric`` on a sum of ``n_sentences`` rows,
-    applied to the numbers exactly as given (Python ints, floats, or numpy float32
-    scalars: the arithmetic follows their types, as in sacreBLEU)."""
-    definition = corpus.check_options(metric, options)
-    kwargs = definition.score_options(options)
+def scorer(metric, n_sentences: int):
+    """The function ``summed -> score`` of ``metric`` (a configured metric or a name) on a
+    sum of ``n_sentences`` rows, applied to the numbers exactly as given (Python ints,
+    floats, or numpy float32 scalars: the arithmetic follows their types, as in
+    sacreBLEU)."""
+    value = corpus.as_metric(metric)
+    definition, kwargs = value.definition, value.score_options()
     return lambda summed: definition.score(list(summed), n_sentences, **kwargs)
 
 
@@ -200,7 +201,7 @@ def _sum_rows(rows: list[list], order) -> list:
     return total
 
 
-def resample_scores(metric: str, rows: list[list], idx: np.ndarray, exact: bool = False, **options) -> list:
+def resample_scores(metric, rows: list[list], idx: np.ndarray, exact: bool = False) -> list:
     """The score of every resample (row of ``idx``), as the scorer returns it.
 
     ``exact=False``: the rows are first converted to float32 (``numpy.float32`` of each
@@ -208,7 +209,7 @@ def resample_scores(metric: str, rows: list[list], idx: np.ndarray, exact: bool 
     scored on those float32 scalars. ``exact=True``: Python numbers summed in resample
     order (exact for integers) and scored in float64.
     """
-    score = scorer(metric, len(rows), **options)
+    score = scorer(metric, len(rows))
     if not exact:
         import numpy as np
 
@@ -247,27 +248,21 @@ def summarise(score: float, raw_scores: list, n_boot: int, alpha) -> BootstrapRe
     return BootstrapResult(score=score, lo=lo, hi=hi, mean=mean, half_width=half_width, scores=tuple(values))
 
 
-def _check_metric_and_options(metric: str, options: dict) -> None:
-    corpus.check_options(metric, options)
-
-
-def bootstrap_stats(metric: str, stats, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
-                    exact: bool = False, **options) -> BootstrapResult:
+def bootstrap_stats(metric, stats, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
+                    exact: bool = False) -> BootstrapResult:
     """The bootstrap interval of ``metric`` from its N x S statistics matrix ``stats``
     (rows as ``sentence_stats`` gives them). See the module doc for the recipe."""
-    _check_metric_and_options(metric, options)
+    metric = corpus.as_metric(metric)
     check_positive_int(n_boot, "n_boot")
     check_alpha(alpha)
     check_rng(rng)
     if not isinstance(exact, bool):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
     rows = statistics_rows(stats)
-    return bootstrap_with_indices(metric, rows, resample_indices(rng, len(rows), n_boot), alpha, exact=exact,
-                                  **options)
+    return bootstrap_with_indices(metric, rows, resample_indices(rng, len(rows), n_boot), alpha, exact=exact)
 
 
-def bootstrap_with_indices(metric: str, stats, idx, alpha: float = 0.05, *, exact: bool = False,
-                           **options) -> BootstrapResult:
+def bootstrap_with_indices(metric, stats, idx, alpha: float = 0.05, *, exact: bool = False) -> BootstrapResult:
     """The bootstrap interval of ``metric`` from its N x S statistics matrix ``stats`` and
     the resamples ``idx`` given explicitly (steps 2 to 4 of the module doc): ``idx[b]``
     lists the 0-based sentence indices of resample b, ``n_boot = len(idx)``.
@@ -277,14 +272,14 @@ def bootstrap_with_indices(metric: str, stats, idx, alpha: float = 0.05, *, exac
     reimplementation needs no numpy PCG64 to reproduce sacreBLEU's resample scores, mean
     and half-width (``significance.py`` ``_bootstrap_resample``, ``Score.estimate_ci``).
     """
-    _check_metric_and_options(metric, options)
+    metric = corpus.as_metric(metric)
     check_alpha(alpha)
     if not isinstance(exact, bool):
         raise TypeError(f"exact must be a bool, got {type(exact).__name__}")
     rows = statistics_rows(stats)
     idx = check_indices(idx, len(rows))
-    score = scorer(metric, len(rows), **options)(_sum_rows(rows, list(range(len(rows)))))
-    raw = resample_scores(metric, rows, idx, exact, **options)
+    score = scorer(metric, len(rows))(_sum_rows(rows, list(range(len(rows)))))
+    raw = resample_scores(metric, rows, idx, exact)
     return summarise(float(score), raw, len(idx), alpha)
 
 
@@ -316,28 +311,32 @@ def check_indices(idx, n_sentences: int) -> list[list[int]]:
     return out
 
 
-def bootstrap(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
-              exact: bool = False, **options) -> BootstrapResult:
+def bootstrap(metric, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
+              exact: bool = False) -> BootstrapResult:
     """The bootstrap interval of the corpus score of ``metric`` on ``hyps``/``refs``.
 
     ``rng`` (required) is a ``numpy.random.Generator``; it is advanced by one
-    ``choice`` call. ``options`` are the metric's options (as ``sentence_stats``).
+    ``choice`` call. ``metric`` is a configured metric (its options bound:
+    ``bleuprint.metric("chrf", word_order=2)``) or a registered name for its defaults;
+    ``alpha`` is always the interval's.
     ``exact=False`` reproduces sacreBLEU 2.5.1's ``corpus_score(..., n_bootstrap=n_boot)``
     under ``SACREBLEU_SEED=s`` when ``rng = numpy.random.default_rng(s)``: same score,
     same μ (``mean``) and same ``ci`` (``half_width``), for alpha = 0.05.
     """
-    _check_metric_and_options(metric, options)
+    metric = corpus.as_metric(metric)
     check_positive_int(n_boot, "n_boot")
     check_alpha(alpha)
     check_rng(rng)
-    stats = corpus.sentence_stats(metric, hyps, refs, **options)
-    return bootstrap_stats(metric, stats, n_boot, alpha, rng, exact=exact, **options)
+    stats = corpus.sentence_stats(metric, hyps, refs)
+    return bootstrap_stats(metric, stats, n_boot, alpha, rng, exact=exact)
 
 
-def metric_ci(metric: str, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
-              exact: bool = False, **options) -> tuple[float, float, float]:
+def metric_ci(metric, hyps, refs, n_boot: int = 1000, alpha: float = 0.05, rng=None, *,
+              exact: bool = False) -> tuple[float, float, float]:
     """``(score, lo, hi)``: the corpus score and its (1 - alpha) bootstrap percentile
-    interval (``bootstrap``). ``rng`` is required (``None`` raises ValueError)."""
-    result = bootstrap(metric, hyps, refs, n_boot, alpha, rng, exact=exact, **options)
+    interval (``bootstrap``). ``rng`` is required (``None`` raises ValueError). The
+    course contract's signature; ``metric`` may be a configured metric, whose own options
+    (an option named ``alpha`` included) are never this function's."""
+    result = bootstrap(metric, hyps, refs, n_boot, alpha, rng, exact=exact)
     return result.score, result.lo, result.hi
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .corpus import check_options
+from .corpus import as_metric
 from .inputs import check_text
 from .sentences import sentence_scores
 
@@ -68,11 +68,11 @@ def pairwise_layout(hyps, refs=None, groups=None) -> tuple[list[str], list[str],
     return hyps, refs, blocks
 
 
-def pairwise(metric: str, hyps, refs=None, *, groups=None, **options):
+def pairwise(metric, hyps, refs=None, *, groups=None):
     """The sentence score of ``metric`` of every hypothesis against every reference alone:
-    cell ``[i][j]`` is ``sentence_scores(metric, [hyps[i]], [[refs[j]]], **options)[0]``
-    (the metric's sentence defaults, such as BLEU's effective order, overridden by
-    ``options``).
+    cell ``[i][j]`` is ``sentence_scores(metric, [hyps[i]], [[refs[j]]])[0]`` (the
+    metric's sentence defaults, such as BLEU's effective order, overridden by the options
+    ``metric`` was given).
 
     * ``refs`` a list of M str: a list of N lists of M floats (N = ``len(hyps)``).
     * ``refs=None``: ``hyps`` against itself (N x N). The diagonal is the score of each
@@ -82,12 +82,11 @@ def pairwise(metric: str, hyps, refs=None, *, groups=None, **options):
       matrix per group, each group's hypotheses against its own references (``refs=None``:
       against themselves): a list of G nested lists.
 
-    The options are checked first (``check_options``: unknown ones are a TypeError), then
-    the lines and groups, then every cell in order, so the first bad option value is
-    reported by the first cell."""
-    check_options(metric, options)
+    The metric is checked first (``as_metric``), then the lines and groups, then every
+    cell in order, so an option value the metric refuses is reported by the first cell."""
+    metric = as_metric(metric)
     hyps, refs, blocks = pairwise_layout(hyps, refs, groups)
-    matrices = [[[sentence_scores(metric, [hyps[i]], [[refs[j]]], **options)[0] for j in range(r0, r1)]
+    matrices = [[[sentence_scores(metric, [hyps[i]], [[refs[j]]])[0] for j in range(r0, r1)]
                  for i in range(h0, h1)]
                 for h0, h1, r0, r1 in blocks]
     return matrices[0] if groups is None else matrices

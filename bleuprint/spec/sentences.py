@@ -8,14 +8,9 @@ segment, one after another: what ``bleuprint.impl.sentence_scores`` is checked a
 
 from __future__ import annotations
 
-from .corpus import as_numbers, check_options, corpus_score, segment_rows
+from .corpus import as_metric, as_numbers, corpus_score, segment_rows
 
-__all__ = ["check_parts_flag", "parts_by_name", "scores_of_rows", "sentence_options", "sentence_scores"]
-
-
-def sentence_options(definition, options: dict) -> dict:
-    """``options`` over the metric's sentence-level defaults (the given ones win)."""
-    return {**definition.sentence_defaults(), **options}
+__all__ = ["check_parts_flag", "parts_by_name", "scores_of_rows", "sentence_scores"]
 
 
 def check_parts_flag(parts) -> None:
@@ -23,10 +18,11 @@ def check_parts_flag(parts) -> None:
         raise TypeError(f"parts must be a bool, got {type(parts).__name__}")
 
 
-def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options):
+def sentence_scores(metric, hyps, refs=None, parts: bool = False):
     """The score of every segment of ``metric`` alone: for each ``i`` the spec's
     ``corpus_score(metric, [hyps[i]], [refs[i]])`` under the metric's sentence defaults
-    overridden by ``options``; a list of floats. The corpus is checked whole first (its
+    overridden by the options ``metric`` was given (``ConfiguredMetric.sentence_level``);
+    a list of floats. The corpus is checked whole first (its
     inputs and the metric's limits, so an error names the segment's index in the corpus).
 
     A metric whose rows depend on the corpus (``Metric.needs_context``: CIDEr-D's document
@@ -43,19 +39,19 @@ def sentence_scores(metric: str, hyps, refs=None, parts: bool = False, **options
     without parts).
     """
     check_parts_flag(parts)
-    definition = check_options(metric, options)
-    chosen = sentence_options(definition, options)
+    chosen = as_metric(metric).sentence_level()
+    definition = chosen.definition
     if definition.needs_context:
-        rows = segment_rows(metric, hyps, refs, **chosen)
-        return scores_of_rows(metric, rows, parts, **chosen)
+        rows = segment_rows(chosen, hyps, refs)
+        return scores_of_rows(chosen, rows, parts)
     hyps, refs = definition.check_inputs(hyps, refs)
-    definition.check_corpus_limits(hyps, refs, **definition.stats_options(chosen))
+    definition.check_corpus_limits(hyps, refs, **chosen.stats_options())
     alone = definition.segment_references
-    scores = [corpus_score(metric, [hyp], alone(segment_refs), **chosen) for hyp, segment_refs in zip(hyps, refs)]
+    scores = [corpus_score(chosen, [hyp], alone(segment_refs)) for hyp, segment_refs in zip(hyps, refs)]
     if not parts:
         return scores
-    score_options = definition.score_options(chosen)
-    named = [definition.parts(as_numbers(segment_rows(metric, [hyp], alone(segment_refs), **chosen)[0]), 1,
+    score_options = chosen.score_options()
+    named = [definition.parts(as_numbers(segment_rows(chosen, [hyp], alone(segment_refs))[0]), 1,
                               **score_options)
              for hyp, segment_refs in zip(hyps, refs)]
     return scores, parts_by_name(named)
@@ -67,13 +63,15 @@ def parts_by_name(named: list) -> dict:
     return {name: [segment[name] for segment in named] for name in (named[0] if named else {})}
 
 
-def scores_of_rows(metric: str, matrix, parts: bool = False, **options):
+def scores_of_rows(metric, matrix, parts: bool = False):
     """The score of every statistics row (a list of rows) scored alone, as one segment,
-    under ``options`` as given: a list of floats; with ``parts=True`` also the rows' parts,
-    as ``sentence_scores`` gives them (a dict of lists, one value per row)."""
+    under the options of ``metric`` as given (no sentence defaults): a list of floats; with
+    ``parts=True`` also the rows' parts, as ``sentence_scores`` gives them (a dict of lists,
+    one value per row)."""
     check_parts_flag(parts)
-    definition = check_options(metric, options)
-    score_options = definition.score_options(options)
+    value = as_metric(metric)
+    definition = value.definition
+    score_options = value.score_options()
     rows = [as_numbers(row) for row in matrix]
     scores = [float(definition.score(row, 1, **score_options)) for row in rows]
     if not parts:

@@ -113,8 +113,7 @@ def ter_signature_fields(normalized=False, no_punct=False, asian_support=False,
     ]
 
 
-def signature(metric: str, *, nrefs=None, short: bool = False, sacrebleu_version: str | None = None,
-              **options) -> str:
+def signature(metric, *, nrefs=None, short: bool = False, sacrebleu_version: str | None = None) -> str:
     """The signature sacreBLEU prints for ``metric`` with these options (for a metric that
     sacreBLEU does not have, the same form, ending in the metric's ``signature_version``).
 
@@ -126,12 +125,17 @@ def signature(metric: str, *, nrefs=None, short: bool = False, sacrebleu_version
     ``nrefs`` is the number of references of every sentence (1 when not given), or
     ``"var"`` when it varies; a metric without references has no ``nrefs`` field, and
     ``nrefs`` must then be left out.
-    ``options`` are the metric's keyword options (as for ``corpus_bleu`` / ``chrf``).
+    ``metric`` is a configured metric (``bleuprint.metric("bleu", tokenize="intl")``: the
+    options as for ``corpus_bleu`` / ``chrf``) or a registered name for its defaults.
     """
-    from ..core import get_metric
+    from ..core import as_metric
 
+    if isinstance(metric, str):
+        check_choice(metric, signed_metrics(), "metric with a sacreBLEU signature")
+    value = as_metric(metric)
+    definition, options = value.definition, value.options
+    metric = definition.name
     check_choice(metric, signed_metrics(), "metric with a sacreBLEU signature")
-    definition = get_metric(metric)
     version = definition.signature_version
     if not version:
         version = chosen_sacrebleu_version(sacrebleu_version)

@@ -44,9 +44,9 @@ read, not code copied):
   BLEU's add-k smoothing there adds k into the int64 statistics in place, so a fractional
   k is truncated away (``floor(m + k)``); reproduced by the BLEU metric.
 
-Since ``n`` is the number of resamples or trials, an option of that name is passed here
-under the alias its metric declares (``Metric.paired_option_aliases``): chrF's character
-order, ``n`` in the rest of bleuprint, as ``char_order`` (sacreBLEU's name).
+``metric`` is a configured metric (``bleuprint.metric("chrf", n=4)``) or a registered
+name for its defaults: ``n`` and ``seed`` here are always the test's, whatever the
+metric's options are called (chrF's character order is its option ``n``).
 
 ``systems`` is either a list of hypothesis lists (the result's ``systems`` is then a list,
 in the same order) or a mapping name -> hypotheses (then a dict with the same keys, in
@@ -89,10 +89,8 @@ __all__ = [
     "paired_bootstrap",
     "paired_bootstrap_stats",
     "paired_bootstrap_with_indices",
-    "paired_option_names",
     "p_value",
     "prepare_paired",
-    "resolve_option_aliases",
     "scores_array",
     "summary_numpy",
 ]
@@ -191,41 +189,24 @@ def p_value(statistic: np.ndarray, observed: float) -> float:
     return (count + 1) / (len(statistic) + 1)
 
 
-def resolve_option_aliases(metric: str, options: dict) -> dict:
-    """The paired tests' options in the metric's own names: each alias the metric declares
-    (``Metric.paired_option_aliases``, such as chrF's ``char_order`` for ``n``) renamed to
-    its option (module doc). Any other name is left for the metric's check to refuse."""
-    aliases = corpus.check_options(metric, {}).paired_option_aliases
-    return {aliases.get(key, key): value for key, value in options.items()}
-
-
-def paired_option_names(metric: str, options: dict) -> dict:
-    """The inverse of ``resolve_option_aliases``: options in the metric's own names renamed
-    to the names the paired tests take them by."""
-    names = {name: alias for alias, name in corpus.check_options(metric, {}).paired_option_aliases.items()}
-    return {names.get(key, key): value for key, value in options.items()}
-
-
-def _check_paired(metric, n, seed, options) -> tuple:
-    """``(seed, options)`` checked, the options' aliases resolved."""
-    options = resolve_option_aliases(metric, options)
-    corpus.check_options(metric, options)
+def _check_paired(metric, n, seed) -> tuple:
+    """``(seed, metric)`` checked: the metric as a configured value."""
+    metric = corpus.as_metric(metric)
     check_positive_int(n, "n")
-    return check_seed(seed), options
+    return check_seed(seed), metric
 
 
-def prepare_paired(metric, baseline, systems, refs, n, seed, options):
-    """The checked inputs of a paired test: ``(seed, items, bl_rows, sys_rows, options)``,
+def prepare_paired(metric, baseline, systems, refs, n, seed):
+    """The checked inputs of a paired test: ``(seed, items, bl_rows, sys_rows, metric)``,
     ``items`` as ``named_systems`` gives them, the statistics rows of the baseline and of
-    each system (``statistics_rows``), and the options with their aliases resolved
-    (``resolve_option_aliases``)."""
-    seed, options = _check_paired(metric, n, seed, options)
+    each system (``statistics_rows``), and the metric as a configured value."""
+    seed, metric = _check_paired(metric, n, seed)
     items = named_systems(systems)
-    bl_rows, *sys_rows = system_rows(metric, [baseline] + [hyps for _, hyps in items], refs, options)
-    return seed, items, bl_rows, sys_rows, options
+    bl_rows, *sys_rows = system_rows(metric, [baseline] + [hyps for _, hyps in items], refs)
+    return seed, items, bl_rows, sys_rows, metric
 
 
-def shared_context(metric, corpora: list, refs, options: dict):
+def shared_context(metric, corpora: list, refs):
     """The context the systems' rows of a paired test share: None, except for a ``UNION``
     metric (distinct-n), whose rows take the systems' contexts combined, so that its
     columns name the same items in every system: a paired test that swaps a segment
@@ -237,29 +218,31 @@ def shared_context(metric, corpora: list, refs, options: dict):
 
     from ..core import Shape
 
-    definition = corpus.check_options(metric, options)
+    metric = corpus.as_metric(metric)
+    definition = metric.definition
     if definition.shape is not Shape.UNION:
         return None
-    stats_options = definition.stats_options(options)
+    stats_options = metric.stats_options()
     contexts = [definition.corpus_context(*definition.check_inputs(hyps, refs), **stats_options) for hyps in corpora]
     return reduce(definition.combine_contexts, contexts)
 
 
-def system_rows(metric, corpora: list, refs, options: dict) -> list:
+def system_rows(metric, corpora: list, refs) -> list:
     """The statistics rows (``statistics_rows``) of each system's corpus in ``corpora``
     against ``refs``, under ``shared_context``."""
-    context = shared_context(metric, corpora, refs, options)
+    metric = corpus.as_metric(metric)
+    context = shared_context(metric, corpora, refs)
     if context is None:
-        return [statistics_rows(corpus.sentence_stats(metric, hyps, refs, **options)) for hyps in corpora]
-    definition = corpus.check_options(metric, options)
-    stats_options = definition.stats_options(options)
-    return [statistics_rows(definition.rows(hyps, refs, context=context, **stats_options)) for hyps in corpora]
+        return [statistics_rows(corpus.sentence_stats(metric, hyps, refs)) for hyps in corpora]
+    stats_options = metric.stats_options()
+    return [statistics_rows(metric.definition.rows(hyps, refs, context=context, **stats_options))
+            for hyps in corpora]
 
 
-def _prepare_paired_stats(metric, baseline, systems, n, seed, options):
+def _prepare_paired_stats(metric, baseline, systems, n, seed):
     """``prepare_paired`` for statistics matrices (``baseline`` and each of ``systems``)."""
-    seed, options = _check_paired(metric, n, seed, options)
-    return (seed, *_stats_of(baseline, systems), options)
+    seed, metric = _check_paired(metric, n, seed)
+    return (seed, *_stats_of(baseline, systems), metric)
 
 
 def _stats_of(baseline, systems) -> tuple:
@@ -277,40 +260,38 @@ def _check_same_segments(bl_rows: list, sys_rows: list) -> None:
                              f"needs the same segments")
 
 
-def _corpus_score(metric, rows, options):
+def _corpus_score(metric, rows):
     total = list(rows[0])
     for row in rows[1:]:
         total = [a + b for a, b in zip(total, row)]
-    return float(scorer(metric, len(rows), **options)(total))
+    return float(scorer(metric, len(rows))(total))
 
 
-def paired_bootstrap(metric: str, baseline, systems, refs, n: int = 1000, seed=DEFAULT_SEED,
-                     **options) -> PairedTestResult:
+def paired_bootstrap(metric, baseline, systems, refs, n: int = 1000, seed=DEFAULT_SEED) -> PairedTestResult:
     """Paired bootstrap resampling test of each system against ``baseline`` (module doc):
     sacreBLEU 2.5.1's ``--paired-bs`` with ``SACREBLEU_SEED=seed`` and ``--paired-bs-n n``."""
-    seed, items, bl_rows, sys_rows, options = prepare_paired(metric, baseline, systems, refs, n, seed, options)
-    return _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
+    seed, items, bl_rows, sys_rows, metric = prepare_paired(metric, baseline, systems, refs, n, seed)
+    return _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed)
 
 
-def paired_bootstrap_stats(metric: str, baseline, systems, n: int = 1000, seed=DEFAULT_SEED,
-                           **options) -> PairedTestResult:
+def paired_bootstrap_stats(metric, baseline, systems, n: int = 1000, seed=DEFAULT_SEED) -> PairedTestResult:
     """``paired_bootstrap`` on statistics matrices: ``baseline`` the baseline's N x S
     matrix, ``systems`` a list of (or a dict name -> ) each system's, on the same N
     segments."""
-    seed, items, bl_rows, sys_rows, options = _prepare_paired_stats(metric, baseline, systems, n, seed, options)
-    return _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
+    seed, items, bl_rows, sys_rows, metric = _prepare_paired_stats(metric, baseline, systems, n, seed)
+    return _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed)
 
 
-def _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options) -> PairedTestResult:
+def _paired_bootstrap_rows(metric, systems, items, bl_rows, sys_rows, n, seed) -> PairedTestResult:
     import numpy as np
 
     N = len(bl_rows)
     bl_idx = resample_indices(np.random.default_rng(seed), N, n)
     sys_idx = [resample_indices(np.random.default_rng(seed if seed else None), N, n) for _ in sys_rows]
-    return _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, bl_idx, sys_idx, seed, options)
+    return _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, bl_idx, sys_idx, seed)
 
 
-def paired_bootstrap_with_indices(metric: str, baseline, systems, idx, **options) -> PairedTestResult:
+def paired_bootstrap_with_indices(metric, baseline, systems, idx) -> PairedTestResult:
     """The paired bootstrap test (module doc) on statistics matrices (as
     ``paired_bootstrap_stats``) with the resamples given: ``idx[b]`` lists the 0-based
     sentence indices of resample b (``n = len(idx)``), used for the baseline's own
@@ -318,29 +299,26 @@ def paired_bootstrap_with_indices(metric: str, baseline, systems, idx, **options
     indices of ``SACREBLEU_SEED`` when the seed is not 0 (``paired_bootstrap`` is this
     function on ``resample_indices(numpy.random.default_rng(seed), N, n)``). The result's
     ``seed`` is None: no generator was used."""
-    options = resolve_option_aliases(metric, options)
-    corpus.check_options(metric, options)
+    metric = corpus.as_metric(metric)
     items, bl_rows, sys_rows = _stats_of(baseline, systems)
     idx = check_indices(idx, len(bl_rows))
-    return _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, idx, [idx] * len(sys_rows), None,
-                                     options)
+    return _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, idx, [idx] * len(sys_rows), None)
 
 
-def _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, bl_idx, sys_idx, seed,
-                              options) -> PairedTestResult:
+def _paired_bootstrap_indexed(metric, systems, items, bl_rows, sys_rows, bl_idx, sys_idx, seed) -> PairedTestResult:
     """The paired bootstrap from its resamples: ``bl_idx`` for the baseline's ``mean``/
     ``ci``, ``sys_idx[k]`` for system k (baseline and system resampled alike)."""
     import numpy as np
 
     _check_same_segments(bl_rows, sys_rows)
-    bl_score = _corpus_score(metric, bl_rows, options)
-    bl_mean, bl_ci = summary_numpy(scores_array(resample_scores(metric, bl_rows, bl_idx, **options)))
+    bl_score = _corpus_score(metric, bl_rows)
+    bl_mean, bl_ci = summary_numpy(scores_array(resample_scores(metric, bl_rows, bl_idx)))
     results = []
     for rows, idx in zip(sys_rows, sys_idx):
-        scores_bl = scores_array(resample_scores(metric, bl_rows, idx, **options))
-        scores_sys = scores_array(resample_scores(metric, rows, idx, **options))
+        scores_bl = scores_array(resample_scores(metric, bl_rows, idx))
+        scores_sys = scores_array(resample_scores(metric, rows, idx))
         mean, ci = summary_numpy(scores_sys)
-        score = _corpus_score(metric, rows, options)
+        score = _corpus_score(metric, rows)
         distance = np.abs(scores_sys - scores_bl)
         centred = distance - distance.mean()
         results.append(PairedResult(score, p_value(centred, abs(bl_score - score)), mean, ci))
@@ -353,42 +331,42 @@ def _trial_matrix(rows: list[list], metric: str) -> np.ndarray:
     float64 for a metric with fractional columns (TER, whose average lengths are floats)."""
     import numpy as np
 
-    return np.array(rows, dtype=np.float64 if corpus.check_options(metric, {}).fractional_columns else np.int64)
+    return np.array(rows, dtype=np.float64 if corpus.as_metric(metric).definition.fractional_columns else np.int64)
 
 
-def ar_scorer(metric: str, n_sentences: int, options: dict):
+def ar_scorer(metric, n_sentences: int):
     """Scores one trial row (int64 or float64 numbers) as the metric's paired test scores
     it (``Metric.paired_trial_score``): its score of the row as Python numbers, but where
     the metric says otherwise (BLEU's add-k: sacreBLEU adds k in place into the int64 row,
     truncating it, after its "no match at all" test)."""
-    definition = corpus.check_options(metric, options)
-    kwargs = definition.score_options(options)
+    metric = corpus.as_metric(metric)
+    definition, kwargs = metric.definition, metric.score_options()
     return lambda row: definition.paired_trial_score([x.item() for x in row], n_sentences, **kwargs)
 
 
-def paired_approximate_randomization(metric: str, baseline, systems, refs, n: int = 10000, seed=DEFAULT_SEED,
-                                     **options) -> PairedTestResult:
+def paired_approximate_randomization(metric, baseline, systems, refs, n: int = 10000,
+                                     seed=DEFAULT_SEED) -> PairedTestResult:
     """Paired approximate randomization test of each system against ``baseline`` (module
     doc): sacreBLEU 2.5.1's ``--paired-ar`` with ``SACREBLEU_SEED=seed`` and
     ``--paired-ar-n n`` (no confidence interval: ``mean``/``ci`` are None)."""
-    seed, items, bl_rows, sys_rows, options = prepare_paired(metric, baseline, systems, refs, n, seed, options)
-    return _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
+    seed, items, bl_rows, sys_rows, metric = prepare_paired(metric, baseline, systems, refs, n, seed)
+    return _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed)
 
 
-def paired_approximate_randomization_stats(metric: str, baseline, systems, n: int = 10000, seed=DEFAULT_SEED,
-                                           **options) -> PairedTestResult:
+def paired_approximate_randomization_stats(metric, baseline, systems, n: int = 10000,
+                                           seed=DEFAULT_SEED) -> PairedTestResult:
     """``paired_approximate_randomization`` on statistics matrices (as
     ``paired_bootstrap_stats``)."""
-    seed, items, bl_rows, sys_rows, options = _prepare_paired_stats(metric, baseline, systems, n, seed, options)
-    return _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options)
+    seed, items, bl_rows, sys_rows, metric = _prepare_paired_stats(metric, baseline, systems, n, seed)
+    return _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed)
 
 
-def _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed, options) -> PairedTestResult:
+def _paired_ar_rows(metric, systems, items, bl_rows, sys_rows, n, seed) -> PairedTestResult:
     import numpy as np
 
     N = len(bl_rows)
     masks = [np.random.default_rng(seed if seed else None).integers(2, size=(n, N), dtype=bool) for _ in sys_rows]
-    return _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, masks, seed, options)
+    return _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, masks, seed)
 
 
 def check_masks(take_baseline, n_sentences: int):
@@ -409,8 +387,7 @@ def check_masks(take_baseline, n_sentences: int):
     return np.array([[bool(x) for x in trial] for trial in take_baseline], dtype=bool)
 
 
-def paired_approximate_randomization_with_masks(metric: str, baseline, systems, take_baseline,
-                                                **options) -> PairedTestResult:
+def paired_approximate_randomization_with_masks(metric, baseline, systems, take_baseline) -> PairedTestResult:
     """The paired approximate randomization test (module doc) on statistics matrices with
     the trials given: ``take_baseline[t][i]`` true when pseudo-system A of trial t takes
     the baseline's segment i (and B the system's), ``n = len(take_baseline)``; the same
@@ -418,22 +395,21 @@ def paired_approximate_randomization_with_masks(metric: str, baseline, systems, 
     fresh ``default_rng(SACREBLEU_SEED)`` per system (``paired_approximate_randomization``
     is this function on ``default_rng(seed).integers(2, size=(n, N), dtype=bool)``). The
     result's ``seed`` is None."""
-    options = resolve_option_aliases(metric, options)
-    corpus.check_options(metric, options)
+    metric = corpus.as_metric(metric)
     items, bl_rows, sys_rows = _stats_of(baseline, systems)
     masks = check_masks(take_baseline, len(bl_rows))
-    return _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, [masks] * len(sys_rows), None, options)
+    return _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, [masks] * len(sys_rows), None)
 
 
-def _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, masks, seed, options) -> PairedTestResult:
+def _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, masks, seed) -> PairedTestResult:
     """The AR test from its trials: ``masks[k]`` (n x N bools) for system k."""
     import numpy as np
 
     N = len(bl_rows)
     _check_same_segments(bl_rows, sys_rows)
-    bl_score = _corpus_score(metric, bl_rows, options)
+    bl_score = _corpus_score(metric, bl_rows)
     bl_matrix = _trial_matrix(bl_rows, metric)
-    score_row = ar_scorer(metric, N, options)
+    score_row = ar_scorer(metric, N)
     results = []
     for rows, take_baseline in zip(sys_rows, masks):
         sys_matrix = _trial_matrix(rows, metric)
@@ -441,7 +417,7 @@ def _paired_ar_masked(metric, systems, items, bl_rows, sys_rows, masks, seed, op
         pseudo_b = ~take_baseline @ bl_matrix + take_baseline @ sys_matrix
         scores_a = np.array([score_row(row) for row in pseudo_a])
         scores_b = np.array([score_row(row) for row in pseudo_b])
-        score = _corpus_score(metric, rows, options)
+        score = _corpus_score(metric, rows)
         results.append(PairedResult(score, p_value(np.abs(scores_a - scores_b), abs(bl_score - score)), None, None))
     return PairedTestResult(PairedResult(bl_score, None, None, None), package_results(systems, items, results),
                             "ar", len(masks[0]) if masks else 0, seed)

@@ -100,14 +100,15 @@ def _valid(document: dict, options: dict, test: dict) -> str | None:
     def inputs():
         return copy.deepcopy(test["hyps"]), copy.deepcopy(test["refs"])
 
-    rows = spec.sentence_stats(metric, *inputs(), **copy.deepcopy(options)).tolist()
+    configured = spec.metric(metric, **copy.deepcopy(options))
+    rows = spec.sentence_stats(configured, *inputs()).tolist()
     difference = _rows_differ(expected["stats"], rows, "stats")
     if difference:
         return difference
     summed = [sum(column) for column in zip(*rows)] if rows else []
     if summed != list(expected["corpusStats"]):
         return f"corpusStats: {summed} != {expected['corpusStats']}"
-    score = spec.corpus_score(metric, *inputs(), **copy.deepcopy(options))
+    score = spec.corpus_score(configured, *inputs())
     difference = _close(expected["score"], score, tolerance, "score")
     if difference:
         return difference
@@ -126,8 +127,7 @@ def _valid(document: dict, options: dict, test: dict) -> str | None:
         if difference:
             return difference
     if "signature" in expected:
-        found = spec.signature(metric, nrefs=_nrefs(test["refs"]), sacrebleu_version=spec.SACREBLEU_VERSION,
-                               **copy.deepcopy(options))
+        found = spec.signature(configured, nrefs=_nrefs(test["refs"]), sacrebleu_version=spec.SACREBLEU_VERSION)
         if found != expected["signature"]:
             return f"signature: {found!r} != {expected['signature']!r}"
     if "intermediates" in expected:
@@ -143,8 +143,8 @@ def _invalid(document: dict, options: dict, test: dict) -> str | None:
 
     kinds = {"TypeError": TypeError, "ValueError": ValueError}
     try:
-        spec.corpus_score(document["metric"], copy.deepcopy(test["hyps"]), copy.deepcopy(test["refs"]),
-                          **copy.deepcopy(options))
+        spec.corpus_score(spec.metric(document["metric"], **copy.deepcopy(options)), copy.deepcopy(test["hyps"]),
+                          copy.deepcopy(test["refs"]))
     except kinds[test["error"]]:
         return None
     return f"accepted, not refused with {test['error']}"

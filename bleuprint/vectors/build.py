@@ -112,9 +112,10 @@ def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
     from ..spec.corpus import as_numbers, score_from_stats, segment_rows
     from ..spec.signature import SACREBLEU_VERSION, signature, signed_metrics
 
-    rows = segment_rows(definition.name, copy.deepcopy(hyps), copy.deepcopy(refs), **options)
+    configured = definition(**options)
+    rows = segment_rows(configured, copy.deepcopy(hyps), copy.deepcopy(refs))
     summed = [sum(column) for column in zip(*rows)] if rows else []
-    score = score_from_stats(definition.name, summed, len(rows), **options)
+    score = score_from_stats(configured, summed, len(rows))
     expected = {"stats": rows, "corpusStats": summed, "score": float(score)}
     parts = definition.parts(as_numbers(summed), len(rows), **definition.score_options(options))
     if parts:
@@ -122,8 +123,7 @@ def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
     if definition.name in signed_metrics():
         # The files name sacreBLEU 2.5.1 as their oracle (spec_version): their signatures
         # are 2.5.1's, whichever sacreBLEU is installed.
-        expected["signature"] = signature(definition.name, nrefs=nrefs(refs), sacrebleu_version=SACREBLEU_VERSION,
-                                          **options)
+        expected["signature"] = signature(configured, nrefs=nrefs(refs), sacrebleu_version=SACREBLEU_VERSION)
     intermediates = definition.vector_intermediates(copy.deepcopy(hyps), copy.deepcopy(refs), **options)
     if intermediates:
         expected["intermediates"] = intermediates

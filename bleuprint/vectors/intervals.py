@@ -227,11 +227,10 @@ def given_masks(rng: random.Random, n_sentences: int, n: int) -> list[list[bool]
     return out[:n]
 
 
-def _rows(metric: str, hyps: list, refs: list, options: dict) -> list[list]:
+def _rows(metric, hyps: list, refs: list) -> list[list]:
     from ..spec import corpus, intervals
 
-    return intervals.statistics_rows(corpus.sentence_stats(metric, copy.deepcopy(hyps), copy.deepcopy(refs),
-                                                           **options))
+    return intervals.statistics_rows(corpus.sentence_stats(metric, copy.deepcopy(hyps), copy.deepcopy(refs)))
 
 
 def _interval(result, n_boot: int, alpha) -> dict:
@@ -254,42 +253,45 @@ def _row(result, with_p: bool) -> dict:
 def expected_values(metric: str, kind: str, options: dict, parameters: dict, test: dict) -> dict:
     """The spec's answer to one test (its inputs: ``hyps``/``refs`` or ``baseline``/
     ``systems``/``refs``, and ``resamples`` or ``takeBaseline`` where the kind gives them),
-    through the spec's public functions only."""
+    through the spec's public functions only. ``options`` are the metric's, bound into one
+    value (``bleuprint.metric``): none of them is read as a parameter of the interval or the
+    test (an option named ``alpha``, ``n`` or ``seed`` stays the metric's)."""
     import numpy as np
 
+    from ..core.value import metric as configured
     from ..spec import intervals, significance
 
+    metric = configured(metric, **options)
     if kind.startswith("bootstrap"):
-        rows = _rows(metric, test["hyps"], test["refs"], options)
+        rows = _rows(metric, test["hyps"], test["refs"])
         alpha, exact = parameters["alpha"], parameters["exact"]
         if kind == "bootstrap-indices":
-            result = intervals.bootstrap_with_indices(metric, rows, test["resamples"], alpha, exact=exact, **options)
+            result = intervals.bootstrap_with_indices(metric, rows, test["resamples"], alpha, exact=exact)
             return {"stats": rows, **_interval(result, parameters["nBoot"], alpha), "scores": list(result.scores)}
         result = intervals.bootstrap(metric, copy.deepcopy(test["hyps"]), copy.deepcopy(test["refs"]),
                                      parameters["nBoot"], alpha, np.random.default_rng(parameters["seed"]),
-                                     exact=exact, **options)
+                                     exact=exact)
         return {"stats": rows, **_interval(result, parameters["nBoot"], alpha)}
-    paired = significance.paired_option_names(metric, options)
     if kind.endswith("-seed"):
         run = significance.paired_bootstrap if kind == "paired-bs-seed" else \
             significance.paired_approximate_randomization
         result = run(metric, copy.deepcopy(test["baseline"]), copy.deepcopy(test["systems"]),
-                     copy.deepcopy(test["refs"]), n=parameters["n"], seed=parameters["seed"], **paired)
+                     copy.deepcopy(test["refs"]), n=parameters["n"], seed=parameters["seed"])
     else:
         # the paired tests' own rows (a UNION metric's systems share one context)
         base, *systems = significance.system_rows(metric, copy.deepcopy([test["baseline"], *test["systems"]]),
-                                                  copy.deepcopy(test["refs"]), options)
+                                                  copy.deepcopy(test["refs"]))
         if kind == "paired-bs-indices":
-            result = significance.paired_bootstrap_with_indices(metric, base, systems, test["resamples"], **paired)
+            result = significance.paired_bootstrap_with_indices(metric, base, systems, test["resamples"])
         else:
             result = significance.paired_approximate_randomization_with_masks(metric, base, systems,
-                                                                              test["takeBaseline"], **paired)
+                                                                              test["takeBaseline"])
     out = {"baseline": _row(result.baseline, False), "systems": [_row(r, True) for r in result.systems]}
     if kind == "paired-bs-indices":
-        base_scores = intervals.resample_scores(metric, base, test["resamples"], **options)
+        base_scores = intervals.resample_scores(metric, base, test["resamples"])
         out["baselineScores"] = [float(x) for x in base_scores]
-        out["systemScores"] = [[float(x) for x in intervals.resample_scores(metric, rows, test["resamples"],
-                                                                            **options)] for rows in systems]
+        out["systemScores"] = [[float(x) for x in intervals.resample_scores(metric, rows, test["resamples"])]
+                               for rows in systems]
     return out
 
 

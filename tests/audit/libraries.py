@@ -8,6 +8,7 @@ rest of this file).
 """
 
 from bleuprint.spec.corpus import corpus_score, score_from_stats, segment_rows
+from bleuprint.core.value import metric as configured
 
 
 def _summed(rows):
@@ -58,7 +59,7 @@ def bleu_shortest_ref(hyps, refs):
 
 def chrf_beta3(hyps, refs):
     """chrF with beta=3 (the audit is told beta=2)."""
-    return corpus_score("chrf", hyps, refs, beta=3)
+    return corpus_score(configured("chrf", beta=3), hyps, refs)
 
 
 def bleu_fraction(hyps, refs):

@@ -3,7 +3,7 @@ install its library; and where its library is installed, the mapping it declares
 with the spec on ordinary text.
 
 "Agrees" is: the library's value, put on bleuprint's scale (``Metric.scale / subject.scale``),
-is within 1e-9 of ``bleuprint.spec.corpus_score(metric, hyps, refs, **subject.options)``.
+is within 1e-9 of ``bleuprint.spec.corpus_score(bleuprint.metric(metric, **subject.options), hyps, refs)``.
 The corpus is written here by hand: ordinary English sentences, every n-gram order of BLEU
 matched at least once (so no smoothing question arises), no empty strings, no unusual
 characters; a capital letter and punctuation attached to a word, so that a wrongly
@@ -23,6 +23,7 @@ from bleuprint.audit.adapters import ADAPTERS, load, names
 from bleuprint.audit.subject import LEVELS, NotInstalled, Subject
 from bleuprint.core import get_metric, metric_names
 from bleuprint.spec import corpus_score
+from bleuprint.core.value import metric as configured
 
 HYPS = [
     "The cat sat on the mat by the door",
@@ -165,7 +166,7 @@ AGREEING = [s for s in INSTALLED if s.name not in KNOWN_DIFFERENCES]
 @pytest.mark.parametrize("subject", AGREEING, ids=lambda s: s.name)
 def test_declared_mapping_agrees_with_the_spec_on_one_reference(subject):
     for hyps, refs in _pairs(subject, ONE_REF):
-        expected = corpus_score(subject.metric, hyps, refs, **subject.options)
+        expected = corpus_score(configured(subject.metric, **subject.options), hyps, refs)
         got = _on_bleuprint_scale(subject, subject.score(hyps, refs))
         assert got == pytest.approx(expected, abs=TOLERANCE), (hyps, refs)
 
@@ -183,7 +184,7 @@ def test_declared_mapping_agrees_with_the_spec_on_two_references(subject):
     """TWO_REFS: for every segment the closest and the shortest reference give the same
     brevity penalty (the corpus is longer than either), so bleuscore's default agrees too."""
     for hyps, refs in _pairs(subject, TWO_REFS):
-        expected = corpus_score(subject.metric, hyps, refs, **subject.options)
+        expected = corpus_score(configured(subject.metric, **subject.options), hyps, refs)
         got = _on_bleuprint_scale(subject, subject.score(hyps, refs))
         assert got == pytest.approx(expected, abs=TOLERANCE), (hyps, refs)
 
@@ -198,7 +199,7 @@ def test_declared_smoothing_agrees_on_a_segment_without_a_matching_4gram(subject
     the smoothing (the spec gives 0 with none, 16.10 with floor 0.1, 24.08 with exp), so it
     must be the declared one."""
     hyps, refs = NO_FOURGRAM
-    expected = corpus_score("bleu", hyps, refs, **subject.options)
+    expected = corpus_score(configured("bleu", **subject.options), hyps, refs)
     assert _on_bleuprint_scale(subject, subject.score(hyps, refs)) == pytest.approx(expected, abs=TOLERANCE)
 
 
@@ -225,7 +226,7 @@ def test_bleuscore_default_uses_the_shortest_reference():
     closest = _installed("bleuscore:bleu-closest")
     hyps = ["the cat sat on the mat"]
     refs = [["the cat sat down", "the cat sat on the red mat"]]
-    expected = corpus_score("bleu", hyps, refs, **default.options)
+    expected = corpus_score(configured("bleu", **default.options), hyps, refs)
     assert _on_bleuprint_scale(closest, closest.score(hyps, refs)) == pytest.approx(expected, abs=TOLERANCE)
     bp = math.exp(1 - 7 / 6)
     assert _on_bleuprint_scale(default, default.score(hyps, refs)) == pytest.approx(expected / bp, rel=1e-9)
@@ -240,7 +241,8 @@ def test_known_difference_on_ordinary_text_is_there_and_reported(name):
 
     subject = _installed(name)
     differences = [abs(_on_bleuprint_scale(subject, subject.score(h, r))
-                       - corpus_score(subject.metric, h, r, **subject.options)) for h, r in _pairs(subject, ONE_REF)]
+                       - corpus_score(configured(subject.metric, **subject.options), h, r))
+                   for h, r in _pairs(subject, ONE_REF)]
     assert max(differences) > TOLERANCE
     assert max(differences) < 1.0
     assert audit(subject, examples=20).status == "differs"

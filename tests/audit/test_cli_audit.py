@@ -13,11 +13,12 @@ from bleuprint.cli import main
 FAKE_PORT = Path(__file__).resolve().parents[1] / "ports" / "fake_port.py"
 
 LIBRARY = textwrap.dedent('''\
+    from bleuprint.spec import metric
     from bleuprint.spec.corpus import corpus_score
 
     def chrf_beta3_fraction(hypothesis, references):
         """chrF with beta=3, on 0-1, one sentence at a time."""
-        return corpus_score("chrf", [hypothesis], [references], beta=3) / 100
+        return corpus_score(metric("chrf", beta=3), [hypothesis], [references]) / 100
 
     def chrf_fraction(hypothesis, references):
         return corpus_score("chrf", [hypothesis], [references]) / 100
@@ -142,11 +143,12 @@ def test_bad_arguments_one_line_exit_2(capsys, library, argv):
 def test_builtin_adapter_metric_selection_and_replay(capsys, monkeypatch, tmp_path):
     (tmp_path / "fake_adapter.py").write_text(textwrap.dedent('''\
         from bleuprint.audit.subject import Subject
+        from bleuprint.spec import metric
         from bleuprint.spec.corpus import corpus_score
 
         def subjects():
             return [Subject("fakelib", "1.0", "chrf", "fakelib.chrf(hyps, refs)", "corpus", 100.0, {},
-                            lambda hyps, refs: corpus_score("chrf", hyps, refs, beta=3)),
+                            lambda hyps, refs: corpus_score(metric("chrf", beta=3), hyps, refs)),
                     Subject("fakelib", "1.0", "bleu", "fakelib.bleu(hyps, refs)", "corpus", 100.0, {},
                             lambda hyps, refs: corpus_score("bleu", hyps, refs))]
         '''), encoding="utf-8")

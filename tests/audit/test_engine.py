@@ -10,6 +10,7 @@ from bleuprint.audit import Subject, subject_from_callable
 from bleuprint.audit.report import to_json, to_markdown
 from bleuprint.audit.run import DEFAULT_EXAMPLES, audit
 from bleuprint.spec.corpus import corpus_score
+from bleuprint.core.value import metric as configured
 
 #: The minimal input of a single-fault class has at most one segment, two references and
 #: this many characters in all (each planted fault shows on a few words). TER's shift cap
@@ -28,7 +29,7 @@ def check_minimal(cls, function, metric, options, scale):
     assert len(cls.hyps) == 1 and len(cls.refs) == 1 and len(cls.refs[0]) <= 2
     bound = MAX_CHARS_TER if metric == "ter" else MAX_CHARS
     assert sum(map(len, cls.hyps)) + sum(len(r) for rs in cls.refs for r in rs) <= bound
-    spec = corpus_score(metric, cls.hyps, cls.refs, **options)
+    spec = corpus_score(configured(metric, **options), cls.hyps, cls.refs)
     library = function(cls.hyps, cls.refs)
     assert cls.spec_value == spec and cls.library_value == library
     assert abs(library * 100 / scale - spec) > 1e-6  # it is a divergence

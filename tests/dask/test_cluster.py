@@ -27,6 +27,7 @@ import dask.bag as db
 import pytest
 
 import bleuprint.impl as impl
+from bleuprint.core.value import metric as configured
 from bleuprint.dask import SegmentError, TextFiles, accumulate
 
 
@@ -52,7 +53,7 @@ def test_two_worker_processes_give_the_in_process_number(client, tmp_path):
             (tmp_path / f"ref{r}.{k}.txt").write_text("".join(g[r] + "\n" for g in refs[k * 200:(k + 1) * 200]))
     source = TextFiles(str(tmp_path / "hyp.*"), [str(tmp_path / "ref0.*"), str(tmp_path / "ref1.*")],
                        lines_per_part=70)
-    merged = accumulate(source, ["bleu", "chrf", ("distinct_n", {"n": 2}), "cider"], client=client, split_every=3)
+    merged = accumulate(source, ["bleu", "chrf", configured("distinct_n", n=2), "cider"], client=client, split_every=3)
     assert len({w["id"] for w in client.scheduler_info()["workers"].values()}) == 2
     for metric in ("bleu", "chrf"):
         assert merged[metric] == impl.Accumulator(metric).add(hyps, refs)

@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 import bleuprint.impl as impl
 from bleuprint.core import Shape, get_metric
 from bleuprint.dask import accumulate, contexts
+from bleuprint.core.value import metric as configured
 
 #: (metric, options): at least one metric of every shape, with and without references,
 #: text and non-text segments, whole and fractional statistics.
@@ -79,22 +80,23 @@ def test_any_partitioning_gives_the_in_process_number(metric, options, data):
     hyps, refs, cuts, split_every, batch = data.draw(partitioned(metric))
     definition = get_metric(metric)
     bag = _bag(hyps, refs, cuts)
-    merged = accumulate(bag, [(metric, options)], scheduler="sync", split_every=split_every, batch=batch)[metric]
+    merged = accumulate(bag, [configured(metric, **options)], scheduler="sync", split_every=split_every,
+                        batch=batch)[metric]
 
     if definition.needs_context:
         checked_hyps, checked_refs = definition.check_inputs(hyps, refs)
         whole_context = definition.corpus_context(checked_hyps, definition.corpus_references(checked_refs),
                                                   **definition.stats_options(options))
-        assert contexts(bag, [(metric, options)], scheduler="sync", split_every=split_every,
+        assert contexts(bag, [configured(metric, **options)], scheduler="sync", split_every=split_every,
                         batch=batch)[metric] == whole_context
-        one = impl.Accumulator(metric, context=whole_context, **options).add(hyps, refs)
+        one = impl.Accumulator(configured(metric, **options), context=whole_context).add(hyps, refs)
     else:
-        one = impl.Accumulator(metric, **options).add(hyps, refs)
+        one = impl.Accumulator(configured(metric, **options)).add(hyps, refs)
     assert merged == one  # metric, options, count and the exact sums
     assert merged.n_sentences == len(hyps)
     assert merged.score() == one.score()
 
-    one_call = impl.corpus_score(metric, hyps, refs, **options)
+    one_call = impl.corpus_score(configured(metric, **options), hyps, refs)
     if definition.fractional_columns:
         assert abs(merged.score() - one_call) <= 1e-9
     else:
@@ -107,8 +109,8 @@ def test_several_metrics_share_one_read_and_each_is_exact():
     hyps = ["the cat sat on the mat", "a b a b", "", "x y z", "the the the"]
     refs = [["the cat is on the mat"], ["a b"], ["x"], ["x y"], ["the"]]
     bag = _bag(hyps, refs, [1, 3])
-    merged = accumulate(bag, ["bleu", "ter", ("distinct_n", {"n": 1})], scheduler="sync", split_every=2)
+    merged = accumulate(bag, ["bleu", "ter", configured("distinct_n", n=1)], scheduler="sync", split_every=2)
     assert merged["bleu"].score() == impl.corpus_score("bleu", hyps, refs)
     assert merged["ter"].score() == impl.corpus_score("ter", hyps, refs)
     # distinct-1 by hand: 10 distinct words (the cat sat on mat a b x y z) of 6+4+0+3+3 = 16 tokens.
-    assert merged["distinct_n"].score() == impl.corpus_score("distinct_n", hyps, n=1) == 10 / 16
+    assert merged["distinct_n"].score() == impl.corpus_score(configured("distinct_n", n=1), hyps) == 10 / 16

@@ -23,6 +23,7 @@ import pytest
 import bleuprint.impl as impl
 from bleuprint.dask import evaluation_matrix, resampling_bytes
 from bleuprint.dask.matrix import FIELDS
+from bleuprint.core.value import metric as configured
 
 SCHEMA = Path(__file__).resolve().parents[2] / "bleuprint" / "dask" / "schemas" / "evaluation-matrix-v1.json"
 WORDS = "the cat sat on a mat dog barked today hello world , .".split()
@@ -50,7 +51,7 @@ def test_matrix_equals_the_in_process_intervals_and_paired_tests(client, tmp_pat
         files[name] = str(tmp_path / f"{name}.txt")
     test_sets = {"A": {"refs": refs_a, "systems": systems_a},
                  "B": {"refs": [str(tmp_path / "ref.txt")], "systems": files}}
-    metrics = ["bleu", ("chrf", {"word_order": 2}), "exact_match"]
+    metrics = ["bleu", configured("chrf", word_order=2), "exact_match"]
     result = evaluation_matrix(test_sets, metrics, client=client, n_boot=200, n_trials=200, seed=7)
 
     assert [(r["test_set"], r["metric"], r["system"]) for r in result.rows] == [
@@ -61,18 +62,18 @@ def test_matrix_equals_the_in_process_intervals_and_paired_tests(client, tmp_pat
         streams, systems = texts[row["test_set"]]
         refs = [list(group) for group in zip(*streams)]
         metric, opts = row["metric"], options[row["metric"]]
-        matrix = impl.stats_matrix(metric, systems[row["system"]], refs, **opts)
-        expected = impl.bootstrap_stats(metric, matrix, 200, rng=np.random.default_rng(7), **opts)
+        matrix = impl.stats_matrix(configured(metric, **opts), systems[row["system"]], refs)
+        expected = impl.bootstrap_stats(configured(metric, **opts), matrix, 200, rng=np.random.default_rng(7))
         assert (row["score"], row["mean"], row["half_width"], row["lo"], row["hi"]) == (
             expected.score, expected.mean, expected.half_width, expected.lo, expected.hi)
-        assert row["score"] == impl.corpus_score(metric, systems[row["system"]], refs, **opts)
+        assert row["score"] == impl.corpus_score(configured(metric, **opts), systems[row["system"]], refs)
         assert row["n_segments"] == len(refs)
         assert row["baseline"] == (row["system"] == "base")
     for set_name, (streams, systems) in texts.items():
         refs = [list(group) for group in zip(*streams)]
         for metric, opts in options.items():
-            paired = impl.paired_bootstrap(metric, systems["base"], [systems["better"], systems["worse"]], refs,
-                                           n=200, seed=7, **opts)
+            paired = impl.paired_bootstrap(configured(metric, **opts), systems["base"],
+                                           [systems["better"], systems["worse"]], refs, n=200, seed=7)
             got = [r["p_value"] for r in result.rows if r["test_set"] == set_name and r["metric"] == metric]
             assert got == [None] + [s.p_value for s in paired.systems]
 

@@ -17,6 +17,7 @@ import pytest
 import bleuprint.impl as impl
 from bleuprint.dask import DataFrameSource, JsonLines, ParquetFiles, SegmentError, SourceError, TextFiles, accumulate, score
 from bleuprint.dask.sources import line_index
+from bleuprint.core.value import metric as configured
 
 HYPS = ["the cat sat on the mat", "a dog  ", "", "x y z", "tschüß ß", "the the the", "a b c d e", "1,000 $5"]
 REFS1 = ["the cat is on the mat", "the dog", "x", "x y", "tschüss", "the", "a b c", "1000 5"]
@@ -61,9 +62,9 @@ def test_text_globs_with_two_reference_streams(tmp_path, lines_per_part):
                        lines_per_part=lines_per_part)
     refs = [[a, b] for a, b in zip(REFS1, REFS2)]
     hyps = [line.rstrip() for line in HYPS]
-    merged = accumulate(source, ["bleu", ("chrf", {"word_order": 2}), "exact_match"], scheduler="sync")
+    merged = accumulate(source, ["bleu", configured("chrf", word_order=2), "exact_match"], scheduler="sync")
     assert merged["bleu"].score() == impl.corpus_score("bleu", hyps, refs)
-    assert merged["chrf"].score() == impl.corpus_score("chrf", hyps, refs, word_order=2)
+    assert merged["chrf"].score() == impl.corpus_score(configured("chrf", word_order=2), hyps, refs)
     assert merged["exact_match"].score() == impl.corpus_score("exact_match", hyps, refs)
     assert merged["bleu"].n_sentences == 8
 
@@ -192,7 +193,7 @@ def test_a_bad_option_is_refused_on_the_client_not_blamed_on_a_segment():
     bag = db.from_sequence(["a b", "b c"], npartitions=2)
     for metric, options in (("distinct_n", {"n": 0}), ("bleu", {"tokenize": "nope"})):
         with pytest.raises(ValueError) as caught:
-            score(bag if metric == "distinct_n" else db.from_sequence([("a", ["a"])]), metric, scheduler="sync",
-                  **options)
+            score(bag if metric == "distinct_n" else db.from_sequence([("a", ["a"])]), configured(metric, **options),
+                  scheduler="sync")
         assert not isinstance(caught.value, SegmentError), caught.value
         assert ("n must be >= 1" in str(caught.value)) if metric == "distinct_n" else "nope" in str(caught.value)

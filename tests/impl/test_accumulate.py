@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from bleuprint import impl, spec
 from bleuprint.impl.accumulate import FORMAT, Accumulator, accumulate
 from bleuprint.strategies import bleu_options, chrf_options, corpora
+from bleuprint.core.value import metric as configured
 
 TOLERANCE = 1e-9  # absolute, 0..100 scale, against the spec only
 
@@ -42,7 +43,7 @@ def metric_cases():
 
 
 def spec_column_sums(metric, hyps, refs, options) -> np.ndarray:
-    return spec.sentence_stats(metric, hyps, refs, **options).sum(axis=0).astype(np.int64)
+    return spec.sentence_stats(configured(metric, **options), hyps, refs).sum(axis=0).astype(np.int64)
 
 
 def assert_equals_one_call(accumulator, metric, hyps, refs, options):
@@ -59,7 +60,7 @@ def test_batches_of_any_sizes_equal_one_call(case, data):
     metric, (hyps, refs), options = case
     cuts = sorted(data.draw(st.lists(st.integers(0, len(hyps)), max_size=4), label="cuts"))
     bounds = [0, *cuts, len(hyps)]
-    accumulator = Accumulator(metric, **options)
+    accumulator = Accumulator(configured(metric, **options))
     for start, stop in zip(bounds, bounds[1:]):  # empty batches included
         accumulator.add(hyps[start:stop], refs[start:stop])
     assert_equals_one_call(accumulator, metric, hyps, refs, options)
@@ -74,11 +75,11 @@ def test_shards_in_any_split_merged_in_any_order_equal_one_call(case, data):
     shards = []
     for k in range(n_shards):
         mine = [i for i in range(len(hyps)) if owner[i] == k]
-        shards.append(Accumulator(metric, **options).add([hyps[i] for i in mine], [refs[i] for i in mine]))
+        shards.append(Accumulator(configured(metric, **options)).add([hyps[i] for i in mine], [refs[i] for i in mine]))
     order = data.draw(st.permutations(range(n_shards)), label="merge order")
     merged = functools.reduce(lambda a, b: a.merge(b), [shards[k] for k in order])
     assert_equals_one_call(merged, metric, hyps, refs, options)
-    assert merged == Accumulator(metric, **options).add(hyps, refs)
+    assert merged == Accumulator(configured(metric, **options)).add(hyps, refs)
 
 
 @given(metric_cases())
@@ -87,7 +88,7 @@ def test_shards_in_any_split_merged_in_any_order_equal_one_call(case, data):
                                     "whitespace": False, "eps_smoothing": False}))
 def test_pickle_and_json_round_trips_are_exact(case):
     metric, (hyps, refs), options = case
-    accumulator = Accumulator(metric, **options).add(hyps, refs)
+    accumulator = Accumulator(configured(metric, **options)).add(hyps, refs)
     assert_equals_one_call(accumulator, metric, hyps, refs, options)
     for copy in (pickle.loads(pickle.dumps(accumulator)),
                  Accumulator.from_dict(json.loads(json.dumps(accumulator.to_dict())))):
@@ -102,8 +103,8 @@ def test_pickle_and_json_round_trips_are_exact(case):
 @given(metric_cases())
 def test_merge_leaves_its_operands_unchanged(case):
     metric, (hyps, refs), options = case
-    left = Accumulator(metric, **options).add(hyps, refs)
-    right = Accumulator(metric, **options).add(hyps[:1], refs[:1])
+    left = Accumulator(configured(metric, **options)).add(hyps, refs)
+    right = Accumulator(configured(metric, **options)).add(hyps[:1], refs[:1])
     before = (left.to_dict(), right.to_dict())
     merged = left.merge(right)
     assert (left.to_dict(), right.to_dict()) == before
@@ -125,7 +126,7 @@ def _with_defaults(function, options):
 def test_merge_with_different_options_is_refused(case):
     metric, first, second = case
     function = ONE_CALL[metric][0]
-    a, b = Accumulator(metric, **first), Accumulator(metric, **second)
+    a, b = Accumulator(configured(metric, **first)), Accumulator(configured(metric, **second))
     if _with_defaults(function, first) == _with_defaults(function, second):
         assert a.merge(b) == a  # the same options: both empty, the merge is empty too
     else:
@@ -137,7 +138,7 @@ def test_defaults_given_or_omitted_are_the_same_options():
     """Options are compared with the defaults filled in: an explicit default is no
     difference."""
     a = Accumulator("bleu").add(["a b"], [["a b"]])
-    b = Accumulator("bleu", tokenize="13a", smooth_method="exp", max_ngram_order=4).add(["a"], [["a"]])
+    b = Accumulator(configured("bleu", tokenize="13a", smooth_method="exp", max_ngram_order=4)).add(["a"], [["a"]])
     assert a.merge(b).n_sentences == 2
 
 
@@ -165,7 +166,7 @@ def test_bad_options_are_refused_at_construction_like_one_call(metric, options):
     with pytest.raises((TypeError, ValueError)) as expected:
         ONE_CALL[metric][1](["a b"], [["a b"]], **options)
     with pytest.raises(expected.type):
-        Accumulator(metric, **options)
+        Accumulator(configured(metric, **options))
 
 
 def test_unknown_metric_is_refused():

@@ -9,6 +9,7 @@ import math
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import get_metric
+from bleuprint.core.value import metric as configured
 
 LOGPROBS = [[-1e16, -1.0], [-1.0], [-0.3, -5e-324], [-700.0, -1e-300, -2.5], [-0.0]]
 
@@ -21,10 +22,10 @@ def test_perplexity_batches_give_the_bits_of_one_call():
     for name, options, corpus in (("cross_entropy", {"base": "2"}, LOGPROBS), ("cross_entropy", {}, LOGPROBS),
                                   ("cross_entropy", {"variant": "sentence-mean"}, LOGPROBS),
                                   ("perplexity", {}, mild), ("perplexity", {"variant": "sentence-mean"}, mild)):
-        parts = [impl.Accumulator(name, **options).add(corpus[a:b]) for a, b in ((0, 2), (2, 3), (3, 5))]
+        parts = [impl.Accumulator(configured(name, **options)).add(corpus[a:b]) for a, b in ((0, 2), (2, 3), (3, 5))]
         merged = parts[0].merge(parts[1]).merge(parts[2])
         one_call = (spec.cross_entropy if name == "cross_entropy" else spec.perplexity)(corpus, **options)
-        assert merged.score() == one_call == impl.corpus_score(name, corpus, None, **options)
+        assert merged.score() == one_call == impl.corpus_score(configured(name, **options), corpus, None)
     expected = math.fsum([1e16, 1.0, 1.0, 0.3, 5e-324, 700.0, 1e-300, 2.5]) / 9
     assert impl.Accumulator("cross_entropy").add(LOGPROBS[:3]).add(LOGPROBS[3:]).score() == expected
 

@@ -17,6 +17,7 @@ import pytest
 
 import bleuprint.impl as impl
 from bleuprint import spec
+from bleuprint.core.value import metric as configured
 
 WORDS = "the cat sat on a mat dog barked , . today".split()
 
@@ -65,7 +66,7 @@ def test_one_reference_per_segment_is_bit_for_bit(seed):
 
 def test_fractional_sums_travel_as_text_and_are_checked():
     hyps, refs = ["a b", "x"], [["a b", "a b c d"], ["y", "y z"]]
-    accumulator = impl.Accumulator("ter", case_sensitive=True).add(hyps, refs)
+    accumulator = impl.Accumulator(configured("ter", case_sensitive=True)).add(hyps, refs)
     data = json.loads(json.dumps(accumulator.to_dict()))
     assert data["stats"] == [1, "9/2"]
     assert impl.Accumulator.from_dict(data) == accumulator

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from bleuprint import impl, spec
 from bleuprint.strategies import bleu_options, chrf_options, corpora
+from bleuprint.core.value import metric as configured
 
 TOLERANCE = 1e-9  # absolute, on the 0..100 scale
 
@@ -30,12 +31,12 @@ def bleu_cases():
 @given(bleu_cases())
 def test_bleu_sentence_stats_and_score_match_spec(case):
     (hyps, refs), options = case
-    want = spec.sentence_stats("bleu", hyps, refs, **options)
-    got = impl.sentence_stats("bleu", hyps, refs, **options)
+    want = spec.sentence_stats(configured("bleu", **options), hyps, refs)
+    got = impl.sentence_stats(configured("bleu", **options), hyps, refs)
     assert got.dtype == np.float64 and got.shape == want.shape
     assert np.array_equal(got, want)
-    want_score = spec.score_from_stats("bleu", want.sum(axis=0), len(hyps), **options)
-    got_score = impl.score_from_stats("bleu", got.sum(axis=0), len(hyps), **options)
+    want_score = spec.score_from_stats(configured("bleu", **options), want.sum(axis=0), len(hyps))
+    got_score = impl.score_from_stats(configured("bleu", **options), got.sum(axis=0), len(hyps))
     assert abs(got_score - want_score) <= TOLERANCE
 
 
@@ -48,12 +49,12 @@ CHRF_DEFAULTS = {"n": 6, "beta": 2, "word_order": 0, "lowercase": False, "whites
 @example(([""], [[""]]), {**CHRF_DEFAULTS, "word_order": 1})
 def test_chrf_sentence_stats_and_score_match_spec(corpus, options):
     hyps, refs = corpus
-    want = spec.sentence_stats("chrf", hyps, refs, **options)
-    got = impl.sentence_stats("chrf", hyps, refs, **options)
+    want = spec.sentence_stats(configured("chrf", **options), hyps, refs)
+    got = impl.sentence_stats(configured("chrf", **options), hyps, refs)
     assert got.dtype == np.float64 and got.shape == want.shape
     assert np.array_equal(got, want)
-    want_score = spec.score_from_stats("chrf", want.sum(axis=0), len(hyps), **options)
-    got_score = impl.score_from_stats("chrf", got.sum(axis=0), len(hyps), **options)
+    want_score = spec.score_from_stats(configured("chrf", **options), want.sum(axis=0), len(hyps))
+    got_score = impl.score_from_stats(configured("chrf", **options), got.sum(axis=0), len(hyps))
     assert abs(got_score - want_score) <= TOLERANCE
 
 
@@ -72,11 +73,11 @@ def test_integer_stats_score_like_their_float_sum(case):
     """``stats_matrix`` (int64, impl only) holds the same counts as ``sentence_stats``, and
     its integer column sum scores the same as the float sum."""
     (hyps, refs), options = case
-    ints = impl.stats_matrix("bleu", hyps, refs, **options)
+    ints = impl.stats_matrix(configured("bleu", **options), hyps, refs)
     assert ints.dtype == np.int64
-    assert np.array_equal(ints, spec.sentence_stats("bleu", hyps, refs, **options))
-    assert impl.score_from_stats("bleu", ints.sum(axis=0), len(hyps), **options) == impl.score_from_stats(
-        "bleu", ints.sum(axis=0).astype(np.float64), len(hyps), **options)
+    assert np.array_equal(ints, spec.sentence_stats(configured("bleu", **options), hyps, refs))
+    assert impl.score_from_stats(configured("bleu", **options), ints.sum(axis=0), len(hyps)) == impl.score_from_stats(
+        configured("bleu", **options), ints.sum(axis=0).astype(np.float64), len(hyps))
 
 
 def test_score_from_stats_by_hand():
@@ -85,7 +86,7 @@ def test_score_from_stats_by_hand():
     stats [h=4, r=5, m=2]: P = 1/2, R = 2/5, F2 = 5 * 0.5 * 0.4 / (4 * 0.5 + 0.4) = 1/2.4,
     times 100 = 41.66...; exact match [3] over 4 sentences = 0.75."""
     assert abs(impl.score_from_stats("bleu", [4, 4, 4, 3, 2, 1, 4, 3, 2, 1], 1) - 100.0) <= TOLERANCE
-    assert abs(impl.score_from_stats("chrf", [4, 5, 2], 2, n=1) - 100 / 2.4) <= TOLERANCE
+    assert abs(impl.score_from_stats(configured("chrf", n=1), [4, 5, 2], 2) - 100 / 2.4) <= TOLERANCE
     assert impl.score_from_stats("exact_match", [3.0], 4) == 0.75
 
 
@@ -115,9 +116,9 @@ BAD_STATS_CALLS = [
 @pytest.mark.parametrize(("metric", "hyps", "refs", "options"), BAD_STATS_CALLS)
 def test_sentence_stats_bad_input_raises_like_spec(metric, hyps, refs, options):
     with pytest.raises((TypeError, ValueError)) as expected:
-        spec.sentence_stats(metric, hyps, refs, **options)
+        spec.sentence_stats(configured(metric, **options), hyps, refs)
     with pytest.raises(expected.type):
-        impl.sentence_stats(metric, hyps, refs, **options)
+        impl.sentence_stats(configured(metric, **options), hyps, refs)
 
 
 BAD_SCORE_CALLS = [
@@ -140,7 +141,7 @@ BAD_SCORE_CALLS = [
 @pytest.mark.parametrize(("metric", "summed", "n_sentences", "options"), BAD_SCORE_CALLS)
 def test_score_from_stats_bad_input_raises_like_spec(metric, summed, n_sentences, options):
     with pytest.raises((TypeError, ValueError)) as expected:
-        spec.score_from_stats(metric, summed, n_sentences, **options)
+        spec.score_from_stats(configured(metric, **options), summed, n_sentences)
     with pytest.raises(expected.type) as actual:
-        impl.score_from_stats(metric, summed, n_sentences, **options)
+        impl.score_from_stats(configured(metric, **options), summed, n_sentences)
     assert str(actual.value) == str(expected.value)

@@ -9,6 +9,7 @@ from hypothesis import example, given, strategies as st
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.metrics.distinct.strategies import distinct_corpora
+from bleuprint.core.value import metric as configured
 
 ORDERS = st.integers(1, 5)
 
@@ -21,9 +22,9 @@ def test_impl_equals_spec(corpus, n, variant):
     outputs, refs = corpus
     assert impl.distinct_n(outputs, n, variant) == spec.distinct_n(outputs, n, variant)
     for name in ("distinct_n", "distinct_n_mean"):
-        assert impl.sentence_stats(name, outputs, refs, n=n).tolist() == \
-            spec.sentence_stats(name, outputs, refs, n=n).tolist()
-    assert impl.corpus_score("distinct_n", outputs, refs, n=n) == spec.distinct_n(outputs, n)
+        assert impl.sentence_stats(configured(name, n=n), outputs, refs).tolist() == \
+            spec.sentence_stats(configured(name, n=n), outputs, refs).tolist()
+    assert impl.corpus_score(configured("distinct_n", n=n), outputs, refs) == spec.distinct_n(outputs, n)
 
 
 def test_high_orders_on_a_larger_corpus():

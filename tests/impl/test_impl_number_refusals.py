@@ -17,6 +17,7 @@ import pytest
 from bleuprint import impl, spec
 from bleuprint.impl import native
 from bleuprint.impl.accumulate import Accumulator
+from bleuprint.core.value import metric as configured
 
 NAN, INF = float("nan"), float("inf")
 STATS = [4, 5, 3, 1, 0, 0, 4, 3, 2, 1]
@@ -63,30 +64,33 @@ CASES = [
     ("ter-neg", lambda m: m.ter_from_stats([-1, 3])),
     ("ter-nan-length", lambda m: m.ter_from_stats([1, NAN])),
     ("sfs-bleu-neg", lambda m: m.score_from_stats("bleu", np.array(_with(STATS, 2, -1)), 1)),
-    ("sfs-bleu-nan-smooth", lambda m: m.score_from_stats("bleu", STATS, 1, smooth_method="floor", smooth_value=NAN)),
+    ("sfs-bleu-nan-smooth", lambda m: m.score_from_stats(configured("bleu", smooth_method="floor", smooth_value=NAN),
+                                                         STATS, 1)),
     ("sfs-bleu-above-2-53", lambda m: m.score_from_stats("bleu", _with(STATS, 6, 2**53 + 1), 1)),
     ("sfs-chrf-nan", lambda m: m.score_from_stats("chrf", _with(CHRF, 0, NAN), 1)),
     ("sfs-ter-neg", lambda m: m.score_from_stats("ter", [-1, 3], 1)),
     ("sfs-em-above-n", lambda m: m.score_from_stats("exact_match", [4], 3)),
     ("sfs-em-neg", lambda m: m.score_from_stats("exact_match", np.array([-1.0]), 3)),
-    ("metric-ci-floor-nan", lambda m: m.metric_ci("bleu", H, R, n_boot=20, rng=_rng(), smooth_method="floor",
-                                                  smooth_value=NAN)),
-    ("metric-ci-add-k-inf", lambda m: m.metric_ci("bleu", H, R, n_boot=20, rng=_rng(), smooth_method="add-k",
-                                                  smooth_value=INF)),
-    ("bootstrap-exact-neg", lambda m: m.bootstrap("bleu", H, R, n_boot=20, rng=_rng(), exact=True,
-                                                  smooth_method="floor", smooth_value=-1)),
-    ("bootstrap-stats-nan-smooth", lambda m: m.bootstrap_stats("bleu", [STATS, STATS], n_boot=20, rng=_rng(),
-                                                               smooth_method="floor", smooth_value=NAN)),
+    ("metric-ci-floor-nan", lambda m: m.metric_ci(configured("bleu", smooth_method="floor", smooth_value=NAN),
+                                                  H, R, n_boot=20, rng=_rng())),
+    ("metric-ci-add-k-inf", lambda m: m.metric_ci(configured("bleu", smooth_method="add-k", smooth_value=INF),
+                                                  H, R, n_boot=20, rng=_rng())),
+    ("bootstrap-exact-neg", lambda m: m.bootstrap(configured("bleu", smooth_method="floor", smooth_value=-1),
+                                                  H, R, n_boot=20, rng=_rng(), exact=True)),
+    ("bootstrap-stats-nan-smooth", lambda m: m.bootstrap_stats(configured("bleu", smooth_method="floor",
+                                                                          smooth_value=NAN),
+                                                               [STATS, STATS], n_boot=20, rng=_rng())),
     ("bootstrap-stats-matches-above-total", lambda m: m.bootstrap_stats("bleu", [_with(STATS, 3, 4)], n_boot=20,
                                                                         rng=_rng())),
-    ("bootstrap-stats-chrf-beta-nan", lambda m: m.bootstrap_stats("chrf", [CHRF, CHRF], n_boot=20, rng=_rng(),
-                                                                  beta=NAN)),
+    ("bootstrap-stats-chrf-beta-nan", lambda m: m.bootstrap_stats(configured("chrf", beta=NAN),
+                                                                  [CHRF, CHRF], n_boot=20, rng=_rng())),
     ("bootstrap-stats-ter-fractional-edits", lambda m: m.bootstrap_stats("ter", [[1.5, 3], [1, 2]], n_boot=20,
                                                                          rng=_rng())),
-    ("paired-bs-nan", lambda m: m.paired_bootstrap("bleu", H, [["a b c e", "a b"]], R, n=20, smooth_method="floor",
-                                                   smooth_value=NAN)),
-    ("paired-ar-neg", lambda m: m.paired_approximate_randomization("bleu", H, [["a b c e", "a b"]], R, n=20,
-                                                                   smooth_method="add-k", smooth_value=-0.5)),
+    ("paired-bs-nan", lambda m: m.paired_bootstrap(configured("bleu", smooth_method="floor", smooth_value=NAN),
+                                                   H, [["a b c e", "a b"]], R, n=20)),
+    ("paired-ar-neg", lambda m: m.paired_approximate_randomization(configured("bleu", smooth_method="add-k",
+                                                                              smooth_value=-0.5),
+                                                                   H, [["a b c e", "a b"]], R, n=20)),
 ]
 
 
@@ -106,7 +110,7 @@ def test_accumulator_refuses_them_too():
     statistics it is given by ``from_dict`` (more matches than n-grams; an exact-match
     count above the sentence count) as the spec's scores check them."""
     with pytest.raises(ValueError, match="smooth_value must be a finite number >= 0"):
-        Accumulator("bleu", smooth_method="floor", smooth_value=NAN)
+        Accumulator(configured("bleu", smooth_method="floor", smooth_value=NAN))
     data = Accumulator("bleu").add(H, R).to_dict()
     data["stats"] = _with(data["stats"], 2, data["stats"][6] + 1)  # m_1 = t_1 + 1
     with pytest.raises(ValueError, match=r"stats\[2\] must not exceed stats\[6\]"):
@@ -132,7 +136,7 @@ def test_legitimate_bleu_edges_score_as_sacrebleu(stats, method, value):
     want = sacrebleu.metrics.BLEU.compute_bleu(list(stats[2:6]), list(stats[6:]), stats[0], stats[1],
                                                smooth_method=method, smooth_value=value).score
     assert abs(impl.bleu_from_stats(stats, smooth_method=method, smooth_value=value) - want) <= TOL
-    assert abs(impl.score_from_stats("bleu", np.array(stats), 1, smooth_method=method, smooth_value=value)
+    assert abs(impl.score_from_stats(configured("bleu", smooth_method=method, smooth_value=value), np.array(stats), 1)
                - want) <= TOL
 
 
@@ -145,8 +149,8 @@ def test_legitimate_smoothing_values_in_corpus_and_interval(method, value):
     want = sacrebleu.metrics.BLEU(smooth_method=method, smooth_value=value).corpus_score(
         hyps, [[r[0] for r in refs]]).score
     assert abs(impl.corpus_bleu(hyps, refs, smooth_method=method, smooth_value=value) - want) <= TOL
-    score, lo, hi = impl.metric_ci("bleu", hyps, refs, n_boot=50, rng=_rng(), smooth_method=method,
-                                   smooth_value=value)
+    score, lo, hi = impl.metric_ci(configured("bleu", smooth_method=method, smooth_value=value), hyps, refs, n_boot=50,
+                                   rng=_rng())
     assert abs(score - want) <= TOL and np.isfinite([lo, hi]).all()
 
 

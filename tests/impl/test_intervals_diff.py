@@ -28,6 +28,7 @@ from bleuprint.oracles.goldens import golden_cases
 from bleuprint.spec import intervals as spec_intervals
 from bleuprint.spec import significance as spec_significance
 from bleuprint.strategies import bleu_options, chrf_options, corpora, sentences
+from bleuprint.core.value import metric as configured
 
 
 @pytest.fixture(scope="module", params=["kernel", "kernel-threads", "numpy"], autouse=True)
@@ -73,12 +74,12 @@ def test_bootstrap_equals_spec(corpus, metric_options, seed, exact, n_boot, alph
     hyps, refs = corpus
     metric, options = metric_options
     spec_rng, impl_rng = np.random.default_rng(seed), np.random.default_rng(seed)
-    want = spec_intervals.bootstrap(metric, hyps, refs, n_boot, alpha, spec_rng, exact=exact, **options)
-    got = impl_intervals.bootstrap(metric, hyps, refs, n_boot, alpha, impl_rng, exact=exact, **options)
+    want = spec_intervals.bootstrap(configured(metric, **options), hyps, refs, n_boot, alpha, spec_rng, exact=exact)
+    got = impl_intervals.bootstrap(configured(metric, **options), hyps, refs, n_boot, alpha, impl_rng, exact=exact)
     assert got == want
     assert impl_rng.bit_generator.state == spec_rng.bit_generator.state
-    assert impl_intervals.metric_ci(metric, hyps, refs, n_boot, alpha, np.random.default_rng(seed), exact=exact,
-                                    **options) == (want.score, want.lo, want.hi)
+    assert impl_intervals.metric_ci(configured(metric, **options), hyps, refs, n_boot, alpha,
+                                    np.random.default_rng(seed), exact=exact) == (want.score, want.lo, want.hi)
 
 
 _BIG = 2**24
@@ -117,12 +118,11 @@ def test_paired_tests_equal_spec(data, metric_options, seed, test):
     only the baseline row and the scores are compared."""
     hyps, systems, refs = data
     metric, options = metric_options
-    if metric == "chrf":  # ``n`` is the number of samples here
-        options = {("char_order" if key == "n" else key): value for key, value in options.items()}
+    value = configured(metric, **options)  # chrF's ``n`` in the value; the tests' n is their samples
     n = 40 if test == "bs" else 80
     name = "paired_bootstrap" if test == "bs" else "paired_approximate_randomization"
-    want = getattr(spec_significance, name)(metric, hyps, systems, refs, n=n, seed=seed, **options)
-    got = getattr(impl_significance, name)(metric, hyps, systems, refs, n=n, seed=seed, **options)
+    want = getattr(spec_significance, name)(value, hyps, systems, refs, n=n, seed=seed)
+    got = getattr(impl_significance, name)(value, hyps, systems, refs, n=n, seed=seed)
     if seed:
         assert got == want
     else:

@@ -27,6 +27,7 @@ from hypothesis import given, strategies as st
 
 from bleuprint import impl, spec
 from bleuprint.impl import native
+from bleuprint.core.value import metric as configured
 
 impl_bleu = importlib.import_module("bleuprint.metrics.bleu.impl")
 impl_chrf = importlib.import_module("bleuprint.metrics.chrf.impl")
@@ -234,15 +235,14 @@ REFS = [["the cat is on the mat"], ["a b c d"], ["one two three four six"], ["x 
 @pytest.mark.parametrize("test", ["bs", "ar"])
 def test_compat_paired_test_is_the_layers_test(metric, options, test):
     """``compat.resampling.paired_test`` (``bleuprint score --paired-bs/--paired-ar``) gives
-    each layer's ``paired_*_stats`` rows, with chrF's ``n`` passed on under its alias."""
+    each layer's ``paired_*_stats`` rows, chrF's ``n`` among the options of the metric's value."""
     from bleuprint.compat.backends import IMPL, SPEC
     from bleuprint.compat.resampling import paired_test
 
     for backend, layer in ((IMPL, impl), (SPEC, spec)):
-        matrices = [layer.sentence_stats(metric, hyps, REFS, **options) for hyps in (HYPS, OTHER, THIRD)]
+        matrices = [layer.sentence_stats(configured(metric, **options), hyps, REFS) for hyps in (HYPS, OTHER, THIRD)]
         run = layer.paired_bootstrap_stats if test == "bs" else layer.paired_approximate_randomization_stats
-        aliased = {("char_order" if key == "n" else key): value for key, value in options.items()}
-        want = run(metric, matrices[0], matrices[1:], n=60, seed=11, **aliased)
+        want = run(configured(metric, **options), matrices[0], matrices[1:], n=60, seed=11)
         head, rows = paired_test(backend, metric, matrices[0], matrices[1:], test, 60, 11, options)
         assert (head, rows) == (want.baseline, want.systems)
 

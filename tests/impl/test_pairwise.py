@@ -28,6 +28,7 @@ from bleuprint.core import get_metric, metric_names
 from bleuprint.impl import native
 from bleuprint.impl import pairs as pairwise_module
 from bleuprint.strategies import corpora, metric_options
+from bleuprint.core.value import metric as configured
 
 SHARED = ("bleu", "chrf")  # the metrics with the shared-work route
 CHUNKS = (1, 2, 5, 16, 1 << 14)
@@ -71,10 +72,10 @@ def test_impl_pairwise_equals_spec_bit_for_bit(name, layout, data):
     hyps, refs, groups = layout
     options = data.draw(metric_options(name))
     chunk = data.draw(st.sampled_from(CHUNKS))
-    want = spec.pairwise(name, hyps, refs, groups=groups, **options)
+    want = spec.pairwise(configured(name, **options), hyps, refs, groups=groups)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pairwise_module, "CHUNK", chunk)
-        got = impl.pairwise(name, hyps, refs, groups=groups, **options)
+        got = impl.pairwise(configured(name, **options), hyps, refs, groups=groups)
     assert same(got, want), (got, want)
 
 
@@ -85,7 +86,7 @@ def test_impl_pairwise_equals_spec_bit_for_bit(name, layout, data):
 def test_each_route_equals_spec(name, route, layout, data):
     hyps, refs, groups = layout
     options = data.draw(metric_options(name))
-    want = spec.pairwise(name, hyps, refs, groups=groups, **options)
+    want = spec.pairwise(configured(name, **options), hyps, refs, groups=groups)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pairwise_module, "CHUNK", data.draw(st.sampled_from(CHUNKS)))
         patch.setattr(native, "THREADS", 3 if route == "shared-threads" else 1)
@@ -93,7 +94,7 @@ def test_each_route_equals_spec(name, route, layout, data):
             patch.setattr(native, "pairs", None)
         elif native.pairs is None:
             pytest.skip("the compiled pairs kernel is not built")
-        got = impl.pairwise(name, hyps, refs, groups=groups, **options)
+        got = impl.pairwise(configured(name, **options), hyps, refs, groups=groups)
     assert same(got, want)
 
 
@@ -111,12 +112,12 @@ FIXED_OPTIONS = {
 
 @pytest.mark.parametrize("name,options", [(n, o) for n in SHARED for o in FIXED_OPTIONS[n]])
 def test_fixed_options_equal_spec(name, options):
-    want = spec.pairwise(name, LINES, **options)
-    assert same(impl.pairwise(name, LINES, **options), want)
+    want = spec.pairwise(configured(name, **options), LINES)
+    assert same(impl.pairwise(configured(name, **options), LINES), want)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pairwise_module, "CHUNK", 7)
-        assert same(impl.pairwise(name, LINES, groups=[5, 7], **options),
-                    spec.pairwise(name, LINES, groups=[5, 7], **options))
+        assert same(impl.pairwise(configured(name, **options), LINES, groups=[5, 7]),
+                    spec.pairwise(configured(name, **options), LINES, groups=[5, 7]))
 
 
 @pytest.mark.parametrize("name,options", [("bleu", {}), ("chrf", {"word_order": 2})])
@@ -125,10 +126,10 @@ def test_large_block_read_in_slices_of_many_rows(name, options):
     table: 36 x 3 pairs in chunks of 60 are slices of 20 rows (the kernel's gangs of 16
     hypotheses, and 4), repeated lines included."""
     hyps, refs = LINES * 3, LINES[:3]
-    want = spec.pairwise(name, hyps, refs, **options)
+    want = spec.pairwise(configured(name, **options), hyps, refs)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pairwise_module, "CHUNK", 60)
-        assert same(impl.pairwise(name, hyps, refs, **options), want)
+        assert same(impl.pairwise(configured(name, **options), hyps, refs), want)
 
 
 @pytest.mark.skipif(native.pairs is None, reason="the compiled pairs kernel is not built")
@@ -183,8 +184,10 @@ BAD = [
 
 @pytest.mark.parametrize("args,kwargs", BAD)
 def test_bad_arguments_refused_like_spec(args, kwargs):
+    own = {key: value for key, value in kwargs.items() if key == "groups"}  # pairwise's; the rest BLEU's
+    options = {key: value for key, value in kwargs.items() if key != "groups"}
     with pytest.raises((TypeError, ValueError)) as want:
-        spec.pairwise("bleu", *args, **kwargs)
+        spec.pairwise(configured("bleu", **options), *args, **own)
     with pytest.raises(want.type) as got:
-        impl.pairwise("bleu", *args, **kwargs)
+        impl.pairwise(configured("bleu", **options), *args, **own)
     assert str(got.value) == str(want.value)

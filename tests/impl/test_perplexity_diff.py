@@ -15,6 +15,7 @@ from hypothesis import example, given, strategies as st
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.metrics.perplexity.strategies import logprob_corpora
+from bleuprint.core.value import metric as configured
 
 VARIANTS = st.sampled_from(("pooled", "sentence-mean"))
 
@@ -38,8 +39,8 @@ def test_values_and_rows_equal(corpus, variant, base):
     assert _outcome(lambda: impl.cross_entropy(sentences, base, variant)) == \
         _outcome(lambda: spec.cross_entropy(sentences, base, variant))
     for name in ("perplexity", "cross_entropy"):
-        a = _outcome(lambda: impl.sentence_stats(name, sentences, refs, variant=variant).tolist())
-        b = _outcome(lambda: spec.sentence_stats(name, sentences, refs, variant=variant).tolist())
+        a = _outcome(lambda: impl.sentence_stats(configured(name, variant=variant), sentences, refs).tolist())
+        b = _outcome(lambda: spec.sentence_stats(configured(name, variant=variant), sentences, refs).tolist())
         assert a == b
 
 

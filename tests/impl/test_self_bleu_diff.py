@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from bleuprint.metrics.self_bleu import impl, spec
 from bleuprint.metrics.self_bleu.strategies import self_bleu_options, self_bleu_outputs
+from bleuprint.core.value import metric as configured
 
 
 @given(self_bleu_outputs(), self_bleu_options())
@@ -74,8 +75,8 @@ def test_accumulator_over_shards_with_the_combined_context():
     for variant in spec.VARIANTS:
         context = metric.combine_contexts(metric.corpus_context(OUTPUTS[:2], variant=variant),
                                           metric.corpus_context(OUTPUTS[2:], variant=variant))
-        first = bimpl.Accumulator("self_bleu", context=context, variant=variant).add(OUTPUTS[:2])
-        second = bimpl.Accumulator("self_bleu", context=context, variant=variant).add(OUTPUTS[2:])
+        first = bimpl.Accumulator(configured("self_bleu", variant=variant), context=context).add(OUTPUTS[:2])
+        second = bimpl.Accumulator(configured("self_bleu", variant=variant), context=context).add(OUTPUTS[2:])
         assert first.merge(second).score() == pytest.approx(spec.self_bleu(OUTPUTS, variant), abs=1e-12)
     with pytest.raises(ValueError, match="context"):
         bimpl.Accumulator("self_bleu")

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from bleuprint import impl, spec
 from bleuprint.core import get_metric, metric_names
 from bleuprint.strategies import corpora, metric_options
+from bleuprint.core.value import metric as configured
 
 
 def cases(name: str):
@@ -39,8 +40,8 @@ def cases(name: str):
 @given(data=st.data())
 def test_impl_sentence_scores_equal_spec_bit_for_bit(name, data):
     (hyps, refs), options = data.draw(cases(name))
-    want = spec.sentence_scores(name, hyps, refs, **options)
-    got = impl.sentence_scores(name, hyps, refs, **options)
+    want = spec.sentence_scores(configured(name, **options), hyps, refs)
+    got = impl.sentence_scores(configured(name, **options), hyps, refs)
     assert isinstance(got, np.ndarray) and got.dtype == np.float64 and got.shape == (len(hyps),)
     assert isinstance(want, list) and all(isinstance(x, float) for x in want)
     assert got.tolist() == want, [(i, w, g) for i, (w, g) in enumerate(zip(want, got.tolist())) if w != g]
@@ -50,8 +51,8 @@ def test_impl_sentence_scores_equal_spec_bit_for_bit(name, data):
 @given(data=st.data())
 def test_impl_parts_equal_spec(name, data):
     (hyps, refs), options = data.draw(cases(name))
-    want_scores, want_parts = spec.sentence_scores(name, hyps, refs, parts=True, **options)
-    got_scores, got_parts = impl.sentence_scores(name, hyps, refs, parts=True, **options)
+    want_scores, want_parts = spec.sentence_scores(configured(name, **options), hyps, refs, parts=True)
+    got_scores, got_parts = impl.sentence_scores(configured(name, **options), hyps, refs, parts=True)
     assert got_scores.tolist() == want_scores
     assert all(isinstance(values, np.ndarray) and len(values) == len(hyps) for values in got_parts.values())
     assert {key: values.tolist() for key, values in got_parts.items()} == want_parts
@@ -67,10 +68,10 @@ def test_scores_of_rows_equal_spec_and_sentence_scores(name, data):
     (hyps, refs), options = data.draw(cases(name))
     definition = get_metric(name)
     chosen = {**definition.sentence_defaults(), **options}
-    matrix = impl.stats_matrix(name, hyps, refs, **chosen)
-    got = impl.scores_of_rows(name, matrix, **chosen)
-    assert got.tolist() == spec.scores_of_rows(name, matrix.tolist(), **chosen)
-    assert got.tolist() == spec.sentence_scores(name, hyps, refs, **options)
+    matrix = impl.stats_matrix(configured(name, **chosen), hyps, refs)
+    got = impl.scores_of_rows(configured(name, **chosen), matrix)
+    assert got.tolist() == spec.scores_of_rows(configured(name, **chosen), matrix.tolist())
+    assert got.tolist() == spec.sentence_scores(configured(name, **options), hyps, refs)
 
 
 def test_chrf_parts_by_hand():
@@ -78,12 +79,12 @@ def test_chrf_parts_by_hand():
     m=1 (P=1, R=1/2). precision = 100 * (1 + 1) / 2 = 100, recall = 100 * (2/3 + 1/2) / 2
     = 58.33...; the score is F2 of them: 5 * 1 * 0.58333 / (4 * 1 + 0.58333) = 63.636...
     (tolerance 1e-9 on the 0..100 scale)."""
-    scores, parts = impl.sentence_scores("chrf", ["ab"], [["abc"]], parts=True, n=2)
+    scores, parts = impl.sentence_scores(configured("chrf", n=2), ["ab"], [["abc"]], parts=True)
     assert parts["precision"][0] == pytest.approx(100.0, abs=1e-9)
     assert parts["recall"][0] == pytest.approx(100 * (2 / 3 + 1 / 2) / 2, abs=1e-9)
     recall = (2 / 3 + 1 / 2) / 2
     assert scores[0] == pytest.approx(100 * 5 * recall / (4 + recall), abs=1e-9)
-    _, spec_parts = spec.sentence_scores("chrf", ["ab"], [["abc"]], parts=True, n=2)
+    _, spec_parts = spec.sentence_scores(configured("chrf", n=2), ["ab"], [["abc"]], parts=True)
     assert spec_parts == {key: values.tolist() for key, values in parts.items()}
 
 
@@ -122,10 +123,10 @@ def test_parts_have_one_shape_in_both_layers(name):
         assert got_parts[key].tolist() == want_parts[key], key
     assert got_scores.tolist() == want_scores
     # scores_of_rows (the CLI's and compat's route) gives its parts in the same shape.
-    chosen = {**definition.sentence_defaults()}
-    matrix = impl.stats_matrix(name, hyps, refs, **chosen)
-    _, spec_row_parts = spec.scores_of_rows(name, matrix.tolist(), parts=True, **chosen)
-    _, impl_row_parts = impl.scores_of_rows(name, matrix, parts=True, **chosen)
+    chosen = configured(name).sentence_level()
+    matrix = impl.stats_matrix(chosen, hyps, refs)
+    _, spec_row_parts = spec.scores_of_rows(chosen, matrix.tolist(), parts=True)
+    _, impl_row_parts = impl.scores_of_rows(chosen, matrix, parts=True)
     assert spec_row_parts == {key: values.tolist() for key, values in impl_row_parts.items()}
 
 
@@ -177,4 +178,4 @@ def test_empty_corpus_and_bad_arguments_refused_like_spec():
         with pytest.raises(TypeError):
             layer.sentence_scores("bleu", ["a"], [["a"]], parts=1)
         with pytest.raises(TypeError):
-            layer.sentence_scores("bleu", ["a"], [["a"]], no_such_option=1)
+            layer.sentence_scores(configured("bleu", no_such_option=1), ["a"], [["a"]])

@@ -27,6 +27,7 @@ from bleuprint.metrics.bleu import impl as bleu_impl
 from bleuprint.metrics.bleu.spec import bleu_tokens
 from bleuprint.spec import tokenizers_spm
 from cjk_text import cjk_corpora, japanese_lines, korean_lines, mixed_lines
+from bleuprint.core.value import metric as configured
 
 pytestmark = pytest.mark.usefixtures("kernels")
 
@@ -119,7 +120,8 @@ def test_pairwise_equals_spec(name, language):
     @settings(max_examples=15, deadline=None)
     @given(lines=st.lists(_LINE_STRATEGIES[language], min_size=1, max_size=5))
     def check(lines):
-        assert impl.pairwise("bleu", lines, tokenize=name).tolist() == spec.pairwise("bleu", lines, tokenize=name)
+        value = configured("bleu", tokenize=name)
+        assert impl.pairwise(value, lines).tolist() == spec.pairwise(value, lines)
 
     check()
 

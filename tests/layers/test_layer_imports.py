@@ -139,7 +139,7 @@ _SCORE_WITH_MECAB = """
 import bleuprint.spec as spec
 for name in ("ja-mecab", "ko-mecab"):
     spec.corpus_bleu(["猫が好きです", "고양이"], [["犬が好きです"], ["고양이를"]], tokenize=name)
-    spec.signature("bleu", tokenize=name)
+    spec.signature(spec.metric("bleu", tokenize=name))
 """
 
 #: The packages the MeCab tokenizers wrap (module doc): their modules may be loaded.

@@ -18,6 +18,7 @@ import pytest
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, register, unregister
+from bleuprint.core.value import metric as configured
 
 
 class UnigramRecall(Metric):
@@ -87,7 +88,7 @@ def test_statistics_and_score_in_both_layers():
 
 def test_unknown_option_and_bad_corpus_are_refused():
     with pytest.raises(TypeError, match="unknown option"):
-        spec.sentence_stats("unigram_recall_test", HYPS, REFS, lowercase=True)
+        spec.sentence_stats(configured("unigram_recall_test", lowercase=True), HYPS, REFS)
     with pytest.raises(ValueError, match="mismatched lengths"):
         impl.sentence_stats("unigram_recall_test", HYPS, REFS[:2])
 

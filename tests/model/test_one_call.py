@@ -1,4 +1,4 @@
-"""``corpus_score(metric, hyps, refs, **options)``: the one-call form of every registered
+"""``corpus_score(metric(name, **options), hyps, refs)``: the one-call form of every registered
 metric, in the spec and in impl (issue #13: a new metric needs no function of its own in
 ``bleuprint.spec`` or ``bleuprint.impl`` to be scored in one call)."""
 
@@ -11,6 +11,7 @@ import pytest
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, get_metric, metric_names, register, unregister
+from bleuprint.core.value import metric as configured
 
 HYPS = ["the cat sat on the mat", "a dog", "hello there", ""]
 REFS = [["the cat sat on a mat"], ["the dog barked"], ["hello there"], ["x"]]
@@ -66,7 +67,7 @@ def test_a_registered_metric_is_scored_in_one_call():
         assert spec.corpus_score("longest_word_test", HYPS, REFS) == 2.75
         assert impl.corpus_score("longest_word_test", HYPS, REFS) == 2.75
         with pytest.raises(TypeError, match="unknown option"):
-            spec.corpus_score("longest_word_test", HYPS, REFS, lowercase=True)
+            spec.corpus_score(configured("longest_word_test", lowercase=True), HYPS, REFS)
     finally:
         unregister("longest_word_test")
     with pytest.raises(ValueError, match="unknown metric"):

@@ -1,6 +1,6 @@
 """The paired tests (spec and impl) read what is particular to a metric from the metric, not
-from its name (issue #13 item 2): an option whose name is the tests' own ``n`` is taken
-under the alias the metric declares (``paired_option_aliases``), a fractional column is
+from its name (issue #13 item 2): an option whose name is the tests' own ``n`` is the
+metric's, bound in the metric's value (``bleuprint.metric``, issue #34), a fractional column is
 kept fractional in the approximate-randomization trials (``fractional_columns``), and a
 metric whose paired test departs from its plain score says so in ``paired_trial_score``
 (spec) and ``paired_trial_scores`` (impl). The metrics are defined in this file.
@@ -22,6 +22,7 @@ import pytest
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Option, register, unregister
+from bleuprint.core.value import metric as configured
 
 
 class AverageRecall(Metric):
@@ -29,7 +30,6 @@ class AverageRecall(Metric):
     title = "word recall against the average reference length"
     fractional_columns = (1,)
     options = (Option("n", int, 1, "count only words of at least n characters", stage="stats", minimum=1),)
-    paired_option_aliases = {"min_length": "n"}
 
     def segment_stats(self, hyp: str, refs: list, n: int = 1) -> list:
         ref_counts = Counter(w for ref in refs for w in ref.split() if len(w) >= n)
@@ -102,21 +102,21 @@ def test_the_metrics_paired_trial_score_is_used_in_both_layers():
     assert _p_values("tripled_trials_test", baseline, system) == [1.0, 1.0]
 
 
-def test_an_option_named_n_is_taken_under_the_metrics_alias():
-    """``n`` is the number of trials, so ``AverageRecall``'s option ``n`` is passed as
-    ``min_length``. With min_length=3 no word ("ab", "cd", "xy") counts: every score is 0,
-    and both tests give p = 1 / (trials + 1). A metric that declares no alias refuses the
-    name (TypeError naming it), as it refuses any unknown option."""
+def test_an_option_named_n_is_the_metrics_and_the_tests_n_is_the_trials():
+    """The tests' ``n`` is the number of trials; ``AverageRecall``'s option ``n`` travels in
+    the metric's value, so both are given at once. With the option n=3 no word ("ab",
+    "cd", "xy") counts: every score is 0, and both tests give p = 1 / (trials + 1) with
+    their own n=100 trials. The old alias (``min_length``) is gone: the value refuses it
+    as any unknown option (TypeError naming it), for this metric as for TER."""
     for layer in (spec, impl):
-        bs = layer.paired_bootstrap("average_recall_test", BASELINE, [SYSTEM], REFS, n=100, seed=7, min_length=3)
-        assert bs.baseline.score == 0.0 and bs.systems[0].p_value == 1 / 101
-        ar = layer.paired_approximate_randomization("average_recall_test", BASELINE, [SYSTEM], REFS, n=100, seed=7,
-                                                    min_length=3)
-        assert ar.systems[0].p_value == 1 / 101
-        with pytest.raises(TypeError, match="char_order"):
-            layer.paired_bootstrap("average_recall_test", BASELINE, [SYSTEM], REFS, n=10, char_order=2)
+        three = configured("average_recall_test", n=3)
+        bs = layer.paired_bootstrap(three, BASELINE, [SYSTEM], REFS, n=100, seed=7)
+        assert bs.baseline.score == 0.0 and bs.systems[0].p_value == 1 / 101 and bs.n == 100
+        ar = layer.paired_approximate_randomization(three, BASELINE, [SYSTEM], REFS, n=100, seed=7)
+        assert ar.systems[0].p_value == 1 / 101 and ar.n == 100
+    for name in ("average_recall_test", "ter"):
         with pytest.raises(TypeError, match="min_length"):
-            layer.paired_bootstrap("ter", BASELINE, [SYSTEM], REFS, n=10, min_length=2)
+            configured(name, min_length=2)
 
 
 def test_the_tests_on_statistics_matrices_equal_the_tests_on_text():

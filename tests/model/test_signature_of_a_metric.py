@@ -8,6 +8,7 @@ import pytest
 
 from bleuprint import spec
 from bleuprint.core import Metric, Option, register, unregister
+from bleuprint.core.value import metric as configured
 
 
 class Signed(Metric):
@@ -37,6 +38,7 @@ def test_the_signature_reads_the_metric():
     """By hand: nrefs (short ``#``), the metric's own key (short ``w``), then the version
     (short ``v``), the sacreBLEU version asked for (the metric has no version of its own):
     ``nrefs:2|width:5|version:2.5.1`` and ``#:2|w:5|v:2.5.1``, ``v:2.6.0`` under 2.6.0."""
-    assert spec.signature("signed_test", nrefs=2, width=5, sacrebleu_version="2.5.1") == "nrefs:2|width:5|version:2.5.1"
-    assert spec.signature("signed_test", nrefs=2, short=True, width=5, sacrebleu_version="2.5.1") == "#:2|w:5|v:2.5.1"
-    assert spec.signature("signed_test", nrefs=2, short=True, width=5, sacrebleu_version="2.6.0") == "#:2|w:5|v:2.6.0"
+    five = configured("signed_test", width=5)
+    assert spec.signature(five, nrefs=2, sacrebleu_version="2.5.1") == "nrefs:2|width:5|version:2.5.1"
+    assert spec.signature(five, nrefs=2, short=True, sacrebleu_version="2.5.1") == "#:2|w:5|v:2.5.1"
+    assert spec.signature(five, nrefs=2, short=True, sacrebleu_version="2.6.0") == "#:2|w:5|v:2.6.0"

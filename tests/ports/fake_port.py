@@ -40,6 +40,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from bleuprint.core.value import metric as configured
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -70,15 +71,15 @@ def answer(mode: str, request: dict) -> dict:
     try:
         if mode == "last_ref" and metric == "chrf" and isinstance(refs, list):
             refs = [these[-1:] if isinstance(these, list) else these for these in refs]
-        rows = corpus.segment_rows(metric, hyps, refs, **options)
+        rows = corpus.segment_rows(configured(metric, **options), hyps, refs)
         if mode == "shortest_ref" and metric == "bleu":
             for row, hyp, these in zip(rows, hyps, refs):
-                row[1] = min(corpus.segment_rows(metric, [hyp], [[r]], **options)[0][1] for r in these)
+                row[1] = min(corpus.segment_rows(configured(metric, **options), [hyp], [[r]])[0][1] for r in these)
         if mode == "unclipped" and metric == "bleu":
             for row, hyp, these in zip(rows, hyps, refs):
                 row[2:2 + options["max_ngram_order"]] = unclipped_matches(hyp, these, options)
         summed = [sum(column) for column in zip(*rows)]
-        score = corpus.score_from_stats(metric, summed, len(rows), **options)
+        score = corpus.score_from_stats(configured(metric, **options), summed, len(rows))
     except (TypeError, ValueError) as exc:
         return {"seq": seq, "error": str(exc)}
     return {"seq": seq, "score": score, "stats": rows}

@@ -21,6 +21,7 @@ import pytest
 from bleuprint.spec import corpus as spec
 from bleuprint.cli import main
 from bleuprint.ports.fuzz import FuzzUsageError, MetricNotListed, fuzz_port
+from bleuprint.core.value import metric as configured
 
 FAKE = Path(__file__).with_name("fake_port.py")
 
@@ -57,7 +58,7 @@ def test_planted_fault_is_found_shrunk_and_named(mode, metric, mutant):
     assert len(finding.hyps) <= MAX_SEGMENTS and all(len(rs) <= MAX_REFS for rs in finding.refs)
     assert words(finding) <= MAX_WORDS, finding.describe()
     # The minimal input really separates them: the spec's own rows differ from the port's.
-    rows = spec.segment_rows(metric, finding.hyps, finding.refs, **finding.options)
+    rows = spec.segment_rows(configured(metric, **finding.options), finding.hyps, finding.refs)
     assert rows == finding.expected["stats"] != finding.answer["stats"]
     ids = [m["id"] for m in finding.mutants]
     assert mutant in ids, finding.describe()

@@ -12,6 +12,7 @@ import pytest
 from bleuprint import impl, spec
 from bleuprint.metrics.coco_bleu import impl as bleu_impl
 from bleuprint.metrics.coco_bleu import spec as bleu_spec
+from bleuprint.core.value import metric as configured
 
 
 def test_row_by_hand():
@@ -52,7 +53,7 @@ def test_bad_order_is_refused(order, error):
         with pytest.raises(error, match="order"):
             function(["a"], [["a"]], order)
     with pytest.raises((TypeError, ValueError)):
-        impl.corpus_score("coco_bleu", ["a"], [["a"]], order=order)
+        impl.corpus_score(configured("coco_bleu", order=order), ["a"], [["a"]])
 
 
 @pytest.mark.parametrize("stats, error", [

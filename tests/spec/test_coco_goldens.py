@@ -21,6 +21,7 @@ from bleuprint.metrics.cider import spec as cider_spec
 from bleuprint.metrics.coco_bleu import impl as bleu_impl
 from bleuprint.metrics.coco_bleu import spec as bleu_spec
 from bleuprint.oracles.goldens import golden_cases
+from bleuprint.core.value import metric as configured
 
 CIDER = golden_cases("cider")
 BLEU = golden_cases("coco_bleu")
@@ -87,7 +88,7 @@ def test_coco_bleu_per_image_equals_pycocoevalcap(case):
     assert bleu_spec.coco_bleu_from_stats(row, order) == case["score"]
     assert bleu_impl.per_image_scores([row], 4)[order - 1] == [case["score"]]
     for layer in (spec_layer, impl_layer):
-        found = layer.sentence_scores("coco_bleu", case["hyps"], case["refs"], order=order)
+        found = layer.sentence_scores(configured("coco_bleu", order=order), case["hyps"], case["refs"])
         assert list(found) == pytest.approx([case["score"]], abs=1e-15)
 
 

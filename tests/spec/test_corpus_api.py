@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from bleuprint import spec
+from bleuprint.core.value import metric as configured
 
 #: Absolute tolerance on the 0-100 scale.
 TOL = 1e-9
@@ -56,7 +57,7 @@ def test_bleu_row_sums_score_like_corpus_bleu():
     pooled = 100 * (7 / 48) ** 0.25
     assert spec.score_from_stats("bleu", rows.sum(axis=0), 2) == close(pooled)
     assert spec.corpus_bleu(hyps, refs) == close(pooled)
-    rows1 = spec.sentence_stats("bleu", hyps, refs, max_ngram_order=1)
+    rows1 = spec.sentence_stats(configured("bleu", max_ngram_order=1), hyps, refs)
     assert rows1.tolist() == [[4, 4, 4, 4], [4, 4, 3, 4]]
     assert spec.score_from_stats("bleu", rows1.sum(axis=0), 2) == close(100 * 7 / 8)
 
@@ -77,7 +78,7 @@ def test_chrf_row_sums_score_like_corpus_chrf():
     assert rows.tolist() == [[3, 4, 3, 2, 3, 2, 1, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0], [1, 1, 0] + [0] * 15]
     assert spec.score_from_stats("chrf", rows.sum(axis=0), 2) == close(100 * 2915 / 4596)
     assert spec.chrf(hyps, refs) == close(100 * 2915 / 4596)
-    assert spec.sentence_stats("chrf", hyps, refs, word_order=2).shape == (2, 24)
+    assert spec.sentence_stats(configured("chrf", word_order=2), hyps, refs).shape == (2, 24)
 
 
 def test_a_sentence_counted_twice_changes_a_smoothed_score():
@@ -113,7 +114,7 @@ def test_score_from_stats_takes_the_metric_options():
     scores 100 (1/240)^(1/4) (see test_bleu_definition.py::test_floor_smoothing), with
     no smoothing 0.0; the section 3 chrF row with beta = 1 scores 100 * 46/59."""
     row = np.array([6, 6, 5, 3, 1, 0, 6, 5, 4, 3], dtype=np.float64)
-    assert spec.score_from_stats("bleu", row, 1, smooth_method="floor") == close(100 * (1 / 240) ** 0.25)
-    assert spec.score_from_stats("bleu", row, 1, smooth_method="none") == 0.0
+    assert spec.score_from_stats(configured("bleu", smooth_method="floor"), row, 1) == close(100 * (1 / 240) ** 0.25)
+    assert spec.score_from_stats(configured("bleu", smooth_method="none"), row, 1) == 0.0
     chrf_row = np.array([3, 4, 3, 2, 3, 2, 1, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0], dtype=np.float64)
-    assert spec.score_from_stats("chrf", chrf_row, 1, beta=1) == close(100 * 46 / 59)
+    assert spec.score_from_stats(configured("chrf", beta=1), chrf_row, 1) == close(100 * 46 / 59)

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from bleuprint import spec
+from bleuprint.core.value import metric as configured
 
 TOL = 1e-12
 
@@ -118,5 +119,5 @@ def test_agrees_with_an_independent_computation(outputs, n):
     corpus, mean = _independent(outputs, n)
     assert spec.distinct_n(outputs, n, "corpus") == pytest.approx(corpus, abs=TOL)
     assert spec.distinct_n(outputs, n, "sentence-mean") == pytest.approx(mean, abs=TOL)
-    assert spec.corpus_score("distinct_n", outputs, None, n=n) == pytest.approx(corpus, abs=TOL)
-    assert spec.corpus_score("distinct_n_mean", outputs, None, n=n) == pytest.approx(mean, abs=TOL)
+    assert spec.corpus_score(configured("distinct_n", n=n), outputs, None) == pytest.approx(corpus, abs=TOL)
+    assert spec.corpus_score(configured("distinct_n_mean", n=n), outputs, None) == pytest.approx(mean, abs=TOL)

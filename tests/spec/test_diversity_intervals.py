@@ -12,6 +12,7 @@ import pytest
 
 import bleuprint.impl as impl
 from bleuprint import spec
+from bleuprint.core.value import metric as configured
 
 OUTPUTS = ["a b a", "a b a", "b c", "c d e", "", "a"]
 LOGPROBS = [[-0.5], [-1.0, -1.0, -1.0], [-2.0, -0.1], [-3.0], [-0.3, -0.7], [-1e-300, -5.0]]
@@ -36,10 +37,10 @@ def test_each_resample_is_the_metric_of_the_resampled_corpus(name):
     corpus = corpus_of(name)
     options = OPTIONS.get(name, {})
     idx = np.random.default_rng(7).integers(0, len(corpus), size=(25, len(corpus)))
-    stats = spec.sentence_stats(name, corpus, None, **options)
+    stats = spec.sentence_stats(configured(name, **options), corpus, None)
     from bleuprint.spec.intervals import bootstrap_with_indices
 
-    result = bootstrap_with_indices(name, stats, idx, exact=True, **options)
+    result = bootstrap_with_indices(configured(name, **options), stats, idx, exact=True)
     assert list(result.scores) == [DIRECT[name]([corpus[i] for i in row]) for row in idx]
 
 
@@ -48,8 +49,8 @@ def test_each_resample_is_the_metric_of_the_resampled_corpus(name):
 def test_impl_bootstrap_equals_spec(name, exact):
     corpus = corpus_of(name)
     options = OPTIONS.get(name, {})
-    a = spec.bootstrap(name, corpus, None, n_boot=40, rng=np.random.default_rng(3), exact=exact, **options)
-    b = impl.bootstrap(name, corpus, None, n_boot=40, rng=np.random.default_rng(3), exact=exact, **options)
+    a = spec.bootstrap(configured(name, **options), corpus, None, n_boot=40, rng=np.random.default_rng(3), exact=exact)
+    b = impl.bootstrap(configured(name, **options), corpus, None, n_boot=40, rng=np.random.default_rng(3), exact=exact)
     assert (a.score, a.lo, a.hi, a.mean, a.half_width) == (b.score, b.lo, b.hi, b.mean, b.half_width)
     assert a.scores == b.scores
 
@@ -97,8 +98,8 @@ def test_paired_bootstrap_impl_equals_spec(name):
     else:
         baseline, system = LOGPROBS, [[x / 2 for x in s] for s in LOGPROBS]
     options = OPTIONS.get(name, {})
-    a = spec.paired_bootstrap(name, baseline, [system], None, n=50, **options)
-    b = impl.paired_bootstrap(name, baseline, [system], None, n=50, **options)
+    a = spec.paired_bootstrap(configured(name, **options), baseline, [system], None, n=50)
+    b = impl.paired_bootstrap(configured(name, **options), baseline, [system], None, n=50)
     assert a.baseline.score == b.baseline.score == DIRECT[name](baseline)
     assert a.systems[0].score == b.systems[0].score == DIRECT[name](system)
     assert a.systems[0].p_value == b.systems[0].p_value

@@ -18,6 +18,7 @@ import pytest
 
 from bleuprint import spec
 from bleuprint.oracles.goldens import golden_cases, load_goldens
+from bleuprint.core.value import metric as configured
 
 SCORE_TOLERANCE = 1e-9
 
@@ -62,8 +63,9 @@ def _assert_signatures(metric, case, options):
     if any, is installed: the default would follow it)."""
     nrefs = _nrefs(case["refs"])
     version = GOLDEN_SACREBLEU[metric]
-    assert spec.signature(metric, nrefs=nrefs, sacrebleu_version=version, **options) == case["signature"]
-    assert spec.signature(metric, nrefs=nrefs, short=True, sacrebleu_version=version, **options) == case["signature_short"]
+    value = configured(metric, **options)
+    assert spec.signature(value, nrefs=nrefs, sacrebleu_version=version) == case["signature"]
+    assert spec.signature(value, nrefs=nrefs, short=True, sacrebleu_version=version) == case["signature_short"]
 
 
 # --- tokenizers ---------------------------------------------------------------------
@@ -121,7 +123,7 @@ def test_bleu_matches_sacrebleu(case):
     stats_options = {k: v for k, v in options.items() if k in BLEU_STATS_OPTIONS}
     rows = [spec.bleu_stats(h, r, **stats_options) for h, r in zip(hyps, refs)]
     assert rows == case["sentence_stats"]
-    assert spec.sentence_stats("bleu", hyps, refs, **options).sum(axis=0).tolist() == case["corpus_stats"]
+    assert spec.sentence_stats(configured("bleu", **options), hyps, refs).sum(axis=0).tolist() == case["corpus_stats"]
 
     if case["level"] == "sentence":
         _assert_score(spec.sentence_bleu(hyps[0], refs[0], **options), case, "sentence_bleu")
@@ -160,7 +162,7 @@ def test_chrf_matches_sacrebleu(case):
     hyps, refs, options = case["hyps"], case["refs"], case["options"]
     rows = [spec.chrf_stats(h, r, **options) for h, r in zip(hyps, refs)]
     assert rows == case["sentence_stats"]
-    assert spec.sentence_stats("chrf", hyps, refs, **options).sum(axis=0).tolist() == case["corpus_stats"]
+    assert spec.sentence_stats(configured("chrf", **options), hyps, refs).sum(axis=0).tolist() == case["corpus_stats"]
 
     if case["level"] == "sentence":
         _assert_score(spec.sentence_chrf(hyps[0], refs[0], **options), case, "sentence_chrf")
@@ -205,7 +207,7 @@ def test_ter_matches_sacrebleu(case):
     hyps, refs, options = case["hyps"], case["refs"], case["options"]
     rows = [spec.ter_stats(h, r, **options) for h, r in zip(hyps, refs)]
     assert rows == case["sentence_stats"]
-    assert spec.sentence_stats("ter", hyps, refs, **options).sum(axis=0).tolist() == case["corpus_stats"]
+    assert spec.sentence_stats(configured("ter", **options), hyps, refs).sum(axis=0).tolist() == case["corpus_stats"]
     if case["level"] == "sentence":
         _assert_score(spec.sentence_ter(hyps[0], refs[0], **options), case, "sentence_ter")
     else:

@@ -18,6 +18,7 @@ import pytest
 
 from bleuprint.spec import intervals
 from bleuprint.spec.intervals import bootstrap, bootstrap_stats, metric_ci, percentile_indices
+from bleuprint.core.value import metric as configured
 
 # Two sentences, one reference each (exp smoothing, 13a, N = 4).
 #   s0: "the cat sat on the mat" vs "the cat is on the mat": [6, 6, 5, 3, 1, 0, 6, 5, 4, 3]
@@ -224,7 +225,7 @@ def test_validation():
     with pytest.raises(TypeError, match="bare str"):
         metric_ci("bleu", ["a"], ["a"], rng=rng)
     with pytest.raises(TypeError, match="unknown option"):
-        metric_ci("bleu", hyps, refs, rng=rng, beta=3)
+        metric_ci(configured("bleu", beta=3), hyps, refs, rng=rng)
     with pytest.raises(TypeError, match="exact"):
         bootstrap("bleu", hyps, refs, rng=rng, exact="yes")
     with pytest.raises(ValueError, match="non-negative"):

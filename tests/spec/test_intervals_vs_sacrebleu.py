@@ -19,6 +19,7 @@ from bleuprint.oracles.cases_intervals import TOLERANCE, compare_case, compare_w
 from bleuprint.oracles.goldens import golden_cases
 from bleuprint.spec import intervals, significance
 from bleuprint.strategies import bleu_options, chrf_options, corpora
+from bleuprint.core.value import metric as configured
 
 #: bleuprint's signatures are asked for under the installed sacreBLEU's version. The tests
 #: marked sacrebleu_live are rerun against sacreBLEU 2.6.0 by .ci/sacrebleu-2.6.0.sh (the
@@ -68,7 +69,7 @@ def test_compare_with_goldens_detects_a_wrong_subject():
     class Exact(_Subject):
         @staticmethod
         def bootstrap(*args, **options):
-            return intervals.bootstrap(*args, exact=True, **options)
+            return intervals.bootstrap(configured(*args, **options), exact=True)
 
     rows = compare_with_goldens(Exact, [c for c in CASES if c["kind"] == "bootstrap"])
     assert not all(row.ok for row in rows)
@@ -103,11 +104,11 @@ def test_spec_interval_equals_live_sacrebleu(corpus, metric_options, seed, n_boo
     oracle = _sacrebleu()
     hyps, refs = corpus
     metric, options = metric_options
-    mine = intervals.bootstrap(metric, hyps, refs, n_boot, rng=np.random.default_rng(seed), **options)
+    mine = intervals.bootstrap(configured(metric, **options), hyps, refs, n_boot, rng=np.random.default_rng(seed))
     try:
         theirs = oracle.oracle_bootstrap(metric, hyps, refs, n_boot, seed, **options)
     except TypeError:
-        stats = spec.sentence_stats(metric, hyps, refs, **options)
+        stats = spec.sentence_stats(configured(metric, **options), hyps, refs)
         theirs = oracle.oracle_bootstrap_stats(metric, stats.tolist(), n_boot, seed, **options)
         assert set(theirs.types) == {"float", "float32"}
         assert mine.scores == theirs.scores
@@ -137,7 +138,8 @@ def test_interval_brackets_the_score(corpus, metric_options, seed, exact):
     hence the 1e-4 slack there; exact mode has none."""
     hyps, refs = corpus
     metric, options = metric_options
-    result = intervals.bootstrap(metric, hyps, refs, 200, rng=np.random.default_rng(seed), exact=exact, **options)
+    result = intervals.bootstrap(configured(metric, **options), hyps, refs, 200, rng=np.random.default_rng(seed),
+                                 exact=exact)
     slack = 0.0 if exact else 1e-4
     assert result.lo - slack <= result.score <= result.hi + slack
     assert 0.0 <= result.lo <= result.hi <= 100 + 1e-9  # perfect BLEU is 100 + a few ulps

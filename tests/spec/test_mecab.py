@@ -25,6 +25,7 @@ from bleuprint.oracles.goldens import load_goldens
 from bleuprint.oracles.texts_cjk import corpus_cjk
 from bleuprint.spec import tokenizers_mecab
 from bleuprint.spec.tokenizers_mecab import MissingTokenizerPackage
+from bleuprint.core.value import metric as configured
 
 SCORE_TOLERANCE = 1e-9
 
@@ -91,8 +92,8 @@ def test_mecab_bleu_matches_sacrebleu(case):
     assert abs(score - case["score"]) <= SCORE_TOLERANCE
     counts = {len(r) for r in refs}
     nrefs = counts.pop() if len(counts) == 1 else "var"
-    assert spec.signature("bleu", nrefs=nrefs, **options) == case["signature"]
-    assert spec.signature("bleu", nrefs=nrefs, short=True, **options) == case["signature_short"]
+    assert spec.signature(configured("bleu", **options), nrefs=nrefs) == case["signature"]
+    assert spec.signature(configured("bleu", **options), nrefs=nrefs, short=True) == case["signature_short"]
 
 
 def test_mecab_goldens_cover_both_tokenizers_and_the_hard_lines():
@@ -135,9 +136,9 @@ def test_signature_names_mecab_version_and_dictionary():
     out here from MeCab's own answer."""
     ja = tokenizers_mecab.mecab_tagger("ja-mecab").version()
     ko = tokenizers_mecab.mecab_tagger("ko-mecab").version()
-    assert f"tok:ja-mecab-{ja}-IPA|" in spec.signature("bleu", tokenize="ja-mecab")
-    assert f"tok:ko-mecab-{ko}-KO|" in spec.signature("bleu", tokenize="ko-mecab")
-    assert "|tok:ja-mecab-" in "|" + spec.signature("bleu", tokenize="ja-mecab", short=True)
+    assert f"tok:ja-mecab-{ja}-IPA|" in spec.signature(configured("bleu", tokenize="ja-mecab"))
+    assert f"tok:ko-mecab-{ko}-KO|" in spec.signature(configured("bleu", tokenize="ko-mecab"))
+    assert "|tok:ja-mecab-" in "|" + spec.signature(configured("bleu", tokenize="ja-mecab"), short=True)
 
 
 @needs_mecab
@@ -165,6 +166,6 @@ def test_missing_mecab_names_the_pip_command(monkeypatch):
             with pytest.raises(MissingTokenizerPackage, match=rf"pip install 'bleuprint\[{extra}\]'"):
                 spec.corpus_bleu(["a"], [["a"]], tokenize=name)
             with pytest.raises(ValueError, match=rf"bleuprint\[{extra}\]"):
-                spec.signature("bleu", tokenize=name)
+                spec.signature(configured("bleu", tokenize=name))
     finally:
         tokenizers_mecab.mecab_tagger.cache_clear()

@@ -8,6 +8,7 @@ import pytest
 
 from bleuprint.metrics.meteor_nltk import spec
 from bleuprint.spec import corpus_score
+from bleuprint.core.value import metric as configured
 
 TOLERANCE = 1e-12
 
@@ -71,7 +72,7 @@ def test_synonyms_of_the_stem():
 def test_best_reference():
     """The maximum over references: "a b c" against "x" scores 0, against itself
     1 - 0.5 (1/3)^3 = 53/54."""
-    assert corpus_score("meteor_nltk", ["a b c"], [["x", "a b c"]], synonyms=False) == pytest.approx(
+    assert corpus_score(configured("meteor_nltk", synonyms=False), ["a b c"], [["x", "a b c"]]) == pytest.approx(
         53 / 54, abs=TOLERANCE)
 
 

@@ -14,6 +14,7 @@ import pytest
 from bleuprint.metrics.meteor_nltk import impl, spec
 from bleuprint.oracles.goldens import golden_cases
 from bleuprint.spec import corpus_score
+from bleuprint.core.value import metric as configured
 
 CASES = golden_cases("meteor_nltk")
 TOLERANCE = 1e-12
@@ -65,5 +66,5 @@ def test_registered_metric_scores_the_goldens():
     """The registry's corpus score of every case without synonyms (the mean of the rows)."""
     for case in CASES:
         if not case["options"]["synonyms"]:
-            assert corpus_score("meteor_nltk", case["hyps"], case["refs"], **case["options"]) == pytest.approx(
-                case["score"], abs=TOLERANCE)
+            assert corpus_score(configured("meteor_nltk", **case["options"]), case["hyps"],
+                                case["refs"]) == pytest.approx(case["score"], abs=TOLERANCE)

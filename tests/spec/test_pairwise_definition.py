@@ -15,6 +15,7 @@ import pytest
 import sacrebleu
 
 from bleuprint import impl, spec
+from bleuprint.core.value import metric as configured
 
 HYPS = ["the cat sat on the mat", "a cat sat on a mat .", "", "hello world !", "Das ist ein Test."]
 REFS = ["the cat is on the mat", "cat", "hello world .", "das ist ein Test"]
@@ -32,11 +33,12 @@ def test_cells_are_sacrebleu_sentence_scores(name, options):
     scorer = SCORERS[name, options]()
     options = dict(options)
     want = [[scorer.sentence_score(h, [r]).score for r in REFS] for h in HYPS]
-    assert spec.pairwise(name, HYPS, REFS, **options) == want
-    assert impl.pairwise(name, HYPS, REFS, **options).tolist() == want
+    assert spec.pairwise(configured(name, **options), HYPS, REFS) == want
+    assert impl.pairwise(configured(name, **options), HYPS, REFS).tolist() == want
     self_want = [[scorer.sentence_score(h, [r]).score for r in HYPS] for h in HYPS]
-    assert spec.pairwise(name, HYPS, **options) == self_want
-    assert impl.pairwise(name, HYPS, groups=[2, 3], **options)[1].tolist() == [row[2:] for row in self_want[2:]]
+    assert spec.pairwise(configured(name, **options), HYPS) == self_want
+    assert impl.pairwise(configured(name, **options), HYPS, groups=[2, 3])[1].tolist() == [
+        row[2:] for row in self_want[2:]]
 
 
 def test_exact_match_against_itself_by_hand():
@@ -69,6 +71,8 @@ def test_layout_of_the_result():
     ((["a"],), {"smooth": "exp"}, TypeError, "smooth"),
 ])
 def test_errors_name_the_problem(args, kwargs, error, words):
+    own = {key: value for key, value in kwargs.items() if key == "groups"}  # pairwise's; the rest BLEU's
+    options = {key: value for key, value in kwargs.items() if key != "groups"}
     with pytest.raises(error) as raised:
-        spec.pairwise("bleu", *args, **kwargs)
+        spec.pairwise(configured("bleu", **options), *args, **own)
     assert words in str(raised.value)

@@ -14,6 +14,7 @@ import pytest
 
 from bleuprint import spec
 from bleuprint.core import get_metric
+from bleuprint.core.value import metric as configured
 
 REL = 1e-12
 SEED = [list(np.log([0.5, 0.25, 0.8])), list(np.log([0.9, 0.6]))]
@@ -46,7 +47,8 @@ def test_registered_rows_pool_tokens():
     rows = spec.sentence_stats("perplexity", corpus, None).astype(int).tolist()
     assert [row[-1] for row in rows] == [1, 3]
     assert spec.corpus_score("perplexity", corpus, None) == pytest.approx(math.exp(0.875), rel=REL)
-    assert spec.corpus_score("cross_entropy", corpus, None, base="2") == pytest.approx(0.875 / math.log(2), rel=REL)
+    assert spec.corpus_score(configured("cross_entropy", base="2"), corpus, None) == pytest.approx(0.875 / math.log(2),
+                                                                                                rel=REL)
 
 
 def test_perplexity_is_e_to_the_nats():
@@ -148,4 +150,4 @@ def test_agrees_with_numpy(seed):
     for name, options in (("perplexity", {}), ("cross_entropy", {"base": "2"}),
                           ("perplexity", {"variant": "sentence-mean"})):
         expected = (spec.perplexity if name == "perplexity" else spec.cross_entropy)(corpus, **options)
-        assert spec.corpus_score(name, corpus, None, **options) == expected
+        assert spec.corpus_score(configured(name, **options), corpus, None) == expected

@@ -13,6 +13,7 @@ import pytest
 
 from bleuprint import impl, spec
 from bleuprint.core import get_metric
+from bleuprint.core.value import metric as configured
 
 HYPS = ["the cat sat on the mat", "a b c\nd e f", "nothing shared", "x y z", "the dog barks\nloudly",
         "one two three four", "b a", "same same"]
@@ -22,14 +23,14 @@ REFS = [["the cat is on the mat"], ["d e f\na b c"], ["at all"], ["x z y", "x y"
 
 @pytest.mark.parametrize("options", get_metric("rouge").interval_options())
 def test_the_rouge_interval_is_seeded_and_contains_the_score(options):
-    first = impl.bootstrap("rouge", HYPS, REFS, n_boot=200, rng=np.random.default_rng(11), **options)
-    again = impl.bootstrap("rouge", HYPS, REFS, n_boot=200, rng=np.random.default_rng(11), **options)
-    literal = spec.bootstrap("rouge", HYPS, REFS, n_boot=200, rng=np.random.default_rng(11), **options)
-    other = impl.bootstrap("rouge", HYPS, REFS, n_boot=200, rng=np.random.default_rng(12), **options)
+    first = impl.bootstrap(configured("rouge", **options), HYPS, REFS, n_boot=200, rng=np.random.default_rng(11))
+    again = impl.bootstrap(configured("rouge", **options), HYPS, REFS, n_boot=200, rng=np.random.default_rng(11))
+    literal = spec.bootstrap(configured("rouge", **options), HYPS, REFS, n_boot=200, rng=np.random.default_rng(11))
+    other = impl.bootstrap(configured("rouge", **options), HYPS, REFS, n_boot=200, rng=np.random.default_rng(12))
     assert first == again
     assert (literal.score, literal.lo, literal.hi, literal.mean) == (first.score, first.lo, first.hi, first.mean)
     assert first.scores != other.scores
-    assert first.score == spec.corpus_score("rouge", HYPS, REFS, **options)
+    assert first.score == spec.corpus_score(configured("rouge", **options), HYPS, REFS)
     assert first.lo <= first.score <= first.hi
     assert first.lo < first.hi
 

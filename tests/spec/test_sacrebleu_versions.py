@@ -23,6 +23,7 @@ from bleuprint import compat, spec
 from bleuprint.reproduce import audit, parse_claim
 from bleuprint.spec import sacrebleu_versions as versions
 from cli_harness import run_bleuprint
+from bleuprint.core.value import metric as configured
 
 #: The golden and live checks, rerun against sacreBLEU 2.6.0 by .ci/sacrebleu-2.6.0.sh.
 pytestmark = pytest.mark.sacrebleu_live
@@ -142,7 +143,7 @@ def test_spbleu_1k_is_refused_under_2_5_1_as_new_in_2_6_0(tmp_path, monkeypatch)
     """2.5.1 has no spBLEU-1K: the signature, compat's BLEU and the CLI say it is new in
     2.6.0 (a ValueError; one line on standard error and status 1)."""
     with pytest.raises(ValueError, match=r"'spBLEU-1K' is new in sacreBLEU 2\.6\.0"):
-        spec.signature("bleu", tokenize="spBLEU-1K", sacrebleu_version="2.5.1")
+        spec.signature(configured("bleu", tokenize="spBLEU-1K"), sacrebleu_version="2.5.1")
     with pytest.raises(ValueError, match=r"new in sacreBLEU 2\.6\.0"):
         compat.BLEU(tokenize="spBLEU-1K", sacrebleu_version="2.5.1")
     (tmp_path / "ref.txt").write_text("a b c\n", encoding="utf-8")
@@ -173,7 +174,7 @@ def test_signatures_under_each_version_are_sacrebleus(metric, options, class_nam
     long, short, installed = _sacrebleu_signatures(class_name, sacrebleu_options)
     expected = (long, short) if version == installed else (_as_version(long, version), _as_version(short, version))
     assert expected[0].endswith(f"|version:{version}") and expected[1].endswith(f"|v:{version}")
-    got = tuple(spec.signature(metric, nrefs=1, short=short_form, sacrebleu_version=version, **options)
+    got = tuple(spec.signature(configured(metric, **options), nrefs=1, short=short_form, sacrebleu_version=version)
                 for short_form in (False, True))
     assert got == expected
     ours = getattr(compat, class_name)(sacrebleu_version=version, **sacrebleu_options)

@@ -19,6 +19,7 @@ from bleuprint.oracles.goldens import golden_cases
 from bleuprint.spec import significance
 from bleuprint.spec.significance import paired_approximate_randomization, paired_bootstrap
 from bleuprint.strategies import corpora, sentences
+from bleuprint.core.value import metric as configured
 
 # Baseline right on sentence 0 only, system right on sentence 1 only (exact match):
 # both score 0.5, so the observed difference is 0.
@@ -137,7 +138,7 @@ def test_validation():
     with pytest.raises(ValueError, match="metric"):
         paired_bootstrap("no_such_metric", hyps, [hyps], refs)
     with pytest.raises(TypeError, match="unknown option"):
-        paired_bootstrap("chrf", hyps, [hyps], refs, smooth_method="exp")
+        paired_bootstrap(configured("chrf", smooth_method="exp"), hyps, [hyps], refs)
 
 
 PAIRED = [case for case in golden_cases("intervals") if case["kind"] == "paired" and case["metric"] in spec.metric_names()]
@@ -178,7 +179,7 @@ def test_paired_tests_equal_live_sacrebleu(data, metric_options, test, seed):
     metric, options = metric_options
     n = 50 if test == "bs" else 100
     function = paired_bootstrap if test == "bs" else paired_approximate_randomization
-    mine = function(metric, hyps, systems, refs, n=n, seed=seed, **options)
+    mine = function(configured(metric, **options), hyps, systems, refs, n=n, seed=seed)
     base, rows = oracle_paired(metric, hyps, systems, refs, test, n, seed, **options)
     for expected, actual in zip([base] + rows, [mine.baseline] + mine.systems, strict=True):
         for key in ("score", "p_value", "mean", "ci"):

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 from bleuprint import spec
+from bleuprint.core.value import metric as configured
 
 NAN, INF = float("nan"), float("inf")
 #: BLEU statistics [c, r, m_1..m_4, t_1..t_4] of a 4-word hypothesis against a 5-word
@@ -51,12 +52,13 @@ CASES = [
      r"smooth_value .*got nan"),
     ("smooth-sentence-bleu", lambda: spec.sentence_bleu("a b", ["a b"], smooth_method="add-k", smooth_value=-0.5),
      ValueError, r"smooth_value .*got -0.5"),
-    ("smooth-score-from-stats", lambda: spec.score_from_stats("bleu", STATS, 1, smooth_method="floor",
-                                                              smooth_value=INF), ValueError, r"smooth_value .*inf"),
-    ("smooth-metric-ci", lambda: spec.metric_ci("bleu", H, R, n_boot=5, rng=np.random.default_rng(1),
-                                                smooth_method="floor", smooth_value=NAN), ValueError, r"smooth_value"),
-    ("smooth-paired-bs", lambda: spec.paired_bootstrap("bleu", H, [["a b c e"]], R, n=5, smooth_method="add-k",
-                                                       smooth_value=-1), ValueError, r"smooth_value"),
+    ("smooth-score-from-stats", lambda: spec.score_from_stats(configured("bleu", smooth_method="floor",
+                                                                         smooth_value=INF), STATS, 1),
+     ValueError, r"smooth_value .*inf"),
+    ("smooth-metric-ci", lambda: spec.metric_ci(configured("bleu", smooth_method="floor", smooth_value=NAN), H, R,
+                                                n_boot=5, rng=np.random.default_rng(1)), ValueError, r"smooth_value"),
+    ("smooth-paired-bs", lambda: spec.paired_bootstrap(configured("bleu", smooth_method="add-k", smooth_value=-1), H,
+                                                       [["a b c e"]], R, n=5), ValueError, r"smooth_value"),
     ("smooth-str", lambda: spec.bleu_from_stats(STATS, smooth_value="0.1"), TypeError,
      r"smooth_value must be a number"),
     # BLEU statistics: the negative and NaN counts, and the rest of the rule.
@@ -174,8 +176,8 @@ def test_legitimate_bleu_edges_score_as_sacrebleu(stats, method, value):
         want = _sacrebleu_bleu(stats, method, value, effective_order)
         got = spec.bleu_from_stats(stats, smooth_method=method, smooth_value=value, effective_order=effective_order)
         assert math.isfinite(got) and abs(got - want) <= TOL, (got, want)
-        got = spec.score_from_stats("bleu", stats, 1, smooth_method=method, smooth_value=value,
-                                    effective_order=effective_order)
+        bleu = configured("bleu", smooth_method=method, smooth_value=value, effective_order=effective_order)
+        got = spec.score_from_stats(bleu, stats, 1)
         assert abs(got - want) <= TOL
 
 

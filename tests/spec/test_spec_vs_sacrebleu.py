@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import example, given, strategies as st
+from bleuprint.core.value import metric as configured
 
 pytest.importorskip("sacrebleu", reason="sacrebleu 2.5.1 is not installed: the live oracle is unavailable")
 
@@ -104,14 +105,14 @@ def check_corpus_bleu(corpus, options):
     nrefs = nrefs_of(refs)
     assert_same(
         oracle, rows, sum_stats(rows), spec.corpus_bleu(hyps, refs, **options),
-        spec.signature("bleu", nrefs=nrefs, **options),
-        spec.signature("bleu", nrefs=nrefs, short=True, **options),
+        spec.signature(configured("bleu", **options), nrefs=nrefs),
+        spec.signature(configured("bleu", **options), nrefs=nrefs, short=True),
         f"corpus BLEU {options}",
     )
     # The metric-generic pooled path must agree with the same numbers.
-    matrix = spec.sentence_stats("bleu", hyps, refs, **options)
+    matrix = spec.sentence_stats(configured("bleu", **options), hyps, refs)
     assert matrix.tolist() == oracle.sentence_stats
-    pooled = spec.score_from_stats("bleu", matrix.sum(axis=0), len(hyps), **options)
+    pooled = spec.score_from_stats(configured("bleu", **options), matrix.sum(axis=0), len(hyps))
     assert abs(pooled - oracle.score) <= SCORE_TOLERANCE
 
 
@@ -145,13 +146,13 @@ def check_corpus_chrf(corpus, options):
     nrefs = nrefs_of(refs)
     assert_same(
         oracle, rows, sum_stats(rows), spec.chrf(hyps, refs, **options),
-        spec.signature("chrf", nrefs=nrefs, **options),
-        spec.signature("chrf", nrefs=nrefs, short=True, **options),
+        spec.signature(configured("chrf", **options), nrefs=nrefs),
+        spec.signature(configured("chrf", **options), nrefs=nrefs, short=True),
         f"corpus chrF {options}",
     )
-    matrix = spec.sentence_stats("chrf", hyps, refs, **options)
+    matrix = spec.sentence_stats(configured("chrf", **options), hyps, refs)
     assert matrix.tolist() == oracle.sentence_stats
-    pooled = spec.score_from_stats("chrf", matrix.sum(axis=0), len(hyps), **options)
+    pooled = spec.score_from_stats(configured("chrf", **options), matrix.sum(axis=0), len(hyps))
     assert abs(pooled - oracle.score) <= SCORE_TOLERANCE
 
 
@@ -184,8 +185,8 @@ def test_sentence_bleu_matches_sacrebleu(case):
     full = {"effective_order": True, **options}
     assert_same(
         oracle, [row], row, spec.sentence_bleu(hyp, refs, **options),
-        spec.signature("bleu", nrefs=len(refs), **full),
-        spec.signature("bleu", nrefs=len(refs), short=True, **full),
+        spec.signature(configured("bleu", **full), nrefs=len(refs)),
+        spec.signature(configured("bleu", **full), nrefs=len(refs), short=True),
         f"sentence BLEU {options}",
     )
 
@@ -199,8 +200,8 @@ def test_sentence_chrf_matches_sacrebleu(case):
     row = spec.chrf_stats(hyp, refs, **options)
     assert_same(
         oracle, [row], row, spec.sentence_chrf(hyp, refs, **options),
-        spec.signature("chrf", nrefs=len(refs), **options),
-        spec.signature("chrf", nrefs=len(refs), short=True, **options),
+        spec.signature(configured("chrf", **options), nrefs=len(refs)),
+        spec.signature(configured("chrf", **options), nrefs=len(refs), short=True),
         f"sentence chrF {options}",
     )
 
@@ -230,8 +231,8 @@ def test_word_only_chrf_matches_sacrebleu(corpus, options):
     assert len(row) == 3 * options["word_order"]
     assert_same(
         oracle, [row], row, spec.sentence_chrf(hyps[0], refs[0], **options),
-        spec.signature("chrf", nrefs=len(refs[0]), **options),
-        spec.signature("chrf", nrefs=len(refs[0]), short=True, **options),
+        spec.signature(configured("chrf", **options), nrefs=len(refs[0])),
+        spec.signature(configured("chrf", **options), nrefs=len(refs[0]), short=True),
         f"sentence chrF {options}",
     )
 
@@ -256,9 +257,9 @@ def test_no_order_at_all_is_refused_where_sacrebleu_has_no_score():
         lambda: spec.sentence_chrf("a b", ["a b"], n=0, word_order=0),
         lambda: spec.chrf_stats("a b", ["a b"], n=0),
         lambda: spec.chrf_from_stats([], n=0, word_order=0),
-        lambda: spec.sentence_stats("chrf", hyps, refs, n=0),
-        lambda: spec.score_from_stats("chrf", [], 2, n=0),
-        lambda: spec.signature("chrf", n=0, word_order=0),
+        lambda: spec.sentence_stats(configured("chrf", n=0), hyps, refs),
+        lambda: spec.score_from_stats(configured("chrf", n=0), [], 2),
+        lambda: spec.signature(configured("chrf", n=0, word_order=0)),
     ]
     for call in calls:
         with pytest.raises(ValueError, match=r"n \(the character order, sacreBLEU's char_order\) and word_order "

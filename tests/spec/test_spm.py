@@ -40,6 +40,7 @@ from bleuprint.spec import tokenizers_spm
 from bleuprint.spec.tokenizers_spm import SPM_MODELS, SPM_TOKENIZERS, MissingTokenizerPackage
 from cjk_text import cjk_corpora, mixed_lines
 from spm_training import WORDS, train_model
+from bleuprint.core.value import metric as configured
 
 SCORE_TOLERANCE = 1e-9
 
@@ -168,7 +169,7 @@ def test_spm_bleu_matches_sacrebleu(name, with_cache):
         assert [spec.bleu_stats(h, r, **options) for h, r in zip(hyps, refs)] == expected.sentence_stats
         assert abs(spec.corpus_bleu(hyps, refs, **options) - expected.score) <= SCORE_TOLERANCE
         for short, theirs in ((False, expected.signature), (True, expected.signature_short)):
-            ours = spec.signature("bleu", nrefs=2, short=short, **options)
+            ours = spec.signature(configured("bleu", **options), nrefs=2, short=short)
             assert ours.rsplit("|", 1)[0] == theirs.rsplit("|", 1)[0]
             assert ours.rsplit("|", 1)[1] == ("v" if short else "version") + ":2.6.0"
 
@@ -241,9 +242,9 @@ def test_missing_sentencepiece_names_the_pip_command(sacrebleu_dir, monkeypatch)
 def test_signature_needs_no_model(monkeypatch, tmp_path):
     """The signature names the model, not the file: it is printed without one."""
     monkeypatch.setenv("SACREBLEU", str(tmp_path))
-    assert (spec.signature("bleu", tokenize="spm", sacrebleu_version="2.5.1")
+    assert (spec.signature(configured("bleu", tokenize="spm"), sacrebleu_version="2.5.1")
             == "nrefs:1|case:mixed|eff:no|tok:flores101|smooth:exp|version:2.5.1")
-    assert "tok:spBLEU-1K|" in spec.signature("bleu", tokenize="spBLEU-1K")
+    assert "tok:spBLEU-1K|" in spec.signature(configured("bleu", tokenize="spBLEU-1K"))
 
 
 @needs_sentencepiece

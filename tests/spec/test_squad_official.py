@@ -12,6 +12,7 @@ import pytest
 from bleuprint.cli import main as cli_main
 from bleuprint.metrics.squad.official import dataset_questions, evaluate_squad, missing_questions
 from bleuprint.oracles.goldens import golden_cases
+from bleuprint.core.value import metric as configured
 
 REPORTS = golden_cases("squad_v2_report")
 BEST = ("best_exact", "best_exact_thresh", "best_f1", "best_f1_thresh")
@@ -141,7 +142,7 @@ def test_signature_names_script_normaliser_and_value():
     official scripts' numbers; not sacreBLEU's 2.5.1, which has no SQuAD)."""
     from bleuprint.spec.signature import signature
 
-    assert signature("squad", nrefs=2, version="2.0", value="exact") == \
+    assert signature(configured("squad", version="2.0", value="exact"), nrefs=2) == \
         "nrefs:2|script:v2.0|norm:official|value:exact|version:squad-official-scripts"
     assert signature("squad", nrefs="var", short=True) == "#:var|s:v1.1|nr:official|val:f1|v:squad-official-scripts"
     assert "2.5.1" not in signature("squad")

@@ -31,6 +31,7 @@ import random
 
 import pytest
 from hypothesis import given, strategies as st
+from bleuprint.core.value import metric as configured
 
 pytest.importorskip("sacrebleu", reason="sacrebleu 2.5.1 is not installed: the live oracle is unavailable")
 
@@ -88,8 +89,8 @@ def _assert_same(hyps, refs, options, what):
     score = ter_from_stats(total)
     assert abs(score - expected.score) <= SCORE_TOLERANCE, f"{what}: TER {score!r} vs sacreBLEU {expected.score!r}"
     nrefs = _nrefs(refs)
-    assert signature("ter", nrefs=nrefs, **options) == expected.signature
-    assert signature("ter", nrefs=nrefs, short=True, **options) == expected.signature_short
+    assert signature(configured("ter", **options), nrefs=nrefs) == expected.signature
+    assert signature(configured("ter", **options), nrefs=nrefs, short=True) == expected.signature_short
     return expected
 
 

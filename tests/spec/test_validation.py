@@ -17,6 +17,7 @@ import pytest
 from bleuprint import spec
 from bleuprint.metrics.bleu import spec as B
 from bleuprint.metrics.chrf import spec as C
+from bleuprint.core.value import metric as configured
 
 H, R = ["a b c d"], [["a b c d"]]
 
@@ -93,7 +94,7 @@ CASES = [
      r"unknown smooth_method 'add-one'"),
     ("unknown-smoothing-stats", lambda: spec.bleu_from_stats([1, 1, 1, 1], smooth_method="add-one"), ValueError,
      r"unknown smooth_method"),
-    ("unknown-option", lambda: spec.sentence_stats("bleu", H, R, smoothing="exp"), TypeError,
+    ("unknown-option", lambda: spec.sentence_stats(configured("bleu", smoothing="exp"), H, R), TypeError,
      r"unknown option.*smoothing"),
     # Bad max_ngram_order / n: 0 is out of range, True is not an int.
     ("order-0", lambda: spec.corpus_bleu(H, R, max_ngram_order=0), ValueError, r"max_ngram_order must be >= 1"),
@@ -105,8 +106,9 @@ CASES = [
     ("chrf-n-0-eps", lambda: spec.chrf(H, R, n=0, eps_smoothing=True), ValueError, r"n .* and word_order are both 0"),
     ("chrf-n-0-stats", lambda: spec.chrf_stats("a", ["a"], n=0), ValueError, r"n .* and word_order are both 0"),
     ("chrf-n-0-from-stats", lambda: spec.chrf_from_stats([], n=0), ValueError, r"n .* and word_order are both 0"),
-    ("chrf-n-0-signature", lambda: spec.signature("chrf", n=0), ValueError, r"n .* and word_order are both 0"),
-    ("chrf-n-0-sentence-stats", lambda: spec.sentence_stats("chrf", H, R, n=0, word_order=0), ValueError,
+    ("chrf-n-0-signature", lambda: spec.signature(configured("chrf", n=0)), ValueError,
+     r"n .* and word_order are both 0"),
+    ("chrf-n-0-sentence-stats", lambda: spec.sentence_stats(configured("chrf", n=0, word_order=0), H, R), ValueError,
      r"n .* and word_order are both 0"),
     ("chrf-n-negative", lambda: spec.chrf(H, R, n=-1, word_order=2), ValueError, r"n must be >= 0"),
     ("chrf-n-float", lambda: spec.chrf(H, R, n=0.0, word_order=2), TypeError, r"n must be an int"),

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, Phase, find, given, settings
 
 from bleuprint import spec
 from bleuprint.core import Metric, Option, get_metric, metric_names, register, unregister
-from bleuprint.strategies import UNBOUNDED_INT_SPAN, metric_options, options_from_data
+from bleuprint.strategies import UNBOUNDED_INT_SPAN, metric_options, metric_values, options_from_data
 
 #: A corpus small enough for a hundred draws per metric in well under a second.
 HYPS = ["the cat sat", "a b"]
@@ -79,10 +79,11 @@ def test_every_metric_strategy_draws_options_its_one_call_scoring_accepts(name):
     hyps, refs = definition.fit_corpus((HYPS, REFS)) if text else definition.generated_corpus(random.Random(0))
 
     @_fixed_draws(100)
-    @given(metric_options(name))
-    def accepted(options):
-        stats = spec.sentence_stats(name, hyps, refs, **options)
-        assert math.isfinite(spec.score_from_stats(name, stats.sum(axis=0), len(hyps), **options))
+    @given(metric_values(name))
+    def accepted(value):
+        assert value.name == name  # made, so every drawn option name is one of the metric's
+        stats = spec.sentence_stats(value, hyps, refs)
+        assert math.isfinite(spec.score_from_stats(value, stats.sum(axis=0), len(hyps)))
 
     accepted()
 

@@ -18,6 +18,7 @@ from bleuprint.core import Metric, Option, get_metric, metric_names, register, u
 from bleuprint.oracles.cases_common import corpus_oracle
 from bleuprint.oracles.vectors_check import check_document
 from bleuprint.vectors import FILE_SCHEMA, INDEX_SCHEMA, build_files, dumps, export, load_schema
+from bleuprint.core.value import metric as configured
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,7 +142,7 @@ def test_invalid_vectors_are_refused_by_the_spec_with_the_named_error(exported):
                     continue
                 error = {"TypeError": TypeError, "ValueError": ValueError}[test["error"]]
                 with pytest.raises(error):
-                    spec.corpus_score(document["metric"], test["hyps"], test["refs"], **group["options"])
+                    spec.corpus_score(configured(document["metric"], **group["options"]), test["hyps"], test["refs"])
                 seen.add((test["error"], test["flags"][0]))
     assert {("TypeError", "InvalidInput"), ("ValueError", "InvalidInput"), ("TypeError", "InvalidOption"),
             ("ValueError", "InvalidOption")} <= seen

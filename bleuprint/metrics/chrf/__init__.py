@@ -17,7 +17,6 @@ from .spec import chrf_from_stats, chrf_parts, chrf_stats
 class CHRF(Metric):
     name = "chrf"
     title = "chrF (Popovic, 2015) and chrF++ (2017) as sacreBLEU 2.5.1"
-    paired_option_aliases = {"char_order": "n"}  # the paired tests' n is the number of trials
     cost = 2
     options = (
         Option("n", int, 6, "the character n-gram order (sacreBLEU's char_order; 0 with word_order >= 1: "

@@ -50,9 +50,9 @@ def summed_reference_counts(original):
 
 def _witness(hyps, refs, **options):
     def run():
-        from bleuprint.spec import corpus_score
+        from bleuprint.spec import corpus_score, metric
 
-        return corpus_score("coco_bleu", hyps, refs, **options)
+        return corpus_score(metric("coco_bleu", **options), hyps, refs)
     return run
 
 

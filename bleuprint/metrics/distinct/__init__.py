@@ -41,8 +41,6 @@ class DistinctBase(Metric):
     scale = 1
     references = False
     options = (N_OPTION,)
-    #: The paired tests' ``n`` is their number of trials: they take the order as ``order``.
-    paired_option_aliases = {"order": "n"}
     signature_version = "li-2016"
     #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
     signature_abbreviations = {"n": "n", "tok": "tok", "variant": "var", "empty": "z"}

@@ -97,7 +97,7 @@ def _pair(hyp, ref, table=None, **parameters):
 
 def _corpus(hyps, refs):
     def run(module):
-        return module.corpus_score("meteor_nltk", hyps, refs, synonyms=False)
+        return module.corpus_score(module.metric("meteor_nltk", synonyms=False), hyps, refs)
     return lazy_witness("bleuprint.spec", run)
 
 

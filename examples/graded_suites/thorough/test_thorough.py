@@ -28,6 +28,7 @@ from bleuprint.spec import (
     tokenize_intl,
     tokenize_zh,
 )
+from bleuprint.core.value import metric as configured
 
 TOL = 1e-9
 HYP, REF = "the cat sat on the mat", "the cat is on the mat"
@@ -175,7 +176,8 @@ def test_signatures():
     """sacreBLEU 2.5.1's documented signatures: chrF's eff is yes without eps smoothing;
     floor smoothing prints its value with two decimals."""
     assert signature("chrf") == "nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.5.1"
-    assert signature("bleu", smooth_method="floor") == "nrefs:1|case:mixed|eff:no|tok:13a|smooth:floor[0.10]|version:2.5.1"
+    assert signature(configured("bleu", smooth_method="floor")) == \
+        "nrefs:1|case:mixed|eff:no|tok:13a|smooth:floor[0.10]|version:2.5.1"
 
 
 def test_bootstrap_pools_statistics():

@@ -20,6 +20,7 @@ import math
 import pytest
 
 from bleuprint.spec import corpus_score, sentence_scores, sentence_stats
+from bleuprint.core.value import metric as configured
 
 TOL = 1e-12
 LOG2, LOG3 = math.log(2), math.log(3)
@@ -35,7 +36,7 @@ def cider_images(hyps, refs):
 
 
 def coco_bleu(hyps, refs, order=4):
-    return corpus_score("coco_bleu", hyps, refs, order=order)
+    return corpus_score(configured("coco_bleu", order=order), hyps, refs)
 
 
 # -- CIDEr-D --------------------------------------------------------------------------------
@@ -187,5 +188,5 @@ def test_corpus_pools_the_statistics():
     ratio = (3 + 1e-15) / (3 + 1e-9)
     expected = (2 + 1e-15) / (3 + 1e-9) * math.exp(1 - 1 / ratio)
     assert coco_bleu(["a b", "c"], [["a b"], ["d"]], order=1) == pytest.approx(expected, abs=TOL)
-    per_image = sentence_scores("coco_bleu", ["a b", "c"], [["a b"], ["d"]], order=1)
+    per_image = sentence_scores(configured("coco_bleu", order=1), ["a b", "c"], [["a b"], ["d"]])
     assert per_image[1] == pytest.approx(0.0, abs=1e-9) and per_image[0] == pytest.approx(1.0, abs=1e-9)

@@ -13,12 +13,13 @@ import pytest
 
 from bleuprint.metrics.meteor_nltk.spec import pair_score
 from bleuprint.spec import corpus_score
+from bleuprint.core.value import metric as configured
 
 TOL = 1e-9
 
 
 def meteor(hyps, refs, **options):
-    return corpus_score("meteor_nltk", hyps, refs, synonyms=False, **options)
+    return corpus_score(configured("meteor_nltk", synonyms=False, **options), hyps, refs)
 
 
 def test_identical_sentence_is_penalised():

@@ -12,12 +12,13 @@ with the highest F, per ROUGE type, the first on ties.
 import pytest
 
 from bleuprint.spec import corpus_score
+from bleuprint.core.value import metric as configured
 
 TOL = 1e-9
 
 
 def rouge(prediction, targets, **options):
-    return corpus_score("rouge", [prediction], [targets], **options)
+    return corpus_score(configured("rouge", **options), [prediction], [targets])
 
 
 def test_non_ascii_letters_are_dropped():
@@ -81,13 +82,13 @@ def test_squad_punctuation_goes_before_articles():
     """'an-apple' against 'apple': lowercase, punctuation removed ('anapple'), then the
     articles a/an/the as whole words (none left): 'anapple' != 'apple', EM 0. Articles
     first would strip 'an' from 'an-apple' and match."""
-    assert corpus_score("squad", ["an-apple"], [["apple"]], value="exact") == pytest.approx(0.0, abs=TOL)
+    assert corpus_score(configured("squad", value="exact"), ["an-apple"], [["apple"]]) == pytest.approx(0.0, abs=TOL)
 
 
 def test_squad_v2_empty_against_empty_is_f1_one():
     """v2.0: a question with no gold answer is scored against ''; 'the' normalises to ''.
     Empty against empty: F1 = 1 (v2.0's rule; v1.1's token overlap would give 0): 100."""
-    assert corpus_score("squad", ["the"], [[]], version="2.0") == pytest.approx(100.0, abs=TOL)
+    assert corpus_score(configured("squad", version="2.0"), ["the"], [[]]) == pytest.approx(100.0, abs=TOL)
 
 
 def test_squad_v1_missing_prediction_counts_zero():
