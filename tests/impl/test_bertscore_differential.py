@@ -19,6 +19,7 @@ from bleuprint.metrics.bertscore import spec as S
 from bleuprint.metrics.bertscore.strategies import corpora
 from bleuprint.oracles.goldens import load_goldens
 from bleuprint.spec.corpus import segment_rows
+from bleuprint.core.value import metric
 
 
 def _outcome(function, *args, **kwargs):
@@ -53,8 +54,8 @@ def test_impl_equals_spec_bit_for_bit(corpus, idf, multi_ref, dtype):
 def test_registered_rows_equal_spec(corpus, multi_ref):
     """The registered metric's statistics rows: impl's ``stats_matrix`` is the spec's rows."""
     hyps, refs = corpus
-    spec_rows = segment_rows("bertscore", hyps, refs, multi_ref=multi_ref)
-    impl_rows = impl.stats_matrix("bertscore", hyps, refs, multi_ref=multi_ref)
+    spec_rows = segment_rows(metric("bertscore", multi_ref=multi_ref), hyps, refs)
+    impl_rows = impl.stats_matrix(metric("bertscore", multi_ref=multi_ref), hyps, refs)
     assert impl_rows.tolist() == spec_rows
 
 

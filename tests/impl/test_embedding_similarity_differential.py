@@ -18,6 +18,7 @@ from bleuprint.spec.corpus import segment_rows
 from bleuprint.metrics.embedding_similarity import impl as I
 from bleuprint.metrics.embedding_similarity import spec as S
 from bleuprint.metrics.embedding_similarity.strategies import corpora
+from bleuprint.core.value import metric
 
 COORDINATE = st.one_of(st.integers(-256, 256).map(lambda k: k / 128),
                        st.floats(-1e300, 1e300, allow_nan=False, allow_infinity=False),
@@ -55,8 +56,8 @@ def test_registered_corpus_scores_agree(corpus, measure):
     corpus score within 1e-12 times the largest row value (at least 1) of the spec's (the
     rows' column sums: numpy's against Python's)."""
     hyps, refs = corpus
-    rows = segment_rows("embedding_similarity", hyps, refs, measure=measure)
-    assert impl.stats_matrix("embedding_similarity", hyps, refs, measure=measure).tolist() == rows
-    expected = spec.corpus_score("embedding_similarity", hyps, refs, measure=measure)
-    got = impl.corpus_score("embedding_similarity", hyps, refs, measure=measure)
+    rows = segment_rows(metric("embedding_similarity", measure=measure), hyps, refs)
+    assert impl.stats_matrix(metric("embedding_similarity", measure=measure), hyps, refs).tolist() == rows
+    expected = spec.corpus_score(metric("embedding_similarity", measure=measure), hyps, refs)
+    got = impl.corpus_score(metric("embedding_similarity", measure=measure), hyps, refs)
     assert abs(got - expected) <= 1e-12 * max([1.0] + [max(row) for row in rows])

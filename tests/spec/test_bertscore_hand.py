@@ -10,6 +10,7 @@ import pytest
 import bleuprint
 from bleuprint import spec
 from bleuprint.metrics.bertscore import spec as S
+from bleuprint.core.value import metric
 
 H = [[1.0, 0.0], [0.0, 1.0]]
 A = [[2.0, 0.0]]
@@ -91,7 +92,7 @@ def test_rescaling_with_a_baseline_file(tmp_path):
     path.write_text("LAYER,P,R,F\n0,0.9,0.9,0.9\n1,0.5,0.25,0.5\n", encoding="utf-8")
     (p, r, f), = S.bertscore_segments([H], [[A]], baseline=str(path), baseline_layer=1)
     assert (p, r, f) == pytest.approx((0.0, 1.0, 1 / 3), abs=1e-12)
-    assert spec.corpus_score("bertscore", [H], [[A]], baseline=str(path), baseline_layer=1) == pytest.approx(
+    assert spec.corpus_score(metric("bertscore", baseline=str(path), baseline_layer=1), [H], [[A]]) == pytest.approx(
         1 / 3, abs=1e-12)
     with pytest.raises(ValueError, match="needs baseline_layer"):
         S.bertscore_segments([H], [[A]], baseline=str(path))

@@ -22,6 +22,7 @@ import pytest
 from bleuprint import spec
 from bleuprint.metrics.bertscore import spec as S
 from bleuprint.oracles.goldens import load_goldens
+from bleuprint.core.value import metric
 
 TOL = 1e-5
 CASES = load_goldens("bertscore")["cases"]
@@ -51,12 +52,12 @@ def test_definition_equals_bert_score_one_pair_at_a_time(case):
 def test_corpus_score_is_the_mean_f1_of_bert_score(case):
     """The registered metric's corpus score is the mean over segments of bert_score's F1
     (what its users report, ``F.mean()``), and its parts the mean P and R (TOL)."""
-    score = spec.corpus_score("bertscore", case["hyps"], case["refs"], **case["options"])
+    score = spec.corpus_score(metric("bertscore", **case["options"]), case["hyps"], case["refs"])
     n = len(case["f1"])
     assert score == pytest.approx(sum(case["f1"]) / n, abs=TOL)
-    _, parts = spec.sentence_scores("bertscore", case["hyps"], case["refs"], parts=True, **case["options"])
+    _, parts = spec.sentence_scores(metric("bertscore", **case["options"]), case["hyps"], case["refs"], parts=True)
     for name in NAMES:
-        assert [p[name] for p in parts] == pytest.approx(case[name], abs=TOL)
+        assert parts[name] == pytest.approx(case[name], abs=TOL)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("bert_score") is None,

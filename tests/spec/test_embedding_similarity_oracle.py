@@ -21,6 +21,7 @@ import bleuprint
 from bleuprint.metrics.embedding_similarity import impl as I
 from bleuprint.metrics.embedding_similarity import spec as S
 from bleuprint.oracles.goldens import load_goldens
+from bleuprint.core.value import metric
 
 TOL = 1e-12
 CASES = load_goldens("embedding_similarity")["cases"]
@@ -127,7 +128,7 @@ def test_registered_metric_is_the_mean():
     hyps, refs = [[3.0, 4.0], [3.0, 4.0]], [[[4.0, -3.0]], [[6.0, 8.0]]]
     for layer in (bleuprint.spec, bleuprint.impl):
         assert layer.corpus_score("embedding_similarity", hyps, refs) == pytest.approx(0.5, abs=1e-15)
-        assert layer.corpus_score("embedding_similarity", hyps, refs, measure="manhattan") == 7.5
+        assert layer.corpus_score(metric("embedding_similarity", measure="manhattan"), hyps, refs) == 7.5
     assert bleuprint.spec.corpus_score("embedding_similarity", [[1.0, 0.0]], [[[-1.0, 0.0]]]) == -1.0
 
 
