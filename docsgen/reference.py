@@ -20,10 +20,13 @@ import argparse
 import importlib
 import inspect
 import re
+from pathlib import Path
 
 #: Where the generated pages go inside the site (relative to ``docs/``).
 METRICS_DIR = "reference/metrics"
 CLI_DIR = "reference/cli"
+#: The width the usage lines are wrapped to (argparse's own wrapping, whatever the terminal).
+USAGE_WIDTH = 90
 
 
 # ---------------------------------------------------------------------------- text helpers
@@ -130,8 +133,11 @@ def _mutants_section(metric) -> list[str]:
     faults = list(metric.faults())
     lines = ["## Quirks and pitfalls, guarded by planted mutants", ""]
     if not faults:
-        return lines + ["No planted mutant of its own (the shared faults of the layout, tokenizers, signatures and "
+        return lines + ["Where bleuprint departs from the oracle on purpose: "
+                        "[Deliberate differences](../../differences.md). No planted mutant of its own (the shared faults of the layout, tokenizers, signatures and "
                         "intervals still apply: `bleuprint mutants list`).", ""]
+    lines += ["Where bleuprint departs from the oracle on purpose, and why: "
+              "[Deliberate differences](../../differences.md).", ""]
     lines += ["Each row is a fault planted in this metric's specification (`bleuprint mutants list`); the "
               "project's tests must kill every one. A fault that a real library shipped has an `r` id.", "",
               "| mutant | what it gets wrong | pitfall | killed by |", "|---|---|---|---|"]
@@ -223,10 +229,30 @@ def metric_page(name: str) -> str:
         spec = None
     if spec is not None and spec.__doc__:
         lines += [f"From `{spec.__name__}` (the literal definition):", "", _markdown_of_docstring(spec.__doc__), ""]
+    guides = _guides(metric.name)
+    if guides:
+        lines += ["Guides that use it: " + ", ".join(f"[{title}](../../{path})" for path, title in guides) + ".", ""]
     lines += _example_section(metric)
     lines += _mutants_section(metric)
     lines += _vectors_section(metric)
     return "\n".join(lines) + "\n"
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def _guides(name: str) -> list[tuple[str, str]]:
+    """``(path, title)`` of the hand-written pages (``docs/``, not the reference) that
+    name the metric in backticks (`` `bleu` ``), read when the site is built."""
+    found = []
+    for path in sorted(DOCS.rglob("*.md")):
+        relative = path.relative_to(DOCS).as_posix()
+        text = path.read_text(encoding="utf-8")
+        if relative.startswith("reference/") or f"`{name}`" not in text:
+            continue
+        title = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), relative)
+        found.append((relative, title.replace("`", "")))
+    return found
 
 
 def metric_index() -> str:
@@ -306,9 +332,9 @@ def command_page(top: str, parsers: dict) -> str:
             lines += [f"{level} `bleuprint {name}`", ""]
         if parser.description:
             lines += [_cell(parser.description), ""]
-        usage = parser.format_usage().strip()
-        usage = usage[len("usage: "):] if usage.startswith("usage: ") else usage
-        lines += ["```text", "usage: " + re.sub(r"\s+", " ", usage), "```", ""]
+        formatter = parser.formatter_class(prog=parser.prog, width=USAGE_WIDTH)
+        formatter.add_usage(parser.usage, parser._actions, parser._mutually_exclusive_groups)
+        lines += ["```text", formatter.format_help().strip("\n"), "```", ""]
         rows = _argument_rows(parser)
         if rows:
             lines += ["| argument | meaning | default | choices |", "|---|---|---|---|", *rows, ""]
