@@ -93,3 +93,17 @@ def test_the_port_tutorial_counts_the_planted_mutants():
     found = re.search(r"core\s+suite of ([\d,]+) vectors .*? (\d+) of the (\d+)\.", PORT_TUTORIAL, re.S)
     assert found, "docs/tutorials/port-author.md does not state the core suite's figures"
     assert int(found.group(3)) == len(list(all_mutants()))
+
+
+def test_the_readme_lists_every_metric_with_its_oracle():
+    """The README's metrics table has one row per registered metric, in registry order,
+    naming each pinned oracle with its version (``Metric.oracle_versions``), "-" for a
+    metric checked by hand computations only; no row for a metric that is not registered."""
+    from bleuprint.core import get_metric, metric_names
+
+    rows = re.findall(r"^\| `(\w+)` \| .* \| ([^|]+) \|$", README, re.M)
+    assert [name for name, _ in rows] == list(metric_names())
+    for name, oracle in rows:
+        pinned = get_metric(name).oracle_versions
+        expected = ", ".join(f"{distribution} {version}" for distribution, version in pinned.items()) or "-"
+        assert oracle.strip() == expected, f"README: {name}'s oracle is {oracle.strip()!r}, the registry's {expected!r}"
