@@ -1,7 +1,9 @@
-"""The README's console examples, for the tests that rerun them (tests/docs, tests/ports,
-tests/audit): every ``$ COMMAND`` in a ```` ```console ```` block with the lines shown after
-it, and the check that a real run prints the shown lines. Also every bleuprint command and
-code block of the README and ``docs/*.md`` (``shell_commands``, ``code_blocks``), which
+"""The documents' console examples, for the tests that rerun them (tests/docs, tests/ports,
+tests/audit): every ``$ COMMAND`` in a ```` ```console ```` block of the README or a page of
+the documentation site (``docs/``, every folder) with the lines shown after it, and the
+check that a real run prints the shown lines. Also every bleuprint command and code block
+of those documents and of the site's generated reference pages (``docsgen.reference``,
+written to a temporary folder once per process: ``DOCUMENTS``), which
 ``tests/docs/test_docs_examples.py`` parses and runs. A shown line ``...`` stands for
 lines left out; timings (``0.8 s``) differ from run to run and are blanked on both sides."""
 
@@ -10,14 +12,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+#: The README and every hand-written page of the site (``docs/``, ``mkdocs.yml``'s docs_dir).
+HAND_DOCUMENTS = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 
 
-def console_commands(readme: Path = README) -> list[tuple[str, list[str]]]:
-    """``(command, shown lines)`` of every ``$ `` line of the README's console blocks, in
-    order; the shown lines are those up to the next command, blank ones dropped."""
+def console_commands(paths=None) -> list[tuple[str, list[str]]]:
+    """``(command, shown lines)`` of every ``$ `` line of the documents' console blocks (by
+    default the README and the site's hand-written pages), in order; the shown lines are
+    those up to the next command, blank ones dropped."""
     examples = []
-    for block in re.findall(r"```console\n(.*?)```", readme.read_text(encoding="utf-8"), re.S):
+    text = "\n".join(path.read_text(encoding="utf-8") for path in (paths or HAND_DOCUMENTS))
+    for block in re.findall(r"```console\n(.*?)```", text, re.S):
         command, shown = None, []
         for line in block.splitlines() + ["$ "]:
             if line.startswith("$ "):
@@ -51,7 +58,37 @@ def missing_line(shown: list[str], output: str) -> str | None:
 
 # ------------------------------------------------------------------ every document's examples
 
-DOCUMENTS = [README, *sorted((README.parent / "docs").glob("*.md"))]
+def _generated_documents() -> list[Path]:
+    """The site's generated reference pages (``docsgen.reference.pages``), written under a
+    temporary ``docs/`` folder of this process, so that they are read like the others."""
+    import sys
+    import tempfile
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from docsgen.reference import pages
+
+    folder = Path(tempfile.mkdtemp(prefix="bleuprint-site-"))
+    written = []
+    for name, text in pages().items():
+        path = folder / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+GENERATED_DOCUMENTS = _generated_documents()
+DOCUMENTS = HAND_DOCUMENTS + GENERATED_DOCUMENTS
+
+
+def document_name(path: Path) -> str:
+    """``README.md``, ``docs/how-to/reproduce.md``, ``docs/reference/metrics/bleu.md``: the
+    path from the checkout's root (a generated page: as ``mkdocs build`` places it)."""
+    parts = path.parts
+    if path == README or "docs" not in parts[:-1]:
+        return path.name
+    return "/".join(parts[len(parts) - 1 - parts[::-1].index("docs"):])
 
 #: Where a command of bleuprint's own parser starts a line of a code block (after ``$ ``).
 COMMAND_STARTS = ("bleuprint ", "python -m bleuprint ")
@@ -97,7 +134,7 @@ def shell_commands(paths=None) -> list[tuple[str, int, str, list[str]]]:
                 line = line[2:] if line.startswith("$ ") else line
                 program = next((p for p in COMMAND_STARTS if line.startswith(p)), None)
                 if program is not None:
-                    found.append((path.name, first + start, line, _argv(line)[len(program.split()):]))
+                    found.append((document_name(path), first + start, line, _argv(line)[len(program.split()):]))
     return found
 
 

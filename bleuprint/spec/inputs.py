@@ -6,8 +6,8 @@ references may vary from sentence to sentence. sacreBLEU's own API takes the tra
 (reference *streams*) and silently truncates to the shortest of them; bleuprint refuses
 mismatched lengths instead. Statistics and smoothing values that are not numbers (NaN,
 infinite, negative, more matches than n-grams) are refused where sacreBLEU computes NaN,
-inf or a negative TER (``check_counts``, ``check_smooth_value``). The README lists every
-deliberate difference from sacreBLEU in one table.
+inf or a negative TER (``check_counts``, ``check_smooth_value``). ``docs/differences.md``
+lists every deliberate difference from sacreBLEU in one table.
 
 Every check raises ``TypeError`` (wrong kind of value) or ``ValueError`` (right kind,
 wrong content) with a message that names the argument and the position at fault.

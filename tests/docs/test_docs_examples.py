@@ -32,31 +32,34 @@ from pathlib import Path
 
 import pytest
 
-from readme_console import DOCUMENTS, code_blocks, paragraphs, shell_commands
+from readme_console import DOCUMENTS, code_blocks, document_name, paragraphs, shell_commands
 
 #: Blocks not run, by (file, a line of the block): why.
 SKIPPED = {
-    ("README.md", "from distributed import Client"): "needs a running Dask scheduler and the files it names",
-    ("README.md", "result = evaluation_matrix("): "needs the Dask client and files of the block before",
+    ("docs/tutorials/scale.md", "from distributed import Client"): "needs a running Dask scheduler and the files it names",
+    ("docs/tutorials/scale.md", "result = evaluation_matrix("): "needs the Dask client and files of the block before",
     ("docs/audit.md", "from bleuprint.audit import subject_from_callable"): "audits the reader's own mylib.py",
+    ("docs/design.md", 'half = bleuprint.metric("penalised_match_test", alpha=0.5)'):
+        "a sketch of tests/model's test: penalised_match_test is registered inside that test file only",
 }
 #: Blocks that run only where their condition holds: (file, a line of the block): (condition, why).
 CONDITIONAL = {
-    ("README.md", 'bleuprint.corpus_bleu(["猫が好きです"], [["犬が好きです"]], tokenize="ja-mecab")'):
+    ("docs/how-to/tokenizers.md", 'bleuprint.corpus_bleu(["猫が好きです"], [["犬が好きです"]], tokenize="ja-mecab")'):
         (lambda: _importable("MeCab") and _importable("ipadic"), "needs mecab-python3 and ipadic (sacreBLEU's ja extra)"),
-    ("README.md", "bleuprint.meteor(hyps, refs)                        # Meteor 1.5's corpus score (summed statistics)"):
+    ("docs/how-to/meteor.md",
+     "bleuprint.meteor(hyps, refs)                        # 0.43730220194464914: Meteor 1.5's corpus score (summed statistics)"):
         (lambda: not _missing("meteor") and not _missing("meteor_nltk"), "needs Meteor's data and nltk's WordNet"),
 }
 #: Statements whose shown result holds only on some machines: (file, the statement's
 #: line): (condition, why); elsewhere they run and their result is not compared.
 MACHINE_DEPENDENT = {
-    ("README.md", """bleuprint.signature("bleu")                   # 'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.5.1' (with sacreBLEU 2.5.1 installed)"""):
+    ("docs/how-to/python-api.md", """bleuprint.signature("bleu")                   # 'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.5.1' (with sacreBLEU 2.5.1 installed)"""):
         (lambda: _installed_sacrebleu() == "2.5.1", "the default version follows the installed sacreBLEU"),
 }
 #: Names a block uses without defining them, where they are a placeholder (``[...]``):
 #: (file, a line of the block): function of the TED corpus' path giving them.
 PROVIDED = {
-    ("README.md", "from bleuprint.compat import BLEU, CHRF, TER, sentence_bleu"):
+    ("docs/how-to/score-like-sacrebleu.md", "from bleuprint.compat import BLEU, CHRF, TER, sentence_bleu"):
         lambda path: _ted_facebook(path),
 }
 
@@ -113,7 +116,7 @@ BLOCK_COMMANDS = shell_commands(DOCUMENTS)
 
 def test_the_documents_have_commands():
     files = {name for name, *_ in BLOCK_COMMANDS}
-    assert {"README.md", "audit.md", "port-protocol.md"} <= files and len(BLOCK_COMMANDS) >= 30
+    assert {"README.md", "docs/audit.md", "docs/port-protocol.md"} <= files and len(BLOCK_COMMANDS) >= 30
 
 
 def _parse(argv: list[str]) -> str | None:
@@ -220,7 +223,7 @@ def _prose_flag_problems() -> list[str]:
             for command in named:
                 known.update(options[command])
             for span in re.finditer(rf"`({FLAG})`(?:/`({FLAG})`)?", text):
-                where = f"{path.name}:{line + text[:span.start()].count(chr(10))}"
+                where = f"{document_name(path)}:{line + text[:span.start()].count(chr(10))}"
                 first, second = span.group(1), span.group(2)
                 for flag in filter(None, (first, second)):
                     if flag not in known:
@@ -231,7 +234,7 @@ def _prose_flag_problems() -> list[str]:
                 first, second = [flag for flag in span.groups() if flag]
                 both = [known for known in options.values() if first in known and second in known]
                 if both and not any(known[first] is known[second] for known in both):
-                    where = f"{path.name}:{line + text[:span.start()].count(chr(10))}"
+                    where = f"{document_name(path)}:{line + text[:span.start()].count(chr(10))}"
                     problems.append(f"{where}: `{first}`/`{second}` are two flags, not one flag's two spellings")
     return problems
 
@@ -247,7 +250,7 @@ def test_the_prose_names_only_real_flags_of_the_command_it_describes():
 def _python_blocks() -> list[tuple[str, int, str]]:
     blocks = []
     for path in DOCUMENTS:
-        name = path.relative_to(path.parents[1] if path.parent.name == "docs" else path.parent).as_posix()
+        name = document_name(path)
         blocks += [(name, first, text) for language, first, text in code_blocks(path)
                    if language == "python" or text.lstrip().startswith(">>>")]
     return blocks

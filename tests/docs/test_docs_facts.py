@@ -1,7 +1,9 @@
-"""What the README, ``docs/design.md``, ``bleuprint/impl/native.py`` and ``pyproject.toml``
-say about the code's own make-up is what the code has (issue 33 item 8): the number and
-names of the C kernels, the metrics' scales, the sacreBLEU versions of the package
-description and the number of planted mutants the vectors are measured against."""
+"""What the README, the documentation site's pages (``docs/``), ``bleuprint/impl/native.py``
+and ``pyproject.toml`` say about the code's own make-up is what the code has (issue 33
+item 8): the number and names of the C kernels (``docs/overview.md``), the metrics' scales
+(``docs/design.md``), the sacreBLEU versions of the package description, the number of
+planted mutants the vectors are measured against (``docs/tutorials/port-author.md``), and
+the README's table of the registered metrics and their oracles (issue 41)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The pages the README's chapters moved to (issue 41): the kernels, the vectors' figures.
+OVERVIEW = (ROOT / "docs" / "overview.md").read_text(encoding="utf-8")
+PORT_TUTORIAL = (ROOT / "docs" / "tutorials" / "port-author.md").read_text(encoding="utf-8")
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 
@@ -39,12 +44,12 @@ def test_the_kernel_table_is_read_whole():
     assert table == _kernels() and table
 
 
-def test_the_readme_counts_and_names_every_kernel():
-    section = README[README.index("### Compiled kernels"):]
-    section = section[:section.index("\n#")]
+def test_the_overview_counts_and_names_every_kernel():
+    section = OVERVIEW[OVERVIEW.index("## Compiled kernels"):]
+    section = section[:section.index("\n#")] if "\n#" in section else section
     assert _count_before(section, "C extension modules") == len(_kernels())
     for name in _kernels():
-        assert f"`{name}`" in section, f"the README's kernel section does not name {name}"
+        assert f"`{name}`" in section, f"docs/overview.md's kernel section does not name {name}"
 
 
 def test_native_counts_and_lists_every_kernel():
@@ -80,11 +85,25 @@ def test_the_package_description_names_every_sacrebleu_version():
         assert version in description
 
 
-def test_the_readme_counts_the_planted_mutants():
+def test_the_port_tutorial_counts_the_planted_mutants():
     """"... kills every planted mutant that any vector kills: 125 of the 127": 127 is the
     catalogue (the 54 vectors and 125 are those of ``bleuprint vectors export``'s index)."""
     from bleuprint.mutants.catalogue import all_mutants
 
-    found = re.search(r"core\s+suite of ([\d,]+) vectors .*? (\d+) of the (\d+)\.", README, re.S)
-    assert found, "the README does not state the core suite's figures"
+    found = re.search(r"core\s+suite of ([\d,]+) vectors .*? (\d+) of the (\d+)\.", PORT_TUTORIAL, re.S)
+    assert found, "docs/tutorials/port-author.md does not state the core suite's figures"
     assert int(found.group(3)) == len(list(all_mutants()))
+
+
+def test_the_readme_lists_every_metric_with_its_oracle():
+    """The README's metrics table has one row per registered metric, in registry order,
+    naming each pinned oracle with its version (``Metric.oracle_versions``), "-" for a
+    metric checked by hand computations only; no row for a metric that is not registered."""
+    from bleuprint.core import get_metric, metric_names
+
+    rows = re.findall(r"^\| `(\w+)` \| .* \| ([^|]+) \|$", README, re.M)
+    assert [name for name, _ in rows] == list(metric_names())
+    for name, oracle in rows:
+        pinned = get_metric(name).oracle_versions
+        expected = ", ".join(f"{distribution} {version}" for distribution, version in pinned.items()) or "-"
+        assert oracle.strip() == expected, f"README: {name}'s oracle is {oracle.strip()!r}, the registry's {expected!r}"

@@ -222,7 +222,7 @@ def test_the_cli_notes_an_unsupported_installed_version_in_one_line(tmp_path, mo
 
 # --- reproduce -----------------------------------------------------------------------
 
-#: The README's worked example ("Using the metrics").
+#: The worked example of the README and docs/how-to/python-api.md.
 HYP, REF = "the cat sat on the mat", "the cat is on the mat"
 
 

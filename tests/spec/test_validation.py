@@ -3,8 +3,8 @@ TypeError for the wrong kind of value, ValueError for the right kind with the wr
 content, and a message that names the problem (checked with ``match=`` on a key word).
 A silent 0 or a silently truncated corpus would hide a broken pipeline.
 
-The deliberate differences from sacreBLEU are listed in the README ("Where bleuprint
-deliberately differs from sacreBLEU"); the first is documented here by
+The deliberate differences from sacreBLEU are listed in ``docs/differences.md`` (the
+documentation site's "Deliberate differences from the oracles"); the first is documented here by
 ``test_mismatched_lengths_are_refused_where_sacrebleu_truncates``.
 """
 
