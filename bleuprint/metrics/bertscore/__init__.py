@@ -48,6 +48,7 @@ class BERTScore(Metric):
     fractional_columns = (0, 1, 2, 3, 4, 5)
     options = (IDF, MULTI_REF, BASELINE, BASELINE_LAYER)
     signature_version = "bert-score-0.3.13"
+    signature_abbreviations = {"idf": "idf", "multi_ref": "mr", "rescale": "rs"}
     api_names = ("bertscore",)
     golden = "bertscore"
     golden_builder = "bleuprint.metrics.bertscore.oracle_cases"

@@ -32,6 +32,7 @@ class EmbeddingSimilarity(Metric):
     fractional_columns = (0, 1)
     options = (MEASURE,)
     signature_version = "definition"
+    signature_abbreviations = {"measure": "m", "acc": "acc", "zero": "z"}
     api_names = ("embedding_similarity",)
     golden = "embedding_similarity"
     golden_builder = "bleuprint.metrics.embedding_similarity.oracle_cases"
