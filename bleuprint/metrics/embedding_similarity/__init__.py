@@ -15,7 +15,7 @@ negative), the score of summed rows ``(x+ - x-) / n``.
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
-from ...spec.inputs import check_statistic
+from ...spec.inputs import check_not_empty, check_statistic
 from . import spec as S
 
 MEASURE = Option("measure", str, "cosine", "cosine (similarity), euclidean or manhattan (distances)", stage="stats",
@@ -46,8 +46,7 @@ class EmbeddingSimilarity(Metric):
         if refs is None:
             raise TypeError("embedding_similarity needs references: refs is None")
         hyps, refs = list(hyps), list(refs)
-        if not hyps:
-            raise ValueError("hyps is empty: no segment to score")
+        check_not_empty(hyps)  # the model runs it first too; stated where the corpus is read
         if len(hyps) != len(refs):
             raise ValueError(f"mismatched lengths: {len(hyps)} hypotheses, {len(refs)} reference lists")
         out_h, out_r = [], []
