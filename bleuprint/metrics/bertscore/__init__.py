@@ -49,6 +49,9 @@ class BERTScore(Metric):
     options = (IDF, MULTI_REF, BASELINE, BASELINE_LAYER)
     signature_version = "bert-score-0.3.13"
     signature_abbreviations = {"idf": "idf", "multi_ref": "mr", "rescale": "rs"}
+    #: The paired tests' own ``baseline`` is the baseline system: they take the rescaling
+    #: baseline as ``rescale_baseline``.
+    paired_option_aliases = {"rescale_baseline": "baseline"}
     api_names = ("bertscore",)
     #: The oracle's answers are its own values per segment (checked by the spec's oracle
     #: test at the oracle's float32 tolerance), not scored cases in ``bleuprint verify``'s
