@@ -39,8 +39,11 @@ FILE_SCHEMA_V2 = "bleuprint_metric_vectors_v2.json"
 #: ``Metric.references`` false) and hypotheses that are arrays of numbers (a segment that
 #: is not text: ``Metric.segment_kind``); written only where a valid test needs it.
 FILE_SCHEMA_V3 = "bleuprint_metric_vectors_v3.json"
+#: Version 4: segments of embeddings (a vector, tokens x dimensions, or an object with
+#: token ids), as hypotheses or references (BERTScore, embedding similarity).
+FILE_SCHEMA_V4 = "bleuprint_metric_vectors_v4.json"
 #: Every schema of a metric's vector file.
-FILE_SCHEMAS = (FILE_SCHEMA, FILE_SCHEMA_V2, FILE_SCHEMA_V3)
+FILE_SCHEMAS = (FILE_SCHEMA, FILE_SCHEMA_V2, FILE_SCHEMA_V3, FILE_SCHEMA_V4)
 INDEX_SCHEMA = "bleuprint_vectors_index_v1.json"
 #: The tolerance on scores; statistics are exact.
 SCORE_TOLERANCE = 1e-9
@@ -154,10 +157,18 @@ def _test(tc_id: int, corpus, options: dict, definition) -> dict:
 
 
 def document_schema(groups: list) -> str:
-    """``FILE_SCHEMA_V3`` when a valid test has null refs or a hypothesis that is not a
+    """``FILE_SCHEMA_V4`` when a valid test has a segment of embeddings (a hypothesis that
+    is an object or an array of arrays, or a reference that is not a string), else
+    ``FILE_SCHEMA_V3`` when a valid test has null refs or a hypothesis that is not a
     string or null, else ``FILE_SCHEMA_V2`` when one has a null hypothesis or an empty
     reference list, else ``FILE_SCHEMA``."""
     valid = [test for group in groups for test in group["tests"] if test["result"] == "valid"]
+    def embedded(segment) -> bool:
+        return isinstance(segment, dict) or (isinstance(segment, list) and any(isinstance(x, list) for x in segment))
+
+    if any(any(embedded(h) for h in test["hyps"]) or (test["refs"] is not None and any(
+            not isinstance(r, str) for group in test["refs"] for r in group)) for test in valid):
+        return FILE_SCHEMA_V4
     if any(test["refs"] is None or any(h is not None and not isinstance(h, str) for h in test["hyps"])
            for test in valid):
         return FILE_SCHEMA_V3

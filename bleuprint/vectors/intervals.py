@@ -40,7 +40,27 @@ INTERVAL_SCHEMA = "bleuprint_interval_vectors_v1.json"
 #: (``Metric.segment_kind``); written only for the metrics that need it, so every other
 #: file stays version 1.
 INTERVAL_SCHEMA_V2 = "bleuprint_interval_vectors_v2.json"
-INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2)
+#: Version 3: segments of token embeddings (arrays of arrays of numbers: BERTScore) and
+#: references that are not text (embedding similarity's vectors); written only for the
+#: metrics that need it.
+INTERVAL_SCHEMA_V3 = "bleuprint_interval_vectors_v3.json"
+INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3)
+
+
+def interval_schema(pool: list, shared: bool = False) -> str:
+    """The earliest schema version that holds ``pool``'s segments (``Metric.interval_pool``):
+    version 1 for text with references, version 2 for references left out or lines of
+    numbers with text references, else version 3."""
+    if shared:
+        return INTERVAL_SCHEMA
+    lines = [line for segment in pool for line in segment[:3]]
+    refs = [] if pool[0][3] is None else [ref for segment in pool for ref in segment[3]]
+    if pool[0][3] is not None and all(isinstance(line, str) for line in lines):
+        return INTERVAL_SCHEMA
+    flat = all(isinstance(line, str) or all(not isinstance(x, (list, tuple)) for x in line) for line in lines)
+    if flat and all(isinstance(ref, str) for ref in refs):
+        return INTERVAL_SCHEMA_V2
+    return INTERVAL_SCHEMA_V3
 #: The version of this generator (the layout of the documents it writes).
 GENERATOR_VERSION = "1.0.0"
 #: Absolute tolerance on scores, means, half-widths (metric's scale); p-values and integers exact.
@@ -353,8 +373,7 @@ def build_document(definition) -> dict:
                                "tests": tests})
     used = sorted({flag for group in groups for test in group["tests"] for flag in test["flags"]})
     return {
-        "schema": INTERVAL_SCHEMA if shared or (pool[0][3] is not None and all(
-            isinstance(line, str) for segment in pool for line in segment[:3])) else INTERVAL_SCHEMA_V2,
+        "schema": interval_schema(pool, shared),
         "metric": definition.name,
         "family": "intervals",
         "specVersion": spec_version(definition),

@@ -42,3 +42,21 @@ def test_the_signature_reads_the_metric():
     assert spec.signature(five, nrefs=2, sacrebleu_version="2.5.1") == "nrefs:2|width:5|version:2.5.1"
     assert spec.signature(five, nrefs=2, short=True, sacrebleu_version="2.5.1") == "#:2|w:5|v:2.5.1"
     assert spec.signature(five, nrefs=2, short=True, sacrebleu_version="2.6.0") == "#:2|w:5|v:2.6.0"
+
+
+def test_every_signed_metric_has_a_short_form_for_each_key():
+    """Every registered metric with a signature gives its short signature for each of its
+    ``verify_configurations`` (``bleuprint verify`` asks for both forms): each long
+    ``key:value`` field has a short key and the same value, field by field. (bertscore and embedding_similarity came
+    without short keys and raised KeyError.)"""
+    from bleuprint.core import get_metric
+    from bleuprint.spec.signature import signed_metrics
+
+    for name in signed_metrics():
+        definition = get_metric(name)
+        nrefs = None if not definition.references else 1
+        for options, label in definition.verify_configurations():
+            long = spec.signature(configured(name, **options), nrefs=nrefs).split("|")
+            short = spec.signature(configured(name, **options), nrefs=nrefs, short=True).split("|")
+            assert len(short) == len(long), (name, label)
+            assert [f.split(":", 1)[1] for f in short] == [f.split(":", 1)[1] for f in long], (name, label)

@@ -24,7 +24,8 @@ from bleuprint.mutants.switch import replaced
 from bleuprint.spec import intervals, significance
 from bleuprint.vectors.build import dumps
 from bleuprint.core import get_metric
-from bleuprint.vectors.intervals import INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, evaluate_test, interval_files
+from bleuprint.vectors.intervals import (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3, INTERVAL_SCHEMAS,
+                                        evaluate_test, interval_files)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,9 +59,12 @@ def test_every_registered_metric_has_one_file_of_every_kind(files):
     assert sorted(files) == sorted(f"{name}_intervals.json" for name in metric_names())
     for name, document in files.items():
         definition = get_metric(document["metric"])
-        # Version 2 only for a metric without references or whose segments are not text.
+        # Version 2 only for a metric without references or whose segments are not text;
+        # version 3 only for segments of embeddings (token arrays, or a vector as reference).
         plain = definition.references and definition.segment_kind == "text"
-        assert document["schema"] == (INTERVAL_SCHEMA if plain else INTERVAL_SCHEMA_V2), name
+        embedded = definition.segment_kind in ("embedding", "embeddings")
+        expected = INTERVAL_SCHEMA if plain else INTERVAL_SCHEMA_V3 if embedded else INTERVAL_SCHEMA_V2
+        assert document["schema"] == expected, name
         kinds = {group["kind"] for group in document["testGroups"]}
         assert kinds == {"bootstrap-indices", "bootstrap-seed", "paired-bs-indices", "paired-bs-seed",
                          "paired-ar-masks", "paired-ar-seed"}, name
@@ -74,7 +78,7 @@ def test_every_registered_metric_has_one_file_of_every_kind(files):
 
 def test_every_document_validates_against_the_schema(files):
     validators = {}
-    for version in (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2):
+    for version in INTERVAL_SCHEMAS:
         schema = _schema(version)
         jsonschema.Draft202012Validator.check_schema(schema)
         validators[version] = jsonschema.Draft202012Validator(schema)

@@ -62,7 +62,7 @@ import math
 import numbers
 from collections.abc import Mapping, Sequence
 
-from ...spec.inputs import check_choice
+from ...spec.inputs import check_choice, check_not_empty
 
 MULTI_REF = ("max", "best-f")
 KEYS = ("embeddings", "ids", "special")
@@ -175,8 +175,7 @@ def check_corpus(hyps, refs, check=None) -> tuple[list, list]:
     if refs is None:
         raise TypeError("bertscore needs references: refs is None")
     ref_list = _sequence(refs, "refs", "lists of reference segments")
-    if not hyp_list:
-        raise ValueError("hyps is empty: no segment to score")
+    check_not_empty(hyp_list)  # the one empty-corpus rule of every metric
     if len(hyp_list) != len(ref_list):
         raise ValueError(f"mismatched lengths: {len(hyp_list)} hypotheses, {len(ref_list)} reference lists")
     checked_hyps, checked_refs = [], []

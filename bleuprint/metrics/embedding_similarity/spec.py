@@ -35,7 +35,7 @@ import math
 import numbers
 from collections.abc import Mapping, Sequence
 
-from ...spec.inputs import check_choice
+from ...spec.inputs import check_choice, check_not_empty
 
 MEASURES = ("cosine", "euclidean", "manhattan")
 
@@ -72,8 +72,7 @@ def check_pair_arrays(a, b) -> tuple[list, list]:
     """``a`` and ``b``: N x d arrays (N >= 1, d >= 1) of the same shape, every row checked."""
     rows_a = _sequence(a, "a", "sentence embeddings (an N x d array)")
     rows_b = _sequence(b, "b", "sentence embeddings (an N x d array)")
-    if not rows_a:
-        raise ValueError("a is empty: no sentence embedding")
+    check_not_empty(rows_a, "a")  # the one empty-corpus rule of every metric
     if len(rows_a) != len(rows_b):
         raise ValueError(f"a has {len(rows_a)} rows, b has {len(rows_b)}: one row per sentence in each")
     va = [check_vector(r, f"a[{i}]") for i, r in enumerate(rows_a)]
