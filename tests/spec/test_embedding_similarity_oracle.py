@@ -138,7 +138,7 @@ def test_registered_metric_is_the_mean():
     ([[1.0, float("nan")]], [[1.0, 2.0]], ValueError, r"a\[0\]\[1\] is nan"),
     ([[1.0, 2.0]], [[float("inf"), 2.0]], ValueError, r"b\[0\]\[0\] is inf"),
     ([[1.0, 2.0]], [[1.0, 2.0], [3.0, 4.0]], ValueError, "a has 1 rows, b has 2"),
-    ([], [], ValueError, "a is empty"),
+    ([], [], ValueError, "empty corpus: a has no sentences"),
     ([[]], [[]], ValueError, r"a\[0\] is empty"),
     ([["x", 1.0]], [[1.0, 2.0]], TypeError, r"a\[0\]\[0\] must be a number"),
     ([[True, 1.0]], [[1.0, 2.0]], TypeError, r"a\[0\]\[0\] must be a number"),
