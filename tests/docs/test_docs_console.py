@@ -1,9 +1,10 @@
 """Every console example of the README and the site's pages (``$ COMMAND`` followed by
 the output the page shows) is run by a test that compares the output with what the page
-shows (issue 41 item 4). Three kinds have their own test, which needs what they need:
+shows (issue 41 item 4). Four kinds have their own test, which needs what they need:
 ``bleuprint score`` (``tests/docs/test_readme_console.py``, against sacreBLEU itself),
 ``bleuprint audit`` (``tests/audit/test_readme_audit.py``, nltk) and the port runs with a
-planted fault (``tests/ports/test_example_ports.py``, the built Go port). The others run
+planted fault (``tests/ports/test_example_ports.py``, the built Go port) and ``bleuprint
+meta-eval`` on the WMT MQM excerpt (``tests/metaeval/test_wmt_mqm.py``). The others run
 here, in a folder holding the TED files of ``examples/ted_files.py`` (the pages say to run
 them there): each shown line, in order, must be a line of the real output (``...``
 stands for lines left out; timings are blanked on both sides)."""
@@ -29,6 +30,8 @@ RUN_ELSEWHERE = {
     "tests/audit/test_readme_audit.py": lambda words: words[:2] == ["bleuprint", "audit"],
     "tests/ports/test_example_ports.py": lambda words: (bool(words) and words[0].startswith("BLEUPRINT_PORT_FAULT=")
                                                         and words[1:2] == ["bleuprint"]),
+    # run in the folder of the shipped WMT MQM excerpt, not the TED files' folder
+    "tests/metaeval/test_wmt_mqm.py": lambda words: words[:2] == ["bleuprint", "meta-eval"],
 }
 
 
@@ -42,7 +45,7 @@ HERE = [(command, shown) for command, shown in EXAMPLES if _runner(command) is N
 
 
 def test_every_console_example_has_a_test_that_runs_it():
-    """Each console command is claimed by one of the three tests, or is a ``bleuprint``
+    """Each console command is claimed by one of the four tests, or is a ``bleuprint``
     command run below; the tests that run the others still find theirs."""
     for command, _ in EXAMPLES:
         words = shlex.split(command)
