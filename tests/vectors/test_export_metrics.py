@@ -132,3 +132,18 @@ def test_a_full_export_without_wordnet_leaves_meteor_nltk_out_with_a_note(tmp_pa
     index = json.loads((target / "index.json").read_text(encoding="utf-8"))
     metrics = {entry["metric"] for entry in index["files"]}
     assert "meteor_nltk" not in metrics and metrics >= {"bleu", "chrf", "meteor"}
+
+
+def test_an_oracle_that_refuses_the_probe_is_not_missing():
+    """``oracle_missing`` reports a missing package, data or program, nothing else: with
+    pycocoevalcap installed, its CIDEr-D refuses the one-image probe corpus (an assertion on
+    an empty document frequency), which once ended ``bleuprint vectors export`` (every
+    metric) in a ValueError traceback before anything was written."""
+    import importlib.util
+
+    from bleuprint.oracles.vectors_check import oracle_missing
+
+    if importlib.util.find_spec("pycocoevalcap") is None:
+        pytest.skip("pycocoevalcap is not installed (pip install 'bleuprint[test]')")
+    assert oracle_missing("cider") == ""
+    assert oracle_missing("coco_bleu") == ""
