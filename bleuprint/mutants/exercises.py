@@ -10,6 +10,9 @@ An exercise is a JSON file in ``bleuprint/mutants/exercise_data/`` (schema
   (``bleuprint.mutants.generate.SCOPES``) restricted to named spec functions;
 * its rule: the fraction of its mutants to kill (``threshold``) and the mutants that must
   all die (``required``: ``"semantic"`` for every semantic one, or a list of ids);
+* optionally the registered metrics its contract computes (``metrics``): the search for
+  killing inputs spends its effort on those alone, and a score is derived by hand with
+  the metric's ``teaching`` module;
 * the hint level a teacher gives: ``pitfall`` (the pitfall only), ``input`` (the pitfall
   and the killing input) or ``test`` (the whole killing test).
 
@@ -25,7 +28,7 @@ from pathlib import Path
 SCHEMA = "bleuprint-exercise/1"
 DATA = Path(__file__).resolve().parent / "exercise_data"
 HINT_LEVELS = ("pitfall", "input", "test")
-_FIELDS = {"schema", "name", "title", "contract", "mutants", "rule", "hints", "killing_tests"}
+_FIELDS = {"schema", "name", "title", "contract", "mutants", "rule", "hints", "killing_tests", "metrics"}
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,9 @@ class Exercise:
     hints: str
     #: A pytest file of ``exercise_data`` with one hand-derived killing test per mutant, or None.
     killing_tests: Path | None = None
+    #: The registered metrics the contract computes: the search for killing inputs draws
+    #: its inputs for these only (empty: every metric whose spec reaches the mutant).
+    metrics: tuple[str, ...] = ()
 
     def mutants(self, scopes=None) -> list:
         """The exercise's mutants (planted in the file's order, then generated); with
@@ -140,9 +146,18 @@ def from_dict(data: dict, where: str = "exercise") -> Exercise:
     killing = data.get("killing_tests")
     if killing is not None and (not isinstance(killing, str) or not (DATA / killing).is_file()):
         raise ValueError(f"{where}: killing_tests {killing!r} is not a file of {DATA}")
+    metrics = _strings(data["metrics"], f"{where}: metrics") if "metrics" in data else ()
+    if metrics:
+        from ..core import metric_names
+
+        unknown_metrics = [m for m in metrics if m not in metric_names()]
+        if unknown_metrics:
+            raise ValueError(f"{where}: metrics names unregistered metric(s) {', '.join(unknown_metrics)}: "
+                             f"one of {', '.join(metric_names())}")
     name = _need(data, "name", str, where)
     return Exercise(name, _need(data, "title", str, where), module, provider, functions, planted,
-                    tuple(generated), float(threshold), required, hints, DATA / killing if killing else None)
+                    tuple(generated), float(threshold), required, hints, DATA / killing if killing else None,
+                    metrics)
 
 
 def load(path: str | Path) -> Exercise:

@@ -65,14 +65,16 @@ class Finding:
 
 # --- which metrics reach a mutant --------------------------------------------------------------------------------
 
-def subjects(mutant: Mutant) -> list[str]:
+def subjects(mutant: Mutant, among: tuple[str, ...] | None = None) -> list[str]:
     """The registered metrics whose spec module is, or imports a function or table from,
-    a module the mutant changes; at most three (the first in registry order)."""
+    a module the mutant changes; at most three (the first in registry order). With
+    ``among`` (an exercise's metrics), only those, and all of them when none is seen to
+    reach the mutant (its contract may reach it by a path this test does not see)."""
     from ..core import get_metric, metric_names
 
     modules = {target.partition(":")[0] for target in mutant.targets}
     found = []
-    for name in metric_names():
+    for name in among or metric_names():
         metric = get_metric(name)
         if getattr(metric, "segment_kind", "text") != "text":
             continue
@@ -83,6 +85,8 @@ def subjects(mutant: Mutant) -> list[str]:
         reached = {spec_module.__name__} | {getattr(v, "__module__", None) for v in vars(spec_module).values()}
         if any(m in reached for m in modules) or "bleuprint.spec.corpus" in modules:
             found.append(name)
+    if among:
+        return found or list(among)
     return found[:3]
 
 
@@ -241,8 +245,13 @@ def _trace_lines(path: str, executed: set):
     return calls
 
 
-def search(mutant: Mutant, max_examples: int = DEFAULT_EXAMPLES, seed: int = 0) -> Finding:
-    """The smallest input found on which ``mutant`` and the spec disagree (module doc)."""
+def search(mutant: Mutant, max_examples: int = DEFAULT_EXAMPLES, seed: int = 0,
+           metrics: tuple[str, ...] | None = None, shown=None) -> Finding:
+    """The smallest input found on which ``mutant`` and the spec disagree (module doc);
+    with ``metrics`` (an exercise's), inputs are drawn for those metrics only; with
+    ``shown`` (``shown(name, hyps, refs, options) -> bool``: an exercise's contract tells
+    the two apart on that input), only inputs it accepts count, so the input found is one
+    a student's test of the contract can use."""
     from hypothesis import HealthCheck, Phase, find, settings
     from hypothesis.errors import NoSuchExample, Unsatisfiable
 
@@ -251,7 +260,7 @@ def search(mutant: Mutant, max_examples: int = DEFAULT_EXAMPLES, seed: int = 0) 
     location = f"{mutant.location[0]}:{mutant.location[1]}" if mutant.location else ""
     finding = Finding(mutant.id, mutant.function, mutant.fault, mutant.pitfall, "probably equivalent", 0,
                       location=location)
-    names = subjects(mutant)
+    names = subjects(mutant, metrics)
     if not names:
         finding.reason = "no registered metric reaches the changed code, so no statistics or score can show it"
         return finding
@@ -281,7 +290,7 @@ def search(mutant: Mutant, max_examples: int = DEFAULT_EXAMPLES, seed: int = 0) 
         if where[0] == "same":
             state["moved"] = max(state["moved"], where[1])
             return False
-        return True
+        return shown is None or shown(name, hyps, refs, options)
 
     chosen = settings(max_examples=max_examples, database=None, derandomize=True, deadline=None,
                       phases=[Phase.explicit, Phase.generate, Phase.shrink], report_multiple_bugs=False,
@@ -296,7 +305,7 @@ def search(mutant: Mutant, max_examples: int = DEFAULT_EXAMPLES, seed: int = 0) 
         finding.reason = equivalence_reason(mutant, lines, executed, state["moved"])
         return finding
     name, (hyps, refs), options = example
-    hyps, refs, options = _smaller(mutant, name, list(hyps), refs, dict(options))
+    hyps, refs, options = _smaller(mutant, name, list(hyps), refs, dict(options), shown)
     expected = _evaluate(name, hyps, refs, options)
     with replaced(mutant.patches):
         actual = _evaluate(name, hyps, refs, options)
@@ -310,35 +319,42 @@ def search(mutant: Mutant, max_examples: int = DEFAULT_EXAMPLES, seed: int = 0) 
     return finding
 
 
-def _disagrees(mutant, name, hyps, refs, options) -> bool:
+def _disagrees(mutant, name, hyps, refs, options, shown=None) -> bool:
     expected = _evaluate(name, hyps, refs, options)
     if expected[0][0] == "raises":
         return False
     with replaced(mutant.patches):
         actual = _evaluate(name, hyps, refs, options)
     where = _differs(expected, actual)
-    return where is not None and where[0] != "same"
+    return where is not None and where[0] != "same" and (shown is None or shown(name, hyps, refs, options))
 
 
-def _smaller(mutant, name, hyps, refs, options):
+def _smaller(mutant, name, hyps, refs, options, shown=None):
     """Hypothesis's shrunk example made smaller still, greedily: one segment where one
-    suffices, fewer references, and only the options that matter (the rest at their
+    suffices (else as few as still differ), fewer references, and only the options that matter (the rest at their
     defaults)."""
     for i in range(len(hyps)):
-        if len(hyps) > 1 and _disagrees(mutant, name, [hyps[i]], None if refs is None else [refs[i]], options):
+        if len(hyps) > 1 and _disagrees(mutant, name, [hyps[i]], None if refs is None else [refs[i]], options, shown):
             hyps, refs = [hyps[i]], None if refs is None else [refs[i]]
             break
+    i = len(hyps) - 1
+    while len(hyps) > 1 and i >= 0:  # then drop segments one at a time, as long as they differ
+        fewer_hyps = hyps[:i] + hyps[i + 1:]
+        fewer_refs = None if refs is None else refs[:i] + refs[i + 1:]
+        if _disagrees(mutant, name, fewer_hyps, fewer_refs, options, shown):
+            hyps, refs = fewer_hyps, fewer_refs
+        i -= 1
     if refs is not None:
         for i in range(len(hyps)):
             for j in reversed(range(len(refs[i]))):
                 if len(refs[i]) > 1:
                     fewer = [list(r) for r in refs]
                     del fewer[i][j]
-                    if _disagrees(mutant, name, hyps, fewer, options):
+                    if _disagrees(mutant, name, hyps, fewer, options, shown):
                         refs = fewer
     for key in list(options):
         rest = {k: v for k, v in options.items() if k != key}
-        if _disagrees(mutant, name, hyps, refs, rest):
+        if _disagrees(mutant, name, hyps, refs, rest, shown):
             options = rest
     return hyps, refs, options
 

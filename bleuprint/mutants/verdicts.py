@@ -156,23 +156,41 @@ def small_domain(exercise):
 
 def small_domain_difference(mutant, exercise):
     """The first call of ``small_domain`` on which the mutant and the spec differ, as
-    ``(call text, spec outcome, mutant outcome)``, and the number of calls tried."""
+    ``(Call, spec outcome, mutant outcome)``, and the number of calls tried: the first on
+    which the spec returns a value, else the first it refuses."""
     from .switch import replaced
 
-    tried = 0
+    tried, refused = 0, None
     for name, function, args in small_domain(exercise):
         tried += 1
         expected = _outcome(lambda: function(*args))
         with replaced(mutant.patches):
             actual = _outcome(lambda: function(*args))
         if not _same(expected, actual):
-            return (f"{name}({', '.join(map(repr, args))})", expected, actual), tried
-    return None, tried
+            found = (Call(name, function, tuple(args), {}), expected, actual)
+            if expected[0] == "value":
+                return found, tried
+            refused = refused or found  # a refusal tells it apart too, but a value says more
+    return refused, tried
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of a contract function: its name, the function, its arguments."""
+
+    name: str
+    function: object
+    args: tuple
+    kwargs: dict
+
+    def text(self) -> str:
+        shown = [repr(a) for a in self.args] + [f"{k}={v!r}" for k, v in self.kwargs.items()]
+        return f"{self.name}({', '.join(shown)})"
 
 
 def contract_call(finding, mutant, exercise):
     """The search's killing input as a call of the exercise's contract functions:
-    ``(call text, spec outcome)`` for the first function that, given the input's
+    ``(Call, spec outcome)`` for the first function that, given the input's
     hypotheses and references (one pair at a time for a function of one hypothesis) and
     the options it accepts, tells the mutant apart; None if none does."""
     import importlib
@@ -199,8 +217,7 @@ def contract_call(finding, mutant, exercise):
             with replaced(mutant.patches):
                 actual = _outcome(lambda: function(*args, **finding.options))
             if not _same(expected, actual):
-                shown = [repr(a) for a in args] + [f"{k}={v!r}" for k, v in finding.options.items()]
-                return f"{name}({', '.join(shown)})", expected
+                return Call(name, function, tuple(args), dict(finding.options)), expected
     return None
 
 
@@ -213,11 +230,118 @@ def _expected_text(outcome) -> str:
         return f"raises {outcome[1]}: {outcome[2]}"
     value = outcome[1]
     if isinstance(value, float):
-        fraction = Fraction(value).limit_denominator(1000)
-        if float(fraction) == value:
+        fraction = _fraction(value)
+        if fraction is not None:
             return f"{fraction.numerator}/{fraction.denominator}" if fraction.denominator != 1 else str(fraction.numerator)
         return "a score you derive by hand"
     return repr(value)
+
+
+def _fraction(value: float):
+    """The fraction p/q (q <= 10,000) that ``value`` is, up to its last digits, or None.
+
+    A ratio of small counts (TER's edits over reference words, 100 * 1/3) is written as
+    that fraction. A value that is not one (a geometric mean, an exponential) lies
+    further than 1e-12 (relative) from every such fraction except by a coincidence of
+    order 1e-8 / 1e-12: the best fraction with q <= 10^4 is typically 1/q^2 ~ 1e-8 away."""
+    from fractions import Fraction
+
+    fraction = Fraction(value).limit_denominator(10_000)
+    return fraction if abs(float(fraction) - value) <= 1e-12 * max(1.0, abs(value)) else None
+
+
+def _statistics(call: Call, metric_name: str):
+    """The summed statistics and the score options behind ``call``, or None when they
+    cannot be read (a function that takes neither statistics nor texts, options the
+    metric does not have)."""
+    from ..core.value import metric
+    from ..spec.corpus import segment_rows
+
+    try:
+        bound = inspect.signature(call.function).bind(*call.args, **call.kwargs)
+    except TypeError:
+        return None
+    bound.apply_defaults()
+    values = {k: v for k, v in bound.arguments.items() if v is not None and k != "metric"}
+    stats = values.pop("stats", None)
+    if stats is None and "hyps" in values:
+        hyps, refs = values.pop("hyps"), values.pop("refs", None)
+    elif stats is None and "hyp" in values:
+        hyps, refs = [values.pop("hyp")], [values.pop("refs", [])]
+    try:
+        configured = metric(metric_name, **values)
+        if stats is None:
+            rows = segment_rows(configured, hyps, refs)
+            stats = [sum(column) for column in zip(*rows)]
+        return list(stats), configured.score_options()
+    except (TypeError, ValueError, UnboundLocalError):
+        return None
+
+
+def _teaching(metric_name: str):
+    """The ``teaching`` module of the folder that defines ``metric_name``
+    (``bleuprint/metrics/FOLDER/teaching.py``: its ``derivation(name, stats, options)``
+    writes a score out by hand), or None."""
+    import importlib
+
+    from ..core import get_metric
+
+    module = type(get_metric(metric_name)).__module__
+    for package in (module, module.rpartition(".")[0]):
+        try:
+            return importlib.import_module(f"{package}.teaching")
+        except ImportError:
+            continue
+    return None
+
+
+def derived(call: Call, metric_name: str | None, value: float):
+    """``(docstring lines, body lines, expression)``: the score ``call`` returns, derived by
+    hand from its statistics by the metric's ``teaching`` module
+    (``bleuprint/metrics/NAME/teaching.py``), checked to equal ``value`` within 1e-9; or a
+    fraction when the value is one; None otherwise."""
+    import importlib
+    import math
+
+    result = None
+    if metric_name is not None:
+        teaching = _teaching(metric_name)
+        found = _statistics(call, metric_name) if teaching else None
+        result = teaching.derivation(metric_name, *found) if found else None
+    if result is not None:
+        doc, body, expression = result
+        scope = {"math": math}
+        exec("\n".join(line.split("  #")[0] for line in body), scope)  # the derivation's own lines, checked
+        if abs(eval(expression, scope) - value) <= 1e-9:
+            return doc, body, expression
+    fraction = _fraction(value)
+    if fraction is None:
+        return None
+    text = f"{fraction.numerator} / {fraction.denominator}" if fraction.denominator != 1 else str(fraction.numerator)
+    return [f"The score is the fraction {text}: derive it from the input's counts."], [], text
+
+
+def _derived_test(mutant, call: Call, found) -> str:
+    doc, body, expression = found
+    uses_math = "math." in expression or any("math." in line for line in body)
+    lines = ["import math", ""] if uses_math else []
+    lines += ["import pytest", "", "", f"def test_kills_{mutant.id.replace('-', '_')}():",
+              f'    """{call.text()}: the score derived by hand (within 1e-9 on its scale).', ""]
+    lines += [f"    {line}" for line in doc] + ['    """']
+    lines += [f"    {line}" for line in body]
+    lines.append(f"    assert {call.text()} == pytest.approx({expression}, abs=1e-9)")
+    return "\n".join(lines)
+
+
+def _test_for(mutant, call: Call, expected, metric_name: str | None) -> str | None:
+    """The killing test of ``call`` (spec outcome ``expected``), or None when its value
+    can be neither written as the spec returns it nor derived by hand."""
+    if expected[0] == "value" and isinstance(expected[1], float):
+        found = derived(call, metric_name, expected[1])
+        return _derived_test(mutant, call, found) if found else None
+    if expected[0] == "value" and "derive" in _expected_text(expected):
+        return None  # a list holding scores: no derivation yet
+    return _small_test(mutant, call.text(), expected)
 
 
 def _small_test(mutant, call: str, expected) -> str:
@@ -251,23 +375,31 @@ def explain(matrix: KillMatrix, exercise, level: str | None = None, max_examples
             call, expected, actual = found_small
             hint = [f"pitfall: {pitfall}"]
             if level in ("input", "test"):
-                hint.append(f"input: {call}")
-            if level == "test" and (expected[0] == "raises" or "derive" not in _expected_text(expected)):
-                hint += ["", _small_test(m, call, expected)]
+                hint.append(f"input: {call.text()}")
+            test = _test_for(m, call, expected, exercise.metrics[0] if len(exercise.metrics) == 1 else None)
+            if level == "test" and test:
+                hint += ["", test]
             found.append(Verdict(m.id, where, status, "killable", tried, pitfall, m.fault, "\n".join(hint)))
             continue
         from . import search
 
-        finding = search.search(m, max_examples)
+        def shown(name, hyps, refs, options, mutant=m):
+            probe = search.Finding(mutant.id, mutant.function, mutant.fault, mutant.pitfall, "killable", 0,
+                                   metric=name, hyps=list(hyps), refs=refs, options=dict(options))
+            return contract_call(probe, mutant, exercise) is not None
+
+        finding = search.search(m, max_examples, metrics=exercise.metrics or None,
+                                shown=shown if exercise.metrics else None)
         if finding.verdict == "killable":
             hint = [f"pitfall: {pitfall}"]
             call = contract_call(finding, m, exercise)
             if call and level in ("input", "test"):
-                hint.append(f"input: {call[0]}")
-                if level == "test" and "derive" not in _expected_text(call[1]):
-                    hint += ["", _small_test(m, call[0], call[1])]
+                hint.append(f"input: {call[0].text()}")
+                test = _test_for(m, call[0], call[1], finding.metric)
+                if level == "test" and test:
+                    hint += ["", test]
                 elif level == "test":
-                    hint.append(f"expected: the score of that input, derived by hand from its statistics")
+                    hint.append("expected: the score of that input, derived by hand from its statistics")
             elif level in ("input", "test"):
                 # no call of the contract shows it: say so rather than print an internal call
                 hint.append(f"input (through bleuprint's {finding.metric!r} entry point, not the contract): "

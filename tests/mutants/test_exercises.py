@@ -283,7 +283,8 @@ def test_a_search_input_is_shown_as_a_call_of_the_contract():
     s10, exercise = catalogue.get("s10"), exercises.get("bleu")
     finding = Finding("s10", s10.function, s10.fault, s10.pitfall, "killable", 1, metric="bleu",
                       hyps=["The cat"], refs=[["the cat"]])
-    assert verdicts.contract_call(finding, s10, exercise) == (
+    call, expected = verdicts.contract_call(finding, s10, exercise)
+    assert (call.text(), expected) == (
         "bleu_stats('The cat', ['the cat'])", ("value", [2, 2, 1, 0, 0, 0, 2, 1, 0, 0]))
     finding.hyps = ["the cat"]
     assert verdicts.contract_call(finding, s10, exercise) is None
