@@ -1,0 +1,37 @@
+"""model_score's impl (numpy) against its spec, with Hypothesis. Tolerance: none (``==``):
+the rows split a score exactly and both layers sum left to right; both refuse the same
+inputs with the same exception type and message."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+import bleuprint.impl as impl
+from bleuprint import spec
+from bleuprint.metrics.model_score.strategies import corpora
+
+SCORE = st.one_of(st.floats(allow_nan=True, allow_infinity=True, width=64), st.integers(-10, 10),
+                  st.sampled_from([0.0, -0.0, 5e-324, True]))
+
+
+def _outcome(function, *args):
+    try:
+        return "ok", function(*args)
+    except (TypeError, ValueError) as error:
+        return type(error).__name__, str(error)
+
+
+@given(st.lists(SCORE, max_size=8))
+def test_one_call_function_is_the_specs(scores):
+    assert _outcome(impl.model_score, scores) == _outcome(spec.model_score, scores)
+
+
+@given(corpora())
+def test_rows_and_scores_are_the_specs(corpus):
+    hyps, _ = corpus
+    assert np.asarray(impl.sentence_stats("model_score", hyps)).tolist() == \
+        np.asarray(spec.sentence_stats("model_score", hyps)).tolist()
+    assert impl.corpus_score("model_score", hyps) == spec.corpus_score("model_score", hyps)
+    assert impl.model_score(np.array(hyps)) == spec.model_score(hyps)
