@@ -35,3 +35,20 @@ def test_rows_and_scores_are_the_specs(corpus):
         np.asarray(spec.sentence_stats("model_score", hyps)).tolist()
     assert impl.corpus_score("model_score", hyps) == spec.corpus_score("model_score", hyps)
     assert impl.model_score(np.array(hyps)) == spec.model_score(hyps)
+
+
+SYSTEM_SCORE = st.one_of(st.integers(-400, 400).map(lambda k: k / 256), st.floats(-2.0, 30.0, width=32))
+
+
+@st.composite
+def comparisons(draw):
+    n = draw(st.integers(1, 30))
+    systems = {f"s{k}": draw(st.lists(SYSTEM_SCORE, min_size=n, max_size=n)) for k in range(draw(st.integers(2, 4)))}
+    return systems, draw(st.integers(1, 40)), draw(st.sampled_from([0.4, 0.1, 1.0, 0.75])), draw(st.integers(0, 99))
+
+
+@given(comparisons())
+def test_comet_compare_is_the_specs(case):
+    """COMET's compare statistics, including S = 1 (numpy's pairwise sum) and K = 1."""
+    systems, splits, ratio, seed = case
+    assert impl.comet_compare(systems, splits, ratio, seed) == spec.comet_compare(systems, splits, ratio, seed)

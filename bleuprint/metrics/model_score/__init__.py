@@ -39,7 +39,11 @@ class ModelScore(Metric):
     options = (DIRECTION,)
     signature_version = "definition"
     signature_abbreviations = {"direction": "dir", "in": "in"}
-    api_names = ("model_score",)
+    api_names = ("model_score", "comet_compare", "compare_scores")
+    #: COMET's compare statistics run by COMET's own code (``oracle_cases``); the sacreBLEU
+    #: conventions are checked live (``bleuprint.oracles.sacrebleu_model_scores``).
+    extra_goldens = (("comet_compare", "bleuprint.metrics.model_score.oracle_cases"),)
+    oracle_versions = {"unbabel-comet": "2.2.7", "scipy": "1.17.1"}
     value_range = (float("-inf"), None)
 
     def higher_is_better(self, direction: str = "higher", **_) -> bool:

@@ -32,3 +32,18 @@ def model_score(scores, direction: str = "higher") -> float:
     matrix = rows(checked_array(scores, "scores"))
     sums = np.cumsum(matrix, axis=0)[-1]
     return S.mean_from_row([float(sums[0]), float(sums[1])], matrix.shape[0])
+
+
+def comet_compare(systems, num_splits: int = 300, sample_ratio: float = 0.4, seed: int = 1) -> list:
+    """``spec.comet_compare``, fast (``comet_impl``)."""
+    from .comet_impl import comet_compare as run
+
+    return run(systems, num_splits, sample_ratio, seed)
+
+
+def compare_scores(systems, convention: str = "sacrebleu-bs", n: int | None = None, seed: int | None = None,
+                   sample_ratio: float = 0.4) -> dict:
+    """``spec.compare_scores`` with impl's tests."""
+    from ... import impl
+
+    return S.comparison_report(convention, systems, n, seed, sample_ratio, impl)

@@ -77,3 +77,55 @@ def model_score(scores, direction: str = "higher") -> float:
     values = check_scores(scores, "scores")
     rows = [segment_row(x) for x in values]
     return mean_from_row([sum(r[0] for r in rows), sum(r[1] for r in rows)], len(rows))
+
+
+# -- comparing systems: the conventions, by name ---------------------------------------------
+
+#: The conventions ``compare_scores`` knows: sacreBLEU's paired bootstrap and approximate
+#: randomisation (``bleuprint.spec.significance``, 1,000 / 10,000 resamples, seed 12345) and
+#: COMET's ``comet-compare`` (``comet_spec``: 300 splits of 40 %, seed 1).
+CONVENTIONS = ("sacrebleu-bs", "sacrebleu-ar", "comet")
+DEFAULTS = {"sacrebleu-bs": (1000, 12345), "sacrebleu-ar": (10000, 12345), "comet": (300, 1)}
+
+
+def comet_compare(systems, num_splits: int = 300, sample_ratio: float = 0.4, seed: int = 1) -> list:
+    """COMET's ``comet-compare`` statistics for every pair of ``systems`` (name -> segment
+    scores): ``comet_spec.comet_compare``."""
+    from .comet_spec import comet_compare as run
+
+    return run(systems, num_splits, sample_ratio, seed)
+
+
+def comparison_report(convention: str, systems, n, seed, sample_ratio: float, layer) -> dict:
+    """``compare_scores`` of a layer (``bleuprint.spec`` or ``bleuprint.impl``) and its
+    ``comet_compare``."""
+    import dataclasses
+
+    check_choice(convention, CONVENTIONS, "convention")
+    default_n, default_seed = DEFAULTS[convention]
+    n = default_n if n is None else n
+    seed = default_seed if seed is None else seed
+    if convention == "comet":
+        pairs = layer.comet_compare(systems, n, sample_ratio, seed)
+        return {"convention": convention, "num_splits": n, "sample_ratio": sample_ratio, "seed": seed,
+                "pairs": [dataclasses.asdict(pair) for pair in pairs]}
+    if not hasattr(systems, "items") or len(systems) < 2:
+        raise ValueError("comparing needs a mapping of at least two systems (the first is the baseline)")
+    names = list(systems)
+    run = layer.paired_bootstrap if convention == "sacrebleu-bs" else layer.paired_approximate_randomization
+    result = run("model_score", list(systems[names[0]]), {name: list(systems[name]) for name in names[1:]}, None,
+                 n=n, seed=seed)
+    rows = {names[0]: result.baseline, **result.systems}
+    return {"convention": convention, "n": n, "seed": seed, "baseline": names[0],
+            "systems": {name: dataclasses.asdict(row) for name, row in rows.items()}}
+
+
+def compare_scores(systems, convention: str = "sacrebleu-bs", n: int | None = None, seed: int | None = None,
+                   sample_ratio: float = 0.4) -> dict:
+    """Compare systems (name -> segment scores, the first the baseline for sacreBLEU's tests)
+    by the convention named (``CONVENTIONS``), a JSON-ready report. ``n``: resamples (bs),
+    trials (ar) or splits (comet); ``seed``: the convention's own by default (12345, 12345,
+    1); ``sample_ratio``: COMET's split size (0.4)."""
+    from ... import spec
+
+    return comparison_report(convention, systems, n, seed, sample_ratio, spec)
