@@ -471,9 +471,13 @@ def williams(gold, metric1, metric2, average_by: str = "none", one_sided: bool =
 
 
 def zscore(values) -> np.ndarray:
-    """``(x - mean) / std`` as ``scipy.stats.zscore`` computes it (numpy's mean and std)."""
-    a = np.asarray(values, dtype=float)
-    return (a - a.mean()) / a.std()
+    """``spec.zscore`` (correctly rounded sums) as an array. Not numpy's mean and std (what
+    ``scipy.stats.zscore`` computes): they differ from the spec's in the last bits, and
+    PERM-BOTH compares differences of correlations with ``>=``, so where a swap gives exactly
+    the observed difference in real arithmetic (metrics that are affine images of each
+    other), those bits decided the comparison and impl's p-value left the spec's (0.9
+    against 1.0 on a 2 x 5 example). The z-scores are computed once a test, not a round."""
+    return np.asarray(spec.zscore([float(v) for v in values]), dtype=float)
 
 
 def _pearson_rows(g: np.ndarray, m: np.ndarray) -> float:
