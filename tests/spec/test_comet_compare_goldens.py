@@ -7,7 +7,7 @@ Tolerances: the bootstrap part (the split means, x-mean, y-mean, ties, wins) exa
 (relative on t, absolute on p) of scipy's ``ttest_rel`` on the float32 scores widened to
 float64, which is what bleuprint computes; against COMET's own call (scipy 1.17 computes it
 in float32 for float32 input) within 1e-6 relative on t and 1e-6 absolute on p, float32's
-rounding (measured: 1.9e-7 and 2.8e-7 at most over the 26 pairs)."""
+rounding (measured: 1.9e-7 and 2.8e-7 at most over the 27 pairs)."""
 
 from __future__ import annotations
 
@@ -100,3 +100,17 @@ def test_conventions_by_name(layer):
     assert bs["systems"][names[1]]["p_value"] == direct.systems[names[1]].p_value
     with pytest.raises(ValueError, match="unknown convention"):
         layer.compare_scores(case["systems"], "wmt")
+
+
+@LAYERS
+def test_a_difference_of_eps_is_a_win_and_below_it_a_tie(layer):
+    """By hand, from COMET's rule (a tie when |delta| < EPS, a win when delta >= EPS, EPS =
+    0.001 met by float32 values): one segment, so every split's mean is the score itself.
+    x = float32(0.001), y = 0: delta = float32(0.001) >= EPS, x wins every split. x =
+    float32(0.0009999), y = 0: delta < EPS, a tie in every split."""
+    win = layer.comet_compare({"x": [0.001], "y": [0.0]}, 10)[0]
+    assert (win.ties, win.x_wins, win.y_wins) == (0.0, 1.0, 0.0)
+    tie = layer.comet_compare({"x": [0.0009999], "y": [0.0]}, 10)[0]
+    assert (tie.ties, tie.x_wins, tie.y_wins) == (1.0, 0.0, 0.0)
+    loss = layer.comet_compare({"x": [0.0], "y": [0.001]}, 10)[0]
+    assert (loss.ties, loss.x_wins, loss.y_wins) == (0.0, 0.0, 1.0)

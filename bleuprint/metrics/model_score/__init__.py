@@ -135,6 +135,12 @@ class ModelScore(Metric):
 
         return labelled_configurations({}, {"direction": "lower"})
 
+    def faults(self) -> list:
+        """The planted faults of COMET's compare conventions (``faults``)."""
+        from .faults import MUTANTS
+
+        return list(MUTANTS)
+
     def spec_entry_points(self) -> tuple[str, ...]:
         return ("bleuprint.metrics.model_score.spec:segment_row", "bleuprint.metrics.model_score.spec:mean_from_row")
 

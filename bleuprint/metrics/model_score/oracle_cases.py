@@ -89,6 +89,10 @@ def build_cases() -> list[dict]:
         systems = _systems(rng, n_systems, n, kind)
         cases.append({"id": f"{kind}-{k}", "systems": systems, "num_splits": num_splits, "sample_ratio": ratio,
                       "seed": seed, "pairs": oracle_values(systems, num_splits, ratio, seed)})
+    # differences of exactly float32(EPS), and just below: a win, a tie (COMET: a tie below EPS)
+    edge = {"x": [0.001, 0.5009999, 0.25], "y": [0.0, 0.5, 0.25]}
+    cases.append({"id": "eps", "systems": edge, "num_splits": 40, "sample_ratio": 0.4, "seed": 3,
+                  "pairs": oracle_values(edge, 40, 0.4, 3)})
     same = {"a": [0.5, 0.25, 0.75], "b": [0.5, 0.25, 0.75]}  # identical systems: the t-test is NaN
     cases.append({"id": "identical", "systems": same, "num_splits": 300, "sample_ratio": 0.4, "seed": 1,
                   "pairs": oracle_values(same, 300, 0.4, 1)})
