@@ -32,7 +32,7 @@ import json
 import math
 from pathlib import Path
 
-from ...metaeval.readers import ScoreFileError, read_score_file
+from ...metaeval.readers import ScoreFileError, parse_score, read_score_file
 
 FORMATS = ("auto", "lines", "comet-json", "tsv", "mtme")
 
@@ -44,16 +44,6 @@ def _read_text(path: str) -> str:
         raise ScoreFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise ScoreFileError(f"{path}: not UTF-8 text") from None
-
-
-def _number(text: str, where: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ScoreFileError(f"{where}: score {text!r} is not a number") from None
-    if not math.isfinite(value):
-        raise ScoreFileError(f"{where}: score {text!r} is not finite")
-    return value
 
 
 def detect_format(path: str, text: str) -> str:
@@ -83,7 +73,7 @@ def _lines(path: str, text: str) -> tuple[dict, dict]:
         fields = line.split()
         if len(fields) != 1:
             raise ScoreFileError(f"{path}:{number}: expected one score a line, found {len(fields)} fields")
-        scores.append(_number(fields[0], f"{path}:{number}"))
+        scores.append(parse_score(fields[0], f"{path}:{number}"))
     if not scores:
         raise ScoreFileError(f"{path}: no scores")
     return {path: scores}, {path: 1}
@@ -147,7 +137,7 @@ def _tsv(path: str, text: str) -> tuple[dict, dict]:
         ids = by_id.setdefault(system, {})
         if segment_id in ids:
             raise ScoreFileError(f"{path}:{number}: system {system} has segment {segment_id} twice")
-        ids[segment_id] = _number(score, f"{path}:{number}")
+        ids[segment_id] = parse_score(score, f"{path}:{number}")
     if not by_id:
         raise ScoreFileError(f"{path}: no scores")
     first = next(iter(by_id))
