@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ...metaeval.spec import float32, t_sf
+from ...spec.inputs import check_not_empty
 from .spec import check_scores
 
 NUM_SPLITS, SAMPLE_RATIO, SEED, EPS = 300, 0.4, 1, 0.001
@@ -66,6 +67,8 @@ class CometPair:
 def check_systems(systems) -> tuple[list, list]:
     """``systems``: a mapping name -> scores, at least two, of the same length; the names and
     the float32 scores (as Python floats)."""
+    if hasattr(systems, "__len__") and not isinstance(systems, (str, bytes)):
+        check_not_empty(systems, "systems")  # the one empty-corpus rule of every metric
     if not hasattr(systems, "items") or isinstance(systems, (str, bytes)):
         raise TypeError(f"systems must be a mapping name -> segment scores, got {type(systems).__name__}")
     names = list(systems)

@@ -109,6 +109,8 @@ def comparison_report(convention: str, systems, n, seed, sample_ratio: float, la
         pairs = layer.comet_compare(systems, n, sample_ratio, seed)
         return {"convention": convention, "num_splits": n, "sample_ratio": sample_ratio, "seed": seed,
                 "pairs": [dataclasses.asdict(pair) for pair in pairs]}
+    if hasattr(systems, "__len__") and not isinstance(systems, (str, bytes)):
+        check_not_empty(systems, "systems")
     if not hasattr(systems, "items") or len(systems) < 2:
         raise ValueError("comparing needs a mapping of at least two systems (the first is the baseline)")
     names = list(systems)
