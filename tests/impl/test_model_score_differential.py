@@ -52,3 +52,22 @@ def test_comet_compare_is_the_specs(case):
     """COMET's compare statistics, including S = 1 (numpy's pairwise sum) and K = 1."""
     systems, splits, ratio, seed = case
     assert impl.comet_compare(systems, splits, ratio, seed) == spec.comet_compare(systems, splits, ratio, seed)
+
+
+@given(corpora(), st.randoms(use_true_random=False))
+def test_per_segment_scores_keep_the_input_order(corpus, rnd):
+    """A segment's score comes back where it went in, in both layers, whatever order a TSV
+    lists the segments in (users of bert_score and torchmetrics have had misordered output)."""
+    import tempfile
+    from pathlib import Path
+
+    from bleuprint.metrics.model_score.files import read_scores
+
+    hyps, _ = corpus
+    assert list(impl.sentence_scores("model_score", hyps)) == list(spec.sentence_scores("model_score", hyps)) == hyps
+    order = list(range(len(hyps)))
+    rnd.shuffle(order)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "scores.tsv"
+        path.write_text("".join(f"sys\t{i}\t{hyps[i]!r}\n" for i in order), encoding="utf-8")
+        assert read_scores(path) == {"sys": hyps}
