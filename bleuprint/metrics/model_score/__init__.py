@@ -44,6 +44,8 @@ class ModelScore(Metric):
     #: conventions are checked live (``bleuprint.oracles.sacrebleu_model_scores``).
     extra_goldens = (("comet_compare", "bleuprint.metrics.model_score.oracle_cases"),)
     oracle_versions = {"unbabel-comet": "2.2.7", "scipy": "1.17.1"}
+    #: ``bleuprint compare-scores``: the conventions on score files from the command line.
+    cli_module = "bleuprint.metrics.model_score.cli"
     value_range = (float("-inf"), None)
 
     def higher_is_better(self, direction: str = "higher", **_) -> bool:
