@@ -48,7 +48,13 @@ def add_parser(commands) -> None:
     parser.add_argument("--human-sys", default=None, help="human system scores (.sys.score), if not the means "
                                                           "of --human's segments")
     parser.add_argument("--metric-scores", "-m", nargs="+", default=[], metavar="FILE",
-                        help="metric score files (.seg.score and/or .sys.score; one metric per name)")
+                        help="metric score files (.seg.score and/or .sys.score; one metric per name), or a learned "
+                             "metric's segment scores in model_score's formats (COMET's JSON, TSV system/segment "
+                             "id/score, one score a line: the metric named by the file without its extension)")
+    parser.add_argument("--lower-is-better", nargs="+", default=[], metavar="NAME",
+                        help="metrics of --metric-scores whose scores are better lower (MetricX, error counts): "
+                             "negated, as every statistic takes higher as better (mt-metrics-eval's files are "
+                             "negated already)")
     parser.add_argument("--metric", nargs="+", default=[], metavar="NAME",
                         help="registered metrics to compute with bleuprint (default options) from --hyps-dir and "
                              "--refs, or from --data's system outputs and references")
@@ -94,7 +100,30 @@ def metric_name(path: str) -> str:
     for suffix in (".seg.score", ".sys.score"):
         if name.endswith(suffix):
             return name[: -len(suffix)]
-    return name
+    return Path(path).stem if Path(path).suffix in (".json", ".tsv", ".txt") else name
+
+
+def read_metric_file(path):
+    """``(level, system -> scores)`` of a metric's file: mt-metrics-eval's ``.seg.score`` /
+    ``.sys.score`` (``readers``), any other name in model_score's formats (segment level)."""
+    from ..metaeval.readers import read_score_file
+
+    if str(path).endswith((".seg.score", ".sys.score")):
+        scores = read_score_file(path, allow_missing=False)
+        return scores.level, scores.scores
+    from ..metrics.model_score.files import read_scores
+
+    return "seg", read_scores(path)
+
+
+def negate(metrics: dict, names, files: dict) -> None:
+    """``--lower-is-better``: the named metrics' scores negated at every level."""
+    for name in names:
+        if name not in metrics:
+            raise ValueError(f"--lower-is-better {name}: no metric of that name among --metric-scores "
+                             f"({', '.join(metrics) or 'none'})")
+        metrics[name] = {level: {system: [-v for v in values] for system, values in scores.items()}
+                         for level, scores in metrics[name].items()}
 
 
 def load(args) -> tuple[dict, dict]:
@@ -108,6 +137,7 @@ def load(args) -> tuple[dict, dict]:
         human_sys = read_score_file(args.human_sys, level="sys").scores
     metrics, files = {}, {}
     add_score_files(metrics, files, args.metric_scores)
+    negate(metrics, args.lower_is_better, files)
     if args.metric:
         if not args.hyps_dir:
             raise ValueError("--metric needs --hyps-dir (and --refs for a metric with references)")
@@ -117,16 +147,13 @@ def load(args) -> tuple[dict, dict]:
 
 
 def add_score_files(metrics: dict, files: dict, paths, name_of=None) -> None:
-    from ..metaeval.readers import read_score_file
-
     for path in paths:
-        scores = read_score_file(path, allow_missing=False)
+        level, scores = read_metric_file(path)
         name = (name_of or metric_name)(path)
         levels = metrics.setdefault(name, {})
-        if scores.level in levels:
-            raise ValueError(f"{path}: metric {name} already has {scores.level}-level scores from "
-                             f"{files[name][-1]}")
-        levels[scores.level] = scores.scores
+        if level in levels:
+            raise ValueError(f"{path}: metric {name} already has {level}-level scores from {files[name][-1]}")
+        levels[level] = scores
         files.setdefault(name, []).append(str(path))
 
 
@@ -223,6 +250,7 @@ def load_mqm(args, path) -> tuple[dict, dict]:
     human_seg, texts, ref = language_pair_inputs(path, args.mqm_ref)
     metrics, files = {}, {}
     add_score_files(metrics, files, args.metric_scores)
+    negate(metrics, args.lower_is_better, files)
     add_computed(metrics, files, args.metric, texts["outputs"], texts["references"], f"{path} (reference {ref})")
     return {"human_seg": human_seg, "human_sys": None, "metrics": metrics}, files
 
@@ -321,6 +349,8 @@ def run(args, stdout=None, stderr=None) -> int:
         problem = "give --metric-scores FILE... or --metric NAME... (with --hyps-dir and --refs)"
     elif args.data is None and not args.mqm_tsv and args.metric and not args.hyps_dir:
         problem = "--metric needs --hyps-dir (and --refs for a metric with references)"
+    elif args.lower_is_better and not args.metric_scores:
+        problem = "--lower-is-better names metrics of --metric-scores"
     elif (args.hyps_dir or args.refs) and not args.metric:
         problem = "--hyps-dir and --refs are the inputs of --metric"
     if problem:

@@ -49,7 +49,7 @@ from ..compat.resampling import paired_test, seed_from_environment
 from ..core import Metric, get_metric, metric_names
 from ..spec.sacrebleu_versions import (SUPPORTED_VERSIONS, SacrebleuVersionWarning, chosen_sacrebleu_version,
                                        using_sacrebleu_version)
-from . import score_dask, score_stream, version_line
+from . import score_dask, score_files, score_stream, version_line
 from . import testsets as testset_options
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
@@ -745,6 +745,8 @@ def _run_as(args, stdin, stdout, stderr) -> int:
                 stdin = io.TextIOWrapper(sys.stdin.buffer, encoding=args.encoding)
             systems = read_stdin_systems(stdin)
             names = [f"System {i + 1}" for i in range(len(systems))]
+        elif score_files.reads_own_files(args.metrics):  # a metric's own formats (model_score)
+            names, systems = score_files.read_systems(args.metrics, args.input)
         else:
             systems, names = [], []
             for path in args.input:

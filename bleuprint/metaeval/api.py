@@ -318,23 +318,19 @@ def _metric_system_scores(levels: dict, systems: list) -> list:
     return spec.system_scores([[float(v) for v in levels["seg"][s]] for s in systems])
 
 
-#: Registered metrics whose scores are better when lower (error rates, perplexity): their
-#: scores are negated for meta-evaluation, whose statistics take higher as better.
-LOWER_IS_BETTER = frozenset({"ter", "wer", "cer", "mer", "wil", "perplexity", "cross_entropy"})
-
-
 def metric_scores(names, outputs: dict, references) -> dict:
     """Each registered metric's scores of the systems' outputs, computed by bleuprint with its
     default options: name -> ``{"seg": {system: per-segment scores}, "sys": {system: [corpus
     score]}}``, the form ``evaluate`` takes (``bleuprint.sentence_scores`` and
     ``bleuprint.corpus_score``: a system's score is the metric's own corpus score, as
     mt-metrics-eval's ``BLEU.sys.score`` is corpus BLEU, not a mean of segments). Scores of
-    ``LOWER_IS_BETTER`` metrics are negated.
+    a metric that is better lower (``bleuprint.core.registry.higher_is_better``, the
+    metric's own data: TER, the error rates, perplexity) are negated.
 
     ``outputs``: system -> its segments (str); ``references``: a list of reference streams,
     each a list of one reference per segment."""
     import bleuprint
-    from bleuprint.core.registry import get_metric
+    from bleuprint.core.registry import get_metric, higher_is_better
 
     if not outputs:
         raise ValueError("no system outputs")
@@ -355,7 +351,7 @@ def metric_scores(names, outputs: dict, references) -> dict:
                              f"{name} does not")
         if definition.references and not refs:
             raise ValueError(f"metric {name} needs references")
-        sign = -1.0 if definition.name in LOWER_IS_BETTER else 1.0
+        sign = 1.0 if higher_is_better(definition) else -1.0
         seg, sys_ = {}, {}
         for system, lines in outputs.items():
             given = refs if definition.references else None

@@ -46,6 +46,18 @@ class ScoreFile:
         return name
 
 
+def parse_score(field: str, where: str) -> float:
+    """A score's text as a finite float; ``ScoreFileError`` naming ``where`` (``path:line``)
+    otherwise."""
+    try:
+        value = float(field)
+    except ValueError:
+        raise ScoreFileError(f"{where}: score {field!r} is not a number") from None
+    if not math.isfinite(value):
+        raise ScoreFileError(f"{where}: score {field!r} is not finite")
+    return value
+
+
 def level_of(path) -> str:
     """``"sys"`` for a ``.sys.score`` file, ``"seg"`` otherwise."""
     return "sys" if str(path).endswith(".sys.score") else "seg"
@@ -80,12 +92,7 @@ def read_score_file(path, allow_missing: bool = True, level: str | None = None) 
                                      "every segment")
             value = None
         else:
-            try:
-                value = float(field)
-            except ValueError:
-                raise ScoreFileError(f"{path}:{number}: score {field!r} is not a number") from None
-            if not math.isfinite(value):
-                raise ScoreFileError(f"{path}:{number}: score {field!r} is not finite")
+            value = parse_score(field, f"{path}:{number}")
         if level == "sys" and system in scores:
             raise ScoreFileError(f"{path}:{number}: system {system} already has a score on line {first_line[system]}")
         first_line.setdefault(system, number)

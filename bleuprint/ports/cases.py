@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ..core import get_metric, metric_names
 from ..vectors.intervals import INTERVAL_SCHEMAS
+from ..vectors.statistics import STATISTICS_SCHEMAS
 from .protocol import full_options
 from .runner import Case
 
@@ -210,8 +211,8 @@ def vector_cases(directory, metrics=None) -> list[Case]:
             raise VectorFormatError(f"{path}: cannot read it as JSON ({exc})") from None
         if not isinstance(data, dict) or "testGroups" not in data:
             continue  # the index, a schema
-        if data.get("schema") in INTERVAL_SCHEMAS:
-            continue  # interval vectors: protocol v1 has no interval command (module doc)
+        if data.get("schema") in INTERVAL_SCHEMAS or data.get("schema") in STATISTICS_SCHEMAS:
+            continue  # interval and statistics vectors: protocol v1 has no command for them (module doc)
         cases.extend(_file_cases(path.relative_to(root).as_posix(), data))
     return [c for c in cases if metrics is None or c.metric in metrics]
 

@@ -153,9 +153,11 @@ def _invalid(document: dict, options: dict, test: dict) -> str | None:
 def evaluate(document: dict, group: dict, test: dict) -> str | None:
     """None when the spec gives ``test``'s expected values (module doc), else one line
     naming the first difference (an exception other than the expected refusal is one)."""
-    from . import intervals
+    from . import intervals, statistics
 
     try:
+        if document.get("schema") in statistics.STATISTICS_SCHEMAS:
+            return statistics.evaluate_test(document, group, test)
         if document.get("schema") not in FILE_SCHEMAS:
             return intervals.evaluate_test(document, group, test)
         if test["result"] == "invalid":

@@ -42,8 +42,10 @@ FILE_SCHEMA_V3 = "bleuprint_metric_vectors_v3.json"
 #: Version 4: segments of embeddings (a vector, tokens x dimensions, or an object with
 #: token ids), as hypotheses or references (BERTScore, embedding similarity).
 FILE_SCHEMA_V4 = "bleuprint_metric_vectors_v4.json"
+#: Version 5: hypotheses that are numbers (a model's score of a segment: model_score).
+FILE_SCHEMA_V5 = "bleuprint_metric_vectors_v5.json"
 #: Every schema of a metric's vector file.
-FILE_SCHEMAS = (FILE_SCHEMA, FILE_SCHEMA_V2, FILE_SCHEMA_V3, FILE_SCHEMA_V4)
+FILE_SCHEMAS = (FILE_SCHEMA, FILE_SCHEMA_V2, FILE_SCHEMA_V3, FILE_SCHEMA_V4, FILE_SCHEMA_V5)
 INDEX_SCHEMA = "bleuprint_vectors_index_v1.json"
 #: The tolerance on scores; statistics are exact.
 SCORE_TOLERANCE = 1e-9
@@ -157,12 +159,15 @@ def _test(tc_id: int, corpus, options: dict, definition) -> dict:
 
 
 def document_schema(groups: list) -> str:
-    """``FILE_SCHEMA_V4`` when a valid test has a segment of embeddings (a hypothesis that
+    """``FILE_SCHEMA_V5`` when a valid test has a hypothesis that is a number, else
+    ``FILE_SCHEMA_V4`` when a valid test has a segment of embeddings (a hypothesis that
     is an object or an array of arrays, or a reference that is not a string), else
     ``FILE_SCHEMA_V3`` when a valid test has null refs or a hypothesis that is not a
     string or null, else ``FILE_SCHEMA_V2`` when one has a null hypothesis or an empty
     reference list, else ``FILE_SCHEMA``."""
     valid = [test for group in groups for test in group["tests"] if test["result"] == "valid"]
+    if any(isinstance(h, (int, float)) and not isinstance(h, bool) for test in valid for h in test["hyps"]):
+        return FILE_SCHEMA_V5
     def embedded(segment) -> bool:
         return isinstance(segment, dict) or (isinstance(segment, list) and any(isinstance(x, list) for x in segment))
 

@@ -1,5 +1,6 @@
 """Writing the vector files: every document of ``all_files`` (the metric files of
-``build_files`` and the interval files of ``bleuprint.vectors.intervals``), the same files
+``build_files``, the interval files of ``bleuprint.vectors.intervals`` and the statistics
+files of ``bleuprint.vectors.statistics``), the same files
 cut down to the core suite in ``DIR/core/``, every JSON Schema shipped in ``schemas/``
 (copied into ``DIR/schemas/``) and ``index.json``.
 
@@ -41,14 +42,15 @@ def load_schema(name: str) -> dict:
 
 
 def all_files(metrics=None) -> dict:
-    """``{file name: document}``: the metric files, then the interval files (called through
-    the module, so that its current definition is used)."""
-    from . import intervals
+    """``{file name: document}``: the metric files, then the interval files, then the
+    statistics files (``statistics``: COMET's compare, the meta-evaluation; called through
+    the modules, so that their current definitions are used)."""
+    from . import intervals, statistics
 
     files = build_files(metrics)
-    for name, document in intervals.interval_files(metrics).items():
+    for name, document in [*intervals.interval_files(metrics).items(), *statistics.statistics_files(metrics).items()]:
         if name in files:
-            raise RuntimeError(f"vector file {name} is written both by the metrics and the intervals")
+            raise RuntimeError(f"vector file {name} is written twice")
         files[name] = document
     return files
 

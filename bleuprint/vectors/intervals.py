@@ -44,19 +44,23 @@ INTERVAL_SCHEMA_V2 = "bleuprint_interval_vectors_v2.json"
 #: references that are not text (embedding similarity's vectors); written only for the
 #: metrics that need it.
 INTERVAL_SCHEMA_V3 = "bleuprint_interval_vectors_v3.json"
-INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3)
+#: Version 4: lines that are numbers (a model's score of a segment: model_score).
+INTERVAL_SCHEMA_V4 = "bleuprint_interval_vectors_v4.json"
+INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3, INTERVAL_SCHEMA_V4)
 
 
 def interval_schema(pool: list, shared: bool = False) -> str:
     """The earliest schema version that holds ``pool``'s segments (``Metric.interval_pool``):
-    version 1 for text with references, version 2 for references left out or lines of
-    numbers with text references, else version 3."""
+    version 1 for text with references, version 4 for lines that are numbers, version 2
+    for references left out or lines of numbers with text references, else version 3."""
     if shared:
         return INTERVAL_SCHEMA
     lines = [line for segment in pool for line in segment[:3]]
     refs = [] if pool[0][3] is None else [ref for segment in pool for ref in segment[3]]
     if pool[0][3] is not None and all(isinstance(line, str) for line in lines):
         return INTERVAL_SCHEMA
+    if any(isinstance(line, (int, float)) and not isinstance(line, bool) for line in lines):
+        return INTERVAL_SCHEMA_V4
     flat = all(isinstance(line, str) or all(not isinstance(x, (list, tuple)) for x in line) for line in lines)
     if flat and all(isinstance(ref, str) for ref in refs):
         return INTERVAL_SCHEMA_V2

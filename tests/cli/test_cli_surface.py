@@ -47,7 +47,7 @@ ABBREVIATIONS = list(_abbreviations())
 #: Arguments that make each command's line valid, so that only the prefix can be wrong.
 _VALID_ARGUMENTS = {("score",): ["ref"], ("reproduce",): ["ref", "-i", "hyp", "--claim", "1"],
                     ("mutants", "grade"): ["suite"], ("mutants", "explain"): ["matrix.json"],
-                    ("vectors", "export"): ["out"]}
+                    ("vectors", "export"): ["out"], ("compare-scores",): ["scores.tsv"]}
 
 
 def test_every_parser_has_options_to_abbreviate():

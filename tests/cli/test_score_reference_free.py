@@ -19,10 +19,17 @@ REFERENCE_FREE = [name for name in metric_names() if not get_metric(name).refere
 @pytest.fixture
 def files(tmp_path):
     """``sys.txt``: lines that every reference-free metric reads (numbers are
-    log-probabilities for perplexity and cross-entropy, words for the others)."""
+    log-probabilities for perplexity and cross-entropy, words for the others) but
+    model_score, which reads ``scores.txt``."""
     (tmp_path / "ref.txt").write_text("a b c\nd e\n", encoding="utf-8")
     (tmp_path / "sys.txt").write_text("-0.5 -1.25 -2\n-0.75 -3\n", encoding="utf-8")
+    (tmp_path / "scores.txt").write_text("0.5\n-1.25\n", encoding="utf-8")
     return tmp_path
+
+
+def _system_file(name: str) -> str:
+    """``scores.txt`` (one score a line) for a metric whose segments are a model's scores."""
+    return "scores.txt" if get_metric(name).segment_kind == "score" else "sys.txt"
 
 
 def test_the_registry_has_reference_free_metrics():
@@ -35,10 +42,10 @@ def test_a_reference_file_for_a_metric_without_references_is_refused(files, monk
     """With the reference file: status 1, nothing on standard output, one line naming the
     metric and the file. Without it, the same metric scores the same hypotheses (status 0),
     so the refusal is about the file."""
-    got = run_bleuprint(["ref.txt", "-i", "sys.txt", "-m", name], files, None, {}, monkeypatch)
+    got = run_bleuprint(["ref.txt", "-i", _system_file(name), "-m", name], files, None, {}, monkeypatch)
     assert (got.status, got.stdout) == (1, ""), got.stderr
     assert got.stderr.count("\n") == 1 and name in got.stderr and "ref.txt" in got.stderr, got.stderr
-    alone = run_bleuprint(["-i", "sys.txt", "-m", name], files, None, {}, monkeypatch)
+    alone = run_bleuprint(["-i", _system_file(name), "-m", name], files, None, {}, monkeypatch)
     assert alone.status == 0, alone.stderr
 
 

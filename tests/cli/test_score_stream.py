@@ -28,9 +28,12 @@ STREAMED = [name for name in metric_names()
 
 
 def _line(segment) -> str:
-    """A segment as a line of a ``-i`` file: text on one line, or log-probabilities."""
+    """A segment as a line of a ``-i`` file: text on one line, a model's score, or
+    log-probabilities."""
     if isinstance(segment, str):
         return segment.replace("\n", " ").rstrip()
+    if isinstance(segment, float):
+        return repr(segment)
     return " ".join(repr(float(x)) for x in segment)
 
 

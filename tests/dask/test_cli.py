@@ -9,6 +9,7 @@ sacreBLEU's command line; here the files are shards of the same lines.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -108,3 +109,21 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path, monkeypatch):
     assert out.status == 1 and out.stdout == ""
     (message,) = out.stderr.splitlines()
     assert message.startswith("bleuprint: --dask-scheduler tcp://127.0.0.1:1: cannot reach the Dask scheduler: "), message
+
+
+def test_model_scores_on_a_cluster_print_the_in_process_table(tmp_path, monkeypatch, client):
+    """model_score's files of one score a line, sharded: the same table as the whole files
+    (the scores are multiples of 1/256, so every order of summing them is exact)."""
+    rng = random.Random(36)
+    for name in ("a", "b"):
+        scores = [rng.randint(-256, 512) / 256 for _ in range(60)]
+        (tmp_path / f"{name}.txt").write_text("".join(f"{x!r}\n" for x in scores), encoding="utf-8")
+        for k, (start, stop) in enumerate(((0, 25), (25, 25), (25, 60))):
+            (tmp_path / f"{name}.{k}.txt").write_text("".join(f"{x!r}\n" for x in scores[start:stop]),
+                                                      encoding="utf-8")
+    one = run_bleuprint(["-i", "a.txt", "b.txt", "-m", "model_score"], tmp_path, monkeypatch=monkeypatch)
+    dask = run_bleuprint(["-i", "a.*.txt", "b.*.txt", "-m", "model_score", "--dask-scheduler",
+                          client.scheduler.address], tmp_path, monkeypatch=monkeypatch)
+    assert one.status == dask.status == 0, dask.stderr
+    scores = lambda out: [entry["model_score"] for entry in json.loads(out)]  # noqa: E731  (the systems' names differ: globs)
+    assert scores(dask.stdout) == scores(one.stdout) and len(scores(one.stdout)) == 2

@@ -17,7 +17,7 @@ a size Hypothesis chooses too, and compares with one process:
   (``bleuprint.impl.accumulate``'s documented bound).
 
 Shapes: SUM (bleu, chrf++, ter, perplexity's non-text segments), MEAN (exact_match,
-rouge), CORPUS_PASS (cider, self_bleu: contexts combined across partitions first), UNION
+rouge, model_score's numbers), CORPUS_PASS (cider, self_bleu: contexts combined across partitions first), UNION
 (distinct_n: the sorted item index of the whole corpus).
 """
 
@@ -46,6 +46,7 @@ CASES = [
     ("cider", {}),
     ("self_bleu", {}),
     ("distinct_n", {"n": 2}),
+    ("model_score", {}),
 ]
 
 

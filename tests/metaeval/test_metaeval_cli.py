@@ -183,3 +183,32 @@ def test_evaluate_spec_and_impl_agree(tmp_path):
             assert fast[name][key] == literal[name][key], (name, key)
         for key in ("soft_pairwise_accuracy", "pearson_sys", "pearson_seg"):
             assert fast[name][key] == pytest.approx(literal[name][key], abs=1e-12), (name, key)
+
+
+def test_a_learned_metrics_files_in_model_scores_formats_give_the_same_report(tmp_path):
+    """The golden input's first metric as a .seg.score, as COMET's comet-score JSON and as a
+    TSV of shuffled segment ids: the same statistics (the same numbers, read otherwise). With
+    --lower-is-better the negated file of the negated scores gives them too."""
+    data = DOC["inputs"][0]
+    human = write_scores(tmp_path / "h.seg.score", data["gold"])
+    matrix = data["metrics"][0]
+    names = [f"sys{s}" for s in range(len(matrix))]
+    seg = write_scores(tmp_path / "comet.seg.score", matrix)
+    (tmp_path / "comet.json").write_text(json.dumps({name: [{"src": "s", "mt": "m", "COMET": v} for v in row]
+                                                     for name, row in zip(names, matrix)}), encoding="utf-8")
+    (tmp_path / "comet.tsv").write_text("".join(f"{name}\t{i}\t{row[i]!r}\n" for name, row in zip(names, matrix)
+                                                for i in reversed(range(len(row)))), encoding="utf-8")
+    negated = write_scores(tmp_path / "errors.seg.score", [[-v for v in row] for row in matrix])
+    reports = {}
+    for path, extra in ((seg, []), (str(tmp_path / "comet.json"), []), (str(tmp_path / "comet.tsv"), []),
+                        (negated, ["--lower-is-better", "errors"])):
+        status, out, err = run(["--human", human, "-m", path, *extra, "-f", "json"])
+        assert status == 0, err
+        (report,) = json.loads(out)["metrics"].values()
+        assert report.pop("files") == [path]
+        reports[path] = report
+    first = reports[seg]
+    assert all(report == first for report in reports.values())
+    assert first["acc23"] == golden("tie_calibrated", input=data["id"], average_by="item", variant="acc23")["value"]
+    status, _, err = run(["--human", human, "-m", seg, "--lower-is-better", "metricx"])
+    assert status == 2 and err.count("\n") == 1 and "--lower-is-better metricx: no metric of that name" in err

@@ -149,3 +149,17 @@ def test_perm_both_matrix(data, seed, correlation):
     got = impl.perm_both_matrix(gold, metrics, order, correlation, "none", 40, seed, 10, groups=groups)
     expected = spec.perm_both_matrix(gold, metrics, order, correlation, "none", 40, seed, 10, groups=groups)
     assert got == expected
+
+
+def test_perm_both_matrix_on_an_exact_tie_is_the_specs():
+    """Hypothesis's example: metric b is 3 x gold and c an affine image of b reversed, so swaps
+    give the observed difference of correlations exactly in real arithmetic, and the ``>=``
+    depends on the z-scores' last bits. impl z-scored with numpy's mean and std, the spec with
+    correctly rounded sums: the matrix's [1][2] cell was 1.0 in impl, 0.9 in the spec."""
+    gold = [[0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 1.0]]
+    metric = [[0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0, 0.0]]
+    metric2 = [[0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 3.0]]
+    metric3 = [[v * 0.5 + 1.0 for v in row] for row in metric2][::-1]
+    metrics = {"a": metric, "b": metric2, "c": metric3}
+    args = (gold, metrics, ["c", "a", "b"], "pearson", "none", 40, 0, 10)
+    assert impl.perm_both_matrix(*args) == spec.perm_both_matrix(*args)

@@ -42,11 +42,12 @@ def test_bad_matrices_are_refused(gold, metric, message):
 
 
 @pytest.mark.parametrize("permutations, segments, seed", [(1000, 2000, 4), (7, 13, 4), (1, 1, 0), (3, 5, 11),
-                                                          (200, 31, 12345)])
+                                                          (200, 31, 12345), (3, 43691, 5)])
 def test_signs_read_off_raw_draws_are_the_oracles(permutations, segments, seed):
     """The sign matrix from PCG64's raw 64-bit outputs (impl's shortcut) is, cell for cell, the
     one of the oracle's float32 draws with ``rint`` (odd cell counts leave the last 64-bit
-    output's high half unused); and the spec's (the oracle's calls, read in Python) agrees."""
+    output's high half unused); and the spec's (the oracle's calls, read in Python) agrees.
+    3 x 43,691 cells: an odd count over several of impl's chunks of 2**16 cells."""
     impl.clear_sign_cache()
     fast = impl.permutation_signs(permutations, segments, seed)
     assert fast.dtype == np.float32 and fast.shape == (permutations, segments)

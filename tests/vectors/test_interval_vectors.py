@@ -24,8 +24,8 @@ from bleuprint.mutants.switch import replaced
 from bleuprint.spec import intervals, significance
 from bleuprint.vectors.build import dumps
 from bleuprint.core import get_metric
-from bleuprint.vectors.intervals import (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3, INTERVAL_SCHEMAS,
-                                        evaluate_test, interval_files)
+from bleuprint.vectors.intervals import (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3, INTERVAL_SCHEMA_V4,
+                                         INTERVAL_SCHEMAS, evaluate_test, interval_files)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,10 +60,12 @@ def test_every_registered_metric_has_one_file_of_every_kind(files):
     for name, document in files.items():
         definition = get_metric(document["metric"])
         # Version 2 only for a metric without references or whose segments are not text;
-        # version 3 only for segments of embeddings (token arrays, or a vector as reference).
+        # version 3 only for segments of embeddings (token arrays, or a vector as reference);
+        # version 4 only for segments that are numbers (a model's scores).
         plain = definition.references and definition.segment_kind == "text"
         embedded = definition.segment_kind in ("embedding", "embeddings")
-        expected = INTERVAL_SCHEMA if plain else INTERVAL_SCHEMA_V3 if embedded else INTERVAL_SCHEMA_V2
+        expected = (INTERVAL_SCHEMA if plain else INTERVAL_SCHEMA_V3 if embedded
+                    else INTERVAL_SCHEMA_V4 if definition.segment_kind == "score" else INTERVAL_SCHEMA_V2)
         assert document["schema"] == expected, name
         kinds = {group["kind"] for group in document["testGroups"]}
         assert kinds == {"bootstrap-indices", "bootstrap-seed", "paired-bs-indices", "paired-bs-seed",

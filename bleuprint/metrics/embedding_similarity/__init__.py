@@ -41,6 +41,10 @@ class EmbeddingSimilarity(Metric):
     extra_goldens = (("embedding_similarity", "bleuprint.metrics.embedding_similarity.oracle_cases"),)
     oracle_versions = {"scipy": "1.17.1", "scikit-learn": "1.9.1"}
 
+    def higher_is_better(self, measure: str = "cosine", **_) -> bool:
+        """A similarity is better higher, a distance lower (``bleuprint.core.registry.higher_is_better``)."""
+        return S.check_measure(measure) == "cosine"
+
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         """``hyps[i]`` a vector, ``refs[i]`` a list of exactly one vector of its dimension."""
         if refs is None:

@@ -38,6 +38,8 @@ class LogprobMetric(Metric):
     shape = Shape.SUM
     references = False
     segment_kind = "logprobs"
+    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    higher_is_better = False
     signature_version = "definition"
     #: Log-probabilities <= 0: a cross-entropy >= 0 without a bound above (perplexity's >= 1).
     value_range = (0.0, None)

@@ -65,6 +65,8 @@ class TER(Metric):
     claim_prefixes = ("TER",)
     #: Edits over the reference length: above 100 when the hypothesis is longer.
     value_range = (0.0, None)
+    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    higher_is_better = False
     #: The options searched, in this order (each on and off); Asian support only where the
     #: text has CJK characters (elsewhere it changes nothing).
     SEARCH_OPTIONS = ("normalized", "no_punct", "case_sensitive", "asian_support")

@@ -157,6 +157,8 @@ class JiwerMeasure(Metric):
 
 class Wer(JiwerMeasure):
     name = "wer"
+    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    higher_is_better = False
     title = "word error rate as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
     measure = "wer"
     #: Errors over the reference length: above 1 with insertions.
@@ -171,6 +173,8 @@ class Wer(JiwerMeasure):
 
 class Cer(JiwerMeasure):
     name = "cer"
+    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    higher_is_better = False
     title = "character error rate as jiwer 4.0.0 (every inner space a character; pooled)"
     measure = "cer"
     unit = "characters"
@@ -179,12 +183,16 @@ class Cer(JiwerMeasure):
 
 class Mer(JiwerMeasure):
     name = "mer"
+    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    higher_is_better = False
     title = "match error rate as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
     measure = "mer"
 
 
 class Wil(JiwerMeasure):
     name = "wil"
+    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    higher_is_better = False
     title = "word information lost as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
     measure = "wil"
 
