@@ -207,7 +207,8 @@ class _Audit:
             if best[0] >= STRONG_SUPPORT or rounds >= CONFIRM_ROUNDS or importlib.util.find_spec("hypothesis") is None:
                 return best[2], best[0]
             found, generated = search.collect(self.comparer, CONFIRM_EXAMPLES, self.seed + 7919 * (rounds + 1)
-                                              + 104729 * len(self.classes))
+                                              + 104729 * len(self.classes),
+                                              around=[(e.hyps, e.refs) for e in examples])
             self.confirmed += generated
             self.pool.extend(found)
             rounds += 1

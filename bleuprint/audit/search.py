@@ -258,10 +258,11 @@ def _shorter(text: str):
             yield text[:i] + text[i + 1:]
 
 
-def collect(comparer: Comparer, examples: int, seed: int, limit: int = 40) -> tuple[list, int]:
+def collect(comparer: Comparer, examples: int, seed: int, limit: int = 40, around: list | None = None) -> tuple[list, int]:
     """``(divergences, generated)``: up to ``limit`` divergent outcomes of one Hypothesis run
     of ``examples`` generated inputs (no shrinking): independent inputs on which a
-    candidate explanation is confirmed or refuted (``classify.support``)."""
+    candidate explanation is confirmed or refuted (``classify.support``). With ``around``
+    (``(hyps, refs)`` pairs), half the inputs are their neighbours (``strategies.neighbours``)."""
     import hypothesis
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 
@@ -269,10 +270,18 @@ def collect(comparer: Comparer, examples: int, seed: int, limit: int = 40) -> tu
 
     found, state = [], {"generated": 0}
 
+    strategy = _strategy(comparer)
+    if around:
+        from hypothesis import strategies as st
+
+        from .strategies import neighbours
+
+        strategy = st.one_of(neighbours(around), strategy)
+
     @hypothesis.seed(seed)
     @settings(max_examples=max(1, examples), database=None, deadline=None, suppress_health_check=list(HealthCheck),
               phases=(Phase.generate,), verbosity=Verbosity.quiet)
-    @given(_strategy(comparer))
+    @given(strategy)
     def one(corpus):
         state["generated"] += 1
         hyps, refs = corpus
