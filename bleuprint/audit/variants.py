@@ -22,7 +22,9 @@ ROUGE (``bleuprint.metrics.rouge.spec``, rouge-score's definition):
 * ``v03`` n-grams counted as sets (each distinct n-gram once), not clipped multisets;
 * ``v04`` English stop words removed before counting (``STOP_WORDS``);
 * ``v05`` 1e-8 added to the F denominator: F = 2PR / (P + R + 1e-8);
-* ``v06`` the corpus F is F of the mean P and the mean R, not the mean of the F values.
+* ``v06`` the corpus F is F of the mean P and the mean R, not the mean of the F values;
+* ``v07`` white-space tokens where a "." separates words too (sentences cut at ".");
+* ``v08`` a text of white space only is one empty token (``" ".split(" ")`` after normalising).
 """
 
 from __future__ import annotations
@@ -54,9 +56,17 @@ def _rouge_tokenize(original):
     """rouge-score's tokenizer under the tokenizer settings (v01, v02, v04)."""
     def tokenize(text, use_stemmer=False):
         case, spaces, stop = ACTIVE.get("case_sensitive"), ACTIVE.get("whitespace_tokens"), ACTIVE.get("stop_words")
+        periods, blank = ACTIVE.get("period_splits"), ACTIVE.get("blank_token")
+        if not (case or spaces or stop or periods or blank):
+            return original(text, use_stemmer)
+        if blank and text and not text.strip():
+            return [""]
+        spaces = spaces or periods
         if not (case or spaces or stop):
             return original(text, use_stemmer)
         text = text if case else text.lower()
+        if spaces and periods:
+            text = text.replace(".", " ")
         tokens = text.split() if spaces else _TOKEN[(bool(case), False)].findall(text)
         if stop:
             tokens = [t for t in tokens if t.lower() not in STOP_WORDS]
@@ -132,6 +142,11 @@ VARIANTS = [
     _variant("v06", "the corpus F is F of the mean precision and the mean recall",
              ("f_of_means", True), {RS + "rouge_from_stats": _rouge_from_stats},
              _witness({}, ["a b", "a"], [["a"], ["a b c"]])),
+    _variant("v07", "tokens are the words between white space and '.' (the text is cut into sentences at every "
+             "'.'; other punctuation is not split off)", ("period_splits", True),
+             {RS + "tokenize": _rouge_tokenize}, _witness({}, "a.b,", ["a b"])),
+    _variant("v08", "a text of white space only is one empty token (it matches another such text)",
+             ("blank_token", True), {RS + "tokenize": _rouge_tokenize}, _witness({}, " ", [" "])),
 ]
 
 BY_ID = {v.id: v for v in VARIANTS}
