@@ -263,7 +263,8 @@ class Context:
 
     def levels(self):
         """Lists of candidate variants, one list per number of changes (1, 2, 3)."""
-        singles = [tuple(change.items()) for change in self.singles]
+        fixed = {name for p in self.base for name, _ in p.options}  # an explanation found is not replaced
+        singles = [tuple(change.items()) for change in self.singles if not fixed & set(change)]
         pairs = [tuple(sorted(a + b)) for a, b in itertools.combinations(singles, 2) if a[0][0] != b[0][0]]
         applied = {p.mutant for p in self.base}
         mutants = sorted((m for m in self.reached if m not in applied), key=lambda i: (not self.mutants[i].semantic, i))
@@ -401,10 +402,11 @@ def predicts(context: Context, variant: Variant, example: Example) -> bool:
 
 def nondegenerate(example: Example) -> bool:
     """An input that can tell nearby explanations apart: at least two words among the
-    hypotheses and two among the references (one letter cannot tell "stop words removed"
-    from "another n-gram order")."""
+    hypotheses and two among the references, and a library value other than 0 (one letter,
+    or a text every nearby variant scores 0, cannot tell "stop words removed" from "another
+    n-gram order")."""
     words = sum(len(h.split()) for h in example.hyps)
-    return words >= 2 and sum(len(r.split()) for rs in example.refs for r in rs) >= 2
+    return words >= 2 and sum(len(r.split()) for rs in example.refs for r in rs) >= 2 and example.library != 0
 
 
 def support(context: Context, variant: Variant, examples: list) -> list:

@@ -38,19 +38,24 @@ def test_three_deviations_give_three_classes_each_with_its_minimal_input():
     assert "numeric noise" in text and "strong" in text
 
 
-def test_a_single_letter_is_only_a_weak_guess():
-    """A library that scores 0 wherever the hypothesis is the one word "a" (as if it
-    dropped stop words, or counted bigrams, there only): every input that shows it has a
-    one-word hypothesis, so no two non-degenerate inputs back any explanation; the guess
-    stays weak, is not applied, and is not reported as the explanation."""
-    def odd(hyps, refs):
-        if any(h.split() == ["a"] for h in hyps):
-            return 0.0
+def test_evidence_from_degenerate_inputs_only_is_a_weak_guess():
+    """A sentence-level ROUGE-1 that scores 1 where the hypothesis and a reference are both
+    white space only (as if each were one empty token, variant v08). Every input that shows
+    it has no word at all, so no non-degenerate input backs the explanation: it is reported
+    as a weak guess (``guess``, never ``explanation``) and not applied to bleuprint's side."""
+    def blank_matches(hyps, refs):
+        (hyp,), (these,) = hyps, refs
+        if hyp and not hyp.strip() and any(r and not r.strip() for r in these):
+            return 1.0
         return corpus_score("rouge", hyps, refs)
 
-    result = audit(subject(odd, "rouge"), examples=150, seed=0)
+    s = Subject(library="blank", version="0", metric="rouge", call="blank", level="sentence", scale=1.0, options={},
+                score=blank_matches)
+    result = audit(s, examples=200, seed=0)
     weak = [c for c in result.classes if c.strength == "weak"]
     assert weak and all(c.explanation is None and c.guess for c in weak)
+    assert any(c.guess["mutant"] == "v08" for c in weak)
+    assert all(c.strength != "strong" for c in result.classes)
     assert "weak guess" in to_markdown([result])
 
 

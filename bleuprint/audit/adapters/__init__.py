@@ -22,6 +22,7 @@ ADAPTERS: dict[str, str] = {
     "pyter3": "bleuprint.audit.adapters.pyter3",
     "pycocoevalcap": "bleuprint.audit.adapters.pycocoevalcap",
     "rouge": "bleuprint.audit.adapters.rouge_pltrdy",
+    "sumeval": "bleuprint.audit.adapters.sumeval",
 }
 
 

@@ -23,6 +23,7 @@ PINS = {
     "pyter3": "pyter3==0.3",
     "pycocoevalcap": "pycocoevalcap==1.2",
     "rouge": "rouge==1.0.1",
+    "sumeval": "sumeval==0.2.2",
 }
 
 
