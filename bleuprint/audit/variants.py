@@ -25,6 +25,11 @@ ROUGE (``bleuprint.metrics.rouge.spec``, rouge-score's definition):
 * ``v06`` the corpus F is F of the mean P and the mean R, not the mean of the F values;
 * ``v07`` white-space tokens where a "." separates words too (sentences cut at ".");
 * ``v08`` a text of white space only is one empty token (``" ".split(" ")`` after normalising).
+
+BLEU (``bleuprint.metrics.bleu.spec``, sacreBLEU's definition):
+
+* ``v09`` smoothing applied to the orders without hypothesis n-grams (their denominator taken
+  as 1), as pytorch-ignite's ``smooth1`` and nltk's ``method3`` do; sacreBLEU stops there.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from ..mutants.model import Mutant
 ACTIVE: dict = {}
 
 RS = "bleuprint.metrics.rouge.spec:"
+BS = "bleuprint.metrics.bleu.spec:"
 
 #: English stop words of the kind ROUGE-1.5.5-style lists hold: function words (articles,
 #: pronouns, auxiliaries, prepositions, conjunctions), every single letter, and weekday and
@@ -110,6 +116,22 @@ def _rouge_from_stats(original):
     return rouge_from_stats
 
 
+def _bleu_precisions(original):
+    """BLEU's precisions; with v09 an order without hypothesis n-grams is smoothed as one
+    with no match over one n-gram (the denominator max(1, t_n)), not left at 0."""
+    def bleu_precisions(matches, totals, smooth_method="exp", smooth_value=None, effective_order=False):
+        if ACTIVE.get("smooth_empty_orders"):
+            totals = [t if t else 1 for t in totals]
+        return original(matches, totals, smooth_method, smooth_value, effective_order)
+    return bleu_precisions
+
+
+def _bleu_witness():
+    from ..spec.corpus import corpus_score
+
+    return corpus_score("bleu", ["a b"], [["a b c"]])
+
+
 def _witness(options: dict, hyp: str, refs: list, **rouge):
     def run():
         from ..spec.corpus import corpus_score
@@ -149,6 +171,9 @@ VARIANTS = [
              {RS + "tokenize": _rouge_tokenize}, _witness({}, "a.b,", ["a b"])),
     _variant("v08", "a text of white space only is one empty token (it matches another such text)",
              ("blank_token", True), {RS + "tokenize": _rouge_tokenize}, _witness({}, " ", [" "])),
+    _variant("v09", "smoothing is applied to the orders the hypothesis has no n-grams of (denominator max(1, "
+             "t_n)), where sacreBLEU stops at the first such order", ("smooth_empty_orders", True),
+             {BS + "bleu_precisions": _bleu_precisions}, _bleu_witness),
 ]
 
 BY_ID = {v.id: v for v in VARIANTS}

@@ -23,6 +23,7 @@ ADAPTERS: dict[str, str] = {
     "pycocoevalcap": "bleuprint.audit.adapters.pycocoevalcap",
     "rouge": "bleuprint.audit.adapters.rouge_pltrdy",
     "sumeval": "bleuprint.audit.adapters.sumeval",
+    "ignite": "bleuprint.audit.adapters.ignite",
 }
 
 

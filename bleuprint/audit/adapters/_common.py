@@ -24,6 +24,7 @@ PINS = {
     "pycocoevalcap": "pycocoevalcap==1.2",
     "rouge": "rouge==1.0.1",
     "sumeval": "sumeval==0.2.2",
+    "pytorch-ignite": "pytorch-ignite==0.5.5 --no-deps",
 }
 
 
