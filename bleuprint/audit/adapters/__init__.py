@@ -24,6 +24,7 @@ ADAPTERS: dict[str, str] = {
     "rouge": "bleuprint.audit.adapters.rouge_pltrdy",
     "sumeval": "bleuprint.audit.adapters.sumeval",
     "ignite": "bleuprint.audit.adapters.ignite",
+    "rouge-metric": "bleuprint.audit.adapters.rouge_metric",
 }
 
 

