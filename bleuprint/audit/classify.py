@@ -102,6 +102,10 @@ class Example:
     hyps: list
     refs: list
     library: float | None
+    #: Where the input came from: a real-text case, one example the search generated, or
+    #: one generated to confirm an explanation; inputs shrunk, trimmed or grown from it keep
+    #: its origin, so they are not independent of it ("" : the input is its own origin).
+    origin: str = ""
 
 
 @contextmanager
@@ -412,7 +416,7 @@ def nondegenerate(example: Example) -> bool:
 def support(context: Context, variant: Variant, examples: list) -> list:
     """The independent, non-degenerate examples on which ``variant`` (on top of the base)
     gives the library's value while the base alone does not: the evidence for it
-    (``run``: an explanation needs two; one example per distinct hypothesis text)."""
+    (``run``: an explanation needs two; one example per origin, ``Example.origin``)."""
     seen, hits = set(), []
     candidates = [e for e in examples if e.library is not None and nondegenerate(e)]
     with context.switched(""):
@@ -420,7 +424,7 @@ def support(context: Context, variant: Variant, examples: list) -> list:
     try:
         with context.switched(variant.mutant):
             for example, before in zip(candidates, base):
-                key = tuple(example.hyps)
+                key = example.origin or repr((example.hyps, example.refs))
                 if key in seen or same(before, example.library, context.tolerance):
                     continue
                 if same(context.value(variant, example.hyps, example.refs), example.library, context.tolerance):

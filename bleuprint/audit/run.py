@@ -84,6 +84,7 @@ class DivergenceClass:
     support: int = 0
     guess: dict | None = None
     tolerance: float | None = None
+    origins: set = field(default_factory=set, repr=False, compare=False)
 
     def to_json(self) -> dict:
         return {"firstDifference": self.first_difference, "hyps": self.hyps, "refs": self.refs,
@@ -179,8 +180,26 @@ class _Audit:
             if hit:
                 if count:
                     cls.members += 1
+                    if cls.strength == "weak":
+                        self._confirm_weak(cls, example)
                 return cls
         return None
+
+    def _confirm_weak(self, cls: DivergenceClass, example) -> None:
+        """A weak guess that the search meets again on an independent, non-degenerate input
+        gains that input as evidence; with ``STRONG_SUPPORT`` it becomes the class's
+        explanation and joins the base."""
+        if not classify.nondegenerate(example) or not classify.support(self.context, cls.variant, [example]):
+            return
+        cls.origins.add(example.origin or repr((example.hyps, example.refs)))
+        cls.support = len(cls.origins)
+        if cls.support < STRONG_SUPPORT:
+            return
+        cls.strength, cls.explanation, cls.guess = "strong", cls.guess, None
+        self.context.base.append(cls.variant)
+        self._refresh()
+        _progress(self.progress, f"audit: {self.subject.name}: class {self.classes.index(cls) + 1} confirmed on "
+                                 f"{cls.support} independent inputs: {cls.explanation['description']}")
 
     def _first(self, example, variant) -> str:
         stats = self.comparer.library_stats(example.hyps, example.refs) if self.subject.stats else None
@@ -189,26 +208,27 @@ class _Audit:
     def _refresh(self) -> None:
         """After the base changed: the confirming cases are the real-text cases it matches."""
         self.confirm = []
-        for hyps, refs in self.cases:
-            outcome = self.comparer.compare(hyps, refs)
+        for i, (hyps, refs) in enumerate(self.cases):
+            outcome = self.comparer.compare(hyps, refs, f"real text {i}")
             if outcome is not None and outcome.library is not None and not outcome.diverges:
                 self.confirm.append(outcome.example())
                 if len(self.confirm) >= CONFIRM_CASES:
                     break
 
     def _support(self, candidates: list, examples: list) -> tuple:
-        """The candidate with the most support, and that support (``classify.support``);
-        more inputs are generated while the best has fewer than ``STRONG_SUPPORT``."""
+        """The candidate with the most support, and that support (``classify.support``: the
+        examples); more inputs are generated while the best has fewer than ``STRONG_SUPPORT``."""
         rounds = 0
         while True:
             pool = [o.example() for o in self._rescored(self.pool)] + examples
-            scored = [(len(classify.support(self.context, v, pool)), -i, v) for i, v in enumerate(candidates)]
-            best = max(scored, key=lambda t: (t[0], t[1]))
-            if best[0] >= STRONG_SUPPORT or rounds >= CONFIRM_ROUNDS or importlib.util.find_spec("hypothesis") is None:
+            scored = [(classify.support(self.context, v, pool), -i, v) for i, v in enumerate(candidates)]
+            best = max(scored, key=lambda t: (len(t[0]), t[1]))
+            if len(best[0]) >= STRONG_SUPPORT or rounds >= CONFIRM_ROUNDS or importlib.util.find_spec("hypothesis") is None:
                 return best[2], best[0]
             found, generated = search.collect(self.comparer, CONFIRM_EXAMPLES, self.seed + 7919 * (rounds + 1)
                                               + 104729 * len(self.classes),
-                                              around=[(e.hyps, e.refs) for e in examples])
+                                              around=[(e.hyps, e.refs, e.origin or repr((e.hyps, e.refs)))
+                                                      for e in examples])
             self.confirmed += generated
             self.pool.extend(found)
             rounds += 1
@@ -217,7 +237,7 @@ class _Audit:
         """The pool's inputs compared again under the current base (the library's answers are cached)."""
         fresh = []
         for o in outcomes:
-            again = self.comparer.compare(o.hyps, o.refs)
+            again = self.comparer.compare(o.hyps, o.refs, o.origin)
             if again is not None and again.diverges:
                 fresh.append(again)
         return fresh
@@ -245,10 +265,11 @@ class _Audit:
         else:
             minimal = search.trim(self.comparer, start, free)
             variant, others = classify.explain(self.context, [minimal.example()], self.confirm, alternatives=12)
-        kind, strength, backing, guess, tolerance = "unexplained", "", 0, None, None
+        kind, strength, backing, guess, tolerance, evidence = "unexplained", "", 0, None, None, []
         m, declared, mutants = self.subject.metric, self.context.declared, self.context.mutants
         if variant is not None:
-            chosen, backing = self._support([variant] + others, [minimal.example(), start.example()])
+            chosen, evidence = self._support([variant] + others, [minimal.example(), start.example()])
+            backing = len(evidence)
             others = [v for v in [variant] + others if v != chosen][:3]
             variant = chosen
             kind, strength = "deviation", "strong" if backing >= STRONG_SUPPORT else "weak"
@@ -267,7 +288,8 @@ class _Audit:
             alternatives=[v.to_json(m, declared, mutants) for v in others] if strength == "strong" else [],
             members=max(1, backing), replay=replay_command(self.subject, minimal.hyps, minimal.refs),
             found_by=found_by, variant=variant, key=classify.class_key(first), kind=kind, strength=strength,
-            support=backing, guess=described if strength == "weak" else None, tolerance=tolerance)
+            support=backing, guess=described if strength == "weak" else None, tolerance=tolerance,
+            origins={e.origin or repr((e.hyps, e.refs)) for e in evidence})
         if kind == "noise" and variant is None:
             cls.explanation = {"options": {}, "variant": "", "mutant": "", "transform": "", "changes": 0,
                                "description": f"numeric noise: a difference of at most {_relative(minimal):.3g} "
@@ -335,7 +357,7 @@ class _Audit:
         joins the base, before the next case is looked at)."""
         tried = set()
         while len(self.classes) < MAX_CLASSES:
-            pending = [o for o in (self.comparer.compare(h, r) for h, r in self.cases)
+            pending = [o for o in (self.comparer.compare(h, r, f"real text {i}") for i, (h, r) in enumerate(self.cases))
                        if o is not None and o.diverges and self.predicted(o, count=False) is None]
             pending = [o for o in pending if (tuple(o.hyps), repr(o.refs), len(self.context.base),
                                               self.context.tolerance) not in tried]
@@ -353,8 +375,8 @@ class _Audit:
         self.context = classify.Context(s, self.probe_inputs(self.cases), self.tolerance)
         self.comparer.context = self.context
         outcomes, largest, equal = [], 0.0, 0
-        for hyps, refs in self.cases:
-            outcome = self.comparer.compare(hyps, refs)
+        for i, (hyps, refs) in enumerate(self.cases):
+            outcome = self.comparer.compare(hyps, refs, f"real text {i}")
             if outcome is None:
                 continue
             outcomes.append(outcome)

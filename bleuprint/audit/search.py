@@ -56,13 +56,14 @@ class Outcome:
     #: far (``classify.Context.base``, numeric noise included); the spec's when none.
     compared: float | None = None
     tolerance: float = TOLERANCE
+    origin: str = ""
 
     @property
     def diverges(self) -> bool:
         return not same(self.library, self.spec if self.compared is None else self.compared, self.tolerance)
 
     def example(self) -> Example:
-        return Example(self.hyps, self.refs, self.library)
+        return Example(self.hyps, self.refs, self.library, self.origin)
 
     def size(self) -> tuple:
         return (len(self.hyps), sum(len(r) for r in self.refs),
@@ -90,8 +91,9 @@ class Comparer:
             return False
         return all(s.min_refs <= len(r) and (s.max_refs is None or len(r) <= s.max_refs) for r in refs)
 
-    def compare(self, hyps: list, refs: list) -> Outcome | None:
-        """The outcome on this input; None when the spec refuses it (not comparable)."""
+    def compare(self, hyps: list, refs: list, origin: str = "") -> Outcome | None:
+        """The outcome on this input; None when the spec refuses it (not comparable).
+        ``origin``: where the input came from (``classify.Example.origin``)."""
         from ..core import get_metric
         from ..spec.corpus import corpus_score
 
@@ -122,8 +124,8 @@ class Comparer:
                     compared = None
                 compared = float("nan") if compared is None else compared
         if raw is None:
-            return Outcome(hyps, refs, spec, None, None, error, compared, tolerance)
-        return Outcome(hyps, refs, spec, raw * self.factor, raw, "", compared, tolerance)
+            return Outcome(hyps, refs, spec, None, None, error, compared, tolerance, origin)
+        return Outcome(hyps, refs, spec, raw * self.factor, raw, "", compared, tolerance, origin)
 
     def library_stats(self, hyps: list, refs: list):
         if self.subject.stats is None:
@@ -227,7 +229,7 @@ def trim(comparer: Comparer, outcome: Outcome, still, budget: int = TRIM_CALLS) 
             if not comparer.fits(hyps, refs):
                 continue
             calls += 1
-            smaller = comparer.compare(hyps, refs)
+            smaller = comparer.compare(hyps, refs, outcome.origin)
             if smaller is not None and smaller.diverges and still(smaller) and smaller.size() < outcome.size():
                 outcome, changed = smaller, True
                 break
@@ -262,7 +264,8 @@ def collect(comparer: Comparer, examples: int, seed: int, limit: int = 40, aroun
     """``(divergences, generated)``: up to ``limit`` divergent outcomes of one Hypothesis run
     of ``examples`` generated inputs (no shrinking): independent inputs on which a
     candidate explanation is confirmed or refuted (``classify.support``). With ``around``
-    (``(hyps, refs)`` pairs), half the inputs are their neighbours (``strategies.neighbours``)."""
+    (``(hyps, refs, origin)``), half the inputs are their neighbours (``strategies.neighbours``),
+    which keep their origin: they are not independent of it."""
     import hypothesis
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 
@@ -284,10 +287,11 @@ def collect(comparer: Comparer, examples: int, seed: int, limit: int = 40, aroun
     @given(strategy)
     def one(corpus):
         state["generated"] += 1
-        hyps, refs = corpus
+        hyps, refs = corpus[:2]
+        origin = corpus[2] if len(corpus) > 2 else f"confirm {seed}:{state['generated']}"
         if len(found) >= limit or not comparer.fits(hyps, refs):
             return
-        outcome = comparer.compare(hyps, refs)
+        outcome = comparer.compare(hyps, refs, origin)
         if outcome is not None and outcome.diverges:
             found.append(outcome)
 
@@ -336,7 +340,8 @@ def hunt(comparer: Comparer, examples: int, seed: int, predicted, deadline: floa
             state["generated"] += 1
         if not comparer.fits(hyps, refs):
             return
-        outcome = comparer.compare(hyps, refs)
+        origin = state["first"].origin if state["shrinking"] else f"search {seed}:{state['generated']}"
+        outcome = comparer.compare(hyps, refs, origin)
         if outcome is None or not outcome.diverges:
             return
         if predicted(outcome, not state["shrinking"]):

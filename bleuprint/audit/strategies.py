@@ -83,21 +83,28 @@ def sentences():
 
 @st.composite
 def moved(draw, words: list[str]) -> str:
-    """``words`` with one block of 1..12 words moved (TER's shifts, its 10-word limit)."""
+    """``words`` with one block moved (TER's shifts; half the time, in a text of 20 words or
+    more, a block of 10 swapped with the 10 or more words left: its 10-word limit, which a
+    shorter piece would dodge by moving instead)."""
     if len(words) < 2:
         return " ".join(words)
     start = draw(st.integers(0, len(words) - 1))
     length = draw(st.integers(1, len(words) - start))
+    long = len(words) >= 20 and draw(st.booleans())
+    if long:  # a block of 10 or more moved past 10 or more (TER's limit)
+        start = draw(st.sampled_from((0, len(words) - 10)))
+        length = 10
     block, rest = words[start:start + length], words[:start] + words[start + length:]
-    at = draw(st.integers(0, len(rest)))
+    at = draw(st.sampled_from((0, len(rest)))) if long else draw(st.integers(0, len(rest)))
     return " ".join(rest[:at] + block + rest[at:])
 
 
 @st.composite
 def block_move_pair(draw) -> tuple[str, list[str]]:
-    """A hypothesis and a reference that is the same words with a block moved."""
-    n = draw(st.integers(2, 14))
-    words = [f"w{i}" for i in range(n)] if draw(st.booleans()) else \
+    """A hypothesis and a reference that is the same words with a block moved (2 to 14
+    words, a third of the time 20 to 24)."""
+    n = draw(st.integers(2, 14)) if draw(st.integers(0, 2)) else draw(st.integers(20, 24))
+    words = [f"w{i}" for i in range(n)] if n >= 20 or draw(st.booleans()) else \
         draw(st.lists(st.sampled_from(WORDS), min_size=n, max_size=n))
     return " ".join(words), [draw(moved(words))]
 
@@ -163,11 +170,11 @@ def audit_corpora(min_size: int = 1, max_size: int = 6, min_refs: int = 1, max_r
 
 @st.composite
 def neighbours(draw, inputs: list):
-    """An input near one of ``inputs`` (``(hyps, refs)`` pairs): a word of ``WORDS`` (or a
-    fresh one) added at the same end of the hypothesis and of every reference, or to one
-    side only, once or twice. Not the same text, so a second witness of a deviation that
-    ``inputs`` show (``run``: an explanation needs two independent inputs)."""
-    hyps, refs = draw(st.sampled_from(inputs))
+    """An input near one of ``inputs`` (``(hyps, refs, origin)``): a word of ``WORDS`` (or
+    a fresh one) added at the same end of the hypothesis and of every reference, or to one
+    side only, once or twice; with the origin of the input it grew from (it is not
+    independent of it). It shows whether a deviation holds beyond its minimal input."""
+    hyps, refs, origin = draw(st.sampled_from(inputs))
     hyps, refs = list(hyps), [list(r) for r in refs]
     for _ in range(draw(st.integers(1, 2))):
         word = draw(st.sampled_from(WORDS + ("x", "y7", "Zed")))
@@ -181,4 +188,4 @@ def neighbours(draw, inputs: list):
             hyps[i] = add(hyps[i])
         if where in ("both", "refs"):
             refs[i] = [add(r) for r in refs[i]]
-    return hyps, refs
+    return hyps, refs, origin
