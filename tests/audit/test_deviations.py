@@ -101,3 +101,20 @@ def test_each_variant_differs_from_the_spec_on_its_witness(variant):
     with _switched([variant.id], {variant.id: variant}):
         after = variant.witness()
     assert before != after
+
+
+def test_mean_over_references_is_a_transform():
+    """Sentence chrF that scores each reference alone and takes the mean (sacreBLEU takes
+    the best reference's statistics): explained by the transform "mean over references".
+    One input by hand: "a b" against ["a b", "c d"] is 100 against the first and 0 against
+    the second: the library gives 50, sacreBLEU 100."""
+    def mean_chrf(hyps, refs):
+        (hyp,), (these,) = hyps, refs
+        return sum(corpus_score("chrf", [hyp], [[r]]) for r in these) / len(these)
+
+    assert mean_chrf(["a b"], [["a b", "c d"]]) == 50.0
+    s = Subject(library="mean", version="0", metric="chrf", call="mean", level="sentence", scale=100.0, options={},
+                score=mean_chrf)
+    result = audit(s, examples=200, seed=0)
+    explained = [c.explanation for c in result.classes if c.explanation]
+    assert any(e["transform"] == "mean_over_references" for e in explained), [c.explanation for c in result.classes]
