@@ -1,15 +1,24 @@
 """``audit(subject)``: search, shrink, classify; the result of one library x metric.
 
 1. Real text: the declared mapping is checked on the bundled corpora
-   (``search.real_text_cases``); a case that diverges is trimmed and classified.
+   (``search.real_text_cases``). Numeric noise is read from the library's values first
+   (``detect_noise``: float32 results, rounding), then each case that still diverges is
+   trimmed and classified.
 2. Hypothesis hunts (``search.hunt``) for a divergence that no class found so far
-   predicts; it is shrunk (by Hypothesis, then ``search.trim``) and classified; then the
-   hunt goes on with the examples left, up to ``MAX_CLASSES`` classes.
+   accounts for; it is shrunk (by Hypothesis, then ``search.trim``) and classified; then
+   the hunt goes on with the examples left (the budget counts examples, not seconds), up
+   to ``MAX_CLASSES`` classes.
 3. A class is explained (``classify.explain``) by the simplest nearby configuration that
    gives the library's value on its members and on the real-text cases the library
-   matched. An explained class *predicts*: a later divergence on which its variant gives
-   the library's value is counted as its member. An unexplained class predicts the
-   divergences with the same first difference (``classify.class_key``).
+   matched. The explanation is *strong* when it also gives the library's value on
+   ``STRONG_SUPPORT`` independent, non-degenerate inputs (``classify.support``; more are
+   generated to look for them): it then joins the *base* (``classify.Context.base``),
+   applied to bleuprint's side of every later comparison, so the deviations left are found
+   and classed one by one. Otherwise it is a *weak guess*: it predicts (a later divergence
+   on which it gives the library's value is its member, and promotes it when independent)
+   but is never reported as the explanation. An unexplained class predicts the divergences
+   with the same first difference (``classify.class_key``); an unexplained difference
+   below ``NOISE_CEILING`` (relative) is numeric noise and raises the tolerance.
 
 Hypothesis is a test-only package: without it (a plain ``pip install bleuprint``) step 2
 is not run, and the result says so (``searched`` False, its message and the matrix's cell:
