@@ -8,7 +8,12 @@ the last reference only, a mean of sentence scores instead of a corpus score, th
 a scale 100 times too large or too small). Nothing here knows any library: the candidates
 come from the metric's options as data (``Option``, ``allowed_values``, the metric's
 ``search_space``), the mutants whose functions the spec run of this metric reaches (found
-by tracing the calls), and the transforms.
+by tracing the calls: the catalogue's and the audit's own variants, ``bleuprint.audit.variants``,
+which combine), and the transforms.
+
+A ``Context`` carries the explanations found so far (``base``) and the numeric noise model
+(``numeric``: float32 or rounding, ``NUMERIC``) with its ``tolerance``: every value is
+computed on top of them, so the next class is what they leave unexplained.
 
 ``explain`` tries the variants in order of the number of changes (one, then two, then
 three), on the divergence's members first and then on real-text cases the library matched
