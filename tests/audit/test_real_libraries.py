@@ -62,15 +62,15 @@ def test_torchmetrics_rouge_is_float32_only(key):
 @pytest.mark.parametrize("name, expected", [
     # average="micro": summed statistics, the closest reference the shorter on ties, 0 when an
     # order has no match (``_brevity_penalty_smoothing``): sacreBLEU's corpus BLEU, smooth none.
-    ("ignite:bleu:no_smooth:micro", set()),
+    ("pytorch-ignite:bleu:no_smooth:micro", set()),
     # average="macro": ``update`` adds each ``_sentence_bleu`` to ``_sum_of_bleu``; the mean.
-    ("ignite:bleu:no_smooth:macro", {"mean_of_sentences", "s04"}),
+    ("pytorch-ignite:bleu:no_smooth:macro", {"mean_of_sentences", "s04"}),
     # smooth1: ``epsilon / d`` with ``d = max(1, t_n)``, also where t_n = 0 (v09).
-    ("ignite:bleu:smooth1:micro", {"v09"}),
-    ("ignite:bleu:smooth1:macro", {"v09", "mean_of_sentences", "s04"}),
+    ("pytorch-ignite:bleu:smooth1:micro", {"v09"}),
+    ("pytorch-ignite:bleu:smooth1:macro", {"v09", "mean_of_sentences", "s04"}),
 ])
 def test_ignite_bleu(name, expected):
-    result = audit(_subject("ignite", name, "ignite"), examples=300, seed=0)
+    result = audit(_subject("pytorch-ignite", name, "ignite"), examples=300, seed=0)
     deviations = {k for k, (kind, strength) in _explained(result).items() if kind == "deviation" and strength == "strong"}
     if not expected:
         assert result.status == "exact"

@@ -23,7 +23,7 @@ ADAPTERS: dict[str, str] = {
     "pycocoevalcap": "bleuprint.audit.adapters.pycocoevalcap",
     "rouge": "bleuprint.audit.adapters.rouge_pltrdy",
     "sumeval": "bleuprint.audit.adapters.sumeval",
-    "ignite": "bleuprint.audit.adapters.ignite",
+    "pytorch-ignite": "bleuprint.audit.adapters.ignite",
     "rouge-metric": "bleuprint.audit.adapters.rouge_metric",
 }
 

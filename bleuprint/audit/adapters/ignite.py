@@ -18,8 +18,8 @@ from __future__ import annotations
 from ..subject import Subject
 from ._common import as_float, require
 
-#: The target name (``bleuprint audit ignite``), also the subjects' library.
-TARGET = "ignite"
+#: The target name (``bleuprint audit pytorch-ignite``), also the subjects' library.
+TARGET = "pytorch-ignite"
 BASE = {"tokenize": "none", "max_ngram_order": 4, "effective_order": False}
 SMOOTH = {"no_smooth": "none", "smooth1": "floor"}
 
@@ -37,5 +37,5 @@ def subjects() -> list[Subject]:
     return [Subject(library=TARGET, version=version, metric="bleu",
                     call=f"Bleu(ngram=4, smooth={smooth!r}, average={average!r}) on str.split() tokens", level="corpus",
                     scale=1.0, options={**BASE, "smooth_method": SMOOTH[smooth]}, score=caller(smooth, average),
-                    name=f"ignite:bleu:{smooth}:{average}", notes="hypotheses and references split on white space")
+                    name=f"{TARGET}:bleu:{smooth}:{average}", notes="hypotheses and references split on white space")
             for smooth in ("no_smooth", "smooth1") for average in ("macro", "micro")]
