@@ -190,7 +190,7 @@ def _progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def replay_case(subject, text: str) -> int:
+def replay_case(subject, text: str, tolerance: float | None = None) -> int:
     from ..audit.classify import same
     from ..audit.search import Comparer
 
@@ -207,9 +207,9 @@ def replay_case(subject, text: str) -> int:
     if outcome is None:
         raise UsageError("bleuprint's spec refuses this input, so there is nothing to compare")
     library = "raises " + outcome.error if outcome.library is None else f"{outcome.raw!r} (0-{subject.scale:g})"
-    print(f"{subject.name}: bleuprint {outcome.spec!r}; library {library}: "
-          + ("equal" if same(outcome.library, outcome.spec) else "DIFFERENT"))
-    return 1 if outcome.diverges else 0
+    equal = same(outcome.library, outcome.spec, outcome.tolerance if tolerance is None else tolerance)
+    print(f"{subject.name}: bleuprint {outcome.spec!r}; library {library}: " + ("equal" if equal else "DIFFERENT"))
+    return 0 if equal else 1
 
 
 def main(args) -> int:
@@ -230,7 +230,7 @@ def main(args) -> int:
         if args.case is not None:
             if len(subjects) != 1:
                 raise UsageError("--case replays one subject: choose one with --metric")
-            return replay_case(subjects[0], args.case)
+            return replay_case(subjects[0], args.case, tolerance)
     except UsageError as exc:
         print(f"bleuprint: audit: {exc}", file=sys.stderr)
         return 2

@@ -228,3 +228,13 @@ def test_markdown_escapes_invisible_characters():
     shown = _code(["a\xa0b\r\u200bc"])
     assert shown == '`["a\\u00a0b\\r\\u200bc"]`'
     assert json.loads(shown.strip("`")) == ["a\xa0b\r\u200bc"]
+
+
+def test_case_replay_reads_the_tolerance(capsys, noisy):
+    """One input of chrF plus 1e-7: DIFFERENT at 1e-9 (exit 1), equal at --tolerance 1e-6 (exit 0)."""
+    common = [f"{noisy}:chrf_plus_tiny", "--as", "chrf", "--level", "sentence", "--case",
+              '{"hyps": ["a b c"], "refs": [["a b d"]]}']
+    status, out, _ = run(capsys, *common)
+    assert status == 1 and "DIFFERENT" in out
+    status, out, _ = run(capsys, *common, "--tolerance", "1e-6")
+    assert status == 0 and "equal" in out
