@@ -8,7 +8,12 @@ the last reference only, a mean of sentence scores instead of a corpus score, th
 a scale 100 times too large or too small). Nothing here knows any library: the candidates
 come from the metric's options as data (``Option``, ``allowed_values``, the metric's
 ``search_space``), the mutants whose functions the spec run of this metric reaches (found
-by tracing the calls), and the transforms.
+by tracing the calls: the catalogue's and the audit's own variants, ``bleuprint.audit.variants``,
+which combine), and the transforms.
+
+A ``Context`` carries the explanations found so far (``base``) and the numeric noise model
+(``numeric``: float32 or rounding, ``NUMERIC``) with its ``tolerance``: every value is
+computed on top of them, so the next class is what they leave unexplained.
 
 ``explain`` tries the variants in order of the number of changes (one, then two, then
 three), on the divergence's members first and then on real-text cases the library matched
@@ -21,7 +26,7 @@ import itertools
 import math
 import sys
 import time
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 #: Two scores are equal when they differ by at most this much, relative (on bleuprint's scale,
@@ -36,21 +41,36 @@ TRANSFORMS = {
     "mean_of_sentences": "the mean of sentence scores instead of the corpus score (a macro average)",
     "scale_down": "the score is on a scale 100 times smaller than declared (0-1 for 0-100)",
     "scale_up": "the score is on a scale 100 times larger than declared (0-100 for 0-1)",
+    "mean_over_references": "each segment's score is the mean of its scores against each reference alone",
 }
+
+#: What each transform changes: the input, the aggregation or the output. A base and a
+#: candidate may combine transforms of different kinds only.
+KINDS = {"swapped": "input", "first_reference": "input", "last_reference": "input",
+         "mean_of_sentences": "aggregate", "mean_over_references": "aggregate",
+         "scale_down": "output", "scale_up": "output"}
+
+#: Numeric noise a library's arithmetic adds (``run``'s detection): the name of each model
+#: and the relative tolerance the comparison runs at once it is found. float32: a few
+#: operations in single precision are off by a few units in the last place (2**-24 each).
+NUMERIC = {"float32": ("float32 arithmetic (the library's values are float32 numbers)", 1e-5)}
+for _n in range(7):
+    NUMERIC[f"round_{_n}"] = (f"the library rounds its values to {_n} decimals", TOLERANCE)
 
 #: Seconds ``explain`` may spend on one class before it settles for what it has.
 EXPLAIN_SECONDS = 30.0
 
 
-def same(a, b) -> bool:
-    """``a`` and ``b`` are the same score (module TOLERANCE); NaN equals NaN."""
+def same(a, b, tolerance: float = TOLERANCE) -> bool:
+    """``a`` and ``b`` are the same score (relative ``tolerance``, module TOLERANCE by
+    default); NaN equals NaN."""
     if a is None or b is None:
         return False
     if math.isnan(a) or math.isnan(b):
         return math.isnan(a) and math.isnan(b)
     if math.isinf(a) or math.isinf(b):
         return a == b
-    return abs(a - b) <= TOLERANCE * max(1.0, abs(b))
+    return abs(a - b) <= tolerance * max(1.0, abs(b))
 
 
 @dataclass(frozen=True)
@@ -87,6 +107,31 @@ class Example:
     hyps: list
     refs: list
     library: float | None
+    #: Where the input came from: a real-text case, one example the search generated, or
+    #: one generated to confirm an explanation; inputs shrunk, trimmed or grown from it keep
+    #: its origin, so they are not independent of it ("" : the input is its own origin).
+    origin: str = ""
+
+
+@contextmanager
+def _switched(ids: list, known: dict):
+    from ..mutants.switch import replaced
+    from . import variants
+
+    patches: dict = {}
+    for id_ in ids:
+        for target, factory in known[id_].patches.items():
+            if patches.get(target, factory) is not factory:
+                raise ValueError(f"{id_} and another change both replace {target}")
+            patches[target] = factory
+    saved = dict(variants.ACTIVE)
+    variants.ACTIVE.update(variants.settings(ids))
+    try:
+        with replaced(patches):
+            yield
+    finally:
+        variants.ACTIVE.clear()
+        variants.ACTIVE.update(saved)
 
 
 def _transform_applies(name: str, hyps: list, refs: list) -> bool:
@@ -100,24 +145,38 @@ def _transform_applies(name: str, hyps: list, refs: list) -> bool:
 
 class Context:
     """What the variants of one subject need: its metric, declared options, the candidate
-    option changes, the reached mutants; and the function that scores a variant."""
+    option changes, the reached mutants; and the function that scores a variant.
 
-    def __init__(self, subject, probe_inputs: list):
+    ``base`` holds the explanations found so far (strong ones: ``run``), applied to
+    bleuprint's side before any candidate; ``numeric`` the numeric noise model found
+    (``NUMERIC``: float32, rounding), and ``tolerance`` the relative tolerance of every
+    comparison (the user's, raised by the noise found)."""
+
+    def __init__(self, subject, probe_inputs: list, tolerance: float = TOLERANCE):
         from ..core import get_metric
         from ..mutants.catalogue import all_mutants
+        from .variants import VARIANTS
 
         self.subject = subject
         self.metric = subject.metric
         self.definition = get_metric(subject.metric)
         self.declared = subject.full_options
         self.mutants = {m.id: m for m in all_mutants() if m.id != "x00"}
+        self.mutants.update({v.id: v for v in VARIANTS})
+        self.factor = float(self.definition.scale) / float(subject.scale)
+        self.base: list = []
+        self.numeric = ""
+        self.tolerance = tolerance
         self.singles = single_changes(self.definition, self.declared)
         self.reached = reached_mutants(self, probe_inputs)
 
     # -- scoring a variant ------------------------------------------------------------------
 
     def options_of(self, variant: Variant) -> dict:
-        return {**self.declared, **dict(variant.options)}
+        options = dict(self.declared)
+        for part in self.base + [variant]:
+            options.update(dict(part.options))
+        return options
 
     def _spec(self, hyps, refs, options) -> float:
         from ..core.value import metric
@@ -125,44 +184,69 @@ class Context:
 
         return float(corpus_score(metric(self.metric, **options), hyps, refs))
 
+    def noisy(self, value: float | None, numeric: str | None = None) -> float | None:
+        """``value`` (bleuprint's scale) as the library's arithmetic gives it under the
+        numeric model (the context's, or ``numeric``): cast to float32, or rounded, on the
+        library's own scale."""
+        numeric = self.numeric if numeric is None else numeric
+        if value is None or not numeric or not math.isfinite(value):
+            return value
+        own = value / self.factor
+        if numeric == "float32":
+            import numpy as np
+
+            own = float(np.float32(own))
+        else:
+            own = round(own, int(numeric.rsplit("_", 1)[1]))
+        return own * self.factor
+
     def value(self, variant: Variant, hyps: list, refs: list) -> float | None:
-        """The variant's score on this input (bleuprint's scale), None when it does not
-        apply or the spec refuses. The mutant must already be switched on (``switched``)."""
+        """The variant's score on this input (bleuprint's scale) on top of the base, None
+        when it does not apply or the spec refuses. The mutants must already be switched
+        on (``switched``)."""
         options = self.options_of(variant)
-        t = variant.transform
-        if t and not _transform_applies(t, hyps, refs):
+        transforms = [p.transform for p in self.base + [variant] if p.transform]
+        kinds = [KINDS[t] for t in transforms]
+        if len(set(kinds)) != len(kinds) or not all(_transform_applies(t, hyps, refs) for t in transforms):
             return None
+        chosen = dict(zip(kinds, transforms))
+        given, aggregate, output = chosen.get("input", ""), chosen.get("aggregate", ""), chosen.get("output", "")
         try:
-            if t == "swapped":
-                return self._spec([r[0] for r in refs], [[h] for h in hyps], options)
-            if t == "first_reference":
-                return self._spec(hyps, [r[:1] for r in refs], options)
-            if t == "last_reference":
-                return self._spec(hyps, [r[-1:] for r in refs], options)
-            if t == "mean_of_sentences":
-                return sum(self._spec([h], [r], options) for h, r in zip(hyps, refs)) / len(hyps)
-            value = self._spec(hyps, refs, options)
+            if given == "swapped":
+                hyps, refs = [r[0] for r in refs], [[h] for h in hyps]
+            elif given == "first_reference":
+                refs = [r[:1] for r in refs]
+            elif given == "last_reference":
+                refs = [r[-1:] for r in refs]
+            if aggregate == "mean_of_sentences":
+                value = sum(self._spec([h], [r], options) for h, r in zip(hyps, refs)) / len(hyps)
+            elif aggregate == "mean_over_references":
+                value = sum(sum(self._spec([h], [[x]], options) for x in r) / len(r)
+                            for h, r in zip(hyps, refs)) / len(hyps)
+            else:
+                value = self._spec(hyps, refs, options)
         except (TypeError, ValueError, ZeroDivisionError, OverflowError, IndexError, KeyError):
             return None
-        if t == "scale_down":
-            return value / 100.0
-        if t == "scale_up":
-            return value * 100.0
-        return value
+        if output == "scale_down":
+            value = value / 100.0
+        elif output == "scale_up":
+            value = value * 100.0
+        return self.noisy(value)
 
     def switched(self, mutant: str):
-        """The context in which ``mutant`` (an id, or "" for none) is switched on."""
-        if not mutant:
+        """The context in which the base's mutants and ``mutant`` (an id, or "" for none)
+        are switched on, with the settings of the audit's own variants
+        (``bleuprint.audit.variants``)."""
+        ids = [p.mutant for p in self.base if p.mutant] + ([mutant] if mutant else [])
+        if not ids:
             return nullcontext()
-        from ..mutants.switch import replaced
-
-        return replaced(self.mutants[mutant].patches)
+        return _switched(ids, self.mutants)
 
     def rows(self, variant: Variant, hyps: list, refs: list):
         """The variant's per-segment statistics of the input (None where not comparable)."""
         from ..spec.corpus import segment_rows
 
-        if variant.transform in ("swapped", "first_reference", "last_reference"):
+        if any(KINDS[p.transform] != "output" for p in self.base + [variant] if p.transform):
             return None
         try:
             with self.switched(variant.mutant):
@@ -188,9 +272,11 @@ class Context:
 
     def levels(self):
         """Lists of candidate variants, one list per number of changes (1, 2, 3)."""
-        singles = [tuple(change.items()) for change in self.singles]
+        fixed = {name for p in self.base for name, _ in p.options}  # an explanation found is not replaced
+        singles = [tuple(change.items()) for change in self.singles if not fixed & set(change)]
         pairs = [tuple(sorted(a + b)) for a, b in itertools.combinations(singles, 2) if a[0][0] != b[0][0]]
-        mutants = sorted(self.reached, key=lambda i: (not self.mutants[i].semantic, i))
+        applied = {p.mutant for p in self.base}
+        mutants = sorted((m for m in self.reached if m not in applied), key=lambda i: (not self.mutants[i].semantic, i))
         transforms = list(TRANSFORMS)
         one = ([Variant(options=s) for s in singles] + [Variant(mutant=m) for m in mutants]
                + [Variant(transform=t) for t in transforms])
@@ -270,13 +356,14 @@ def _holds(context: Context, variant: Variant, examples: list, skip_inapplicable
         if skip_inapplicable and variant.transform and not _transform_applies(variant.transform, example.hyps,
                                                                              example.refs):
             continue
-        if example.library is None or not same(context.value(variant, example.hyps, example.refs), example.library):
+        if example.library is None or not same(context.value(variant, example.hyps, example.refs), example.library,
+                                               context.tolerance):
             return False
     return True
 
 
 def explain(context: Context, members: list, confirm: list, seconds: float = EXPLAIN_SECONDS,
-            max_changes: int = 3) -> tuple:
+            max_changes: int = 3, alternatives: int = 3) -> tuple:
     """``(variant, alternatives)``: the simplest variant (at most ``max_changes``) that gives
     the library's value on every member and every confirming case, and up to 3 others of
     the same number of changes; ``(None, [])`` when none does (within ``seconds``)."""
@@ -299,7 +386,7 @@ def explain(context: Context, members: list, confirm: list, seconds: float = EXP
         if found:
             order = {v: i for i, v in enumerate(_ordered(context, found))}
             found.sort(key=order.get)
-            return found[0], found[1:4]
+            return found[0], found[1:1 + alternatives]
         if time.monotonic() > deadline:
             break
     return None, []
@@ -319,7 +406,38 @@ def predicts(context: Context, variant: Variant, example: Example) -> bool:
     if example.library is None:
         return False
     with context.switched(variant.mutant):
-        return same(context.value(variant, example.hyps, example.refs), example.library)
+        return same(context.value(variant, example.hyps, example.refs), example.library, context.tolerance)
+
+
+def nondegenerate(example: Example) -> bool:
+    """An input that can tell nearby explanations apart: at least two words among the
+    hypotheses and two among the references, and a library value other than 0 (one letter,
+    or a text every nearby variant scores 0, cannot tell "stop words removed" from "another
+    n-gram order")."""
+    words = sum(len(h.split()) for h in example.hyps)
+    return words >= 2 and sum(len(r.split()) for rs in example.refs for r in rs) >= 2 and example.library != 0
+
+
+def support(context: Context, variant: Variant, examples: list) -> list:
+    """The independent, non-degenerate examples on which ``variant`` (on top of the base)
+    gives the library's value while the base alone does not: the evidence for it
+    (``run``: an explanation needs two; one example per origin, ``Example.origin``)."""
+    seen, hits = set(), []
+    candidates = [e for e in examples if e.library is not None and nondegenerate(e)]
+    with context.switched(""):
+        base = [context.value(Variant(), e.hyps, e.refs) for e in candidates]
+    try:
+        with context.switched(variant.mutant):
+            for example, before in zip(candidates, base):
+                key = example.origin or repr((example.hyps, example.refs))
+                if key in seen or same(before, example.library, context.tolerance):
+                    continue
+                if same(context.value(variant, example.hyps, example.refs), example.library, context.tolerance):
+                    seen.add(key)
+                    hits.append(example)
+    except ValueError:  # cannot be combined with the base
+        return []
+    return hits
 
 
 def first_difference(context: Context, example: Example, variant: Variant | None, library_stats=None) -> str:
@@ -332,8 +450,8 @@ def first_difference(context: Context, example: Example, variant: Variant | None
 
     if example.library is None:
         return "the library raises"
-    spec_rows = segment_rows(context.definition(**context.definition.stats_options(context.declared)),
-                             example.hyps, example.refs)
+    spec_rows = (context.rows(Variant(), example.hyps, example.refs) if context.base else None) or \
+        segment_rows(context.definition(**context.definition.stats_options(context.declared)), example.hyps, example.refs)
     if library_stats is not None:
         found = first_stat_difference(spec_rows, library_stats)
         if found:
@@ -353,8 +471,8 @@ def first_difference(context: Context, example: Example, variant: Variant | None
         if len(rows) != len(spec_rows) or any(len(a) != len(b) for a, b in zip(spec_rows, rows)):
             return "stats (inferred from the explanation): another shape of statistics"
     spec_parts = context.parts(Variant(), example.hyps, example.refs)
-    parts = context.parts(variant, example.hyps, example.refs) if variant.transform in ("", "scale_up", "scale_down") \
-        else None
+    parts = context.parts(variant, example.hyps, example.refs) \
+        if all(KINDS[p.transform] == "output" for p in context.base + [variant] if p.transform) else None
     if spec_parts and parts:
         where = _first_part(spec_parts, parts)
         if where:
@@ -388,5 +506,5 @@ def class_key(first: str) -> str:
     return first.split(" (", 1)[0].split(":", 1)[0]
 
 
-__all__ = ["Context", "Example", "TOLERANCE", "TRANSFORMS", "Variant", "class_key", "explain", "first_difference",
-           "predicts", "same", "single_changes"]
+__all__ = ["Context", "Example", "NUMERIC", "TOLERANCE", "TRANSFORMS", "Variant", "class_key", "explain",
+           "first_difference", "nondegenerate", "predicts", "same", "single_changes", "support"]

@@ -49,7 +49,7 @@ def to_json(results, seed: int | None = None, examples: int | None = None) -> di
             "maxRefs": s.max_refs, "minRefs": s.min_refs, "notes": s.notes, "status": r.status,
             "summary": cell_text(r), "message": r.message, "pip": r.pip or None,
             "realText": {k: _number(v) for k, v in r.real_text.items()},
-            "examples": r.examples, "seconds": round(r.seconds, 3),
+            "examples": r.examples, "seconds": round(r.seconds, 3), "tolerance": getattr(r, "tolerance", None),
             "classes": [{**c.to_json(), "specValue": _number(c.spec_value),
                          "libraryValue": None if c.library_value is None else _number(c.library_value)}
                         for c in r.classes],
@@ -81,8 +81,27 @@ def _metrics_in(results) -> list[str]:
     return [m for m in metric_names() if m in seen]
 
 
+def visible(text: str) -> str:
+    """``text`` (JSON) with every invisible or look-alike character written as a JSON
+    escape (``\\u00a0``): white space other than the plain space, control and format
+    characters (zero-width space, byte-order mark), line and paragraph separators. The
+    result is still the same JSON, so a minimal input can be copied exactly."""
+    import unicodedata
+
+    out = []
+    for character in text:
+        if character != " " and (character.isspace() or unicodedata.category(character) in ("Cc", "Cf", "Zl", "Zp",
+                                                                                            "Zs", "Co", "Cn")):
+            out.append(f"\\u{ord(character):04x}" if ord(character) <= 0xFFFF else
+                       "".join(f"\\u{ord(u):04x}" for u in character.encode("utf-16-be").decode("utf-16-be",
+                                                                                                "surrogatepass")))
+        else:
+            out.append(character)
+    return "".join(out)
+
+
 def _code(value) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    text = visible(json.dumps(value, ensure_ascii=False))
     return "`" + text.replace("`", "\\`") + "`"
 
 
@@ -133,25 +152,34 @@ def to_markdown(results) -> str:
         lines.append(f"- real text: {rt['equal']} of {rt['cases']} cases equal"
                      + (f" (largest difference {rt['largest']:.6g} on bleuprint's 0-{bleuprint_scale:g})"
                         if rt["equal"] < rt["cases"] else ""))
-        lines.append(f"- search: {r.examples} examples in {r.seconds:.1f} s")
+        lines.append(f"- search: {r.examples} examples in {r.seconds:.1f} s; compared at a relative tolerance of "
+                     f"{getattr(r, 'tolerance', 1e-9):g}")
         if r.message:
             lines.append(f"- note: {r.message}")
         for i, c in enumerate(r.classes, 1):
-            title = c.explanation["description"] if c.explanation else "unexplained difference"
+            title = c.explanation["description"] if c.explanation else (
+                f"weak guess: {c.guess['description']}" if getattr(c, "guess", None) else "unexplained difference")
+            if getattr(c, "kind", "") == "noise":
+                title = "numeric noise: " + title
             lines += ["", f"### Class {i}: {title}", ""]
             lines.append(f"- first difference: {c.first_difference}")
             lines.append(f"- minimal input: hyps {_code(c.hyps)}, refs {_code(c.refs)}")
             library = _value(c.library_value, s.scale) + (f": {c.library_error}" if c.library_error else "")
             lines.append(f"- bleuprint: {_value(c.spec_value, bleuprint_scale)}; library: {library}")
             if c.explanation:
-                lines.append(f"- explanation: {c.explanation['description']}")
+                strength = (f" (strong: it gives the library's value on {c.support} independent, non-degenerate "
+                            f"inputs)") if getattr(c, "strength", "") == "strong" and c.support else ""
+                lines.append(f"- explanation: {c.explanation['description']}{strength}")
+            elif getattr(c, "guess", None):
+                lines.append(f"- explanation: none for certain; weak guess: {c.guess['description']} (it gives the "
+                             f"library's value on {c.support} independent, non-degenerate inputs, fewer than two)")
             else:
                 lines.append("- explanation: none of the nearby configurations gives the library's value")
             if c.alternatives:
                 lines.append("- also matches: " + "; ".join(a["description"] for a in c.alternatives))
             lines.append(f"- members: {c.members} (found by {c.found_by})")
-            lines.append(f"- replay: `{c.replay}`")
+            lines.append(f"- replay: `{visible(c.replay)}`")
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["SCHEMA", "cell_text", "matrix_rows", "to_json", "to_markdown"]
+__all__ = ["SCHEMA", "cell_text", "matrix_rows", "to_json", "to_markdown", "visible"]

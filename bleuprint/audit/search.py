@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .classify import Example, same
+from .classify import TOLERANCE, Example, Variant, same
 
 #: Segments of ted-ende a corpus-level case takes, and how many such cases.
 TED_SEGMENTS, TED_CASES, TED_SENTENCES = 8, 3, 12
@@ -52,13 +52,18 @@ class Outcome:
     library: float | None
     raw: float | None
     error: str = ""
+    #: The value compared with the library's: the spec's under the explanations found so
+    #: far (``classify.Context.base``, numeric noise included); the spec's when none.
+    compared: float | None = None
+    tolerance: float = TOLERANCE
+    origin: str = ""
 
     @property
     def diverges(self) -> bool:
-        return not same(self.library, self.spec)
+        return not same(self.library, self.spec if self.compared is None else self.compared, self.tolerance)
 
     def example(self) -> Example:
-        return Example(self.hyps, self.refs, self.library)
+        return Example(self.hyps, self.refs, self.library, self.origin)
 
     def size(self) -> tuple:
         return (len(self.hyps), sum(len(r) for r in self.refs),
@@ -68,7 +73,7 @@ class Outcome:
 class Comparer:
     """Scores inputs with the spec and the subject (module doc)."""
 
-    def __init__(self, subject):
+    def __init__(self, subject, context=None):
         from ..core import get_metric
 
         self.subject = subject
@@ -76,6 +81,9 @@ class Comparer:
         self.options = subject.full_options
         self.factor = float(self.definition.scale) / float(subject.scale)
         self.calls = 0
+        #: ``classify.Context``: its base and tolerance make the compared value (set by ``run``).
+        self.context = context
+        self._library: dict = {}
 
     def fits(self, hyps: list, refs: list) -> bool:
         s = self.subject
@@ -83,8 +91,9 @@ class Comparer:
             return False
         return all(s.min_refs <= len(r) and (s.max_refs is None or len(r) <= s.max_refs) for r in refs)
 
-    def compare(self, hyps: list, refs: list) -> Outcome | None:
-        """The outcome on this input; None when the spec refuses it (not comparable)."""
+    def compare(self, hyps: list, refs: list, origin: str = "") -> Outcome | None:
+        """The outcome on this input; None when the spec refuses it (not comparable).
+        ``origin``: where the input came from (``classify.Example.origin``)."""
         from ..core import get_metric
         from ..spec.corpus import corpus_score
 
@@ -93,12 +102,30 @@ class Comparer:
         except (TypeError, ValueError, ZeroDivisionError):
             return None
         self.calls += 1
-        try:
-            raw = self.subject.score(list(hyps), [list(r) for r in refs])
-            raw = float(raw)
-        except Exception as exc:  # the library's failure is a finding, reported in words
-            return Outcome(hyps, refs, spec, None, None, f"{type(exc).__name__}: {exc}"[:300])
-        return Outcome(hyps, refs, spec, raw * self.factor, raw)
+        key = (tuple(hyps), tuple(tuple(r) for r in refs))
+        if key not in self._library:  # the library's answer does not change as explanations are found
+            try:
+                raw = float(self.subject.score(list(hyps), [list(r) for r in refs]))
+                self._library[key] = (raw, "")
+            except Exception as exc:  # the library's failure is a finding, reported in words
+                self._library[key] = (None, f"{type(exc).__name__}: {exc}"[:300])
+            if len(self._library) > 20000:
+                self._library.clear()
+        raw, error = self._library.get(key, (None, ""))
+        compared, tolerance = spec, TOLERANCE
+        context = self.context
+        if context is not None:
+            tolerance = context.tolerance
+            if context.base or context.numeric:
+                try:
+                    with context.switched(""):
+                        compared = context.value(Variant(), list(hyps), [list(r) for r in refs])
+                except Exception:  # an explanation that breaks on this input explains nothing here
+                    compared = None
+                compared = float("nan") if compared is None else compared
+        if raw is None:
+            return Outcome(hyps, refs, spec, None, None, error, compared, tolerance, origin)
+        return Outcome(hyps, refs, spec, raw * self.factor, raw, "", compared, tolerance, origin)
 
     def library_stats(self, hyps: list, refs: list):
         if self.subject.stats is None:
@@ -202,7 +229,7 @@ def trim(comparer: Comparer, outcome: Outcome, still, budget: int = TRIM_CALLS) 
             if not comparer.fits(hyps, refs):
                 continue
             calls += 1
-            smaller = comparer.compare(hyps, refs)
+            smaller = comparer.compare(hyps, refs, outcome.origin)
             if smaller is not None and smaller.diverges and still(smaller) and smaller.size() < outcome.size():
                 outcome, changed = smaller, True
                 break
@@ -233,7 +260,58 @@ def _shorter(text: str):
             yield text[:i] + text[i + 1:]
 
 
-def hunt(comparer: Comparer, examples: int, seed: int, predicted, deadline: float):
+def collect(comparer: Comparer, examples: int, seed: int, limit: int = 40, around: list | None = None) -> tuple[list, int]:
+    """``(divergences, generated)``: up to ``limit`` divergent outcomes of one Hypothesis run
+    of ``examples`` generated inputs (no shrinking): independent inputs on which a
+    candidate explanation is confirmed or refuted (``classify.support``). With ``around``
+    (``(hyps, refs, origin)``), half the inputs are their neighbours (``strategies.neighbours``),
+    which keep their origin: they are not independent of it."""
+    import hypothesis
+    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+
+    from ..strategies import without_local_constants
+
+    found, state = [], {"generated": 0}
+
+    strategy = _strategy(comparer)
+    if around:
+        from hypothesis import strategies as st
+
+        from .strategies import neighbours
+
+        strategy = st.one_of(neighbours(around), strategy)
+
+    @hypothesis.seed(seed)
+    @settings(max_examples=max(1, examples), database=None, deadline=None, suppress_health_check=list(HealthCheck),
+              phases=(Phase.generate,), verbosity=Verbosity.quiet)
+    @given(strategy)
+    def one(corpus):
+        state["generated"] += 1
+        hyps, refs = corpus[:2]
+        origin = corpus[2] if len(corpus) > 2 else f"confirm {seed}:{state['generated']}"
+        if len(found) >= limit or not comparer.fits(hyps, refs):
+            return
+        outcome = comparer.compare(hyps, refs, origin)
+        if outcome is not None and outcome.diverges:
+            found.append(outcome)
+
+    with without_local_constants():
+        one()
+    return found, state["generated"]
+
+
+def _strategy(comparer: Comparer):
+    from .strategies import audit_corpora
+
+    subject = comparer.subject
+    size = (1, 1) if subject.level == "sentence" else (1, 6)
+    max_refs = subject.max_refs if subject.max_refs is not None else 3
+    max_refs = max(max_refs, subject.min_refs)
+    return audit_corpora(size[0], size[1], subject.min_refs, max_refs,
+                         tokenize=str(comparer.options.get("tokenize", "13a")))
+
+
+def hunt(comparer: Comparer, examples: int, seed: int, predicted, deadline: float | None = None):
     """One Hypothesis search (module doc): ``(smallest, first, generated examples)``, the
     smallest unpredicted divergence seen and the first (as generated, before shrinking),
     both None when there was none.
@@ -245,14 +323,8 @@ def hunt(comparer: Comparer, examples: int, seed: int, predicted, deadline: floa
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 
     from ..strategies import without_local_constants
-    from .strategies import audit_corpora
 
-    subject = comparer.subject
-    size = (1, 1) if subject.level == "sentence" else (1, 6)
-    max_refs = subject.max_refs if subject.max_refs is not None else 3
-    max_refs = max(max_refs, subject.min_refs)
-    strategy = audit_corpora(size[0], size[1], subject.min_refs, max_refs,
-                             tokenize=str(comparer.options.get("tokenize", "13a")))
+    strategy = _strategy(comparer)
     state = {"generated": 0, "shrinking": False, "smallest": None, "first": None}
 
     @hypothesis.seed(seed)
@@ -261,14 +333,15 @@ def hunt(comparer: Comparer, examples: int, seed: int, predicted, deadline: floa
               verbosity=Verbosity.quiet, report_multiple_bugs=False, print_blob=False)
     @given(strategy)
     def one(corpus):
-        if time.monotonic() > deadline:
+        if deadline is not None and time.monotonic() > deadline:
             raise _Stop()
         hyps, refs = corpus
         if not state["shrinking"]:
             state["generated"] += 1
         if not comparer.fits(hyps, refs):
             return
-        outcome = comparer.compare(hyps, refs)
+        origin = state["first"].origin if state["shrinking"] else f"search {seed}:{state['generated']}"
+        outcome = comparer.compare(hyps, refs, origin)
         if outcome is None or not outcome.diverges:
             return
         if predicted(outcome, not state["shrinking"]):
@@ -293,4 +366,4 @@ def hunt(comparer: Comparer, examples: int, seed: int, predicted, deadline: floa
     return state["smallest"], state["first"], state["generated"]
 
 
-__all__ = ["Comparer", "Outcome", "hunt", "real_text_cases", "trim"]
+__all__ = ["Comparer", "Outcome", "collect", "hunt", "real_text_cases", "trim"]

@@ -16,8 +16,15 @@ from hypothesis import strategies as st
 #: A tiny alphabet: short strings built from it share n-grams often, and miss them often.
 LETTERS = ("a", "b", "c")
 WORDS = ("a", "b", "the", "cat", "sat", "on", "mat", "dog")
-GLUED = ("cat.", "mat,", "(the", "dog)", "sat!", "a?", "\"on\"", "it's", "end.", "--")
-SPACES = ("\t", "\n", "\xa0", "  ", "\u3000", "\x0c", "\r\n")
+#: Capitalised words (case-sensitive tokenizers), stop words only (stop-word removal),
+#: non-ASCII letters (ASCII-only tokenizers).
+CASED = ("The", "Cat", "A", "DOG", "Mat")
+STOP = ("the", "a", "of", "is", "and", "to", "in", "it")
+OTHER = ("café", "naïve", "über", "日本", "ß")
+GLUED = ("cat.", "mat,", "(the", "dog)", "sat!", "a?", "\"on\"", "it's", "end.", "--", "¿qué?", "«a»", "a、b")
+#: White space other than one space: tabs, line breaks and carriage returns, no-break and
+#: thin spaces, the ideographic space, form feed, a line separator.
+SPACES = ("\t", "\n", "\xa0", "  ", "\u3000", "\x0c", "\r\n", "\r", "\u2009", "\u202f", "\u2028", "\x0b")
 
 
 def _join(draw, words: list[str]) -> str:
@@ -62,27 +69,42 @@ def repeated(draw) -> str:
     return " ".join(block * draw(st.integers(2, 4)))
 
 
+@st.composite
+def single_character(draw) -> str:
+    """One character: a letter, a digit, a punctuation mark or a non-ASCII letter."""
+    return draw(st.sampled_from(LETTERS + ("A", "7", ".", ",", "é", "日")))
+
+
 def sentences():
-    return st.one_of(short_sentence(), short_string(), glued(), repeated(), st.just(""))
+    return st.one_of(short_sentence(), short_string(), glued(), repeated(), st.just(""),
+                     short_sentence(CASED + WORDS), short_sentence(STOP), short_sentence(OTHER + WORDS),
+                     single_character())
 
 
 @st.composite
 def moved(draw, words: list[str]) -> str:
-    """``words`` with one block of 1..12 words moved (TER's shifts, its 10-word limit)."""
+    """``words`` with one block moved (TER's shifts; half the time, in a text of 20 words or
+    more, a block of 10 swapped with the 10 or more words left: its 10-word limit, which a
+    shorter piece would dodge by moving instead)."""
     if len(words) < 2:
         return " ".join(words)
     start = draw(st.integers(0, len(words) - 1))
     length = draw(st.integers(1, len(words) - start))
+    long = len(words) >= 20 and draw(st.booleans())
+    if long:  # a block of 10 or more moved past 10 or more (TER's limit)
+        start = draw(st.sampled_from((0, len(words) - 10)))
+        length = 10
     block, rest = words[start:start + length], words[:start] + words[start + length:]
-    at = draw(st.integers(0, len(rest)))
+    at = draw(st.sampled_from((0, len(rest)))) if long else draw(st.integers(0, len(rest)))
     return " ".join(rest[:at] + block + rest[at:])
 
 
 @st.composite
 def block_move_pair(draw) -> tuple[str, list[str]]:
-    """A hypothesis and a reference that is the same words with a block moved."""
-    n = draw(st.integers(2, 14))
-    words = [f"w{i}" for i in range(n)] if draw(st.booleans()) else \
+    """A hypothesis and a reference that is the same words with a block moved (2 to 14
+    words, a third of the time 20 to 24)."""
+    n = draw(st.integers(2, 14)) if draw(st.integers(0, 2)) else draw(st.integers(20, 24))
+    words = [f"w{i}" for i in range(n)] if n >= 20 or draw(st.booleans()) else \
         draw(st.lists(st.sampled_from(WORDS), min_size=n, max_size=n))
     return " ".join(words), [draw(moved(words))]
 
@@ -144,3 +166,26 @@ def audit_corpora(min_size: int = 1, max_size: int = 6, min_refs: int = 1, max_r
     broad = corpora(min_size=min_size, max_size=max_size, min_refs=min_refs, max_refs=max_refs,
                     tokenize=tokenize if tokenize in TOKENIZERS else "13a")
     return st.one_of(targeted, targeted, broad)
+
+
+@st.composite
+def neighbours(draw, inputs: list):
+    """An input near one of ``inputs`` (``(hyps, refs, origin)``): a word of ``WORDS`` (or
+    a fresh one) added at the same end of the hypothesis and of every reference, or to one
+    side only, once or twice; with the origin of the input it grew from (it is not
+    independent of it). It shows whether a deviation holds beyond its minimal input."""
+    hyps, refs, origin = draw(st.sampled_from(inputs))
+    hyps, refs = list(hyps), [list(r) for r in refs]
+    for _ in range(draw(st.integers(1, 2))):
+        word = draw(st.sampled_from(WORDS + ("x", "y7", "Zed")))
+        i = draw(st.integers(0, len(hyps) - 1))
+        where = draw(st.sampled_from(("both", "both", "hyp", "refs")))
+        front = draw(st.booleans())
+
+        def add(text):
+            return f"{word} {text}" if front else f"{text} {word}"
+        if where in ("both", "hyp"):
+            hyps[i] = add(hyps[i])
+        if where in ("both", "refs"):
+            refs[i] = [add(r) for r in refs[i]]
+    return hyps, refs, origin

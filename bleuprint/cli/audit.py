@@ -51,6 +51,10 @@ def add_parser(commands) -> None:
                        help="the bleuprint option the target claims (repeatable)")
     audit.add_argument("--port", metavar="COMMAND", help="audit a port (docs/port-protocol.md) instead of a TARGET")
     audit.add_argument("--case", metavar="JSON", help="compare this one input instead of searching (a replay)")
+    audit.add_argument("--tolerance", metavar="T", default=None,
+                       help="relative tolerance of the comparisons (default 1e-9; numeric noise found raises it)")
+    audit.add_argument("--max-refs", metavar="K", default=None,
+                       help="give the library at most K references a segment (1 for libraries taking one)")
     audit.set_defaults(handler=main)
 
     def error(message):  # one line, not argparse's usage block
@@ -76,6 +80,20 @@ def _whole(text: str, what: str, low: int) -> int:
         raise UsageError(f"{what} takes a whole number >= {low}, got {text!r}") from None
     if value < low:
         raise UsageError(f"{what} takes a whole number >= {low}, got {text!r}")
+    return value
+
+
+def _tolerance(text) -> float:
+    from ..audit.classify import TOLERANCE
+
+    if text is None:
+        return TOLERANCE
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError(f"--tolerance takes a number in [0, 1), got {text!r}") from None
+    if not 0 <= value < 1:
+        raise UsageError(f"--tolerance takes a number in [0, 1), got {text!r}")
     return value
 
 
@@ -172,7 +190,7 @@ def _progress(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def replay_case(subject, text: str) -> int:
+def replay_case(subject, text: str, tolerance: float | None = None) -> int:
     from ..audit.classify import same
     from ..audit.search import Comparer
 
@@ -189,9 +207,9 @@ def replay_case(subject, text: str) -> int:
     if outcome is None:
         raise UsageError("bleuprint's spec refuses this input, so there is nothing to compare")
     library = "raises " + outcome.error if outcome.library is None else f"{outcome.raw!r} (0-{subject.scale:g})"
-    print(f"{subject.name}: bleuprint {outcome.spec!r}; library {library}: "
-          + ("equal" if same(outcome.library, outcome.spec) else "DIFFERENT"))
-    return 1 if outcome.diverges else 0
+    equal = same(outcome.library, outcome.spec, outcome.tolerance if tolerance is None else tolerance)
+    print(f"{subject.name}: bleuprint {outcome.spec!r}; library {library}: " + ("equal" if equal else "DIFFERENT"))
+    return 0 if equal else 1
 
 
 def main(args) -> int:
@@ -202,14 +220,22 @@ def main(args) -> int:
         examples = _whole(args.examples, "--examples", 1)
         seed = _whole(args.seed, "--seed", 0)
         subjects, missing = subjects_of(args, _progress)
+        tolerance = _tolerance(args.tolerance)
+        if args.max_refs is not None:
+            import dataclasses
+
+            most = _whole(args.max_refs, "--max-refs", 1)
+            subjects = [dataclasses.replace(s, max_refs=most if s.max_refs is None else min(s.max_refs, most),
+                                            min_refs=min(s.min_refs, most)) for s in subjects]
         if args.case is not None:
             if len(subjects) != 1:
                 raise UsageError("--case replays one subject: choose one with --metric")
-            return replay_case(subjects[0], args.case)
+            return replay_case(subjects[0], args.case, tolerance)
     except UsageError as exc:
         print(f"bleuprint: audit: {exc}", file=sys.stderr)
         return 2
-    results = [audit(s, examples=examples, seed=seed, progress=_progress) for s in subjects] + missing
+    results = [audit(s, examples=examples, seed=seed, progress=_progress, tolerance=tolerance)
+               for s in subjects] + missing
     data = report.to_json(results, seed=seed, examples=examples)
     markdown = report.to_markdown(results)
     text = json.dumps(data, indent=1, ensure_ascii=False)

@@ -52,6 +52,16 @@ KNOWN_DIFFERENCES = {
     "nltk:corpus_chrf": "as nltk:sentence_chrf, and the corpus value is the mean of the sentence scores",
     "pycocoevalcap:bleu": "the scorer adds 1e-15 to each order's matches and 1e-9 to its totals "
                           "(pycocoevalcap/bleu/bleu_scorer.py): off by ~1e-10 relative",
+    # Issue 38's libraries: their deviations are what tests/audit/test_real_libraries.py audits.
+    **{f"rouge:{k}": "case-sensitive white-space tokens, n-gram sets, 1e-8 in the F denominator "
+                     "(rouge/rouge_score.py)" for k in ("rouge-1", "rouge-2", "rouge-l")},
+    **{f"sumeval:rouge_{n}": "stop words removed by default (sumeval/metrics/rouge.py)" for n in (1, 2)},
+    **{f"rouge-metric:{k}": "case-sensitive white-space tokens, F of the mean P and R (rouge_metric/py_rouge.py)"
+       for k in ("rouge-1", "rouge-2", "rouge-l")},
+    **{f"pytorch-ignite:bleu:{s}": "a mean of sentence BLEUs (macro), smoothing of orders without n-grams "
+                                    "(smooth1) (ignite/metrics/nlp/bleu.py)"
+       for s in ("no_smooth:macro", "smooth1:macro")},
+    **{f"torchmetrics:rouge_score:{k}": "float32 tensors" for k in ("rouge1", "rougeL")},
 }
 
 
@@ -128,7 +138,8 @@ def test_a_missing_library_is_skipped_cleanly(target, monkeypatch):
     were not installed), ``load`` raises NotInstalled naming the pip command, never
     ImportError."""
     module = __import__(ADAPTERS[target], fromlist=["subjects"])
-    top = {"fast-bleu": "fast_bleu", "sacrebleu-mojo": "sacrebleu_mojo", "pyter3": "pyter"}.get(target, target)
+    top = {"fast-bleu": "fast_bleu", "sacrebleu-mojo": "sacrebleu_mojo", "pyter3": "pyter", "rouge-metric": "rouge_metric",
+           "pytorch-ignite": "ignite"}.get(target, target)
     for name in list(sys.modules):
         if name == top or name.startswith(top + "."):
             monkeypatch.delitem(sys.modules, name)
@@ -145,7 +156,7 @@ def test_the_adapters_package_imports_no_optional_library():
 
     code = ("import sys, bleuprint.audit.adapters as a; a.names(); "
             "print([m for m in ('nltk', 'fast_bleu', 'bleuscore', 'fastchrf', 'pyter', 'pycocoevalcap', "
-            "'torchmetrics', 'sacrebleu_mojo') if m in sys.modules])")
+            "'torchmetrics', 'sacrebleu_mojo', 'rouge', 'sumeval', 'rouge_metric', 'ignite') if m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
@@ -289,15 +300,20 @@ def test_torchmetrics_adapter_calls_with_the_documented_layout(monkeypatch):
 
     functions = {name: _Recorder(_Tensor(0.25)) for name in
                  ("bleu_score", "sacre_bleu_score", "chrf_score", "translation_edit_rate")}
+    rouge = _Recorder({"rouge1_fmeasure": _Tensor(0.5), "rougeL_fmeasure": _Tensor(0.75)})
     _fake_modules(monkeypatch, {"torchmetrics": {}, "torchmetrics.functional": {},
-                                "torchmetrics.functional.text": functions})
+                                "torchmetrics.functional.text": {**functions, "rouge_score": rouge}})
     subjects = adapter.subjects()
-    assert [s.metric for s in subjects] == ["bleu", "bleu", "chrf", "ter"]
-    for subject in subjects:
+    assert [s.metric for s in subjects] == ["bleu", "bleu", "chrf", "ter", "rouge", "rouge"]
+    for subject in subjects[:4]:
         assert subject.score(HYPS, TWO_REFS) == 0.25
+    for subject in subjects:
         assert subject.scale == 1.0 and subject.level == "corpus"
     for recorder in functions.values():
         assert recorder.calls == [((HYPS, TWO_REFS), {})]
+    # rouge_score: one ROUGE type a subject, its F measure
+    assert [s.score(HYPS, TWO_REFS) for s in subjects[4:]] == [0.5, 0.75]
+    assert rouge.calls == [((HYPS, TWO_REFS), {"rouge_keys": ("rouge1",)}), ((HYPS, TWO_REFS), {"rouge_keys": ("rougeL",)})]
     by_name = {s.name: s for s in subjects}
     assert by_name["torchmetrics:chrf_score"].options["word_order"] == 2   # its default is chrF++
     assert by_name["torchmetrics:sacre_bleu_score"].options["smooth_method"] == "none"

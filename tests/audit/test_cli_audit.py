@@ -169,3 +169,72 @@ def test_builtin_adapter_metric_selection_and_replay(capsys, monkeypatch, tmp_pa
     assert replay[:5] == ["bleuprint", "audit", "fakelib", "--metric", "fakelib:chrf"]
     status, out, err = run(capsys, *replay[2:])
     assert status == 1 and out.startswith("fakelib:chrf: bleuprint ") and "DIFFERENT" in out
+
+
+NOISY = textwrap.dedent('''\
+    from bleuprint.spec.corpus import corpus_score
+
+    def chrf_plus_tiny(hypothesis, references):
+        """chrF plus 1e-7 (on 0-100): a difference of 1e-7 relative at most."""
+        return corpus_score("chrf", [hypothesis], [references]) + 1e-7
+
+    def one_reference_only(hypothesis, references):
+        """chrF that refuses a second reference, as a library taking one would."""
+        if len(references) != 1:
+            raise TypeError("one reference only")
+        return corpus_score("chrf", [hypothesis], [references])
+    ''')
+
+
+@pytest.fixture
+def noisy(tmp_path):
+    path = tmp_path / "noisy.py"
+    path.write_text(NOISY, encoding="utf-8")
+    return path
+
+
+def test_tolerance_option(capsys, noisy):
+    """At the default 1e-9 the 1e-7 offset is a finding (noise, exit 1); at --tolerance 1e-6
+    it is not (exit 0)."""
+    common = [f"{noisy}:chrf_plus_tiny", "--as", "chrf", "--level", "sentence", "--examples", "40"]
+    status, out, _ = run(capsys, *common)
+    assert status == 1 and "numeric noise" in out
+    status, out, _ = run(capsys, *common, "--tolerance", "1e-6")
+    assert status == 0 and "relative tolerance of 1e-06" in out
+
+
+def test_max_refs_option(capsys, noisy):
+    """A library that takes one reference raises on two; --max-refs 1 never gives it two."""
+    common = [f"{noisy}:one_reference_only", "--as", "chrf", "--level", "sentence", "--examples", "60"]
+    status, out, _ = run(capsys, *common)
+    assert status == 1 and "one reference only" in out
+    status, out, _ = run(capsys, *common, "--max-refs", "1")
+    assert status == 0
+
+
+@pytest.mark.parametrize("argv, message", [(["--tolerance", "x"], "--tolerance takes a number"),
+                                           (["--tolerance", "2"], "--tolerance takes a number"),
+                                           (["--max-refs", "0"], "--max-refs takes a whole number >= 1")])
+def test_bad_tolerance_and_max_refs(capsys, library, argv, message):
+    status, _, err = run(capsys, f"{library}:chrf_fraction", "--as", "chrf", "--level", "sentence", *argv)
+    assert status == 2 and err.startswith("bleuprint: audit: ") and message in err
+
+
+def test_markdown_escapes_invisible_characters():
+    """A minimal input holding a no-break space, a carriage return and a zero-width space is
+    shown with JSON escapes, and the shown text is the same JSON (it copies exactly)."""
+    from bleuprint.audit.report import _code
+
+    shown = _code(["a\xa0b\r\u200bc"])
+    assert shown == '`["a\\u00a0b\\r\\u200bc"]`'
+    assert json.loads(shown.strip("`")) == ["a\xa0b\r\u200bc"]
+
+
+def test_case_replay_reads_the_tolerance(capsys, noisy):
+    """One input of chrF plus 1e-7: DIFFERENT at 1e-9 (exit 1), equal at --tolerance 1e-6 (exit 0)."""
+    common = [f"{noisy}:chrf_plus_tiny", "--as", "chrf", "--level", "sentence", "--case",
+              '{"hyps": ["a b c"], "refs": [["a b d"]]}']
+    status, out, _ = run(capsys, *common)
+    assert status == 1 and "DIFFERENT" in out
+    status, out, _ = run(capsys, *common, "--tolerance", "1e-6")
+    assert status == 0 and "equal" in out

@@ -21,6 +21,10 @@ ADAPTERS: dict[str, str] = {
     "sacrebleu-mojo": "bleuprint.audit.adapters.sacrebleu_mojo",
     "pyter3": "bleuprint.audit.adapters.pyter3",
     "pycocoevalcap": "bleuprint.audit.adapters.pycocoevalcap",
+    "rouge": "bleuprint.audit.adapters.rouge_pltrdy",
+    "sumeval": "bleuprint.audit.adapters.sumeval",
+    "pytorch-ignite": "bleuprint.audit.adapters.ignite",
+    "rouge-metric": "bleuprint.audit.adapters.rouge_metric",
 }
 
 

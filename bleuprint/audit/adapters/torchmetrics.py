@@ -14,6 +14,9 @@ references: bleuprint's layout), returns a 0-d tensor on a 0-1 scale, and is a c
 * ``translation_edit_rate(preds, target, normalize=False, no_punctuation=False,
   lowercase=True, asian_support=False)``: TER, lowercased by default (bleuprint's default
   ``case_sensitive=False``).
+* ``rouge_score(preds, target, rouge_keys=(KEY,))[KEY + "_fmeasure"]`` for ``rouge1`` and
+  ``rougeL`` (``rougeLsum`` needs nltk's punkt data, a download): rouge-score's tokens, the best
+  target by F (``accumulate="best"``), the mean over segments, all in float32 tensors.
 
 The statistics are float32 tensors, so scores may differ from the exact value by about
 1e-7 even on ordinary text.
@@ -55,4 +58,12 @@ def subjects() -> list[Subject]:
         Subject(metric="ter", call="torchmetrics.functional.text.translation_edit_rate(preds, target)",
                 options=dict(TER), score=caller(text.translation_edit_rate),
                 name="torchmetrics:translation_edit_rate", **common),
-    ]
+    ] + [Subject(metric="rouge", call=f"torchmetrics.functional.text.rouge_score(preds, target, rouge_keys=({key!r},))"
+                 f"[{key + '_fmeasure'!r}]", options={"rouge_type": key}, score=rouge(text.rouge_score, key),
+                 name=f"torchmetrics:rouge_score:{key}", **common) for key in ("rouge1", "rougeL")]
+
+
+def rouge(function, key):
+    def score(hyps, refs):
+        return as_float(function(list(hyps), [list(r) for r in refs], rouge_keys=(key,))[key + "_fmeasure"])
+    return score

@@ -1,0 +1,187 @@
+"""The audit's own variants of the spec: what real metric libraries do differently.
+
+Each is a *planted mutant* in the catalogue's sense (``bleuprint.mutants.model.Mutant``: a
+stable id, the spec functions it replaces, the fault in words, a witness input on which it
+differs from the spec) that only the audit uses: it is not a fault bleuprint's own tests
+must kill, it is a nearby definition a library may have chosen. ``classify.Context`` lists
+them beside the catalogue's mutants, and the tracer keeps those whose functions the spec
+run of the audited metric reaches.
+
+Unlike the catalogue's mutants, these *combine*: a library may keep the case of its
+tokens and count n-grams as sets at once. A variant therefore does not replace a function
+by a fixed fault; every variant of one function installs the same replacement, which
+reads the *settings* switched on (``ACTIVE``) when it runs. ``patches_of(ids)`` gives the
+union of the patches of several variants, and ``settings(ids)`` the settings to switch on
+with them (``classify.Context.switched`` installs the union of their patches).
+
+ROUGE (``bleuprint.metrics.rouge.spec``, rouge-score's definition):
+
+* ``v01`` case-sensitive tokens (rouge-score lowercases);
+* ``v02`` white-space tokens: punctuation stays glued to its word (rouge-score splits at
+  every character outside ``[a-z0-9]``);
+* ``v03`` n-grams counted as sets (each distinct n-gram once), not clipped multisets;
+* ``v04`` English stop words removed before counting (``STOP_WORDS``);
+* ``v05`` 1e-8 added to the F denominator: F = 2PR / (P + R + 1e-8);
+* ``v06`` the corpus F is F of the mean P and the mean R, not the mean of the F values;
+* ``v07`` white-space tokens where a "." separates words too (sentences cut at ".");
+* ``v08`` a text of white space only is one empty token (``" ".split(" ")`` after normalising).
+
+BLEU (``bleuprint.metrics.bleu.spec``, sacreBLEU's definition):
+
+* ``v09`` smoothing applied to the orders without hypothesis n-grams (their denominator taken
+  as 1), as pytorch-ignite's ``smooth1`` and nltk's ``method3`` do; sacreBLEU stops there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ..mutants.model import Mutant
+
+#: The settings switched on while the audit scores a variant (module doc).
+ACTIVE: dict = {}
+
+RS = "bleuprint.metrics.rouge.spec:"
+BS = "bleuprint.metrics.bleu.spec:"
+
+#: English stop words of the kind ROUGE-1.5.5-style lists hold: function words (articles,
+#: pronouns, auxiliaries, prepositions, conjunctions), every single letter, and weekday and
+#: month abbreviations. Written for the audit, not copied from a library: where a library's
+#: list has more, the inputs it shows on stay unexplained.
+STOP_WORDS = frozenset("abcdefghijklmnopqrstuvwxyz") | frozenset("""
+mon tue wed thu fri sat sun jan feb mar apr may jun jul aug sep oct nov dec
+a an the and or but if then so than too very of in on at by for with from to into onto over under about
+as is am are was were be been being do does did done have has had having i me my we our you your he him
+his she her it its they them their this that these those there here what which who whom whose when where
+why how all any both each few more most other some such no nor not only own same can will just should now
+""".split())
+
+_TOKEN = {(False, False): re.compile(r"[a-z0-9]+"), (True, False): re.compile(r"[A-Za-z0-9]+")}
+
+
+def _rouge_tokenize(original):
+    """rouge-score's tokenizer under the tokenizer settings (v01, v02, v04)."""
+    def tokenize(text, use_stemmer=False):
+        case, spaces, stop = ACTIVE.get("case_sensitive"), ACTIVE.get("whitespace_tokens"), ACTIVE.get("stop_words")
+        periods, blank = ACTIVE.get("period_splits"), ACTIVE.get("blank_token")
+        if not (case or spaces or stop or periods or blank):
+            return original(text, use_stemmer)
+        if blank and text and not text.strip():
+            return [""]
+        spaces = spaces or periods
+        if not (case or spaces or stop):
+            return original(text, use_stemmer)
+        text = text if case else text.lower()
+        if spaces and periods:
+            text = text.replace(".", " ")
+        tokens = text.split() if spaces else _TOKEN[(bool(case), False)].findall(text)
+        if stop:
+            tokens = [t for t in tokens if t.lower() not in STOP_WORDS]
+        if use_stemmer:
+            from ..metrics.rouge.spec import stem_tokens
+
+            return stem_tokens(tokens)
+        return tokens
+    return tokenize
+
+
+def _rouge_ngram_counts(original):
+    """Counts of n-grams; with v03 each distinct n-gram counts once (a set)."""
+    def ngram_counts(tokens, n):
+        counts = original(tokens, n)
+        if ACTIVE.get("ngram_sets"):
+            return Counter(dict.fromkeys(counts, 1))
+        return counts
+    return ngram_counts
+
+
+def _rouge_fmeasure(original):
+    """F1; with v05, 2PR / (P + R + 1e-8)."""
+    def fmeasure(precision, recall):
+        if ACTIVE.get("f_epsilon"):
+            return 2 * precision * recall / (precision + recall + ACTIVE["f_epsilon"])
+        return original(precision, recall)
+    return fmeasure
+
+
+def _rouge_from_stats(original):
+    """The corpus value; with v06 and the F measure, F of the mean P and R."""
+    def rouge_from_stats(summed, n_segments, measure="fmeasure"):
+        if ACTIVE.get("f_of_means") and measure == "fmeasure":
+            from ..metrics.rouge.spec import fmeasure
+
+            return fmeasure(float(summed[0]) / n_segments, float(summed[1]) / n_segments)
+        return original(summed, n_segments, measure)
+    return rouge_from_stats
+
+
+def _bleu_precisions(original):
+    """BLEU's precisions; with v09 an order without hypothesis n-grams is smoothed as one
+    with no match over one n-gram (the denominator max(1, t_n)), not left at 0."""
+    def bleu_precisions(matches, totals, smooth_method="exp", smooth_value=None, effective_order=False):
+        if ACTIVE.get("smooth_empty_orders"):
+            totals = [t if t else 1 for t in totals]
+        return original(matches, totals, smooth_method, smooth_value, effective_order)
+    return bleu_precisions
+
+
+def _bleu_witness():
+    from ..spec.corpus import corpus_score
+
+    return corpus_score("bleu", ["a b"], [["a b c"]])
+
+
+def _witness(options: dict, hyp: str, refs: list, **rouge):
+    def run():
+        from ..spec.corpus import corpus_score
+        from ..core.value import metric
+
+        return corpus_score(metric("rouge", **rouge), [hyp] if isinstance(hyp, str) else hyp,
+                            [refs] if isinstance(hyp, str) else refs)
+    return run
+
+
+def _variant(id_: str, fault: str, setting: tuple, patches: dict, witness) -> Mutant:
+    mutant = Mutant(id_, "audit variant", fault, fault, "the audit's explanation of a library", patches, witness,
+                    semantic=True)
+    SETTINGS[id_] = setting
+    return mutant
+
+
+#: Variant id -> (setting name, value) it switches on.
+SETTINGS: dict = {}
+
+VARIANTS = [
+    _variant("v01", "tokens keep their case (no lowercasing)", ("case_sensitive", True),
+             {RS + "tokenize": _rouge_tokenize}, _witness({}, "The cat", ["the cat"])),
+    _variant("v02", "tokens are the white-space-separated words (punctuation is not split off)",
+             ("whitespace_tokens", True), {RS + "tokenize": _rouge_tokenize}, _witness({}, "cat.", ["cat"])),
+    _variant("v03", "n-grams are counted as sets (each distinct n-gram once), not clipped multisets",
+             ("ngram_sets", True), {RS + "ngram_counts": _rouge_ngram_counts}, _witness({}, "a a", ["a"])),
+    _variant("v04", "English stop words are removed before counting", ("stop_words", True),
+             {RS + "tokenize": _rouge_tokenize}, _witness({}, "the cat", ["a cat"])),
+    _variant("v05", "adds 1e-8 to the F denominator", ("f_epsilon", 1e-8),
+             {RS + "fmeasure": _rouge_fmeasure}, _witness({}, "a b", ["a c"])),
+    _variant("v06", "the corpus F is F of the mean precision and the mean recall",
+             ("f_of_means", True), {RS + "rouge_from_stats": _rouge_from_stats},
+             _witness({}, ["a b", "a"], [["a"], ["a b c"]])),
+    _variant("v07", "tokens are the words between white space and '.' (the text is cut into sentences at every "
+             "'.'; other punctuation is not split off)", ("period_splits", True),
+             {RS + "tokenize": _rouge_tokenize}, _witness({}, "a.b,", ["a b"])),
+    _variant("v08", "a text of white space only is one empty token (it matches another such text)",
+             ("blank_token", True), {RS + "tokenize": _rouge_tokenize}, _witness({}, " ", [" "])),
+    _variant("v09", "smoothing is applied to the orders the hypothesis has no n-grams of (denominator max(1, "
+             "t_n)), where sacreBLEU stops at the first such order", ("smooth_empty_orders", True),
+             {BS + "bleu_precisions": _bleu_precisions}, _bleu_witness),
+]
+
+BY_ID = {v.id: v for v in VARIANTS}
+
+
+def settings(ids) -> dict:
+    """The settings the variants among ``ids`` switch on (catalogue mutants have none)."""
+    return dict(SETTINGS[i] for i in ids if i in SETTINGS)
+
+
+__all__ = ["ACTIVE", "BY_ID", "STOP_WORDS", "VARIANTS", "settings"]

@@ -1,0 +1,120 @@
+"""Several deviations at once, numeric noise, and the strength of an explanation
+(issue 38 items 1-3): the audit explains one class, applies it to bleuprint's side, and
+searches again for what is left."""
+
+import pytest
+
+import libraries
+from bleuprint.audit import Subject, classify
+from bleuprint.audit.report import to_markdown
+from bleuprint.audit.run import audit
+from bleuprint.audit.variants import VARIANTS
+from bleuprint.spec.corpus import corpus_score
+
+
+def subject(function, metric, options=None, scale=1.0):
+    return Subject(library=function.__name__, version="0", metric=metric, call=function.__name__, level="corpus",
+                   scale=scale, options=options or {}, score=function)
+
+
+def test_three_deviations_give_three_classes_each_with_its_minimal_input():
+    """float32 + case-sensitive tokens + unigram sets (``libraries.rouge1_three_faults``):
+    float32 is a numeric-noise class, and the two real deviations under it are each a
+    strong class whose minimal input shows that deviation alone:
+    sets: hyp "c", ref "c c": multiset P 1, R 1/2, F 2/3; sets P = R = F = 1;
+    case: hyp "T", ref "t": rouge-score lowercases (F 1), the library does not (F 0)."""
+    result = audit(subject(libraries.rouge1_three_faults, "rouge"), examples=200, seed=0)
+    kinds = [(c.kind, c.strength, (c.explanation or {}).get("variant")) for c in result.classes]
+    assert kinds[0] == ("noise", "strong", "float32")
+    assert sorted(k[2] for k in kinds[1:]) == ["v01", "v03"] and all(k[:2] == ("deviation", "strong") for k in kinds[1:])
+    assert len(result.classes) == 3
+    assert result.tolerance == classify.NUMERIC["float32"][1]
+    for c in result.classes[1:]:
+        assert c.support >= 2
+        assert len(c.hyps) == 1 and len(c.hyps[0]) + sum(len(r) for r in c.refs[0]) <= 6
+        assert c.library_value == libraries.rouge1_three_faults(c.hyps, c.refs)
+        assert c.spec_value == corpus_score("rouge", c.hyps, c.refs)
+    text = to_markdown([result])
+    assert "numeric noise" in text and "strong" in text
+
+
+def test_evidence_from_degenerate_inputs_only_is_a_weak_guess():
+    """A sentence-level ROUGE-1 that scores 1 where the hypothesis and a reference are both
+    white space only (as if each were one empty token, variant v08). Every input that shows
+    it has no word at all, so no non-degenerate input backs the explanation: it is reported
+    as a weak guess (``guess``, never ``explanation``) and not applied to bleuprint's side."""
+    def blank_matches(hyps, refs):
+        (hyp,), (these,) = hyps, refs
+        if hyp and not hyp.strip() and any(r and not r.strip() for r in these):
+            return 1.0
+        return corpus_score("rouge", hyps, refs)
+
+    s = Subject(library="blank", version="0", metric="rouge", call="blank", level="sentence", scale=1.0, options={},
+                score=blank_matches)
+    result = audit(s, examples=200, seed=0)
+    weak = [c for c in result.classes if c.strength == "weak"]
+    assert weak and all(c.explanation is None and c.guess for c in weak)
+    assert any(c.guess["mutant"] == "v08" for c in weak)
+    assert all(c.strength != "strong" for c in result.classes)
+    assert "weak guess" in to_markdown([result])
+
+
+def test_a_tiny_unexplained_difference_is_numeric_noise():
+    """chrF times (1 - 1e-8): no variant gives it; it is a difference of 1e-8 relative,
+    below 1e-6, so it is noise: the tolerance rises to ten times it (1e-7 here) and the
+    audit reports noise only."""
+    def tiny(hyps, refs):
+        return corpus_score("chrf", hyps, refs) * (1 - 1e-8)
+
+    result = audit(subject(tiny, "chrf", scale=100.0), examples=120, seed=0)
+    assert result.classes and all(c.kind == "noise" for c in result.classes)
+    assert 1e-10 < result.tolerance <= 1e-6
+
+
+def test_the_tolerance_option_hides_noise_below_it():
+    """chrF plus 1e-7 (on 0-100): at most 1e-7 relative, under a tolerance of 1e-6."""
+    def tiny(hyps, refs):
+        return corpus_score("chrf", hyps, refs) + 1e-7
+
+    assert audit(subject(tiny, "chrf", scale=100.0), examples=60, seed=0, tolerance=1e-6).status == "exact"
+    assert audit(subject(tiny, "chrf", scale=100.0), examples=60, seed=0).status == "differs"
+
+
+def test_rounding_is_detected_and_the_rest_compared_after_rounding():
+    """BLEU rounded to 2 decimals, with the shortest reference (s02): rounding is a noise
+    class, the shortest reference a strong deviation under it."""
+    def rounded(hyps, refs):
+        return round(libraries.bleu_shortest_ref(hyps, refs), 2)
+
+    result = audit(subject(rounded, "bleu", scale=100.0), examples=200, seed=0)
+    assert result.classes[0].kind == "noise" and result.classes[0].explanation["variant"] == "round_2"
+    assert any(c.explanation and c.explanation["mutant"] == "s02" for c in result.classes[1:])
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
+def test_each_variant_differs_from_the_spec_on_its_witness(variant):
+    """No audit variant is equivalent to the spec: its witness input scores differently
+    with the variant switched on (what the audit can then tell apart)."""
+    from bleuprint.audit.classify import _switched
+
+    before = variant.witness()
+    with _switched([variant.id], {variant.id: variant}):
+        after = variant.witness()
+    assert before != after
+
+
+def test_mean_over_references_is_a_transform():
+    """Sentence chrF that scores each reference alone and takes the mean (sacreBLEU takes
+    the best reference's statistics): explained by the transform "mean over references".
+    One input by hand: "a b" against ["a b", "c d"] is 100 against the first and 0 against
+    the second: the library gives 50, sacreBLEU 100."""
+    def mean_chrf(hyps, refs):
+        (hyp,), (these,) = hyps, refs
+        return sum(corpus_score("chrf", [hyp], [[r]]) for r in these) / len(these)
+
+    assert mean_chrf(["a b"], [["a b", "c d"]]) == 50.0
+    s = Subject(library="mean", version="0", metric="chrf", call="mean", level="sentence", scale=100.0, options={},
+                score=mean_chrf)
+    result = audit(s, examples=200, seed=0)
+    explained = [c.explanation for c in result.classes if c.explanation]
+    assert any(e["transform"] == "mean_over_references" for e in explained), [c.explanation for c in result.classes]
