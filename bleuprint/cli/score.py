@@ -40,8 +40,8 @@ from ..spec.sacrebleu_versions import SacrebleuVersionWarning, chosen_sacrebleu_
 from . import score_dask, score_stream, version_line
 from . import testsets as testset_options
 from .score_arguments import OUTPUT_FORMATS, add_arguments, check_arguments, check_dask_arguments, dask_requested
-from .score_compute import all_statistics, corpus_score, paired_rows, progress_for, sentence_scores, statistics, \
-    tokenized_periods
+from .score_compute import (all_statistics, corpus_score, corpus_scores, matrix_sums, paired_rows, progress_for,
+                            sentence_scores, statistics, tokenized_periods)
 from .score_inputs import read_corpus
 from .score_metrics import build_metrics
 from .score_output import Report
@@ -105,14 +105,20 @@ def _run_as(args, stdin, stdout, stderr) -> int:
         if dask_requested(args):
             check_dask_arguments(args)
             check_arguments(args)
-            return score_dask.run(args, stderr, report)
+            metrics, sums = score_dask.run(args, stderr)
+            _print_corpus_scores(metrics, sums, list(args.input), report)
+            return 0
         status = testset_options.before_scoring(args, emit, log, UsageError)
         if status is not None:
             return status
         check_arguments(args)
-        streamed = score_stream.run(args, stderr, report, log)  # None: scored in memory below
+        streamed = score_stream.run(args, stderr, log)  # None: scored in memory below
         if streamed is not None:
-            return streamed
+            metrics, sums = streamed
+            if len(sums) > 1:
+                log(f"Found {len(sums)} systems.")
+            _print_corpus_scores(metrics, sums, list(args.input), report)
+            return 0
         corpus = read_corpus(args, stdin, log)
         metrics = build_metrics(args)
         _score(args, metrics, corpus, report, stderr, log)
@@ -145,16 +151,29 @@ def _score(args, metrics: dict, corpus, report: Report, stderr, log) -> None:
         (name, metric), = metrics.items()
         report.sentences(metric, sentence_scores(metric, matrices[name][0]))
         return
-    if len(systems) == 1:
-        n_bootstrap = args.confidence_n if args.confidence else 1
-        report.one_system([(metrics[name], corpus_score(metrics[name], matrices[name][0], n_bootstrap))
+    if len(systems) > 1:
+        log(f"Found {len(systems)} systems.")
+    if args.paired_bs or args.paired_ar:
+        _paired_tests(args, metrics, corpus, matrices, report)
+    elif args.confidence:  # one system (read_corpus refuses -ci with several)
+        report.one_system([(metrics[name], corpus_score(metrics[name], matrices[name][0], args.confidence_n))
                            for name in sorted(metrics)])
-        return
-    log(f"Found {len(systems)} systems.")
-    if not (args.paired_bs or args.paired_ar):
-        report.systems(names, [[(metrics[name], corpus_score(metrics[name], matrices[name][i]))
-                                for name in sorted(metrics)] for i in range(len(systems))])
-        return
+    else:
+        _print_corpus_scores(metrics, matrix_sums(matrices), names, report)
+
+
+def _print_corpus_scores(metrics: dict, sums: list, names: list[str], report: Report) -> None:
+    """The corpus scores of one system or several, from their summed statistics (whichever
+    executor summed them: in memory, streamed, Dask)."""
+    scored = corpus_scores(metrics, sums)
+    if len(scored) == 1:
+        report.one_system(scored[0])
+    else:
+        report.systems(names, scored)
+
+
+def _paired_tests(args, metrics: dict, corpus, matrices: dict, report: Report) -> None:
+    """The paired test ``args`` ask for, the first system the baseline."""
     test = "bs" if args.paired_bs else "ar"
     requested = args.paired_bs_n if args.paired_bs else args.paired_ar_n
     # 0 means the default (a negative n is refused by check_arguments); sacreBLEU's header
@@ -163,9 +182,9 @@ def _score(args, metrics: dict, corpus, report: Report, stderr, log) -> None:
     _, seed = seed_from_environment()
     columns = []
     for name, metric in metrics.items():
-        rows = paired_rows(metric, systems, refs, test, n, seed)
+        rows = paired_rows(metric, corpus.systems, corpus.refs, test, n, seed)
         columns.append((metric, corpus_score(metric, matrices[name][0]).name, rows))
-    report.paired(names, columns, test, requested, n, seed)
+    report.paired(corpus.names, columns, test, requested, n, seed)
 
 
 def _print_detail(args, metrics: dict, corpus, report: Report) -> None:

@@ -10,10 +10,9 @@ its range is one line naming the flag (status 1).
 
 from __future__ import annotations
 
-from ..compat.metrics import COMPAT_CLASSES
-from ..core import metric_names
+from ..compat.metrics import COMPAT_CLASSES, compat_class
+from ..core import get_metric, metric_names
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS
-from .score_metrics import resolve_metric
 from .usage import UsageError, check_whole
 
 OUTPUT_FORMATS = ("json", "text", "latex")
@@ -87,6 +86,25 @@ def add_arguments(commands):
         else:
             test_sets.add_argument(*flags, nargs="+" if kind == "values" else None, default=None, dest=_dest(flags))
     return parser
+
+
+def resolve_metric(name: str):
+    """``(metric, options)`` that ``-m name`` means: a registered metric by its name (no
+    options), else the first registered metric without sacreBLEU flags whose
+    ``options_from_name`` reads options from it (``rougeLsum``: the rouge metric, type
+    rougeLsum); None if neither."""
+    if name in metric_names():
+        return get_metric(name), {}
+    for registered in metric_names():
+        if name in get_metric(registered).aliases:
+            return get_metric(registered), {}
+    for registered in metric_names():
+        definition = get_metric(registered)
+        if compat_class(definition) is None:
+            options = definition.options_from_name(name)
+            if options:
+                return definition, dict(options)
+    return None
 
 
 class RegisteredNames:

@@ -161,6 +161,21 @@ def score_sums(metric, summed: list, n_segments: int, value: float | None = None
     return metric.printer.score(summed, n_segments, value, metric.num_refs)
 
 
+def corpus_scores(metrics: dict, sums: list) -> list:
+    """The printed corpus scores of every system: ``sums[i][name]`` the ``(column sums,
+    segments)`` of system i for ``metrics[name]``; for each system the ``(metric, score)``
+    pairs in the order of the metrics' names (sacreBLEU's)."""
+    return [[(metrics[name], score_sums(metrics[name], *system[name])) for name in sorted(metrics)]
+            for system in sums]
+
+
+def matrix_sums(matrices: dict) -> list:
+    """``corpus_scores``'s ``sums`` of statistics matrices (``matrices[name][i]``: system i's)."""
+    n_systems = len(next(iter(matrices.values())))
+    return [{name: (column_sums(every[i]), every[i].shape[0]) for name, every in matrices.items()}
+            for i in range(n_systems)]
+
+
 def corpus_score(metric, matrix: np.ndarray, n_bootstrap: int = 1):
     """The printed corpus score of a statistics matrix; with ``n_bootstrap > 1`` also the
     bootstrap mean and 95% half-width (``bootstrap_stats``, seed from ``SACREBLEU_SEED``)."""

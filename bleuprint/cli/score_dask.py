@@ -21,7 +21,6 @@ test sets (``-t`` and the others) and ``-f latex``.
 
 from __future__ import annotations
 
-from .score_compute import score_sums
 from .score_metrics import build_metrics
 from .usage import UsageError
 
@@ -49,9 +48,11 @@ def _numbers(accumulator) -> list:
     return [int(x) if float(x).is_integer() else float(x) for x in accumulator.stats.tolist()]
 
 
-def run(args, stderr, report) -> int:
-    """Score the files ``args`` name on Dask and print as ``report`` says (module doc),
-    once ``args`` are checked (``score_arguments.check_dask_arguments``). Raises
+def run(args, stderr) -> tuple[dict, list]:
+    """The statistics of the files ``args`` name, summed on Dask (module doc), once
+    ``args`` are checked (``score_arguments.check_dask_arguments``): ``(metrics, sums)``,
+    ``sums[i][name]`` the ``(column sums, segments)`` of system i for the metric
+    ``metrics[name]`` (``bleuprint.cli.score_compute.corpus_scores`` scores them). Raises
     ``UsageError`` for bad input."""
     try:
         from ..dask import MetricJob, SegmentError, SourceError, TextFiles, accumulate
@@ -75,11 +76,5 @@ def run(args, stderr, report) -> int:
             cluster.close()
     for metric in metrics.values():
         metric.num_refs = metric.references_per_segment(args.refs)
-    scored = [[(metrics[key], score_sums(metrics[key], _numbers(accumulated[key]), accumulated[key].n_sentences))
-               for key in sorted(metrics)]
-              for accumulated in results]
-    if len(scored) == 1:
-        report.one_system(scored[0])
-    else:
-        report.systems(list(args.input), scored)
-    return 0
+    return metrics, [{key: (_numbers(accumulated[key]), accumulated[key].n_sentences) for key in metrics}
+                     for accumulated in results]

@@ -14,29 +14,11 @@ prints through ``RegisteredPrinter``.
 from __future__ import annotations
 
 from ..compat.metrics import compat_class
-from ..core import Metric, get_metric, metric_names
+from ..core import Metric
 from ..core.value import metric as configured
+from .score_arguments import resolve_metric
 from .score_output import RegisteredPrinter, SacrebleuPrinter
 from .usage import UsageError
-
-
-def resolve_metric(name: str):
-    """``(metric, options)`` that ``-m name`` means: a registered metric by its name (no
-    options), else the first registered metric without sacreBLEU flags whose
-    ``options_from_name`` reads options from it (``rougeLsum``: the rouge metric, type
-    rougeLsum); None if neither."""
-    if name in metric_names():
-        return get_metric(name), {}
-    for registered in metric_names():
-        if name in get_metric(registered).aliases:
-            return get_metric(registered), {}
-    for registered in metric_names():
-        definition = get_metric(registered)
-        if compat_class(definition) is None:
-            options = definition.options_from_name(name)
-            if options:
-                return definition, dict(options)
-    return None
 
 
 def layer(name: str):

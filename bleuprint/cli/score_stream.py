@@ -34,9 +34,10 @@ from itertools import islice
 import numpy as np
 
 from ..core import Metric
-from .score_compute import check_limits, chunk_size, progress_for, score_sums, shared_rouge, statistics
+from .score_arguments import resolve_metric
+from .score_compute import check_limits, chunk_size, progress_for, shared_rouge, statistics
 from .score_inputs import open_text, split_fields
-from .score_metrics import build_metrics, resolve_metric
+from .score_metrics import build_metrics
 from .usage import UsageError
 
 #: Lines of every file read, and segments scored, at a time.
@@ -159,9 +160,11 @@ def _refuses_some_segments(definition) -> bool:
                for method in ("check_corpus_limits", "read_segment"))
 
 
-def run(args, stderr, report, log) -> int | None:
-    """Score ``args`` streamed and print as ``report`` says what the in-memory path prints;
-    the exit status, or None when the in-memory path is to run instead (module doc)."""
+def run(args, stderr, log) -> tuple[dict, list] | None:
+    """The statistics of the files ``args`` name, summed chunk by chunk: ``(metrics,
+    sums)``, ``sums[i][name]`` the ``(column sums, segments)`` of system i for the metric
+    ``metrics[name]`` (``bleuprint.cli.score_compute.corpus_scores`` scores them); None
+    when the in-memory path is to run instead (module doc)."""
     if not streams(args):
         return None
     try:
@@ -215,12 +218,5 @@ def run(args, stderr, report, log) -> int | None:
         if count >= 100 and any(metric.warns for metric in metrics.values()):
             log(f"{name}: that's 100 lines that end in a tokenized period ('.'): it looks like you forgot "
                 "to detokenize your test data, which may hurt your score (--force silences this).")
-    scored = [[(metrics[name], score_sums(metrics[name], sums[name][i].sums(), sums[name][i].rows))
-               for name in sorted(metrics)]
-              for i in range(len(args.input))]
-    if len(scored) == 1:
-        report.one_system(scored[0])
-        return 0
-    log(f"Found {len(args.input)} systems.")
-    report.systems(list(args.input), scored)
-    return 0
+    return metrics, [{name: (sums[name][i].sums(), sums[name][i].rows) for name in metrics}
+                     for i in range(len(args.input))]
