@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..core import get_metric, metric_names
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS
-from .usage import UsageError, check_whole
+from .usage import UsageError
 
 OUTPUT_FORMATS = ("json", "text", "latex")
 
@@ -192,6 +192,14 @@ def _need_references(names: list[str]) -> bool:
 #: decimals (2**-1074 is the smallest one), so more would print only zeros; an unbounded
 #: width let ``-w 1000000000`` build a gigabyte string per score.
 MAX_WIDTH = 1074
+
+
+def check_whole(value: int, flag: str, low: int, high: int | None = None, why: str = "", status: int = 1) -> None:
+    """UsageError (one line naming ``flag``, exit status ``status``) unless ``low <= value``
+    (``<= high``); argparse has already made it an int. ``why`` says what the bound is for."""
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f">= {low}"
+        raise UsageError(f"{flag} takes a whole number {bound}{why}, got {value}", status)
 
 
 def check_arguments(args) -> None:
