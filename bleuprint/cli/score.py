@@ -105,14 +105,14 @@ def _run_as(args, stdin, stdout, stderr) -> int:
         if dask_requested(args):
             check_dask_arguments(args)
             check_arguments(args)
-            metrics, sums = score_dask.run(args, stderr)
+            metrics, sums = score_dask.dask_sums(args, stderr)
             _print_corpus_scores(metrics, sums, list(args.input), report)
             return 0
         status = testset_options.before_scoring(args, emit, log, UsageError)
         if status is not None:
             return status
         check_arguments(args)
-        streamed = score_stream.run(args, stderr, log)  # None: scored in memory below
+        streamed = score_stream.streamed_sums(args, stderr, log)  # None: scored in memory below
         if streamed is not None:
             metrics, sums = streamed
             if len(sums) > 1:

@@ -48,7 +48,7 @@ def _numbers(accumulator) -> list:
     return [int(x) if float(x).is_integer() else float(x) for x in accumulator.stats.tolist()]
 
 
-def run(args, stderr) -> tuple[dict, list]:
+def dask_sums(args, stderr) -> tuple[dict, list]:
     """The statistics of the files ``args`` name, summed on Dask (module doc), once
     ``args`` are checked (``score_arguments.check_dask_arguments``): ``(metrics, sums)``,
     ``sums[i][name]`` the ``(column sums, segments)`` of system i for the metric

@@ -87,15 +87,16 @@ def build_metrics(args) -> dict:
         definition, stated = resolve_metric(name)
         definitions.setdefault(name.upper(), definition)
         named.setdefault(name.upper(), (name, stated))
+    classes = {key: compat_class(definition) for key, definition in definitions.items()}
     others = []
-    for definition in definitions.values():
-        if compat_class(definition) is None and definition not in others:
+    for key, definition in definitions.items():
+        if classes[key] is None and definition not in others:
             others.append(definition)
     sacrebleu_names = [definition.name for definition in definitions.values() if definition not in others]
     options = metric_options(args.metric_options, others, sacrebleu_names)
     metrics = {}
     for key, definition in definitions.items():
-        cls = compat_class(definition)
+        cls = classes[key]
         if cls is None:
             name, stated = named[key]
             given = options[definition.name]

@@ -22,7 +22,7 @@ before any row, distinct-n's rows are as wide as its vocabulary). Anything else,
 input the in-memory path refuses (unreadable or undecodable files, a reference line with
 the wrong number of fields, files of different lengths, an empty system, a segment a
 metric refuses), goes to the in-memory path, which reports it exactly as it always did:
-``run`` returns None and nothing has been written to standard output; standard error
+``streamed_sums`` returns None and nothing has been written to standard output; standard error
 only had a progress bar.
 """
 
@@ -160,7 +160,7 @@ def _refuses_some_segments(definition) -> bool:
                for method in ("check_corpus_limits", "read_segment"))
 
 
-def run(args, stderr, log) -> tuple[dict, list] | None:
+def streamed_sums(args, stderr, log) -> tuple[dict, list] | None:
     """The statistics of the files ``args`` name, summed chunk by chunk: ``(metrics,
     sums)``, ``sums[i][name]`` the ``(column sums, segments)`` of system i for the metric
     ``metrics[name]`` (``bleuprint.cli.score_compute.corpus_scores`` scores them); None
@@ -177,7 +177,7 @@ def run(args, stderr, log) -> tuple[dict, list] | None:
         return None
     progress = progress_for(metrics, n_lines * len(args.input), args.quiet, stderr)
     periods = [0] * len(args.input)
-    sums = {name: [StreamedSums() for _ in args.input] for name in metrics}
+    summed = {name: [StreamedSums() for _ in args.input] for name in metrics}
     ref_counts = {name: set() for name in metrics}
     checked = [metric for metric in metrics.values() if _refuses_some_segments(metric.definition)]
     try:
@@ -195,14 +195,14 @@ def run(args, stderr, log) -> tuple[dict, list] | None:
             for name, metric in metrics.items():
                 if name in shared:  # several ROUGE types: one all-types call per system
                     for i, rows in enumerate(shared[name]):
-                        sums[name][i].add(rows)
+                        summed[name][i].add(rows)
                     ref_counts[name].add(metric.num_refs)
                     continue
                 step = chunk_size(metric) if progress.enabled else None
                 for i, system in enumerate(systems):
                     for start in range(0, len(system), step or len(system)):
                         stop = min(len(system), start + step) if step else len(system)
-                        sums[name][i].add(statistics(metric, system[start:stop],
+                        summed[name][i].add(statistics(metric, system[start:stop],
                                                      [stream[start:stop] for stream in refs]))
                         progress.advance(stop - start, name)
                         ref_counts[name].add(metric.num_refs)
@@ -210,7 +210,7 @@ def run(args, stderr, log) -> tuple[dict, list] | None:
         if progress.enabled and 0 < progress.done < progress.total:
             stderr.write("\n")  # end the bar drawn so far
         return None
-    if any(s.rows == 0 for s in sums[next(iter(metrics))]):
+    if any(s.rows == 0 for s in summed[next(iter(metrics))]):
         return None  # an empty system: the in-memory path names it
     for name, metric in metrics.items():  # sacreBLEU's -1: a count that varies between segments
         metric.num_refs = ref_counts[name].pop() if len(ref_counts[name]) == 1 else -1
@@ -218,5 +218,5 @@ def run(args, stderr, log) -> tuple[dict, list] | None:
         if count >= 100 and any(metric.warns for metric in metrics.values()):
             log(f"{name}: that's 100 lines that end in a tokenized period ('.'): it looks like you forgot "
                 "to detokenize your test data, which may hurt your score (--force silences this).")
-    return metrics, [{name: (sums[name][i].sums(), sums[name][i].rows) for name in metrics}
+    return metrics, [{name: (summed[name][i].sums(), summed[name][i].rows) for name in metrics}
                      for i in range(len(args.input))]

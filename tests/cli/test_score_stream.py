@@ -125,7 +125,7 @@ def test_streamed_sums_and_score_are_the_in_memory_apis(name, tmp_path, monkeypa
 
 
 def _in_memory(monkeypatch):
-    monkeypatch.setattr(score_stream, "run", lambda *args: None)
+    monkeypatch.setattr(score_stream, "streamed_sums", lambda *args: None)
 
 
 @pytest.mark.parametrize("name", STREAMED)
