@@ -34,7 +34,7 @@ import os
 import sys
 import warnings
 
-from ..compat.printing import RESET, Painter
+from .score_tables import RESET, Painter
 from ..compat.resampling import seed_from_environment
 from ..spec.sacrebleu_versions import SacrebleuVersionWarning, chosen_sacrebleu_version, using_sacrebleu_version
 from . import score_dask, score_stream, version_line

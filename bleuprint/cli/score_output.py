@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from ..compat.printing import paired_cells, results_json, results_table, single_results
+from .score_tables import paired_cells, results_json, results_table, single_results
 from ..core import Metric
 
 
