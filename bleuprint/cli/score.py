@@ -34,17 +34,16 @@ import os
 import sys
 import warnings
 
-from .score_tables import RESET, Painter
-from ..compat.resampling import seed_from_environment
 from ..spec.sacrebleu_versions import SacrebleuVersionWarning, chosen_sacrebleu_version, using_sacrebleu_version
-from . import score_dask, score_stream, version_line
 from . import testsets as testset_options
-from .score_arguments import OUTPUT_FORMATS, add_arguments, check_arguments, check_dask_arguments, dask_requested
-from .score_compute import (all_statistics, corpus_score, corpus_scores, matrix_sums, paired_rows, progress_for,
-                            sentence_scores, statistics, tokenized_periods)
-from .score_inputs import read_corpus
-from .score_metrics import build_metrics
-from .score_output import Report
+from . import version_line
+from .score_arguments import add_arguments, check_arguments, check_dask_arguments, dask_requested
+from .score_dask import OnDask
+from .score_memory import InMemory
+from .score_output import Console, Report
+from .score_request import score_request
+from .score_stream import Streamed
+from .score_tables import RESET
 from .usage import UsageError
 
 
@@ -80,132 +79,43 @@ def run(args, stdin=None, stdout=None, stderr=None) -> int:
     if getattr(args, "print_version", False):
         stdout.write(_version_text(version) + "\n")
         return 0
-    args.sacrebleu_version = version
+    request = score_request(args, version, stdout.isatty())
     with using_sacrebleu_version(version):
-        return _run_as(args, stdin, stdout, stderr)
+        return _run_as(request, Console(stdin, stdout, stderr, request.quiet))
 
 
-def _run_as(args, stdin, stdout, stderr) -> int:
-    """``run`` once the sacreBLEU version is chosen."""
-    if os.environ.get("SACREBLEU_FORMAT", "").lower() in OUTPUT_FORMATS:
-        args.format = os.environ["SACREBLEU_FORMAT"].lower()
-    paint = Painter(not os.environ.get("NO_COLOR") and not args.no_color and stdout.isatty())
+#: The executors, each with ``results(request, console)``: what the run computed (a result
+#: of ``bleuprint.cli.score_output`` that ``show(report)`` prints), or None to leave the
+#: run to the next one.
+DASK, STREAMED, IN_MEMORY = OnDask(), Streamed(), InMemory()
 
-    def log(message: str) -> None:
-        if not args.quiet:
-            stderr.write(f"bleuprint: {message}\n")
 
-    def emit(text: str) -> None:
-        stdout.write(text + "\n")
-
-    # sacreBLEU: the details of --detail would break the JSON
-    fmt = "text" if args.testset_detail and args.format == "json" else args.format
-    report = Report(emit, fmt, args.short, args.score_only, args.width, paint)
+def _run_as(request, console: Console) -> int:
+    """``run`` once the request is read: its checks, then the first executor that scores
+    it, then its results printed."""
     try:
-        if dask_requested(args):
-            check_dask_arguments(args)
-            check_arguments(args)
-            metrics, sums = score_dask.dask_sums(args, stderr)
-            _print_corpus_scores(metrics, sums, list(args.input), report)
-            return 0
-        status = testset_options.before_scoring(args, emit, log, UsageError)
-        if status is not None:
-            return status
-        check_arguments(args)
-        streamed = score_stream.streamed_sums(args, stderr, log)  # None: scored in memory below
-        if streamed is not None:
-            metrics, sums = streamed
-            if len(sums) > 1:
-                log(f"Found {len(sums)} systems.")
-            _print_corpus_scores(metrics, sums, list(args.input), report)
-            return 0
-        corpus = read_corpus(args, stdin, log)
-        metrics = build_metrics(args)
-        _score(args, metrics, corpus, report, stderr, log)
-        if args.testset_detail and len(corpus.systems) == 1 and not args.sentence_level:
-            _print_detail(args, metrics, corpus, report)
-        return 0
+        if dask_requested(request):
+            check_dask_arguments(request)
+        else:
+            status = testset_options.before_scoring(request, console.emit, console.log, UsageError)
+            if status is not None:
+                return status
+        check_arguments(request)
+        for executor in (DASK,) if dask_requested(request) else (STREAMED, IN_MEMORY):
+            result = executor.results(request, console)
+            if result is not None:
+                result.show(Report.of(request, console.emit))
+                return 0
     except UsageError as error:
         for line in str(error).splitlines():
-            stderr.write(f"bleuprint: {line}\n")
+            console.stderr.write(f"bleuprint: {line}\n")
         return error.status
     except (ValueError, TypeError) as error:
-        stderr.write(f"bleuprint: {error}\n")
+        console.stderr.write(f"bleuprint: {error}\n")
         return 1
     except MemoryError:
-        stderr.write(f"bleuprint: {_out_of_memory(args)}\n")
+        console.stderr.write(f"bleuprint: {_out_of_memory(request)}\n")
         return 1
-
-
-def _score(args, metrics: dict, corpus, report: Report, stderr, log) -> None:
-    """Score the corpus in memory and print the form ``args`` ask for."""
-    systems, names, refs = corpus.systems, corpus.names, corpus.refs
-    progress = progress_for(metrics, sum(len(system) for system in systems), args.quiet, stderr)
-    if any(metric.warns for metric in metrics.values()):  # sacreBLEU's, once per system
-        for name, system in zip(names, systems):
-            if tokenized_periods(system):
-                log(f"{name}: that's 100 lines that end in a tokenized period ('.'): it looks like you forgot "
-                    "to detokenize your test data, which may hurt your score (--force silences this).")
-    matrices = all_statistics(metrics, systems, refs, progress)
-    if args.sentence_level:
-        (name, metric), = metrics.items()
-        report.sentences(metric, sentence_scores(metric, matrices[name][0]))
-        return
-    if len(systems) > 1:
-        log(f"Found {len(systems)} systems.")
-    if args.paired_bs or args.paired_ar:
-        _paired_tests(args, metrics, corpus, matrices, report)
-    elif args.confidence:  # one system (read_corpus refuses -ci with several)
-        report.one_system([(metrics[name], corpus_score(metrics[name], matrices[name][0], args.confidence_n))
-                           for name in sorted(metrics)])
-    else:
-        _print_corpus_scores(metrics, matrix_sums(matrices), names, report)
-
-
-def _print_corpus_scores(metrics: dict, sums: list, names: list[str], report: Report) -> None:
-    """The corpus scores of one system or several, from their summed statistics (whichever
-    executor summed them: in memory, streamed, Dask)."""
-    scored = corpus_scores(metrics, sums)
-    if len(scored) == 1:
-        report.one_system(scored[0])
-    else:
-        report.systems(names, scored)
-
-
-def _paired_tests(args, metrics: dict, corpus, matrices: dict, report: Report) -> None:
-    """The paired test ``args`` ask for, the first system the baseline."""
-    test = "bs" if args.paired_bs else "ar"
-    requested = args.paired_bs_n if args.paired_bs else args.paired_ar_n
-    # 0 means the default (a negative n is refused by check_arguments); sacreBLEU's header
-    # still prints the number as given.
-    n = requested if requested > 0 else (1000 if test == "bs" else 10000)
-    _, seed = seed_from_environment()
-    columns = []
-    for name, metric in metrics.items():
-        rows = paired_rows(metric, corpus.systems, corpus.refs, test, n, seed)
-        columns.append((metric, corpus_score(metric, matrices[name][0]).name, rows))
-    report.paired(corpus.names, columns, test, requested, n, seed)
-
-
-def _print_detail(args, metrics: dict, corpus, report: Report) -> None:
-    """``--detail``: every metric's score on each group of ``testsets.detail_groups``
-    (the whole corpus, unfiltered, regrouped); empty groups are left out."""
-    groups = testset_options.detail_groups(args)
-    if groups is None:
-        report.emit("No subset information found. Consider using --origlang argument.")
-        return
-    results = {}
-    for label, kept in groups:
-        hyps = [line for line, k in zip(corpus.full_system, kept) if k]
-        if not hyps:
-            continue
-        streams = [[line for line, k in zip(stream, kept) if k] for stream in corpus.full_refs]
-        for metric in metrics.values():
-            score = corpus_score(metric, statistics(metric, hyps, streams))
-            results.setdefault(label, []).append((len(hyps), metric, score))
-    if not results:
-        raise UsageError("--detail: no group of the test set has a segment")
-    report.detail(results)
 
 
 def _out_of_memory(args) -> str:
@@ -220,7 +130,6 @@ def _out_of_memory(args) -> str:
     else:
         return "out of memory while scoring"
     return f"{flag}: out of memory with {n} {what}; ask for fewer"
-
 
 
 def main(args) -> int:

@@ -158,6 +158,11 @@ def dask_requested(args) -> bool:
     return getattr(args, "dask_scheduler", None) is not None or getattr(args, "dask_workers", None) is not None
 
 
+def test_set_requested(args) -> bool:
+    """Whether ``args`` give any of sacreBLEU's test-set options (``-t``, ``--origlang``...)."""
+    return any(getattr(args, _dest(flags), None) not in (None, False) for flags, _ in TEST_SET_OPTIONS)
+
+
 def check_dask_arguments(args) -> None:
     """One line for each thing the Dask path does not do (``bleuprint.cli.score_dask``)."""
     for flags, _ in TEST_SET_OPTIONS:

@@ -21,7 +21,9 @@ test sets (``-t`` and the others) and ``-f latex``.
 
 from __future__ import annotations
 
+from .score_compute import corpus_scores
 from .score_metrics import build_metrics
+from .score_output import CorpusScores
 from .usage import UsageError
 
 
@@ -46,6 +48,15 @@ def _client(args):
 def _numbers(accumulator) -> list:
     """The summed statistics as Python numbers (whole values as ints)."""
     return [int(x) if float(x).is_integer() else float(x) for x in accumulator.stats.tolist()]
+
+
+class OnDask:
+    """The Dask executor (module doc)."""
+
+    def results(self, request, console) -> CorpusScores:
+        """The corpus scores of the file globs ``request`` names, summed on Dask."""
+        metrics, sums = dask_sums(request, console.stderr)
+        return CorpusScores(list(request.input), corpus_scores(metrics, sums))
 
 
 def dask_sums(args, stderr) -> tuple[dict, list]:

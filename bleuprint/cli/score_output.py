@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 
-from .score_tables import paired_cells, results_json, results_table, single_results
 from ..core import Metric
+from .score_tables import Painter, paired_cells, results_json, results_table, single_results
+from .usage import UsageError
 
 
 class SacrebleuPrinter:
@@ -180,6 +181,12 @@ class Report:
         self.emit, self.fmt, self.short, self.score_only, self.width, self.paint = (
             emit, fmt, short, score_only, width, paint)
 
+    @classmethod
+    def of(cls, request, emit) -> Report:
+        """The report ``request`` asks for (``bleuprint.cli.score_request``), its lines to ``emit``."""
+        return cls(emit, request.output_format, request.short, request.score_only, request.width,
+                   Painter(request.colour))
+
     def width_of(self, metric) -> int:
         return self.width if self.width is not None else metric.printer.width()
 
@@ -248,3 +255,75 @@ class Report:
             for count, metric, score in scores:
                 self.emit(f"{key}: sentences={count:<6} {score.name:<{name_width}} = "
                           f"{score.score:.{self.width_of(metric)}f}")
+
+
+class Console:
+    """Standard input, output and error of a run: ``emit`` writes a line of results on
+    standard output, ``log`` a message on standard error (none with ``-q``)."""
+
+    def __init__(self, stdin, stdout, stderr, quiet: bool):
+        self.stdin, self.stdout, self.stderr, self.quiet = stdin, stdout, stderr, quiet
+
+    def emit(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+
+    def log(self, message: str) -> None:
+        if not self.quiet:
+            self.stderr.write(f"bleuprint: {message}\n")
+
+
+# What a run computed, each printed by ``show(report)`` in its form (an executor of
+# ``bleuprint.cli.score`` returns one).
+
+
+class CorpusScores:
+    """The corpus scores of one system or several: ``scored[i]`` the ``(metric, score)``
+    pairs of system i (sacreBLEU's order), ``names`` the systems'."""
+
+    def __init__(self, names: list[str], scored: list):
+        self.names, self.scored = names, scored
+
+    def show(self, report: Report) -> None:
+        if len(self.scored) == 1:
+            report.one_system(self.scored[0])
+        else:
+            report.systems(self.names, self.scored)
+
+
+class SentenceScores:
+    """``-sl``: the score of every segment of one system for one metric."""
+
+    def __init__(self, metric, scores: list):
+        self.metric, self.scores = metric, scores
+
+    def show(self, report: Report) -> None:
+        report.sentences(self.metric, self.scores)
+
+
+class PairedTest:
+    """A paired test's rows (``Report.paired``'s arguments)."""
+
+    def __init__(self, names: list[str], columns: list, test: str, requested: int, n: int, seed):
+        self.names, self.columns, self.test, self.requested, self.n, self.seed = (
+            names, columns, test, requested, n, seed)
+
+    def show(self, report: Report) -> None:
+        report.paired(self.names, self.columns, self.test, self.requested, self.n, self.seed)
+
+
+class Detail:
+    """``--detail``'s groups after the scores of ``first`` (``Report.detail``); ``results`` None
+    when the test set has no original language to group by, empty when no group has a
+    segment (refused once the corpus scores are printed, as before)."""
+
+    def __init__(self, first, results: dict | None):
+        self.first, self.results = first, results
+
+    def show(self, report: Report) -> None:
+        self.first.show(report)
+        if self.results is None:
+            report.emit("No subset information found. Consider using --origlang argument.")
+            return
+        if not self.results:
+            raise UsageError("--detail: no group of the test set has a segment")
+        report.detail(self.results)

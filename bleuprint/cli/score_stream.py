@@ -34,10 +34,11 @@ from itertools import islice
 import numpy as np
 
 from ..core import Metric
-from .score_arguments import resolve_metric
-from .score_compute import check_limits, chunk_size, progress_for, shared_rouge, statistics
+from .score_arguments import resolve_metric, test_set_requested
+from .score_compute import check_limits, chunk_size, corpus_scores, progress_for, shared_rouge, statistics
 from .score_inputs import open_text, split_fields
 from .score_metrics import build_metrics
+from .score_output import CorpusScores
 from .usage import UsageError
 
 #: Lines of every file read, and segments scored, at a time.
@@ -101,7 +102,7 @@ def streams(args) -> bool:
         return False
     if args.sentence_level or args.confidence or args.paired_bs or args.paired_ar:
         return False
-    if any(value not in (None, False) for key, value in vars(args).items() if key.startswith("testset_")):
+    if test_set_requested(args):
         return False  # a test set's options (-t, --origlang, --subset, ...): the in-memory path
     if args.newline_escape is not None and not args.newline_escape:
         return False
@@ -158,6 +159,21 @@ def _refuses_some_segments(definition) -> bool:
     lines it parses: ``read_segment``), which the in-memory path checks before any work."""
     return any(getattr(type(definition), method) is not getattr(Metric, method)
                for method in ("check_corpus_limits", "read_segment"))
+
+
+class Streamed:
+    """The streamed executor (module doc)."""
+
+    def results(self, request, console) -> CorpusScores | None:
+        """The corpus scores of the files ``request`` names; None when the in-memory
+        executor is to run instead."""
+        streamed = streamed_sums(request, console.stderr, console.log)
+        if streamed is None:
+            return None
+        metrics, sums = streamed
+        if len(sums) > 1:
+            console.log(f"Found {len(sums)} systems.")
+        return CorpusScores(list(request.input), corpus_scores(metrics, sums))
 
 
 def streamed_sums(args, stderr, log) -> tuple[dict, list] | None:
