@@ -21,10 +21,12 @@ nothing, and a set that is not there stops with one line naming the files and th
 ``spm``/``flores101``/``flores200`` tokenizers (extra packages, model downloads).
 ``--paired-jobs`` is accepted and has no effect (the results do not depend on it).
 
-The command in modules: its flags and their checks (``score_arguments``), the inputs
-(``score_inputs``), the metrics (``score_metrics``), the numbers (``score_compute``), the
-output (``score_output``); the files scored a chunk at a time (``score_stream``) or on
-Dask (``score_dask``) are the same scoring with another executor.
+The command in modules: its flags and their checks (``score_arguments``), read once into a
+frozen request (``score_request``); then one executor computes what the request asks for
+(``score_memory``: the files read whole; ``score_stream``: a chunk at a time; ``score_dask``:
+on Dask), each from the inputs (``score_inputs``, ``testsets``), the metrics
+(``score_metrics``) and the numbers (``score_compute``), and returns a result that prints
+itself in the form asked for (``score_output``, its tables in ``score_tables``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ through ``RegisteredPrinter``: ``name = score`` (or ``name|signature = score`` f
 with a signature of its own, ``Metric.signature_fields``), its parts, and a JSON document
 that lists its options and parts (``RegisteredScore``). ``Report`` prints the forms: one
 system (text, JSON), ``-sl``, several systems (table, JSON, LaTeX), the paired tests and
-``--detail``.
+``--detail``. An executor's result (``CorpusScores``, ``SentenceScores``, ``PairedTest``,
+``Detail``) picks its form itself: ``result.show(report)``.
 """
 
 from __future__ import annotations
