@@ -12,7 +12,7 @@ Writes ``ref.txt`` and ``hyp.txt`` of ``--segments`` synthetic segments
 score ref.txt -i hyp.txt -m METRICS -q`` twice (after ``bleuprint score -V``, the
 start-up alone), each in its own child process: as the
 command runs (streamed: ``bleuprint.cli.score_stream``, issue 33 item 9), and with the
-streamed path switched off (``score_stream.run`` returning None, so the files, the whole
+streamed path switched off (``score_stream.streamed_sums`` returning None, so the files, the whole
 statistics matrix and impl's intermediates are in memory, as before the streaming). The
 peak resident set size of each run is its ``ru_maxrss`` from ``os.wait4``, taken by a
 small launcher (``LAUNCHER``: why); the wall time is beside it. Both runs must print the same standard output (else exit status 1).
@@ -51,7 +51,7 @@ LAUNCHER = ("import os, sys\n"
             "sys.exit(os.waitstatus_to_exitcode(status))\n")
 
 #: The child that scores with the streamed path switched off.
-IN_MEMORY = ("import sys; from bleuprint.cli import score_stream; score_stream.run = lambda *a: None; "
+IN_MEMORY = ("import sys; from bleuprint.cli import score_stream; score_stream.streamed_sums = lambda *a: None; "
              "from bleuprint.cli import main; sys.exit(main(sys.argv[1:]))")
 
 

@@ -9,7 +9,9 @@ from ..core import get_metric, metric_names
 from ..reproduce import (MAX_SUBSETS, MAX_TER_PAIRS, audit, check_claim_range, parse_claim, render_json,
                          render_text)
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS, using_sacrebleu_version
-from .score import UsageError, check_whole, read_references
+from .score_arguments import check_whole
+from .score_inputs import read_references
+from .usage import UsageError
 
 
 def add_parser(commands) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 def _reader(name: str):
-    from .score import resolve_metric
+    from .score_arguments import resolve_metric
 
     found = resolve_metric(name)
     return None if found is None else getattr(found[0], "split_system_file", None)

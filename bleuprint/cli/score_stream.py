@@ -22,7 +22,7 @@ before any row, distinct-n's rows are as wide as its vocabulary). Anything else,
 input the in-memory path refuses (unreadable or undecodable files, a reference line with
 the wrong number of fields, files of different lengths, an empty system, a segment a
 metric refuses), goes to the in-memory path, which reports it exactly as it always did:
-``run`` returns None and nothing has been written to standard output; standard error
+``streamed_sums`` returns None and nothing has been written to standard output; standard error
 only had a progress bar.
 """
 
@@ -33,8 +33,13 @@ from itertools import islice
 
 import numpy as np
 
-from ..compat.printing import results_json, results_table, single_results
-from ..core import Metric, get_metric
+from ..core import Metric
+from .score_arguments import resolve_metric, test_set_requested
+from .score_compute import check_limits, chunk_size, corpus_scores, progress_for, shared_rouge, statistics
+from .score_inputs import open_text, split_fields
+from .score_metrics import build_metrics
+from .score_output import CorpusScores
+from .usage import UsageError
 
 #: Lines of every file read, and segments scored, at a time.
 CHUNK_LINES = 20_000
@@ -97,20 +102,12 @@ def streams(args) -> bool:
         return False
     if args.sentence_level or args.confidence or args.paired_bs or args.paired_ar:
         return False
-    if any(value not in (None, False) for key, value in vars(args).items() if key.startswith("testset_")):
+    if test_set_requested(args):
         return False  # a test set's options (-t, --origlang, --subset, ...): the in-memory path
     if args.newline_escape is not None and not args.newline_escape:
         return False
-    from .score import resolve_metric
-
     resolved = [resolve_metric(name) for name in args.metrics]
     return all(found is not None and not found[0].needs_context for found in resolved)
-
-
-def _open(path: str, encoding: str):
-    if path.endswith(".gz"):
-        return gzip.open(path, mode="rt", encoding=encoding, newline="\n")
-    return open(path, encoding=encoding, newline="\n")
 
 
 def _count_lines(path: str) -> int:
@@ -130,7 +127,7 @@ def _chunks(args):
     handles = []
     try:
         for path in [*args.refs, *args.input]:
-            handles.append(_open(path, args.encoding))
+            handles.append(open_text(path, args.encoding))
         n_refs, escape = len(args.refs), args.newline_escape
         while True:
             lines = [[line.rstrip() for line in islice(handle, CHUNK_LINES)] for handle in handles]
@@ -141,15 +138,11 @@ def _chunks(args):
                 return
             ref_lines, systems = lines[:n_refs], lines[n_refs:]
             refs = ref_lines
-            if args.num_refs > 1 and n_refs:  # as score.read_references (no file: no streams)
+            if args.num_refs > 1 and n_refs:  # as score_inputs.read_references (no file: no streams)
                 refs = [[] for _ in range(max(n_refs, args.num_refs))]
                 for stream in ref_lines:
-                    for line in stream:
-                        fields = line.split("\t", args.num_refs - 1)
-                        if len(fields) != args.num_refs:
-                            raise FallBack("a reference line with another number of fields")
-                        for k, field in enumerate(fields):
-                            refs[k].append(field)
+                    split_fields(stream, args.num_refs, refs,
+                                 lambda lineno, found: FallBack("a reference line with another number of fields"))
             if escape:
                 systems = [[line.replace(escape, "\n") for line in system] for system in systems]
                 refs = [[line.replace(escape, "\n") for line in stream] for stream in refs]
@@ -168,99 +161,78 @@ def _refuses_some_segments(definition) -> bool:
                for method in ("check_corpus_limits", "read_segment"))
 
 
-def run(args, stdout, stderr, paint, log) -> int | None:
-    """Score ``args`` streamed and print what the in-memory path prints; the exit status,
-    or None when the in-memory path is to run instead (module doc)."""
-    from . import score as command
+class Streamed:
+    """The streamed executor (module doc)."""
 
+    def results(self, request, console) -> CorpusScores | None:
+        """The corpus scores of the files ``request`` names; None when the in-memory
+        executor is to run instead."""
+        streamed = streamed_sums(request, console.stderr, console.log)
+        if streamed is None:
+            return None
+        metrics, sums = streamed
+        if len(sums) > 1:
+            console.log(f"Found {len(sums)} systems.")
+        return CorpusScores(list(request.input), corpus_scores(metrics, sums))
+
+
+def streamed_sums(args, stderr, log) -> tuple[dict, list] | None:
+    """The statistics of the files ``args`` name, summed chunk by chunk: ``(metrics,
+    sums)``, ``sums[i][name]`` the ``(column sums, segments)`` of system i for the metric
+    ``metrics[name]`` (``bleuprint.cli.score_compute.corpus_scores`` scores them); None
+    when the in-memory path is to run instead (module doc)."""
     if not streams(args):
         return None
     try:
-        metrics = command.build_metrics(args)
+        metrics = build_metrics(args)
     except (ValueError, TypeError):
         return None
-    definitions = {name: get_metric(metric.metric_name) for name, metric in metrics.items()}
     try:
         n_lines = _count_lines(args.input[0])
     except OSError:
         return None
-    work = n_lines * len(args.input) * sum(command._cost(d, args.impl) for d in definitions.values())
-    progress = command.Progress(n_lines * len(args.input) * len(metrics),
-                                work > command.PROGRESS_THRESHOLD and not args.quiet, stderr)
-    unforced = [metric for metric in metrics.values() if not metric.force]
-    for metric in unforced:
-        metric.force = True
+    progress = progress_for(metrics, n_lines * len(args.input), args.quiet, stderr)
     periods = [0] * len(args.input)
-    sums = {name: [StreamedSums() for _ in args.input] for name in metrics}
+    summed = {name: [StreamedSums() for _ in args.input] for name in metrics}
     ref_counts = {name: set() for name in metrics}
-    checked = [metric for name, metric in metrics.items() if _refuses_some_segments(definitions[name])]
+    checked = [metric for metric in metrics.values() if _refuses_some_segments(metric.definition)]
     try:
         if progress.enabled and checked:
             # What a metric refuses is refused before any bar is drawn, as in memory
-            # (``score._statistics``): a first pass over the files checks the segments.
+            # (``score_compute.statistics_in_chunks``): a first pass over the files checks the segments.
             for systems, refs in _chunks(args):
                 for metric in checked:
                     for system in systems:
-                        metric.check_limits(system, refs)
+                        check_limits(metric, system, refs)
         for systems, refs in _chunks(args):
             for i, system in enumerate(systems):
                 periods[i] += sum(1 for line in system if line.endswith(" ."))
-            shared = command._shared_rouge(metrics, systems, refs, args.impl, progress)
+            shared = shared_rouge(metrics, systems, refs, progress)
             for name, metric in metrics.items():
                 if name in shared:  # several ROUGE types: one all-types call per system
                     for i, rows in enumerate(shared[name]):
-                        sums[name][i].add(rows)
+                        summed[name][i].add(rows)
                     ref_counts[name].add(metric.num_refs)
                     continue
-                step = max(10, command.CHUNK_COST // command._cost(definitions[name], args.impl))
+                step = chunk_size(metric) if progress.enabled else None
                 for i, system in enumerate(systems):
-                    for start in range(0, len(system), step if progress.enabled else len(system)):
-                        stop = min(len(system), start + step) if progress.enabled else len(system)
-                        sums[name][i].add(metric.statistics(system[start:stop],
-                                                            [stream[start:stop] for stream in refs]))
+                    for start in range(0, len(system), step or len(system)):
+                        stop = min(len(system), start + step) if step else len(system)
+                        summed[name][i].add(statistics(metric, system[start:stop],
+                                                     [stream[start:stop] for stream in refs]))
                         progress.advance(stop - start, name)
                         ref_counts[name].add(metric.num_refs)
-    except (FallBack, ValueError, TypeError, command.UsageError):
+    except (FallBack, ValueError, TypeError, UsageError):
         if progress.enabled and 0 < progress.done < progress.total:
             stderr.write("\n")  # end the bar drawn so far
         return None
-    if any(s.rows == 0 for s in sums[next(iter(metrics))]):
+    if any(s.rows == 0 for s in summed[next(iter(metrics))]):
         return None  # an empty system: the in-memory path names it
     for name, metric in metrics.items():  # sacreBLEU's -1: a count that varies between segments
         metric.num_refs = ref_counts[name].pop() if len(ref_counts[name]) == 1 else -1
-
-    if unforced:
-        for name, count in zip(args.input, periods):
-            if count >= 100:
-                log(f"{name}: that's 100 lines that end in a tokenized period ('.'): it looks like you forgot "
-                    "to detokenize your test data, which may hurt your score (--force silences this).")
-
-    def score(name: str, i: int):
-        metric, summed = metrics[name], sums[name][i]
-        if isinstance(metric, command.RegisteredScorer):
-            return metric.score_from_statistics(summed.sums(), summed.rows)
-        return metric.score_from_statistics(summed.sums())
-
-    def emit(text: str) -> None:
-        stdout.write(text + "\n")
-
-    if len(args.input) == 1:
-        lines = []
-        for name in sorted(metrics):
-            signature = metrics[name].get_signature().format(args.short if args.format != "json" else False)
-            lines.append(score(name, 0).format(command._width(args, metrics[name]), args.score_only, signature,
-                                               args.format == "json"))
-        emit(single_results(lines, args.format == "json", paint))
-        return 0
-    log(f"Found {len(args.input)} systems.")
-    cells, signatures = {}, {}
-    for i in range(len(args.input)):
-        for name in sorted(metrics):
-            result = score(name, i)
-            signatures[result.name] = metrics[name].get_signature().format(args.short)
-            cells.setdefault(result.name, []).append(result.format(command._width(args, metrics[name]), True))
-    if args.format == "json":
-        emit(results_json(list(args.input), cells))
-    else:
-        emit(results_table(list(args.input), cells, signatures, paint, None, args.format == "latex"))
-    return 0
+    for name, count in zip(args.input, periods):
+        if count >= 100 and any(metric.warns for metric in metrics.values()):
+            log(f"{name}: that's 100 lines that end in a tokenized period ('.'): it looks like you forgot "
+                "to detokenize your test data, which may hurt your score (--force silences this).")
+    return metrics, [{name: (summed[name][i].sums(), summed[name][i].rows) for name in metrics}
+                     for i in range(len(args.input))]

@@ -5,7 +5,7 @@
 ``--origlang``/``--subset`` keep the segments of some documents, ``--detail`` adds the
 scores of each original language and subset, ``--download`` checks that a set is there.
 Everything is read from the files sacreBLEU 2.5.1 leaves in ``$SACREBLEU`` (default
-``~/.sacrebleu``; ``bleuprint.compat.testsets``); a missing file is never fetched: one
+``~/.sacrebleu``; ``bleuprint.cli.testset_cache``); a missing file is never fetched: one
 line names the files, the folder and the ``sacrebleu`` command that fetches them, status 1.
 
 Standard output and exit statuses are sacreBLEU's (its checks, in its order: ``--download``,
@@ -26,7 +26,7 @@ meant, or stops with one line (status 1):
 
 from __future__ import annotations
 
-from ..compat import testsets
+from . import testset_cache as testsets
 
 def _sets(args) -> list:
     return [testsets.get(name) for name in args.testset_test_set.split(",")]

@@ -215,10 +215,17 @@ class Metric:
         score = self.score_from_statistics(column_sums(matrix))
         if n_bootstrap > 1:
             text, seed = seed_from_environment()
-            self.n_bootstrap, self.seed = n_bootstrap, text
-            score._mean, score._ci = bootstrap_interval(self.backend, self.metric_name, matrix, n_bootstrap, seed,
-                                                        self.options())
+            mean, half_width = bootstrap_interval(self.backend, self.metric_name, matrix, n_bootstrap, seed,
+                                                  self.options())
+            self.add_interval(score, mean, half_width, n_bootstrap, text)
         return score
+
+    def add_interval(self, score, mean: float, half_width: float, n_bootstrap: int, seed_text: str) -> None:
+        """Give ``score`` (of this object) the bootstrap mean and 95% half-width of
+        ``n_bootstrap`` resamples drawn from the seed ``seed_text`` says; they then enter
+        the signature (``bs``, ``seed``)."""
+        self.n_bootstrap, self.seed = n_bootstrap, seed_text
+        score._mean, score._ci = mean, half_width
 
     # ------------------------------------------------------------------ API
     def corpus_score(self, hypotheses, references, n_bootstrap: int = 1):

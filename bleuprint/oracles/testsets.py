@@ -2,8 +2,8 @@
 ``python -m bleuprint.oracles.testsets`` (``--check`` compares instead of writing).
 
 ``bleuprint score -t`` reads test sets that sacreBLEU has already downloaded into its cache
-(``bleuprint.compat.testsets``); it never imports sacreBLEU, so the facts it needs come
-from this file, ``bleuprint/compat/sacrebleu_testsets.json``, generated here from
+(``bleuprint.cli.testset_cache``); it never imports sacreBLEU, so the facts it needs come
+from this file, ``bleuprint/cli/sacrebleu_testsets.json``, generated here from
 sacreBLEU's own table (``sacrebleu.dataset.DATASETS`` and ``SUBSETS``), never typed by hand:
 
     {"name": "sacrebleu_testsets", "command", "versions": {"sacrebleu"},
@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 
 COMMAND = "python -m bleuprint.oracles.testsets"
-DATA_FILE = Path(__file__).resolve().parents[1] / "compat" / "sacrebleu_testsets.json"
+DATA_FILE = Path(__file__).resolve().parents[1] / "cli" / "sacrebleu_testsets.json"
 
 #: sacreBLEU's dataset classes by name, and the kind bleuprint calls each.
 KINDS = {"WMTXMLDataset": "wmt_xml", "FakeSGMLDataset": "fake_sgml", "WMTAdditionDataset": "wmt_addition",

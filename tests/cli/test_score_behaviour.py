@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from bleuprint.cli import score as score_cli
+from bleuprint.cli import score_compute
 from cli_harness import needs_sacrebleu, run_bleuprint, run_sacrebleu
 
 
@@ -83,8 +83,8 @@ def test_progress_bar_goes_to_stderr_only(corpus_dir, monkeypatch):
     """With the threshold at 0 and tiny chunks, the statistics are computed chunk by chunk
     behind a bar on standard error; standard output is still sacreBLEU's, and ``-q`` hides
     the bar."""
-    monkeypatch.setattr(score_cli, "PROGRESS_THRESHOLD", 0)
-    monkeypatch.setattr(score_cli, "CHUNK_COST", 7)
+    monkeypatch.setattr(score_compute, "PROGRESS_THRESHOLD", 0)
+    monkeypatch.setattr(score_compute, "CHUNK_COST", 7)
     argv = "ref.txt ref2.txt -i sysA.txt -m bleu chrf ter -f text".split()
     expected = run_sacrebleu(argv, corpus_dir)
     got = run_bleuprint(argv, corpus_dir, None, {}, monkeypatch)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from bleuprint.cli.score import MAX_WIDTH
+from bleuprint.cli.score_arguments import MAX_WIDTH
 from cli_harness import run_bleuprint
 
 #: Far more resamples than any machine holds (their sums alone: 10**15 x columns x 8 bytes).

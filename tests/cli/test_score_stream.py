@@ -128,7 +128,7 @@ def test_streamed_sums_and_score_are_the_in_memory_apis(name, tmp_path, monkeypa
 
 
 def _in_memory(monkeypatch):
-    monkeypatch.setattr(score_stream, "run", lambda *args: None)
+    monkeypatch.setattr(score_stream, "streamed_sums", lambda *args: None)
 
 
 @pytest.mark.parametrize("name", STREAMED)
@@ -214,11 +214,11 @@ def test_with_a_progress_bar_the_output_is_the_same(name, tmp_path, monkeypatch,
     """With the bar drawn (threshold 0), statistics are computed in the bar's smaller
     steps and, for a metric that refuses some segments, after a checking pass: standard
     output is still the in-memory path's, and the bar reaches 100%."""
-    from bleuprint.cli import score as score_cli
+    from bleuprint.cli import score_compute
 
     _skip_without_data(name)
-    monkeypatch.setattr(score_cli, "PROGRESS_THRESHOLD", 0)
-    monkeypatch.setattr(score_cli, "CHUNK_COST", 1)  # steps of 10 segments at least
+    monkeypatch.setattr(score_compute, "PROGRESS_THRESHOLD", 0)
+    monkeypatch.setattr(score_compute, "CHUNK_COST", 1)  # steps of 10 segments at least
     monkeypatch.setattr(score_stream, "CHUNK_LINES", 13)
     _, _, refs = _write(tmp_path, name)
     argv = [*refs, "-i", "hyp.txt", "-m", name, "-f", "text"]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bleuprint.cli import score as score_cli
+from bleuprint.cli import score_compute
 from cli_harness import run_bleuprint
 
 LIMIT = importlib.import_module("bleuprint.metrics.ter.spec").MAX_WORDS
@@ -45,7 +45,7 @@ def test_chunk_by_chunk_the_message_names_the_segment_of_the_files(tmp_path, mon
     computed in chunks (of 66 segments): the refusal still names line 1,101 as
     ``hyps[1100]``, not by its place in its chunk, before any chunk is scored (so before
     any bar is drawn: standard error holds that one line)."""
-    monkeypatch.setattr(score_cli, "PROGRESS_THRESHOLD", 300_000)
+    monkeypatch.setattr(score_compute, "PROGRESS_THRESHOLD", 300_000)
     refs = [f"a{i % 7} b c" for i in range(1200)]
     hyps = list(refs)
     hyps[1100] = " ".join(f"w{i}" for i in range(LIMIT + 1))

@@ -1,7 +1,7 @@
 """``bleuprint score``'s test-set options against sacreBLEU 2.5.1's, on the same cache.
 
 A made-up cache (``fake_cache``) holds three sets laid out as sacreBLEU leaves them
-(``bleuprint.compat.testsets``): wmt17 en-de and wmt19 de-en (WMT's SGML: raw ``.sgm``
+(``bleuprint.cli.testset_cache``): wmt17 en-de and wmt19 de-en (WMT's SGML: raw ``.sgm``
 files with documents of two original languages; wmt19's document ids are ones sacreBLEU
 annotates, for ``--subset``) and wmt24 en-de (WMT's XML: two translators, a system, three
 domains). Only the raw files and the archive each set was unpacked from are written here;

@@ -102,12 +102,13 @@ def test_score_m_takes_the_context_of_the_whole_file(tmp_path, monkeypatch):
     import io
 
     from bleuprint.cli import score as score_cli
+    from bleuprint.cli import score_compute
     from bleuprint.cli import build_parser
 
     for name in ("hyp.txt", "ref.txt"):
         (tmp_path / name).write_text("a b\n" * 10 + "a c\n", encoding="utf-8")
-    monkeypatch.setattr(score_cli, "PROGRESS_THRESHOLD", 0)
-    monkeypatch.setattr(score_cli, "CHUNK_COST", 7)
+    monkeypatch.setattr(score_compute, "PROGRESS_THRESHOLD", 0)
+    monkeypatch.setattr(score_compute, "CHUNK_COST", 7)
     monkeypatch.chdir(tmp_path)
     args = build_parser().parse_args("score ref.txt -i hyp.txt -m rare_word_recall_test -f text".split())
     out, err = io.StringIO(), io.StringIO()

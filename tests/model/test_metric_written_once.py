@@ -426,7 +426,7 @@ def test_an_alias_finds_the_metric_and_is_never_listed():
     """``Metric.aliases`` (the CLI's ``-m meteor-nltk`` for ``meteor_nltk``): the registry
     looks an alias up as the metric itself, ``metric_names`` does not list it, the CLI's
     ``-m`` resolves it, and an alias taken by another metric is refused at registration."""
-    from bleuprint.cli.score import resolve_metric
+    from bleuprint.cli.score_arguments import resolve_metric
     from bleuprint.core import get_metric, metric_names
 
     class Aliased(UnigramRecall):

@@ -1,4 +1,4 @@
-"""The test-set table shipped with bleuprint (``bleuprint/compat/sacrebleu_testsets.json``)
+"""The test-set table shipped with bleuprint (``bleuprint/cli/sacrebleu_testsets.json``)
 is sacreBLEU's own, as ``python -m bleuprint.oracles.testsets`` generates it: a hand edit,
 or a sacreBLEU whose table changed, fails here."""
 
@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bleuprint.compat import testsets
+from bleuprint.cli import testset_cache as testsets
 from bleuprint.oracles.testsets import DATA_FILE, build_document, render
 
 sacrebleu = pytest.importorskip("sacrebleu")
