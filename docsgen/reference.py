@@ -21,6 +21,7 @@ import importlib
 import inspect
 import re
 from pathlib import Path
+from bleuprint.vectors.hooks import vector_hooks
 
 #: Where the generated pages go inside the site (relative to ``docs/``).
 METRICS_DIR = "reference/metrics"
@@ -148,7 +149,7 @@ def _mutants_section(metric) -> list[str]:
 
 def _example_corpus(metric):
     """The metric's ordinary vector corpus: the first flagged ``Basic``, else its first."""
-    corpora = metric.vector_corpora()
+    corpora = vector_hooks(metric).vector_corpora()
     return next((c for c in corpora if "Basic" in c.flags), corpora[0])
 
 
@@ -193,11 +194,11 @@ def _vectors_section(metric) -> list[str]:
              "[the port protocol](../../port-protocol.md)); each varies the options named, the others at their "
              "defaults. A file whose every case the specification refuses is left out.", "",
              "| file | options varied |", "|---|---|"]
-    for family, option_dicts in metric.vector_families():
+    for family, option_dicts in vector_hooks(metric).vector_families():
         names = sorted({key for options in option_dicts for key in options if not key.startswith("__")})
         lines.append(f"| `{file_name(metric.name, family)}` | {', '.join(f'`{n}`' for n in names) or 'none (defaults)'} |")
     flags = []
-    for corpus in list(metric.vector_corpora()) + list(metric.invalid_vector_corpora()):
+    for corpus in list(vector_hooks(metric).vector_corpora()) + list(vector_hooks(metric).invalid_vector_corpora()):
         flags += [flag for flag in corpus.flags if flag not in flags]
     lines += ["", "Flags of their inputs (each test names the pitfalls its input is about; at export the planted "
               "mutants a vector kills are added as flags too, and `bleuprint vectors stats` lists them):", "",

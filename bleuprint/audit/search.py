@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .classify import Example, same
+from ..vectors.hooks import vector_hooks
 
 #: Segments of ted-ende a corpus-level case takes, and how many such cases.
 TED_SEGMENTS, TED_CASES, TED_SENTENCES = 8, 3, 12
@@ -123,7 +124,7 @@ def real_text_cases(subject) -> list[tuple[list, list]]:
 
     cases = []
     try:
-        corpora = get_metric(subject.metric).vector_corpora()
+        corpora = vector_hooks(get_metric(subject.metric)).vector_corpora()
     except Exception:
         corpora = []
     for corpus in corpora:

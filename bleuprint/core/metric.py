@@ -443,69 +443,6 @@ class Metric:
         the metric's defaults."""
         return (({}, "defaults"),)
 
-    def vector_families(self) -> list:
-        """``(family name, [options, ...])`` pairs: one vector file of
-        ``bleuprint vectors export`` each, one test group per options dict (defaults are
-        filled in by the generator). By default ``bleuprint.vectors.families.default_families``:
-        the defaults, one family per option varying it through the values its data allows,
-        and the ``verify_configurations``."""
-        from ..vectors.families import default_families
-
-        return default_families(self)
-
-    def vector_corpora(self) -> list:
-        """The corpora of every test group of this metric's vector files
-        (``bleuprint.vectors.corpora.Corpus``: comment, flags, hyps, refs); by default the
-        shared hard cases of ``bleuprint.vectors.corpora.hard_corpora`` (their hypotheses
-        alone, refs None, for a metric without references; a metric whose segments are
-        not text gives its own)."""
-        import dataclasses
-
-        from ..vectors.corpora import hard_corpora
-
-        if self.references:
-            return hard_corpora()
-        return [dataclasses.replace(corpus, refs=None) for corpus in hard_corpora()]
-
-    def invalid_vector_corpora(self) -> list:
-        """The inputs of this metric's vector files that must be refused (kept where the
-        spec refuses them), in the defaults' file: by default the shared ones of
-        ``bleuprint.vectors.corpora.invalid_inputs``, for a metric without references with
-        their references left out (each once)."""
-        import dataclasses
-
-        from ..vectors.corpora import invalid_inputs
-
-        if self.references:
-            return invalid_inputs()
-        corpora, seen = [], []
-        for corpus in invalid_inputs():
-            if corpus.hyps not in seen:
-                seen.append(corpus.hyps)
-                corpora.append(dataclasses.replace(corpus, refs=None))
-        return corpora
-
-    def vector_intermediates(self, hyps: list, refs: list, **options) -> dict:
-        """Intermediate values written beside a vector's expected values, to help a port
-        find where it goes wrong (for example the tokens of each line); ``{}`` by default.
-        Plain JSON data only, keys in camelCase."""
-        return {}
-
-    def interval_pool(self) -> list[tuple]:
-        """The six segments the interval and paired-test vectors are made of
-        (``bleuprint.vectors.intervals``): (hypothesis, a better system's line, a worse
-        system's line, references); by default the shared pool (references None for a
-        metric without them). A metric whose segments are not text gives its own."""
-        from ..vectors.intervals import shared_pool
-
-        return shared_pool(self.references)
-
-    def interval_options(self) -> tuple:
-        """The option dicts (defaults filled in by the generator) of this metric's interval
-        and paired-test vectors (``bleuprint.vectors.intervals``), every interval group
-        once per dict; by default the defaults alone."""
-        return ({},)
-
     #: The name of this metric's golden fixture of its oracle's answers
     #: (``bleuprint/oracles/goldens/<golden>.json``); "" for none.
     golden: str = ""

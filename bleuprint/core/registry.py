@@ -58,8 +58,12 @@ def hook_parameters() -> frozenset:
     them: they take the metric as one value (``bleuprint.core.value``) and no option beside
     their own parameters, so an option may share a name with any of their parameters
     (``alpha``, ``n``, ``seed``, ``rng``): the value carries it, and no call reads it as
-    theirs."""
-    names = set()
+    theirs.
+
+    The tools' own hooks (``bleuprint.hooks``: ``vector_intermediates(definition, hyps,
+    refs, **options)``, ...) take the definition first, as ``definition``: that name is
+    reserved with the others (the tests hold every tool hook's parameters to this set)."""
+    names = {"definition"}
     for attribute in dir(Metric):
         if attribute.startswith("__"):
             continue

@@ -33,6 +33,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from .build import FILE_SCHEMAS, nrefs as _nrefs
+from .hooks import vector_hooks
 
 #: Where a mutant's flag note says what it is.
 MUTANT_KIND = "mutant"
@@ -131,7 +132,7 @@ def _valid(document: dict, options: dict, test: dict) -> str | None:
         if found != expected["signature"]:
             return f"signature: {found!r} != {expected['signature']!r}"
     if "intermediates" in expected:
-        found = definition.vector_intermediates(*inputs(), **copy.deepcopy(options))
+        found = vector_hooks(definition).vector_intermediates(*inputs(), **copy.deepcopy(options))
         difference = _close(expected["intermediates"], found, tolerance, "intermediates")
         if difference:
             return difference

@@ -22,6 +22,7 @@ import re
 
 from ..core import get_metric, metric_names
 from .corpora import NOTES, invalid_inputs
+from .hooks import vector_hooks
 
 #: The version of this generator (the layout of the documents it writes). 1.2.0: a note's
 #: ``mutants`` are the mutants its flag stands for among its own metric's vectors (1.1.0
@@ -127,7 +128,7 @@ def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
         # The files name sacreBLEU 2.5.1 as their oracle (spec_version): their signatures
         # are 2.5.1's, whichever sacreBLEU is installed.
         expected["signature"] = signature(configured, nrefs=nrefs(refs), sacrebleu_version=SACREBLEU_VERSION)
-    intermediates = definition.vector_intermediates(copy.deepcopy(hyps), copy.deepcopy(refs), **options)
+    intermediates = vector_hooks(definition).vector_intermediates(copy.deepcopy(hyps), copy.deepcopy(refs), **options)
     if intermediates:
         expected["intermediates"] = intermediates
     return _json_ready(expected, definition.name)
@@ -181,7 +182,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
     """One vector file of ``definition`` (module doc). ``seen``: the full options of the
     groups of the metric's earlier files, skipped here (and extended)."""
     defaults = definition.defaults()
-    corpora = definition.vector_corpora()
+    corpora = vector_hooks(definition).vector_corpora()
     groups, tc_id = [], 0
     seen = [] if seen is None else seen
     for given in option_dicts:
@@ -207,7 +208,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
             tc_id += 1
             tests.append(_test(tc_id, corpus, options, definition))
         if family == "defaults":
-            for corpus in definition.invalid_vector_corpora():
+            for corpus in vector_hooks(definition).invalid_vector_corpora():
                 _, error = _refusal(lambda: expected_values(definition, options, corpus.hyps, corpus.refs))
                 if error is not None:
                     tc_id += 1
@@ -236,7 +237,7 @@ def missing_resources(metric: str) -> str:
     (nltk's METEOR without WordNet). A metric whose defaults need data the machine lacks
     is left out of an export, never written with some of its families missing."""
     definition = get_metric(metric)
-    for options in ({}, *definition.interval_options()):
+    for options in ({}, *vector_hooks(definition).interval_options()):
         reason = definition.missing_data({**definition.defaults(), **options})
         if reason:
             return reason
@@ -249,7 +250,7 @@ def build_files(metrics=None) -> dict:
     out = {}
     for name in metrics or metric_names():
         definition, seen = get_metric(name), []
-        for family, option_dicts in definition.vector_families():
+        for family, option_dicts in vector_hooks(definition).vector_families():
             document = build_document(definition, family, option_dicts, seen)
             if document["numberOfTests"]:
                 out[file_name(name, family)] = document

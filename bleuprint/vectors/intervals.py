@@ -33,6 +33,7 @@ import json
 import random
 
 from ..core import get_metric, metric_names
+from .hooks import vector_hooks
 
 #: The schema of an interval vector file (``bleuprint/vectors/schemas/``).
 INTERVAL_SCHEMA = "bleuprint_interval_vectors_v1.json"
@@ -356,11 +357,11 @@ def build_document(definition) -> dict:
 
     rng = random.Random(f"{INPUT_SEED}:{definition.name}")
     groups, tc_id = [], 0
-    pool = definition.interval_pool()
+    pool = vector_hooks(definition).interval_pool()
     shared = pool == _POOL
     tables = ((BOOTSTRAP_GROUPS, BOOTSTRAP_CORPORA if shared else bootstrap_corpora(pool)),
               (PAIRED_GROUPS, PAIRED_CORPORA if shared else paired_corpora(pool)))
-    for given in definition.interval_options():
+    for given in vector_hooks(definition).interval_options():
         options = {**definition.defaults(), **given}
         for table, corpora in tables:
             for kind, parameters, picks, flags in table:

@@ -20,6 +20,7 @@ from hypothesis import given
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Shape, register, unregister
+from bleuprint.vectors.hooks import VECTORS
 
 
 class LongWords(Metric):
@@ -69,21 +70,27 @@ class NegatedSum(Metric):
     def generated_corpus(self, rng):
         return [[-rng.random() for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 5))], None
 
-    def vector_corpora(self):
-        from bleuprint.vectors.corpora import Corpus
-        return [Corpus("two segments", (), [[-1.5, -0.5], [-2.0]], None),
-                Corpus("a zero", (), [[0.0]], None)]
-
-    def interval_pool(self):
-        return [([-1.0, -2.0], [-1.0], [-3.0, -3.0], None), ([-0.5], [-0.25], [-2.0], None),
-                ([-4.0, 0.0], [-1.0, 0.0], [-4.0, -4.0], None), ([-1.0], [-1.0], [-2.0], None),
-                ([-2.0, -2.0, -2.0], [-1.0], [-3.0], None), ([-0.125], [-0.125], [-1.0], None)]
-
     def segment_stats(self, hyp, refs) -> list:
         return [-sum(hyp), len(hyp)]
 
     def score(self, combined, n_segments) -> float:
         return combined[0] / combined[1] if combined[1] else 0.0
+
+
+def _negated_vector_corpora(metric):
+    from bleuprint.vectors.corpora import Corpus
+    return [Corpus("two segments", (), [[-1.5, -0.5], [-2.0]], None),
+            Corpus("a zero", (), [[0.0]], None)]
+
+
+def _negated_interval_pool(metric):
+    return [([-1.0, -2.0], [-1.0], [-3.0, -3.0], None), ([-0.5], [-0.25], [-2.0], None),
+            ([-4.0, 0.0], [-1.0, 0.0], [-4.0, -4.0], None), ([-1.0], [-1.0], [-2.0], None),
+            ([-2.0, -2.0, -2.0], [-1.0], [-3.0], None), ([-0.125], [-0.125], [-1.0], None)]
+
+
+# a metric outside a package of its own tunes the tools with ``tune`` (``bleuprint.hooks``)
+VECTORS.tune(NegatedSum, vector_corpora=_negated_vector_corpora, interval_pool=_negated_interval_pool)
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -129,19 +129,6 @@ class BERTScore(Metric):
         S.check_segment(value, "the line")
         return value
 
-    def vector_corpora(self) -> list:
-        from .cases import vector_corpora
-
-        return vector_corpora()
-
-    def interval_pool(self) -> list[tuple]:
-        from .cases import interval_pool
-
-        return interval_pool()
-
-    def invalid_vector_corpora(self) -> list:
-        return []
-
     def verify_configurations(self) -> tuple:
         from ...core.metric import labelled_configurations
 

@@ -69,11 +69,6 @@ class DistinctBase(Metric):
 
         return labelled_configurations({}, {"n": 1}, {"n": 3}, {"n": 4})
 
-    def vector_corpora(self) -> list:
-        from .cases import distinct_corpora
-
-        return distinct_corpora()
-
     def option_strategy(self):
         from .strategies import distinct_options
 

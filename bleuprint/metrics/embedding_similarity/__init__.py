@@ -112,19 +112,6 @@ class EmbeddingSimilarity(Metric):
             raise ValueError("a line holds one embedding: numbers separated by white space") from None
         return list(S.check_vector(values, "the line"))
 
-    def vector_corpora(self) -> list:
-        from .cases import vector_corpora
-
-        return vector_corpora()
-
-    def interval_pool(self) -> list[tuple]:
-        from .cases import interval_pool
-
-        return interval_pool()
-
-    def invalid_vector_corpora(self) -> list:
-        return []
-
     def verify_configurations(self) -> tuple:
         from ...core.metric import labelled_configurations
 

@@ -40,12 +40,6 @@ class LessonFamily(Metric):
 
         return mutants_of(self.name)
 
-    def vector_corpora(self) -> list:
-        from ...vectors.corpora import hard_corpora
-        from .cases import lesson_corpora
-
-        return hard_corpora() + lesson_corpora()
-
 
 class LessonMean(LessonFamily):
     """A per-example lesson metric: the row is ``[spec.score(lesson_name, hyp, refs)]``."""

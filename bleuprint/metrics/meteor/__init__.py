@@ -161,29 +161,5 @@ class Meteor15(Metric):
         """ted-ende against the jar live."""
         return (({}, "-l en -norm"),)
 
-    def vector_corpora(self) -> list:
-        """Meteor's own corpora (the one-chunk rule, summed statistics vs the mean, stems,
-        synonyms, paraphrases, function words), its seeded ones
-        (``bleuprint.metrics.meteor.vectors``), then the shared hard cases."""
-        from ...vectors.corpora import Corpus, hard_corpora
-
-        own = [
-            Corpus("Meteor: identical sentences score 1 (no penalty for one full chunk)", ("Basic",),
-                   ["the cat sat on the mat"], [["the cat sat on the mat"]]),
-            Corpus("Meteor: the corpus score of summed statistics, not the mean", ("CorpusPooling",),
-                   ["the cat sat on the mat", "on the mat sat the cat", "a dog"],
-                   [["the cat sat on the mat"], ["the cat sat on the mat"], ["a dog"]]),
-            Corpus("Meteor: stems, synonyms and paraphrases", ("Basic",),
-                   ["the cats were running quickly", "he bought a large automobile"],
-                   [["the cat runs fast"], ["he purchased a big car"]]),
-            Corpus("Meteor: function words weigh 1 - delta", ("Basic",),
-                   ["of the and a", "of the dog"], [["of the", "a"], ["the dog of"]]),
-            Corpus("Meteor: the best reference, ties to the first", ("MultipleReferences",),
-                   ["a b c", "x y"], [["a b", "b c", "a b c"], ["x", "y"]]),
-        ]
-        from .vectors import random_corpora
-
-        return own + random_corpora() + hard_corpora()
-
 
 METEOR = register(Meteor15())

@@ -55,12 +55,6 @@ class LogprobMetric(Metric):
         """One sentence of one token of probability 1."""
         return [[0.0]], None
 
-    def interval_pool(self) -> list[tuple]:
-        """Six sentences (log-probabilities, a better model's, a worse model's, None)."""
-        from .cases import interval_pool
-
-        return interval_pool()
-
     def read_segment(self, line: str):
         """One line of ``bleuprint score -i FILE``: white-space separated floats."""
         fields = line.split()
@@ -121,11 +115,6 @@ class LogprobMetric(Metric):
         from .cases import generated_corpus
 
         return generated_corpus(rng)
-
-    def vector_corpora(self) -> list:
-        from .cases import logprob_corpora
-
-        return logprob_corpora()
 
     def corpus_strategy(self):
         from .strategies import logprob_corpora

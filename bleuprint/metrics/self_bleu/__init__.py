@@ -156,28 +156,6 @@ class SelfBleu(Metric):
         return labelled_configurations({}, {"variant": "texygen"}, {"variant": "evalsuite", "gram": 2},
                                        {"variant": "texygen", "gram": 4})
 
-    def vector_corpora(self) -> list:
-        from .vectors import self_bleu_corpora
-
-        return self_bleu_corpora()
-
-    def invalid_vector_corpora(self) -> list:
-        """The shared refusals (references left out), then one output: it has no other
-        output to be its reference (ValueError; sacreBLEU and nltk raise too)."""
-        from ...vectors.corpora import Corpus
-
-        return super().invalid_vector_corpora() + [
-            Corpus("one output: no other output to be its reference", ("InvalidInput",), ["a b c"], None)]
-
-    def interval_options(self) -> tuple:
-        return ({}, {"variant": "texygen"})
-
-    def vector_intermediates(self, hyps, refs=None, variant="evalsuite", **_) -> dict:
-        """Each output's tokens as the variant counts them (``outputTokens``)."""
-        from .spec import tokens
-
-        return {"outputTokens": [tokens(h, variant) for h in hyps]}
-
     def layer_functions(self, layer) -> dict:
         return {"corpus": lambda hyps, refs=None, **options: layer.self_bleu(hyps, **options)}
 

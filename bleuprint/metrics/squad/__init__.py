@@ -146,12 +146,6 @@ class Squad(Metric):
 
         return labelled_configurations({}, {"value": "exact"}, {"version": "2.0"}, {"version": "2.0", "value": "exact"})
 
-    def vector_corpora(self) -> list:
-        """SQuAD's hard cases (``bleuprint.metrics.squad.vectors``), then the shared ones."""
-        from .vectors import squad_corpora
-
-        return squad_corpora()
-
     api_names = ("squad",)
     golden = "squad"
     oracle_versions = {"transformers": "4.57.6"}

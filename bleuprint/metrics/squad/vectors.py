@@ -39,3 +39,8 @@ def squad_corpora() -> list[Corpus]:
     from ...vectors.corpora import hard_corpora
 
     return SQUAD_CASES + hard_corpora()
+
+
+def vector_corpora(definition) -> list:
+    """SQuAD's hard cases (``bleuprint.metrics.squad.vectors``), then the shared ones."""
+    return squad_corpora()

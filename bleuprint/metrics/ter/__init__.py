@@ -124,14 +124,6 @@ class TER(Metric):
 
     # -- vectors ---------------------------------------------------------------------------
 
-    def vector_intermediates(self, hyps, refs, **options) -> dict:
-        """The words TER aligns: ``hypWords[i]`` and ``refWords[i][j]``, after Tercom's
-        tokenizer with these options (``bleuprint.metrics.ter.spec.ter_words``)."""
-        from .spec import ter_words
-
-        return {"hypWords": [ter_words(h, **options) for h in hyps],
-                "refWords": [[ter_words(r, **options) for r in group] for group in refs]}
-
     # -- bleuprint verify -------------------------------------------------------------------
 
     golden = "ter"

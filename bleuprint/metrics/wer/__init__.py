@@ -129,31 +129,6 @@ class JiwerMeasure(Metric):
 
         return corpora()
 
-    def vector_corpora(self) -> list:
-        """The shared hard cases, each segment with its first reference only (jiwer takes
-        one; the multi-reference flags dropped, the comment says so), then the family's own
-        (``cases.wer_corpora``: ties, white space, empty references; ``cases.random_corpora``)."""
-        from dataclasses import replace
-
-        from ...vectors.corpora import hard_corpora
-        from .cases import random_corpora, wer_corpora
-
-        multi = ("MultipleReferences", "VariableReferenceCount", "ReferenceLengthTie", "ClosestReference")
-        corpora = []
-        for corpus in hard_corpora():
-            if all(len(r) == 1 for r in corpus.refs):
-                corpora.append(corpus)
-                continue
-            flags = tuple(f for f in corpus.flags if f not in multi) or ("Basic",)
-            corpora.append(replace(corpus, comment=corpus.comment + " (first reference only)", flags=flags,
-                                   refs=self.fit_references(corpus.refs)))
-        return corpora + wer_corpora() + random_corpora()
-
-    def vector_intermediates(self, hyps, refs, **_) -> dict:
-        """The elements each line is aligned on (``hypUnits``, ``refUnits``)."""
-        return {"hypUnits": [S.units(h, self.unit) for h in hyps],
-                "refUnits": [[S.units(r, self.unit) for r in g] for g in refs]}
-
 
 class Wer(JiwerMeasure):
     name = "wer"
