@@ -10,7 +10,8 @@ protocol's ``module``: ``vectors.py`` for the vectors), that defines some of tho
 * a function takes the metric's definition first (its first parameter is named
   ``definition``) and then the hook's own arguments (``vector_corpora(definition)``,
   ``search_space(definition, hint="")``);
-* a constant is a plain value (``claim_prefixes = ("BLEU",)``).
+* a constant is a plain value (``claim_prefixes = ("BLEU",)``), or a function of the
+  definition where it differs among the metrics of one folder (``golden(definition)``).
 
 ``protocol.of(metric)`` is the tool's view of one metric: each name the metric's own
 override, else the tool's default, functions bound to the definition
@@ -36,7 +37,8 @@ __all__ = ["Hooks", "Protocol", "defined_overrides", "protocols"]
 
 #: The modules that hold a tool's protocol (each defines one ``Protocol``), read by
 #: ``protocols`` and the tests.
-TOOL_HOOKS = ("bleuprint.vectors.hooks",)
+TOOL_HOOKS = ("bleuprint.vectors.hooks", "bleuprint.strategies", "bleuprint.mutants.hooks", "bleuprint.verify_hooks",
+              "bleuprint.oracles.hooks", "bleuprint.reproduce.hooks")
 
 
 def protocols() -> list:
@@ -120,15 +122,15 @@ class Hooks:
     def __getattr__(self, name: str):
         protocol = self._protocol
         overrides = protocol.overrides(self.metric)
-        if name in overrides:
-            value = overrides[name]
-        elif name in protocol.defaults:
-            value = protocol.defaults[name]
-        else:
+        if name not in protocol.defaults:
             raise AttributeError(f"{name!r} is not one of the {protocol.tool} hooks")
-        if inspect.isfunction(value) or isinstance(value, types.BuiltinFunctionType):
-            return types.MethodType(value, self.metric)
-        return value
+        default = protocol.defaults[name]
+        value = overrides.get(name, default)
+        if not inspect.isfunction(value):
+            return value
+        if not inspect.isfunction(default):  # a constant computed from the definition
+            return value(self.metric)
+        return types.MethodType(value, self.metric)
 
 
 def defined_overrides(path) -> set:

@@ -22,6 +22,9 @@ import inspect
 import re
 from pathlib import Path
 from bleuprint.vectors.hooks import vector_hooks
+from bleuprint.mutants.hooks import mutant_hooks
+from bleuprint.verify_hooks import verify_hooks
+from bleuprint.oracles.hooks import oracle_hooks
 
 #: Where the generated pages go inside the site (relative to ``docs/``).
 METRICS_DIR = "reference/metrics"
@@ -117,12 +120,12 @@ def _facts_section(metric) -> list[str]:
                      else "the sacreBLEU version chosen (2.5.1 or 2.6.0)"))
     else:
         rows.append(("signature", "none"))
-    if metric.oracle_versions:
-        rows.append(("oracle (pinned)", ", ".join(f"{d} {v}" for d, v in metric.oracle_versions.items())))
+    if oracle_hooks(metric).oracle_versions:
+        rows.append(("oracle (pinned)", ", ".join(f"{d} {v}" for d, v in oracle_hooks(metric).oracle_versions.items())))
     else:
         rows.append(("oracle", "none: the definition in the docstrings, checked by hand computations"))
-    if metric.golden:
-        rows.append(("golden fixture", f"`bleuprint/oracles/goldens/{metric.golden}.json`"))
+    if oracle_hooks(metric).golden:
+        rows.append(("golden fixture", f"`bleuprint/oracles/goldens/{oracle_hooks(metric).golden}.json`"))
     module = type(metric).__module__
     rows.append(("defined in", f"`{module.replace('.', '/')}`"))
     lines = ["## At a glance", "", "| property | value |", "|---|---|"]
@@ -131,7 +134,7 @@ def _facts_section(metric) -> list[str]:
 
 
 def _mutants_section(metric) -> list[str]:
-    faults = list(metric.faults())
+    faults = list(mutant_hooks(metric).faults())
     lines = ["## Quirks and pitfalls, guarded by planted mutants", ""]
     if not faults:
         return lines + ["Where bleuprint departs from the oracle on purpose: "
@@ -158,7 +161,7 @@ def _example_section(metric) -> list[str]:
     from bleuprint.spec.signature import signed_metrics
 
     lines = ["## Worked example", ""]
-    missing = metric.missing_data(metric.defaults())
+    missing = verify_hooks(metric).missing_data(metric.defaults())
     corpus = _example_corpus(metric)
     if missing:
         return lines + [f"Not computed when this site was built: {missing}", ""]
@@ -264,7 +267,7 @@ def metric_index() -> str:
              "| metric | what it is | scale | shape | oracle |", "|---|---|---|---|---|"]
     for name in metric_names():
         metric = get_metric(name)
-        oracle = ", ".join(f"{d} {v}" for d, v in metric.oracle_versions.items()) or "definition"
+        oracle = ", ".join(f"{d} {v}" for d, v in oracle_hooks(metric).oracle_versions.items()) or "definition"
         lines.append(f"| [`{name}`]({name}.md) | {_cell(metric.title)} | {metric.scale} | "
                      f"`{metric.shape.name}` | {oracle} |")
     return "\n".join(lines) + "\n"

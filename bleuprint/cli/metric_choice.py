@@ -3,6 +3,7 @@
 repeated."""
 
 from __future__ import annotations
+from ..verify_hooks import verify_hooks
 
 
 def add_metric_argument(parser, what: str) -> None:
@@ -41,4 +42,4 @@ def missing_data(name: str) -> str:
     from ..core import get_metric
 
     definition = get_metric(name)
-    return definition.missing_data(definition.defaults())
+    return verify_hooks(definition).missing_data(definition.defaults())

@@ -51,6 +51,7 @@ from ..spec.sacrebleu_versions import (SUPPORTED_VERSIONS, SacrebleuVersionWarni
                                        using_sacrebleu_version)
 from . import score_dask, score_stream, version_line
 from . import testsets as testset_options
+from ..reproduce.hooks import reproduce_hooks
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
 #: about two seconds on this project's shared 2-core machine (measured: impl BLEU scores
@@ -259,7 +260,7 @@ def resolve_metric(name: str):
     for registered in metric_names():
         definition = get_metric(registered)
         if compat_class(definition) is None:
-            options = definition.options_from_name(name)
+            options = reproduce_hooks(definition).options_from_name(name)
             if options:
                 return definition, dict(options)
     return None
@@ -363,7 +364,7 @@ class RegisteredScorer:
         self.layer = _layer(layer)
         self.num_refs = None
         #: The name its scores are printed under (``Metric.score_name``: ``rouge2``).
-        self.score_name = definition.score_name(**self.all_options())
+        self.score_name = reproduce_hooks(definition).score_name(**self.all_options())
         #: Whether the metric has a signature of its own (``Metric.signature_fields``).
         self.signed = type(definition).signature_fields is not Metric.signature_fields
 

@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field
 
 from .model import Mutant, outcome
 from .switch import replaced, resolve
+from ..verify_hooks import verify_hooks
 
 #: Scores of the mutant and the spec closer than this are equal (GUIDE: 1e-9 on the scale).
 TOLERANCE = 1e-9
@@ -149,7 +150,7 @@ def one_call_functions(name: str) -> dict:
     from ..core import get_metric
 
     found = {}
-    for kind, function in get_metric(name).layer_functions(spec).items():
+    for kind, function in verify_hooks(get_metric(name)).layer_functions(spec).items():
         if kind not in ("corpus", "sentence"):
             continue
         for label in (getattr(function, "__name__", ""), name):

@@ -16,6 +16,7 @@ can print one row per family.
 from __future__ import annotations
 
 from . import sacrebleu_oracle
+from .hooks import oracle_hooks
 
 _ORACLES = {
     ("bleu", "corpus"): sacrebleu_oracle.oracle_bleu,
@@ -33,9 +34,9 @@ def corpus_oracle(metric: str):
 
     from ..core import get_metric, metric_names
 
-    named = get_metric(metric).corpus_oracle
+    named = oracle_hooks(get_metric(metric)).corpus_oracle
     if not named:
-        having = [name for name in metric_names() if get_metric(name).corpus_oracle]
+        having = [name for name in metric_names() if oracle_hooks(get_metric(name)).corpus_oracle]
         raise ValueError(f"no corpus oracle for the metric {metric!r}: expected one of {', '.join(having)}")
     module, function = named.split(":")
     return getattr(import_module(module), function)

@@ -18,12 +18,13 @@ from ..core import get_metric
 from .cases_common import corpus_oracle
 from .generate import with_signature_version
 from .sacrebleu_oracle import require_sacrebleu
+from .hooks import oracle_hooks
 
 
 def oracle_of(metric: str):
     """The corpus adapter of the registered ``metric`` (``Metric.corpus_oracle``), or None
     where it has none."""
-    if not get_metric(metric).corpus_oracle:
+    if not oracle_hooks(get_metric(metric)).corpus_oracle:
         return None
     return corpus_oracle(metric)
 
@@ -108,7 +109,7 @@ def interval_oracle_of(metric: str):
     golden fixture comes from a sacreBLEU metric it knows, else None."""
     from . import sacrebleu_intervals
 
-    golden = get_metric(metric).golden
+    golden = oracle_hooks(get_metric(metric)).golden
     if not golden:
         return None
     try:

@@ -34,6 +34,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from .build import FILE_SCHEMAS, nrefs as _nrefs
 from .hooks import vector_hooks
+from ..mutants.hooks import mutant_hooks
+from ..verify_hooks import verify_hooks
 
 #: Where a mutant's flag note says what it is.
 MUTANT_KIND = "mutant"
@@ -113,7 +115,7 @@ def _valid(document: dict, options: dict, test: dict) -> str | None:
     difference = _close(expected["score"], score, tolerance, "score")
     if difference:
         return difference
-    own = definition.layer_functions(spec).get("corpus")
+    own = verify_hooks(definition).layer_functions(spec).get("corpus")
     if own is not None:
         difference = _close(expected["score"], own(*inputs(), **copy.deepcopy(options)), tolerance,
                             "own corpus score")
@@ -316,7 +318,7 @@ def mutants_in_scope(metrics, mutants, reached: dict) -> list:
     from ..core import get_metric
 
     hit = set().union(*reached.values())
-    own = {fault.id for name in metrics for fault in get_metric(name).faults()}
+    own = {fault.id for name in metrics for fault in mutant_hooks(get_metric(name)).faults()}
     return [m for m in mutants if m.id in own or hit & set(m.targets)]
 
 

@@ -23,6 +23,8 @@ import re
 from ..core import get_metric, metric_names
 from .corpora import NOTES, invalid_inputs
 from .hooks import vector_hooks
+from ..verify_hooks import verify_hooks
+from ..oracles.hooks import oracle_hooks
 
 #: The version of this generator (the layout of the documents it writes). 1.2.0: a note's
 #: ``mutants`` are the mutants its flag stands for among its own metric's vectors (1.1.0
@@ -83,8 +85,8 @@ def spec_version(definition) -> dict:
     from .. import __version__
 
     version = {"bleuprint": __version__}
-    if definition.oracle_versions:
-        version["oracle"] = dict(definition.oracle_versions)
+    if oracle_hooks(definition).oracle_versions:
+        version["oracle"] = dict(oracle_hooks(definition).oracle_versions)
     return version
 
 
@@ -238,7 +240,7 @@ def missing_resources(metric: str) -> str:
     is left out of an export, never written with some of its families missing."""
     definition = get_metric(metric)
     for options in ({}, *vector_hooks(definition).interval_options()):
-        reason = definition.missing_data({**definition.defaults(), **options})
+        reason = verify_hooks(definition).missing_data({**definition.defaults(), **options})
         if reason:
             return reason
     return ""

@@ -19,6 +19,7 @@ from bleuprint.cli import score_stream
 from bleuprint.compat.backends import column_sums
 from bleuprint.core import get_metric, metric_names
 from cli_harness import run_bleuprint
+from bleuprint.verify_hooks import verify_hooks
 
 CHUNK = 4
 # The metrics `bleuprint score` reads from files (text, or numbers for perplexity); segments of
@@ -40,7 +41,7 @@ def _corpus(name: str):
     definition = get_metric(name)
     hyps, refs = [], []
     for seed in range(8):
-        h, r = definition.generated_corpus(random.Random(seed))
+        h, r = verify_hooks(definition).generated_corpus(random.Random(seed))
         for k, hyp in enumerate(h):
             if hyp is None or (r is not None and (not r[k] or any(not isinstance(x, str) for x in r[k]))):
                 continue  # a missing prediction or no reference: not a line of a file
@@ -65,7 +66,7 @@ def _write(folder, name: str):
 
 def _skip_without_data(name: str) -> None:
     definition = get_metric(name)
-    missing = definition.missing_data(definition.defaults())
+    missing = verify_hooks(definition).missing_data(definition.defaults())
     if missing:
         pytest.skip(f"{name}: {missing}")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from bleuprint.oracles.hooks import oracle_hooks
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -104,6 +105,6 @@ def test_the_readme_lists_every_metric_with_its_oracle():
     rows = re.findall(r"^\| `(\w+)` \| .* \| ([^|]+) \|$", README, re.M)
     assert [name for name, _ in rows] == list(metric_names())
     for name, oracle in rows:
-        pinned = get_metric(name).oracle_versions
+        pinned = oracle_hooks(get_metric(name)).oracle_versions
         expected = ", ".join(f"{distribution} {version}" for distribution, version in pinned.items()) or "-"
         assert oracle.strip() == expected, f"README: {name}'s oracle is {oracle.strip()!r}, the registry's {expected!r}"

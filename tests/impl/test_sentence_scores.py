@@ -23,6 +23,8 @@ from bleuprint import impl, spec
 from bleuprint.core import get_metric, metric_names
 from bleuprint.strategies import corpora, metric_options
 from bleuprint.core.value import metric as configured
+from bleuprint.strategies import strategy_hooks
+from bleuprint.verify_hooks import verify_hooks
 
 
 def cases(name: str):
@@ -30,9 +32,9 @@ def cases(name: str):
     of text with references, made one the metric accepts by ``Metric.fit_corpus``) and its options."""
     definition = get_metric(name)
     if definition.references and definition.segment_kind == "text":
-        fitted = corpora(max_size=6).map(definition.fit_corpus)
+        fitted = corpora(max_size=6).map(strategy_hooks(definition).fit_corpus)
         return st.tuples(fitted, metric_options(name))
-    return st.tuples(definition.corpus_strategy(), metric_options(name))
+    return st.tuples(strategy_hooks(definition).corpus_strategy(), metric_options(name))
 
 
 @pytest.mark.parametrize("name", metric_names())
@@ -112,7 +114,7 @@ def test_parts_have_one_shape_in_both_layers(name):
     import random
 
     definition = get_metric(name)
-    hyps, refs = definition.generated_corpus(random.Random(33))
+    hyps, refs = verify_hooks(definition).generated_corpus(random.Random(33))
     want_scores, want_parts = spec.sentence_scores(name, hyps, refs, parts=True)
     got_scores, got_parts = impl.sentence_scores(name, hyps, refs, parts=True)
     assert isinstance(want_parts, dict) and isinstance(got_parts, dict)

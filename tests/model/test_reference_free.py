@@ -21,6 +21,8 @@ import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Shape, register, unregister
 from bleuprint.vectors.hooks import VECTORS
+from bleuprint.verify_hooks import VERIFY
+from bleuprint.strategies import strategy_hooks
 
 
 class LongWords(Metric):
@@ -67,9 +69,6 @@ class NegatedSum(Metric):
     def read_segment(self, line):
         return [float(field) for field in line.split()]
 
-    def generated_corpus(self, rng):
-        return [[-rng.random() for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 5))], None
-
     def segment_stats(self, hyp, refs) -> list:
         return [-sum(hyp), len(hyp)]
 
@@ -91,6 +90,8 @@ def _negated_interval_pool(metric):
 
 # a metric outside a package of its own tunes the tools with ``tune`` (``bleuprint.hooks``)
 VECTORS.tune(NegatedSum, vector_corpora=_negated_vector_corpora, interval_pool=_negated_interval_pool)
+VERIFY.tune(NegatedSum, generated_corpus=lambda definition, rng: (
+    [[-rng.random() for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 5))], None))
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -162,7 +163,7 @@ def test_segments_that_are_not_text():
     assert accumulator.score() == 4 / 3
 
 
-@given(LongWords().corpus_strategy())
+@given(strategy_hooks(LongWords()).corpus_strategy())
 def test_default_strategy_without_references(corpus):
     hyps, refs = corpus
     assert refs is None and hyps

@@ -9,6 +9,7 @@ import pytest
 from bleuprint import spec
 from bleuprint.core import Metric, Option, register, unregister
 from bleuprint.core.value import metric as configured
+from bleuprint.verify_hooks import verify_hooks
 
 
 class Signed(Metric):
@@ -55,7 +56,7 @@ def test_every_signed_metric_has_a_short_form_for_each_key():
     for name in signed_metrics():
         definition = get_metric(name)
         nrefs = None if not definition.references else 1
-        for options, label in definition.verify_configurations():
+        for options, label in verify_hooks(definition).verify_configurations():
             long = spec.signature(configured(name, **options), nrefs=nrefs).split("|")
             short = spec.signature(configured(name, **options), nrefs=nrefs, short=True).split("|")
             assert len(short) == len(long), (name, label)

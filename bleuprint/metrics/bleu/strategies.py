@@ -35,3 +35,9 @@ def bleu_options(draw, tokenizers=TOKENIZERS, max_orders: int = 6):
         "max_ngram_order": draw(weighted((3, st.just(4)), (2, st.integers(1, max_orders)))),
         "effective_order": draw(st.booleans()),
     }
+
+
+def option_strategy(definition):
+    """The hand-tuned ``bleuprint.strategies.bleu_options`` (smoothing values that fit
+    the method, order 4 most often)."""
+    return bleu_options()

@@ -75,7 +75,6 @@ class Cider(Metric):
 
     signature_version = "pycocoevalcap-1.2"
     signature_abbreviations = {"ngrams": "ng", "sigma": "sg", "tok": "tok", "df": "df", "agg": "agg"}
-    claim_prefixes = ("CIDEr-D", "CIDEr")
 
     def signature_fields(self, **_) -> list:
         """``ngrams:4`` (n-grams 1..4), ``sigma:6`` (the length penalty's), ``tok:split`` (no
@@ -83,31 +82,9 @@ class Cider(Metric):
         the whole corpus), ``agg:mean`` (over images); then pycocoevalcap's version."""
         return [("ngrams", "4"), ("sigma", "6"), ("tok", "split"), ("df", "corpus-refs"), ("agg", "mean")]
 
-    def corpus_strategy(self):
-        """Tokenized-caption corpora (``bleuprint.metrics.cider.strategies``)."""
-        from ..cider.strategies import caption_corpora
-
-        return caption_corpora()
-
     # -- mutants, verify, goldens -------------------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.cider.spec:cider_segment", "bleuprint.metrics.cider.spec:cider")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
     api_names = ("cider",)
-    golden = "cider"
-    golden_builder = "bleuprint.metrics.cider.oracle_cases"
-    oracle_versions = {"pycocoevalcap": "1.2"}
-    corpus_oracle = "bleuprint.metrics.cider.oracle_adapter:oracle_cider"
-
-    def real_corpus_configurations(self) -> tuple:
-        """ted-ende against pycocoevalcap live (one reference an image)."""
-        return (({}, "CIDEr-D"),)
 
 
 CIDER = register(Cider())

@@ -138,3 +138,11 @@ MUTANTS = [
            "18. CIDEr-D idf is log N - log max(1, df)", "test_idf_is_log_n_minus_log_df",
            {CS + "idf": idf_log_plus_one}, _witness(H, R)),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.cider.spec:cider_segment", "bleuprint.metrics.cider.spec:cider")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

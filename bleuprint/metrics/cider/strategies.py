@@ -86,3 +86,8 @@ def caption_corpora(draw, min_size: int = 1, max_size: int = 5) -> tuple:
     """``(hyps, refs)``: ``min_size``..``max_size`` images, ``refs[i]`` 1-3 captions."""
     drawn = draw(st.lists(images(), min_size=min_size, max_size=max_size))
     return [h for h, _ in drawn], [r for _, r in drawn]
+
+
+def corpus_strategy(definition):
+    """Tokenized-caption corpora (``bleuprint.metrics.cider.strategies``)."""
+    return caption_corpora()

@@ -55,11 +55,6 @@ class CocoBleu(Metric):
 
     signature_version = "pycocoevalcap-1.2"
     signature_abbreviations = {"order": "ord", "tok": "tok", "reflen": "rl", "eps": "eps"}
-    claim_prefixes = ("coco-BLEU", "Bleu_")
-
-    def score_name(self, order=4, **_) -> str:
-        """pycocoevalcap's key of the score: ``Bleu_4`` (``Bleu_1`` .. ``Bleu_4``)."""
-        return f"Bleu_{order}"
 
     def signature_fields(self, order=4, **_) -> list:
         """``order`` (BLEU-n), ``tok:split`` (tokenized captions split on white space; no
@@ -69,35 +64,9 @@ class CocoBleu(Metric):
 
         return [("order", str(check_order(order))), ("tok", "split"), ("reflen", "closest"), ("eps", "coco")]
 
-    def corpus_strategy(self):
-        """Tokenized-caption corpora (``bleuprint.metrics.cider.strategies``)."""
-        from ..cider.strategies import caption_corpora
-
-        return caption_corpora()
-
     # -- mutants, verify, goldens -----------------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.coco_bleu.spec:coco_bleu_stats", "bleuprint.metrics.coco_bleu.spec:coco_bleu")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
     api_names = ("coco_bleu",)
-    golden = "coco_bleu"
-    golden_builder = "bleuprint.metrics.coco_bleu.oracle_cases"
-    oracle_versions = {"pycocoevalcap": "1.2"}
-    corpus_oracle = "bleuprint.metrics.coco_bleu.oracle_adapter:oracle_coco_bleu"
-
-    def real_corpus_configurations(self) -> tuple:
-        """ted-ende (529 segments x 13 systems' first, one reference) against
-        pycocoevalcap live: BLEU-4 and BLEU-1."""
-        return (({}, "BLEU-4"), ({"order": 1}, "BLEU-1"))
-
-    def verify_configurations(self) -> tuple:
-        return labelled_configurations({}, {"order": 1}, {"order": 2}, {"order": 3})
 
 
 COCO_BLEU = register(CocoBleu())

@@ -27,3 +27,11 @@ MUTANTS = [
            {EM + "is_exact_match": not_stripped},
            lambda: spec.exact_match(["Paris\n"], ["Paris"])),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.exact_match.spec:exact_match",)
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

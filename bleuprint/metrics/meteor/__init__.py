@@ -67,7 +67,6 @@ class Meteor15(Metric):
     shape = Shape.SUM
     options = ()
     cost = 20
-    numpy_path = False  # impl without csrc/meteor.c is spec.meteor_segment_stats a segment
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         hyps, refs = super().check_inputs(hyps, refs)
@@ -78,19 +77,6 @@ class Meteor15(Metric):
             for ref in group:
                 check_text(ref, "reference")
         return hyps, refs
-
-    def generated_corpus(self, rng) -> tuple[list, list]:
-        """The model's seeded corpus (verify's impl-against-spec rows) with what the jar's
-        stdio protocol cannot carry taken out (``carried``)."""
-        return carried_corpus(super().generated_corpus(rng))
-
-    def corpus_strategy(self):
-        """The model's corpora for the generic tests, with what the jar's stdio protocol
-        cannot carry taken out (``carried``)."""
-        return super().corpus_strategy().map(carried_corpus)
-
-    def fit_corpus(self, corpus: tuple) -> tuple:
-        return carried_corpus(super().fit_corpus(corpus))
 
     def segment_stats(self, hyp: str, refs: list) -> list:
         from . import spec
@@ -123,12 +109,6 @@ class Meteor15(Metric):
     signature_version = "meteor-1.5"
     signature_abbreviations = {"version": "v", "lang": "l", "norm": "nrm", "modules": "m", "weights": "w",
                                "params": "p", "beam": "b", "jar": "jar", "agg": "agg"}
-    #: "METEOR" alone is the captioning world's number, the jar's; "METEOR-nltk" is the other metric's.
-    claim_prefixes = ("METEOR", "METEOR-1.5")
-
-    def score_name(self, **options) -> str:
-        """``METEOR-1.5``: the name says which METEOR (nltk's is ``METEOR-nltk``)."""
-        return "METEOR-1.5"
 
     def signature_fields(self, **options) -> list:
         """``lang:en``, ``norm:yes`` (the jar's -norm: tokenized, punctuation
@@ -143,23 +123,7 @@ class Meteor15(Metric):
 
     # -- mutants, verify, goldens -------------------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return (SPEC + "meteor_segment_stats", SPEC + "meteor_score_from_stats", SPEC + "meteor")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
     api_names = ("meteor",)
-    golden = "meteor"
-    golden_builder = "bleuprint.metrics.meteor.oracle_cases"
-    oracle_versions = {"pycocoevalcap": "1.2"}
-    corpus_oracle = "bleuprint.metrics.meteor.oracle_adapter:oracle_meteor"
-
-    def real_corpus_configurations(self) -> tuple:
-        """ted-ende against the jar live."""
-        return (({}, "-l en -norm"),)
 
 
 METEOR = register(Meteor15())

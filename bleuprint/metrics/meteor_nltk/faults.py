@@ -127,3 +127,12 @@ MUTANTS = [
            "19. Fmean = P R / (alpha P + (1 - alpha) R)", "test_partial_match_by_hand",
            {M + "fmean": alpha_on_recall}, _pair("a b c", "a b x y")),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.meteor_nltk.spec:meteor_nltk_stats",
+            "bleuprint.metrics.meteor_nltk.spec:meteor_nltk")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

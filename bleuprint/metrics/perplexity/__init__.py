@@ -39,8 +39,6 @@ class LogprobMetric(Metric):
     references = False
     segment_kind = "logprobs"
     signature_version = "definition"
-    #: Log-probabilities <= 0: a cross-entropy >= 0 without a bound above (perplexity's >= 1).
-    value_range = (0.0, None)
     #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
     signature_abbreviations = {"base": "b", "variant": "var", "in": "in", "sum": "sum"}
 
@@ -96,50 +94,9 @@ class LogprobMetric(Metric):
         values = [self.score(as_numbers(row), n_segments, **score_options) for row in rows.reshape(len(rows), -1)]
         return np.array(values, dtype=np.float64), np.ones(len(values), dtype=bool)
 
-    def layer_functions(self, layer) -> dict:
-        """The one-call ``perplexity`` or ``cross_entropy`` of ``layer``."""
-        function = getattr(layer, self.name)
-
-        def corpus(hyps, refs=None, **options):
-            self.check_no_references(refs)
-            return function(hyps, **options)
-
-        return {"corpus": corpus}
-
-    def faults(self) -> list:
-        from .faults import mutants_of
-
-        return mutants_of(self.name)
-
-    def generated_corpus(self, rng):
-        from .cases import generated_corpus
-
-        return generated_corpus(rng)
-
-    def corpus_strategy(self):
-        from .strategies import logprob_corpora
-
-        return logprob_corpora(wide=False)
-
-    def option_strategy(self):
-        from .strategies import logprob_options
-
-        return logprob_options(self.name)
-
-    def verify_configurations(self) -> tuple:
-        from ...core.metric import labelled_configurations
-
-        extra = ({"base": "2"}, {"variant": "sentence-mean", "base": "2"}) if self.name == "cross_entropy" else ()
-        return labelled_configurations({}, {"variant": "sentence-mean"}, *extra)
-
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.perplexity.spec:sentence_row", "bleuprint.metrics.perplexity.spec:score_from_row",
-                "bleuprint.metrics.perplexity.spec:" + self.name)
-
 
 class Perplexity(LogprobMetric):
     name = "perplexity"
-    value_range = (1.0, None)
     title = "perplexity from per-token log-probabilities (pooled: exp of the mean NLL over every token)"
     options = (VARIANT,)
     api_names = ("perplexity",)

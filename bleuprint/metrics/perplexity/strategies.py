@@ -39,3 +39,11 @@ def logprob_options(name: str):
     if name == "perplexity":
         return st.fixed_dictionaries({}, optional={"variant": variant})
     return st.fixed_dictionaries({}, optional={"variant": variant, "base": st.sampled_from(("e", "2"))})
+
+
+def corpus_strategy(definition):
+    return logprob_corpora(wide=False)
+
+
+def option_strategy(definition):
+    return logprob_options(definition.name)

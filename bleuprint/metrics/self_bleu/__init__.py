@@ -125,45 +125,7 @@ class SelfBleu(Metric):
 
     # -- mutants, verify, vectors, goldens --------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.self_bleu.spec:output_bleu", "bleuprint.metrics.self_bleu.spec:self_bleu")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
-    def option_strategy(self):
-        from .strategies import self_bleu_options
-
-        return self_bleu_options()
-
-    def corpus_strategy(self):
-        from .strategies import self_bleu_corpora
-
-        return self_bleu_corpora()
-
-    def generated_corpus(self, rng):
-        """A seeded set of 2..8 outputs for ``bleuprint verify`` (``generated.generated_outputs``:
-        overlapping outputs, copies of earlier ones, empty lines); references None."""
-        from .generated import generated_outputs
-
-        return generated_outputs(rng), None
-
-    def verify_configurations(self) -> tuple:
-        from ...core.metric import labelled_configurations
-
-        return labelled_configurations({}, {"variant": "texygen"}, {"variant": "evalsuite", "gram": 2},
-                                       {"variant": "texygen", "gram": 4})
-
-    def layer_functions(self, layer) -> dict:
-        return {"corpus": lambda hyps, refs=None, **options: layer.self_bleu(hyps, **options)}
-
     api_names = ("self_bleu",)
-    golden = "self_bleu"
-    golden_builder = "bleuprint.metrics.self_bleu.oracle_cases"
-    oracle_versions = {"sacrebleu": "2.5.1", "nltk": "3.10.4"}
-    corpus_oracle = "bleuprint.metrics.self_bleu.oracle_adapter:oracle_self_bleu"
 
 
 SELF_BLEU = register(SelfBleu())

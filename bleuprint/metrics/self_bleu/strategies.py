@@ -55,3 +55,11 @@ def self_bleu_options():
         "variant": st.sampled_from(VARIANTS),
         "gram": weighted((3, st.none()), (2, st.integers(1, 5))),
     })
+
+
+def option_strategy(definition):
+    return self_bleu_options()
+
+
+def corpus_strategy(definition):
+    return self_bleu_corpora()

@@ -132,26 +132,8 @@ class Squad(Metric):
 
     # -- mutants, verify, goldens ---------------------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.squad.spec:question_scores", "bleuprint.metrics.squad.spec:squad",
-                "bleuprint.metrics.squad.spec:squad_v2_evaluate")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
-    def verify_configurations(self) -> tuple:
-        from ...core.metric import labelled_configurations
-
-        return labelled_configurations({}, {"value": "exact"}, {"version": "2.0"}, {"version": "2.0", "value": "exact"})
-
     api_names = ("squad",)
-    golden = "squad"
-    oracle_versions = {"transformers": "4.57.6"}
-    golden_builder = "bleuprint.metrics.squad.oracle_cases"
     cli_module = "bleuprint.metrics.squad.cli"
-    extra_goldens = (("squad_v2_report", "bleuprint.metrics.squad.oracle_reports"),)
 
 
 SQUAD = register(Squad())

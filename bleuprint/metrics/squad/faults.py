@@ -47,3 +47,12 @@ MUTANTS = [
            {SQ + "denominator": missing_skipped},
            _witness(lambda spec: spec.squad(["x", None], [["x"], ["y"]], "1.1", "f1"))),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.squad.spec:question_scores", "bleuprint.metrics.squad.spec:squad",
+            "bleuprint.metrics.squad.spec:squad_v2_evaluate")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

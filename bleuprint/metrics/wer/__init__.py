@@ -89,59 +89,14 @@ class JiwerMeasure(Metric):
         transform = "wer_default" if self.unit == "words" else "cer_default"
         return [("unit", self.unit), ("tr", transform), ("agg", "pooled")]
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return (SPEC + "segment_row", SPEC + "measure_from_counts")
-
-    def faults(self) -> list:
-        from .faults import mutants_of
-
-        return mutants_of(self.name)
-
     api_names = ()
-
-    @property
-    def corpus_oracle(self) -> str:
-        """jiwer's answer for this measure (``oracle_adapter.oracle_<name>``)."""
-        return f"bleuprint.metrics.wer.oracle_adapter:oracle_{self.name}"
-
-    oracle_versions = {"jiwer": "4.0.0", "rapidfuzz": "3.14.6"}
-
-    def layer_functions(self, layer) -> dict:
-        functions = {"corpus": getattr(layer, self.name)}
-        stats = getattr(layer, "wer_stats" if self.unit == "words" else "cer_stats")
-        functions["stats"] = stats
-        return functions
-
-    def real_corpus_configurations(self) -> tuple:
-        """ted-ende against jiwer live (the defaults: jiwer has no options here)."""
-        return (({}, "defaults"),)
-
-    def generated_corpus(self, rng) -> tuple[list, list]:
-        """The model's seeded random corpus with each segment's first reference only (jiwer
-        takes one)."""
-        hyps, refs = super().generated_corpus(rng)
-        return hyps, self.fit_references(refs)
-
-    def corpus_strategy(self):
-        """The family's own corpora (``strategies.corpora``: one reference a segment; ties,
-        white space and empty sides often)."""
-        from .strategies import corpora
-
-        return corpora()
 
 
 class Wer(JiwerMeasure):
     name = "wer"
     title = "word error rate as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
     measure = "wer"
-    #: Errors over the reference length: above 1 with insertions.
-    value_range = (0.0, None)
     api_names = ("wer", "cer", "mer", "wil", "wip", "wer_stats", "cer_stats")
-    #: The family's one golden fixture (its cases name their own metric).
-    golden = "wer"
-    golden_builder = "bleuprint.metrics.wer.oracle_cases"
-    #: Pairs long enough that rapidfuzz splits the alignment (tests only: slow for the spec).
-    extra_goldens = (("wer_split", "bleuprint.metrics.wer.oracle_split"),)
 
 
 class Cer(JiwerMeasure):
@@ -149,7 +104,6 @@ class Cer(JiwerMeasure):
     title = "character error rate as jiwer 4.0.0 (every inner space a character; pooled)"
     measure = "cer"
     unit = "characters"
-    value_range = (0.0, None)  # as WER's: insertions
 
 
 class Mer(JiwerMeasure):
