@@ -38,7 +38,8 @@ __all__ = ["Hooks", "Protocol", "defined_overrides", "protocols"]
 #: The modules that hold a tool's protocol (each defines one ``Protocol``), read by
 #: ``protocols`` and the tests.
 TOOL_HOOKS = ("bleuprint.vectors.hooks", "bleuprint.strategies", "bleuprint.mutants.hooks", "bleuprint.verify_hooks",
-              "bleuprint.oracles.hooks", "bleuprint.reproduce.hooks")
+              "bleuprint.oracles.hooks", "bleuprint.reproduce.hooks", "bleuprint.spec.signature",
+              "bleuprint.spec.inputs", "bleuprint.cli.hooks")
 
 
 def protocols() -> list:

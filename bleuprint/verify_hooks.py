@@ -16,6 +16,14 @@ def verify_configurations(definition) -> tuple:
     return (({}, "defaults"),)
 
 
+def labelled_configurations(*option_dicts: dict) -> tuple:
+    """``(options, label)`` pairs for ``verify_configurations``: each dict labelled
+    by its options, ``key=value`` sorted by key and joined by commas ("defaults" for
+    none)."""
+    return tuple((dict(options), ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults")
+                 for options in option_dicts)
+
+
 def generated_corpus(definition, rng) -> tuple[list, list | None]:
     """A seeded random corpus (``rng``: a ``random.Random``) on which ``bleuprint verify``
     compares impl with the spec: by default the texts of ``bleuprint.oracles.texts``

@@ -25,6 +25,7 @@ from bleuprint.vectors.hooks import vector_hooks
 from bleuprint.mutants.hooks import mutant_hooks
 from bleuprint.verify_hooks import verify_hooks
 from bleuprint.oracles.hooks import oracle_hooks
+from bleuprint.spec.signature import signature_hooks
 
 #: Where the generated pages go inside the site (relative to ``docs/``).
 METRICS_DIR = "reference/metrics"
@@ -114,9 +115,9 @@ def _facts_section(metric) -> list[str]:
     if metric.min_segments > 1:
         rows.append(("segments a corpus", f"at least {metric.min_segments}"))
     if metric.name in signed_metrics():
-        fields = metric.signature_fields(**defaults) or []
+        fields = signature_hooks(metric).signature_fields(**defaults) or []
         rows.append(("signature fields (defaults)", ", ".join(f"`{k}:{v}`" for k, v in fields) or "none of its own"))
-        rows.append(("signature version", f"`{metric.signature_version}`" if metric.signature_version
+        rows.append(("signature version", f"`{signature_hooks(metric).signature_version}`" if signature_hooks(metric).signature_version
                      else "the sacreBLEU version chosen (2.5.1 or 2.6.0)"))
     else:
         rows.append(("signature", "none"))

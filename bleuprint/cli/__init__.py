@@ -33,9 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
     import importlib
 
     from ..core import get_metric, metric_names
+    from .hooks import cli_hooks
 
     for name in metric_names():  # then the metrics' own subcommands (Metric.cli_module), in registry order
-        module = get_metric(name).cli_module
+        module = cli_hooks(get_metric(name)).cli_module
         if module:
             importlib.import_module(module).add_parser(commands)
     return parser

@@ -10,8 +10,13 @@ A ``Metric`` declares its ``options`` (``bleuprint.core.options.Option``) and su
   segment's row at once, and ``fast_score``; by default these run the spec row by row;
   ``pair_rows``, the rows of every (hypothesis, single reference) pair of blocks of lines
   (``bleuprint.impl.pairwise``), by default ``stats_matrix`` on the pairs spelled out;
-* how statistics combine: its ``Shape``;
-* its signature (``signature_fields``), where it has one.
+* how statistics combine: its ``Shape``.
+
+That is all a ``Metric`` is: its definition. What a tool asks of a metric beyond it (its
+vector corpora, verify's configurations, its planted faults, reproduce's search, its
+signature, how its segments are read) is the tool's protocol, with the tool's default
+(``bleuprint.hooks``), and a metric tunes a tool in ``bleuprint/metrics/NAME/<tool>.py``.
+This module imports no tool.
 
 Shapes (every consumer handles a metric through these, never through its name):
 
@@ -43,9 +48,9 @@ reference strings. A metric with ``references = False`` scores hypotheses alone
 (distinct-n, self-BLEU, perplexity): its one-call functions take ``refs`` as None (or
 omit it), and ``segment_stats`` receives an empty tuple of references. A metric whose
 segments are not strings (``segment_kind``: perplexity's sequences of log-probabilities)
-overrides ``check_inputs``, and says how its segments are generated (``generated_corpus``,
-``corpus_strategy``), read from a line of a file (``read_segment``) and probed
-(``probe_corpus``): every consumer asks these, never the metric's name.
+overrides ``check_inputs``, and tells the tools how its segments are generated, read
+from a line of a file and probed (the hooks ``generated_corpus``, ``corpus_strategy``,
+``read_segment``, ``probe_corpus``): every consumer asks these, never the metric's name.
 
 Columns listed in ``fractional_columns`` may hold non-whole values (TER's average
 reference length); every other column is a whole count.
@@ -82,18 +87,6 @@ class Metric:
     options: tuple = ()
     #: Indices of statistics columns that may be fractional.
     fractional_columns: tuple = ()
-    #: The relative cost of one segment's statistics (impl BLEU = 1) with impl, and with
-    #: the spec (None: ``cost`` times the spec's usual slowdown); ``bleuprint score`` reads
-    #: them to decide on a progress bar and its chunks, nothing else does.
-    cost: int = 1
-    #: The short form of this metric's signature keys where it differs from (or adds to)
-    #: the common one of ``bleuprint.spec.signature`` (TER's ``tok`` is ``t``).
-    signature_abbreviations: dict = {}
-    #: The ``version`` that ends this metric's signature: the oracle whose numbers it
-    #: reproduces ("": sacreBLEU's, the version chosen by ``bleuprint.spec.sacrebleu_versions``,
-    #: 2.5.1 or 2.6.0).
-    signature_version: str = ""
-    spec_cost: int | None = None
     #: Whether a segment has references (module doc, "Segments"); False: hypotheses alone.
     references: bool = True
     #: The fewest segments a corpus of this metric can have (self-BLEU: 2, as one output
@@ -103,6 +96,7 @@ class Metric:
     #: What a segment's hypothesis is: "text" (a str), or the metric's own kind
     #: ("logprobs": a sequence of floats), which it checks, generates and reads itself.
     segment_kind: str = "text"
+
     def __init_subclass__(cls, **kwargs) -> None:
         """Every metric refuses the empty corpus by one rule (``check_corpus_size``): the
         corpus entry points a subclass defines (``CORPUS_ENTRY_POINTS``) are wrapped so that
@@ -126,10 +120,8 @@ class Metric:
     # -- options --------------------------------------------------------------------------
 
     def __call__(self, /, **options):
-        """This metric with ``options``, as one value (``bleuprint.core.value``): the options
+        """This metric with ``options``, as one value (``ConfiguredMetric``): the options
         are checked now against their data; every generic function takes the value."""
-        from .value import ConfiguredMetric
-
         return ConfiguredMetric(self, options)
 
     def scale_for(self, **options) -> int:
@@ -218,16 +210,6 @@ class Metric:
         """A checked corpus's references (or a slice of them) as the ``refs`` argument of
         the one-call functions: themselves, or None for a metric without references."""
         return refs if self.references else None
-
-    def probe_corpus(self) -> tuple[list, list | None]:
-        """A one-segment corpus of the simplest input (an empty hypothesis and reference),
-        on which an ``Accumulator`` checks its options and learns the row's width."""
-        return [""], ([[""]] if self.references else None)
-
-    def read_segment(self, line: str):
-        """One line of a ``bleuprint score -i`` file as a hypothesis: the line itself (a
-        metric whose segments are not text parses it, ValueError naming the problem)."""
-        return line
 
     def check_corpus_limits(self, hyps: list, refs: list, **stats_options) -> None:
         """Refuse, before any work, a checked corpus the metric cannot compute (a
@@ -371,14 +353,8 @@ class Metric:
         """The context of two shards together (``CORPUS_PASS``)."""
         raise NotImplementedError(f"{self.name} has no corpus context")
 
-    # -- what the metric contributes to the tools ------------------------------------------
-    # Each tool asks the metric, never a list of names: a new metric that overrides none
-    # of these still gets a verify row, a strategy of its options and a reproduce search.
-
-    #: A module with ``add_parser(commands)`` adding this metric's own subcommand to the
-    #: ``bleuprint`` command line (``bleuprint squad``: the official scripts' interface), after
-    #: the shared ones; "" for none.
-    cli_module: str = ""
+    # -- the metric's sentence level and its one-call functions ---------------------------
+    # (What a tool asks beyond the definition is the tool's: ``bleuprint.hooks``.)
 
     def sentence_defaults(self) -> dict:
         """The options whose default differs when one segment is scored alone (a
@@ -392,19 +368,84 @@ class Metric:
     #: those packages before this hook; a new metric declares them here.
     api_names: tuple = ()
 
-    # -- bleuprint reproduce: how a claim names the metric, and how the search runs --------
-    # ``bleuprint reproduce`` reads only these and ``search_space``; every default works for
-    # a new metric (its options, shown ``key:value``, stand for a signature).
-
-    # -- signatures -----------------------------------------------------------------------
-
-    def signature_fields(self, **options) -> list | None:
-        """sacreBLEU-style ``(key, value)`` pairs of the metric's own signature keys, in
-        order, or None for a metric without a signature."""
-        return None
-
     def __repr__(self) -> str:
         return f"<Metric {self.name}>"
+
+
+class ConfiguredMetric:
+    """A registered metric with its given options (``bleuprint.core.value``: what the value
+    is and why). Made by ``bleuprint.metric`` or by calling a ``Metric``; never changed
+    afterwards."""
+
+    __slots__ = ("_definition", "_items")
+
+    def __init__(self, definition: Metric, options: dict | None = None) -> None:
+        if not isinstance(definition, Metric):
+            raise TypeError(f"a configured metric needs a Metric, got {type(definition).__name__}")
+        options = dict(options or {})
+        definition.check_option_names(options)
+        order = [option.name for option in definition.options]
+        object.__setattr__(self, "_definition", definition)
+        object.__setattr__(self, "_items", tuple((name, options[name]) for name in order if name in options))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a configured metric is immutable: make another with metric(value, **options)")
+
+    __delattr__ = __setattr__
+
+    @property
+    def definition(self) -> Metric:
+        """The registered ``Metric``."""
+        return self._definition
+
+    @property
+    def name(self) -> str:
+        """The metric's registry name."""
+        return self._definition.name
+
+    @property
+    def options(self) -> dict:
+        """The options given (a fresh dict, in the order of the metric's options)."""
+        return dict(self._items)
+
+    def resolved(self) -> dict:
+        """Every option: the defaults, overridden by the given ones."""
+        return {**self._definition.defaults(), **self.options}
+
+    def stats_options(self) -> dict:
+        """The given options that the statistics read."""
+        return self._definition.stats_options(self.options)
+
+    def score_options(self) -> dict:
+        """The given options that the score reads."""
+        return self._definition.score_options(self.options)
+
+    def sentence_level(self) -> ConfiguredMetric:
+        """This value under the metric's sentence-level defaults (``Metric.sentence_defaults``:
+        BLEU's effective order) where the options given leave them open."""
+        return ConfiguredMetric(self._definition, {**self._definition.sentence_defaults(), **self.options})
+
+    def replace(self, **options) -> ConfiguredMetric:
+        """The same metric with ``options`` given over this value's."""
+        return ConfiguredMetric(self._definition, {**self.options, **options})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ConfiguredMetric):
+            return NotImplemented
+        return self._definition is other._definition and self._items == other._items
+
+    def __hash__(self) -> int:
+        return hash((id(self._definition), self._items))
+
+    def __repr__(self) -> str:
+        given = "".join(f", {name}={value!r}" for name, value in self._items)
+        return f"metric({self.name!r}{given})"
+
+    def __copy__(self) -> ConfiguredMetric:
+        return self
+
+    def __deepcopy__(self, memo) -> ConfiguredMetric:
+        return self
 
 
 #: The methods through which a corpus enters a metric (its checks, the spec's rows, impl's
@@ -430,11 +471,3 @@ def refusing_empty_corpus(method):
 for _name in CORPUS_ENTRY_POINTS:
     setattr(Metric, _name, refusing_empty_corpus(Metric.__dict__[_name]))
 del _name
-
-
-def labelled_configurations(*option_dicts: dict) -> tuple:
-    """``(options, label)`` pairs for ``Metric.verify_configurations``: each dict labelled
-    by its options, ``key=value`` sorted by key and joined by commas ("defaults" for
-    none)."""
-    return tuple((dict(options), ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults")
-                 for options in option_dicts)

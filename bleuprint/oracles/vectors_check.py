@@ -19,6 +19,7 @@ from .cases_common import corpus_oracle
 from .generate import with_signature_version
 from .sacrebleu_oracle import require_sacrebleu
 from .hooks import oracle_hooks
+from ..spec.inputs import input_hooks
 
 
 def oracle_of(metric: str):
@@ -38,7 +39,7 @@ def oracle_missing(metric: str) -> str:
         oracle = oracle_of(metric)
         if oracle is None:
             return ""
-        oracle(*get_metric(metric).probe_corpus())
+        oracle(*input_hooks(get_metric(metric)).probe_corpus())
     except (ImportError, RuntimeError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else type(error).__name__
     except Exception:  # noqa: BLE001

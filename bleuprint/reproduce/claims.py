@@ -48,6 +48,7 @@ from ..spec.signature import signature as sacrebleu_signature
 from ..spec.signature import signed_metrics
 from .sacrebleu1 import is_v1_signature, read_v1_signature
 from .hooks import reproduce_hooks
+from ..spec.signature import signature_hooks
 
 #: The keys every sacreBLEU signature may have beside the metric's own (the number of
 #: references, the version, a bootstrap's or a paired test's, and the data's, which 2.x
@@ -141,7 +142,7 @@ def _signature_keys(metric: Metric) -> dict:
     """The metric's own signature keys, short or long -> long, as
     ``bleuprint.spec.signature`` prints them (the long and the short form of its default
     signature, key for key)."""
-    long = [key for key, _ in metric.signature_fields(**metric.defaults())]
+    long = [key for key, _ in signature_hooks(metric).signature_fields(**metric.defaults())]
     try:
         short = [part.split(":", 1)[0] for part in sacrebleu_signature(metric.name, short=True).split("|")[1:-1]]
     except (KeyError, ValueError):  # keys without an abbreviation
@@ -176,7 +177,7 @@ def _reads_back(metric: Metric, pairs: list) -> bool:
     fields = _long_fields(pairs, metric.name)
     try:
         options, _ = reproduce_hooks(metric).options_from_signature(fields, {})
-        printed = dict(metric.signature_fields(**{**metric.defaults(), **options}))
+        printed = dict(signature_hooks(metric).signature_fields(**{**metric.defaults(), **options}))
     except (TypeError, ValueError):
         return False
     return all(printed[key] == value for key, value in fields.items() if key in printed)
@@ -247,7 +248,7 @@ def _printed_values(metric_name: str) -> dict:
     values: dict = {}
     for options in settings:
         try:
-            fields = metric.signature_fields(**{**metric.defaults(), **options}) or []
+            fields = signature_hooks(metric).signature_fields(**{**metric.defaults(), **options}) or []
         except (TypeError, ValueError, KeyError, ImportError, OSError):
             continue  # a tokenizer whose package is missing prints no signature here
         for key, value in fields:
@@ -258,7 +259,7 @@ def _printed_values(metric_name: str) -> dict:
 def _printed(metric: Metric, fields: dict, stated: dict) -> dict:
     """The signature fields ``metric`` prints for what it reads in ``fields``."""
     options, _ = reproduce_hooks(metric).options_from_signature(fields, stated)
-    return dict(metric.signature_fields(**{**metric.defaults(), **options}) or [])
+    return dict(signature_hooks(metric).signature_fields(**{**metric.defaults(), **options}) or [])
 
 
 def _title(metric: Metric) -> str:

@@ -43,6 +43,7 @@ from ..spec.signature import signature as sacrebleu_signature
 from ..spec.signature import signed_metrics
 from .claims import Claim
 from .hooks import REPRODUCE, reproduce_hooks
+from ..spec.signature import signature_hooks
 
 MAX_SUBSETS = 15
 #: The bound on the work of a metric whose statistics are costly, given to every metric's
@@ -141,7 +142,7 @@ def _candidates(metric: Metric, hyps: list, streams: list, subsets: list, space:
         once for every signature: it depends on the metric's signature fields only)."""
         key = (id(options), nrefs)
         if key not in signatures:
-            fields = metric.signature_fields(**options)
+            fields = signature_hooks(metric).signature_fields(**options)
             text_key = (nrefs, reproduce_hooks(metric).score_name(**options), tuple(fields) if fields is not None else key)
             if text_key not in texts:
                 texts[text_key] = _signature_text(metric, nrefs, options)
@@ -224,11 +225,11 @@ def version_note(metric: Metric, version: str | None) -> str:
     signature names no version, or the one of a metric exact to another oracle)."""
     if version is None:
         return ""
-    if metric.signature_version:  # exact to another oracle (rouge-score, jiwer, ...)
-        if version == metric.signature_version:
+    if signature_hooks(metric).signature_version:  # exact to another oracle (rouge-score, jiwer, ...)
+        if version == signature_hooks(metric).signature_version:
             return ""
         return (f"the signature names version {version}, but bleuprint's {metric.name} is exact to "
-                f"{metric.signature_version}: recomputed as that")
+                f"{signature_hooks(metric).signature_version}: recomputed as that")
     chosen = chosen_sacrebleu_version()
     if version in SUPPORTED_VERSIONS:
         return f"the signature names sacreBLEU {version}: recomputed as sacreBLEU {version}"

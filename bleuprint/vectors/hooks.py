@@ -62,7 +62,7 @@ def interval_pool(definition) -> list[tuple]:
     (``bleuprint.vectors.intervals``): (hypothesis, a better system's line, a worse
     system's line, references); by default the shared pool (references None for a
     metric without them). A metric whose segments are not text gives its own."""
-    from .intervals import shared_pool
+    from .corpora import shared_pool
 
     return shared_pool(definition.references)
 

@@ -33,6 +33,7 @@ import json
 import random
 
 from ..core import get_metric, metric_names
+from .corpora import INTERVAL_POOL as _POOL
 from .hooks import vector_hooks
 
 #: The schema of an interval vector file (``bleuprint/vectors/schemas/``).
@@ -138,21 +139,6 @@ NOTES = {
     "NonAscii": _note("edge-case", "letters outside ASCII", "bytes counted instead of characters"),
 }
 
-#: The segment pool: (hypothesis, better system's line, worse system's line, references).
-#: Every line shares words and characters with its reference, so no resample has zero
-#: matches (where sacreBLEU mixes Python floats and float32 scores, spec.intervals).
-_POOL = [
-    ("the cat sat on the mat", "the cat is on the mat", "a cat was on a mat", ["the cat is on the mat"]),
-    ("a quick brown fox jumps over the dog", "the quick brown fox jumped over the lazy dog",
-     "quick fox over dog", ["the quick brown fox jumped over the lazy dog"]),
-    ("one two three four five", "one two three four six", "five four three two one", ["one two three four six"]),
-    ("we went to the market today", "today we went to the market", "we go to market", ["today we went to the market"]),
-    ("it is raining in Paris again", "it rains in Paris again", "rain in Paris", ["it rains in Paris again"]),
-    ("Der Hund läuft schnell nach Hause", "Der Hund rennt schnell nach Hause", "Ein Hund läuft heim",
-     ["Der Hund rennt schnell nach Hause"]),
-]
-
-
 def _corpus(comment: str, flags: tuple, picks: list, systems: int = 0, pool: list = _POOL) -> dict:
     """A corpus of the pool's segments ``picks``; with ``systems``, 1 or 2 systems: the
     first takes the better line of every other segment, the second the worse line of
@@ -196,11 +182,6 @@ def paired_corpora(pool: list = _POOL) -> list[dict]:
 BOOTSTRAP_CORPORA = bootstrap_corpora()
 PAIRED_CORPORA = paired_corpora()
 
-
-def shared_pool(references: bool = True) -> list[tuple]:
-    """The shared segment pool: (hypothesis, better line, worse line, references), the
-    references None for a metric without them (``Metric.interval_pool``'s default)."""
-    return [tuple(segment) if references else (*segment[:3], None) for segment in _POOL]
 
 #: The groups: (kind, parameters, indices of the corpora, extra flags). Seed groups are kept
 #: small (the whole suite is evaluated under every planted mutant).

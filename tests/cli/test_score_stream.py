@@ -20,6 +20,7 @@ from bleuprint.compat.backends import column_sums
 from bleuprint.core import get_metric, metric_names
 from cli_harness import run_bleuprint
 from bleuprint.verify_hooks import verify_hooks
+from bleuprint.spec.inputs import input_hooks
 
 CHUNK = 4
 # The metrics `bleuprint score` reads from files (text, or numbers for perplexity); segments of
@@ -48,7 +49,7 @@ def _corpus(name: str):
             hyps.append(hyp)
             refs.append(r[k] if r is not None else None)
     if not definition.references:
-        return [definition.read_segment(_line(h)) for h in hyps], None
+        return [input_hooks(definition).read_segment(_line(h)) for h in hyps], None
     k_refs = min(2, min(len(r) for r in refs))
     return [_line(h) for h in hyps], [[_line(r[k]) for r in refs] for k in range(k_refs)]
 

@@ -25,6 +25,7 @@ from bleuprint.strategies import corpora, metric_options
 from bleuprint.core.value import metric as configured
 from bleuprint.strategies import strategy_hooks
 from bleuprint.verify_hooks import verify_hooks
+from bleuprint.spec.inputs import input_hooks
 
 
 def cases(name: str):
@@ -96,7 +97,7 @@ def metrics_with_parts() -> list:
     found = []
     for name in metric_names():
         definition = get_metric(name)
-        hyps, refs = definition.probe_corpus()
+        hyps, refs = input_hooks(definition).probe_corpus()
         hyps, refs = hyps * definition.min_segments, None if refs is None else refs * definition.min_segments
         if impl.sentence_scores(name, hyps, refs, parts=True)[1]:
             found.append(name)

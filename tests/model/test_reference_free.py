@@ -21,6 +21,8 @@ import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Shape, register, unregister
 from bleuprint.vectors.hooks import VECTORS
+from bleuprint.spec.inputs import INPUTS
+from bleuprint.spec.signature import SIGNATURES
 from bleuprint.verify_hooks import VERIFY
 from bleuprint.strategies import strategy_hooks
 
@@ -30,11 +32,6 @@ class LongWords(Metric):
     title = "share of tokens longer than three characters"
     shape = Shape.SUM
     references = False
-    signature_version = "test"
-    signature_abbreviations = {"long": "l"}
-
-    def signature_fields(self):
-        return [("long", "4")]
 
     def segment_stats(self, hyp, refs) -> list:
         assert refs == ()
@@ -63,12 +60,6 @@ class NegatedSum(Metric):
             checked.append(list(segment))
         return checked, [()] * len(checked)
 
-    def probe_corpus(self):
-        return [[0.0]], None
-
-    def read_segment(self, line):
-        return [float(field) for field in line.split()]
-
     def segment_stats(self, hyp, refs) -> list:
         return [-sum(hyp), len(hyp)]
 
@@ -89,7 +80,11 @@ def _negated_interval_pool(metric):
 
 
 # a metric outside a package of its own tunes the tools with ``tune`` (``bleuprint.hooks``)
+SIGNATURES.tune(LongWords, signature_version="test", signature_abbreviations={"long": "l"},
+                signature_fields=lambda definition: [("long", "4")])
 VECTORS.tune(NegatedSum, vector_corpora=_negated_vector_corpora, interval_pool=_negated_interval_pool)
+INPUTS.tune(NegatedSum, probe_corpus=lambda definition: ([[0.0]], None),
+            read_segment=lambda definition, line: [float(field) for field in line.split()])
 VERIFY.tune(NegatedSum, generated_corpus=lambda definition, rng: (
     [[-rng.random() for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 5))], None))
 

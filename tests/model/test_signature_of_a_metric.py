@@ -9,6 +9,7 @@ import pytest
 from bleuprint import spec
 from bleuprint.core import Metric, Option, register, unregister
 from bleuprint.core.value import metric as configured
+from bleuprint.spec.signature import SIGNATURES
 from bleuprint.verify_hooks import verify_hooks
 
 
@@ -16,7 +17,6 @@ class Signed(Metric):
     name = "signed_test"
     title = "a metric with a signature of its own"
     options = (Option("width", int, 3, "a number that enters the signature", stage="score", minimum=1),)
-    signature_abbreviations = {"width": "w"}
 
     def segment_stats(self, hyp, refs) -> list:
         return [len(hyp)]
@@ -24,8 +24,10 @@ class Signed(Metric):
     def score(self, combined, n_segments, width=3) -> float:
         return float(combined[0] * width)
 
-    def signature_fields(self, width=3) -> list:
-        return [("width", str(width))]
+
+# a metric outside a package of its own gives its signature with ``tune`` (``bleuprint.hooks``)
+SIGNATURES.tune(Signed, signature_abbreviations={"width": "w"},
+                signature_fields=lambda definition, width=3: [("width", str(width))])
 
 
 @pytest.fixture(autouse=True)

@@ -27,9 +27,9 @@ METRICS = Path(bleuprint.__file__).parent / "metrics"
 #: their helpers, what a segment is, the spec's statistics, score and parts, the corpus
 #: context, and impl's vectorised overrides. Nothing a single tool asks for.
 DEFINITION = {
-    # what the metric is
+    # what the metric is, and its own one-call functions (exported by spec and impl)
     "name", "aliases", "title", "scale", "shape", "options", "references", "segment_kind",
-    "fractional_columns", "max_references", "min_segments",
+    "fractional_columns", "max_references", "min_segments", "api_names",
     # its options (checked once in the value, ``bleuprint.core.value``)
     "option", "option_names", "defaults", "check_option_names", "stats_options", "score_options",
     "sentence_defaults", "scale_for",

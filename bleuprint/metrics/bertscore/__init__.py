@@ -47,8 +47,6 @@ class BERTScore(Metric):
     segment_kind = "embeddings"
     fractional_columns = (0, 1, 2, 3, 4, 5)
     options = (IDF, MULTI_REF, BASELINE, BASELINE_LAYER)
-    signature_version = "bert-score-0.3.13"
-    signature_abbreviations = {"idf": "idf", "multi_ref": "mr", "rescale": "rs"}
     api_names = ("bertscore",)
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
@@ -92,26 +90,6 @@ class BERTScore(Metric):
         rows = np.asarray(sums, dtype=np.float64).reshape(len(sums), -1)
         values = [self.score(row.tolist(), n_segments, baseline, baseline_layer) for row in rows]
         return np.array(values, dtype=np.float64), np.ones(len(values), dtype=bool)
-
-    def probe_corpus(self):
-        """One one-token hypothesis against itself."""
-        return [[[1.0]]], [[[[1.0]]]]
-
-    def read_segment(self, line: str):
-        """A line of JSON: a tokens x dimensions array, or the mapping form."""
-        import json
-
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not JSON ({error.msg}): a line holds one segment's token embeddings") from None
-        S.check_segment(value, "the line")
-        return value
-
-    def signature_fields(self, idf=False, multi_ref="max", baseline=None, baseline_layer=None, **_) -> list:
-        """``idf`` (yes/no), ``multi_ref``, ``rescale`` (none, or the baseline and its layer)."""
-        rescaled = "none" if baseline is None else f"{baseline}@L{baseline_layer}"
-        return [("idf", "yes" if idf else "no"), ("multi_ref", S.check_multi_ref(multi_ref)), ("rescale", rescaled)]
 
 
 BERTSCORE = register(BERTScore())

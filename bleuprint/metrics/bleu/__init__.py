@@ -9,18 +9,13 @@ corpus score is the score of the summed rows (0..100).
 from __future__ import annotations
 
 from ...core import Metric, Option, register
-from ...core.metric import labelled_configurations
-from ...spec.signature import SACREBLEU_VERSION
 from .spec import SMOOTH_METHODS, bleu_from_stats, bleu_precisions, bleu_stats, brevity_penalty
-from ...spec.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS, TOKENIZERS, tokenizer_of_signature
+from ...spec.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS
 
 
 class BLEU(Metric):
     name = "bleu"
     title = "BLEU (Papineni et al., 2002) as sacreBLEU 2.5.1"
-    #: The unit of ``Metric.cost`` (impl: 200,000 segments in about 1.3 s on the project's
-    #: 2-core machine).
-    cost = 1
     options = (
         Option("tokenize", str, "13a", "the tokenizer applied to both sides (ja-mecab, ko-mecab: MeCab, "
                "pip install 'bleuprint[ja]' / '[ko]'; spm, flores101, flores200, spBLEU-1K: a SentencePiece model "
@@ -103,11 +98,6 @@ class BLEU(Metric):
 
         rows = bleu_pair_rows(hyps, refs, blocks, chunk, **options)
         return super().pair_rows(hyps, refs, blocks, chunk, **options) if rows is None else rows
-
-    def signature_fields(self, **options) -> list:
-        from ...spec.signature import bleu_signature_fields  # it reads this metric's spec
-
-        return bleu_signature_fields(**options)
 
     # -- bleuprint reproduce ------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...spec.tokenizers import OUTSIDE_TOKENIZERS
 from ...spec.tokenizers import TOKENIZERS
-from ...core.metric import labelled_configurations
+from ...verify_hooks import labelled_configurations
 
 
 def verify_configurations(definition) -> tuple:

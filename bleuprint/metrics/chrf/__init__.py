@@ -9,15 +9,12 @@ score of the summed rows (0..100).
 from __future__ import annotations
 
 from ...core import Metric, Option, register
-from ...core.metric import labelled_configurations
-from ...spec.signature import SACREBLEU_VERSION
 from .spec import chrf_from_stats, chrf_parts, chrf_stats
 
 
 class CHRF(Metric):
     name = "chrf"
     title = "chrF (Popovic, 2015) and chrF++ (2017) as sacreBLEU 2.5.1"
-    cost = 2
     options = (
         Option("n", int, 6, "the character n-gram order (sacreBLEU's char_order; 0 with word_order >= 1: "
                "word n-grams only)", minimum=0),
@@ -60,11 +57,6 @@ class CHRF(Metric):
 
         rows = chrf_pair_rows(hyps, refs, blocks, chunk, **options)
         return super().pair_rows(hyps, refs, blocks, chunk, **options) if rows is None else rows
-
-    def signature_fields(self, **options) -> list:
-        from ...spec.signature import chrf_signature_fields  # it reads this metric's spec
-
-        return chrf_signature_fields(**options)
 
     # -- bleuprint reproduce ------------------------------------------------------------------
 

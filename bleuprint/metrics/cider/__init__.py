@@ -38,7 +38,6 @@ class Cider(Metric):
     scale = 10
     shape = Shape.CORPUS_PASS
     fractional_columns = (0,)
-    cost = 2
 
     def corpus_context(self, hyps, refs):
         from .spec import corpus_context
@@ -73,14 +72,6 @@ class Cider(Metric):
 
     # -- signature ----------------------------------------------------------------------------
 
-    signature_version = "pycocoevalcap-1.2"
-    signature_abbreviations = {"ngrams": "ng", "sigma": "sg", "tok": "tok", "df": "df", "agg": "agg"}
-
-    def signature_fields(self, **_) -> list:
-        """``ngrams:4`` (n-grams 1..4), ``sigma:6`` (the length penalty's), ``tok:split`` (no
-        PTB tokenizer), ``df:corpus-refs`` (document frequencies over the references of
-        the whole corpus), ``agg:mean`` (over images); then pycocoevalcap's version."""
-        return [("ngrams", "4"), ("sigma", "6"), ("tok", "split"), ("df", "corpus-refs"), ("agg", "mean")]
 
     # -- mutants, verify, goldens -------------------------------------------------------------
 

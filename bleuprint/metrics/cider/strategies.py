@@ -18,9 +18,9 @@ NON_ASCII = ["é", "tête", "東京", "straße", "\u212a"]
 SEPARATORS = [" ", " ", " ", " ", "  ", "\t", "\u00a0", "\u3000", "\n"]
 
 #: One draw a token: the words three times as often as the punctuation or non-ASCII ones.
-tokens = st.sampled_from(WORDS * 3 + PUNCTUATION + NON_ASCII)
+TOKENS = st.sampled_from(WORDS * 3 + PUNCTUATION + NON_ASCII)
 _separators = st.sampled_from(SEPARATORS)
-_token_lists = st.lists(tokens, max_size=8)
+_token_lists = st.lists(TOKENS, max_size=8)
 _tenth = st.integers(0, 9)
 _sixth = st.integers(0, 5)
 _fifth = st.integers(0, 4)
@@ -53,12 +53,12 @@ def _reference(draw, hyp: list) -> list:
     for _ in range(draw(_edits)):
         op, at = draw(_ops), draw(st.integers(0, len(words)))
         if op == 0:
-            words.insert(at, draw(tokens))
+            words.insert(at, draw(TOKENS))
         elif at < len(words):
             if op == 1:
                 del words[at]
             else:
-                words[at] = draw(tokens)
+                words[at] = draw(TOKENS)
     return words
 
 

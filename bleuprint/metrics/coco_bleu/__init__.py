@@ -17,7 +17,6 @@ pipeline's Java tokenizer) is not implemented: captions must be tokenized alread
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
-from ...core.metric import labelled_configurations
 from .spec import coco_bleu_from_stats, coco_bleu_stats
 
 
@@ -30,7 +29,6 @@ class CocoBleu(Metric):
         Option("order", int, 4, "BLEU-n: the highest n-gram order averaged (pycocoevalcap reports BLEU-1..4)",
                stage="score", minimum=1, maximum=4),
     )
-    cost = 1
 
     def segment_stats(self, hyp, refs) -> list:
         return coco_bleu_stats(hyp, refs)
@@ -53,16 +51,6 @@ class CocoBleu(Metric):
 
     # -- names and signatures ---------------------------------------------------------------
 
-    signature_version = "pycocoevalcap-1.2"
-    signature_abbreviations = {"order": "ord", "tok": "tok", "reflen": "rl", "eps": "eps"}
-
-    def signature_fields(self, order=4, **_) -> list:
-        """``order`` (BLEU-n), ``tok:split`` (tokenized captions split on white space; no
-        PTB tokenizer), ``reflen:closest`` (ties to the shorter), ``eps:coco`` (1e-9 and
-        1e-15 in every ratio); then pycocoevalcap's version."""
-        from .spec import check_order
-
-        return [("order", str(check_order(order))), ("tok", "split"), ("reflen", "closest"), ("eps", "coco")]
 
     # -- mutants, verify, goldens -----------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """coco_bleu's hooks of the reproduce tool (``bleuprint.hooks``): moved from the metric's class."""
 
 from __future__ import annotations
+
 claim_prefixes = ("coco-BLEU", "Bleu_")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core.metric import labelled_configurations
+from ...verify_hooks import labelled_configurations
 
 
 def real_corpus_configurations(definition) -> tuple:

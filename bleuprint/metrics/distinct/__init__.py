@@ -41,15 +41,7 @@ class DistinctBase(Metric):
     scale = 1
     references = False
     options = (N_OPTION,)
-    signature_version = "li-2016"
-    #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
-    signature_abbreviations = {"n": "n", "tok": "tok", "variant": "var", "empty": "z"}
     variant = ""
-
-    def signature_fields(self, n=2, **_) -> list:
-        """``n`` (the order), ``tok:whitespace`` (``str.split``), ``variant`` (corpus or
-        sentence-mean), ``empty:0`` (0/0 read as 0); then ``version:li-2016``."""
-        return [("n", str(S.check_n(n))), ("tok", "whitespace"), ("variant", self.variant), ("empty", "0")]
 
 
 class DistinctN(DistinctBase):

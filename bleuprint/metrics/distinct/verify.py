@@ -13,6 +13,6 @@ def layer_functions(definition, layer) -> dict:
 
 
 def verify_configurations(definition) -> tuple:
-    from ...core.metric import labelled_configurations
+    from ...verify_hooks import labelled_configurations
 
     return labelled_configurations({}, {"n": 1}, {"n": 3}, {"n": 4})

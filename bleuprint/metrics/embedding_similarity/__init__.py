@@ -31,8 +31,6 @@ class EmbeddingSimilarity(Metric):
     max_references = 1
     fractional_columns = (0, 1)
     options = (MEASURE,)
-    signature_version = "definition"
-    signature_abbreviations = {"measure": "m", "acc": "acc", "zero": "z"}
     api_names = ("embedding_similarity",)
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
@@ -79,22 +77,6 @@ class EmbeddingSimilarity(Metric):
 
         rows = np.asarray(sums, dtype=np.float64).reshape(len(sums), -1)
         return (rows[:, 0] - rows[:, 1]) / n_segments, np.ones(rows.shape[0], dtype=bool)
-
-    def probe_corpus(self):
-        return [[1.0]], [[[1.0]]]
-
-    def read_segment(self, line: str):
-        """A line: the embedding's numbers separated by white space."""
-        fields = line.split()
-        try:
-            values = [float(f) for f in fields]
-        except ValueError:
-            raise ValueError("a line holds one embedding: numbers separated by white space") from None
-        return list(S.check_vector(values, "the line"))
-
-    def signature_fields(self, measure="cosine", **_) -> list:
-        """``measure``, ``acc:float64-fsum`` (the pinned accumulation), ``zero:refused``."""
-        return [("measure", S.check_measure(measure)), ("acc", "float64-fsum"), ("zero", "refused")]
 
 
 EMBEDDING_SIMILARITY = register(EmbeddingSimilarity())

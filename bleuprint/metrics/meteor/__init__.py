@@ -66,7 +66,6 @@ class Meteor15(Metric):
     scale = 1
     shape = Shape.SUM
     options = ()
-    cost = 20
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         hyps, refs = super().check_inputs(hyps, refs)
@@ -106,20 +105,6 @@ class Meteor15(Metric):
 
     # -- signature ----------------------------------------------------------------------------
 
-    signature_version = "meteor-1.5"
-    signature_abbreviations = {"version": "v", "lang": "l", "norm": "nrm", "modules": "m", "weights": "w",
-                               "params": "p", "beam": "b", "jar": "jar", "agg": "agg"}
-
-    def signature_fields(self, **options) -> list:
-        """``lang:en``, ``norm:yes`` (the jar's -norm: tokenized, punctuation
-        normalised, lowercased), ``modules:e-s-y-p`` (exact, Snowball stem, WordNet
-        synonyms, paraphrases), ``weights:1.0-0.6-0.8-0.6``, ``params:0.85-0.2-0.6-0.75``
-        (alpha, beta, gamma, delta), ``beam:40``, ``jar:`` the first 12 hex digits of the
-        pinned jar's sha256, ``agg:summed-stats``."""
-        self.check_option_names(options)
-        return [("lang", "en"), ("norm", "yes"), ("modules", "e-s-y-p"),
-                ("weights", "1.0-0.6-0.8-0.6"), ("params", "0.85-0.2-0.6-0.75"), ("beam", "40"),
-                ("jar", JAR_SHA256[:12]), ("agg", "summed-stats")]
 
     # -- mutants, verify, goldens -------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """meteor's hooks of the reproduce tool (``bleuprint.hooks``): moved from the metric's class."""
 
 from __future__ import annotations
+
 #: "METEOR" alone is the captioning world's number, the jar's; "METEOR-nltk" is the other metric's.
 claim_prefixes = ("METEOR", "METEOR-1.5")
 

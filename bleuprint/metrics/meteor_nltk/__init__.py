@@ -23,7 +23,6 @@ is not part of the signature or of the vectors (it is not portable): they say
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
-from ...core.metric import labelled_configurations
 
 
 def wordnet_available() -> bool:
@@ -44,7 +43,6 @@ class MeteorNltk(Metric):
     scale = 1
     shape = Shape.MEAN
     fractional_columns = (0,)
-    cost = 3
     options = (
         Option("fmean_alpha", float, 0.9, "nltk's alpha (renamed: alpha is the bootstrap's level): Fmean = P R / (alpha P + (1 - alpha) R)", stage="stats",
                minimum=0.0, maximum=1.0),
@@ -85,22 +83,6 @@ class MeteorNltk(Metric):
 
     # -- signature ----------------------------------------------------------------------------
 
-    signature_version = "nltk-3.10.4"
-    signature_abbreviations = {"alpha": "a", "beta": "b", "gamma": "g", "stem": "st", "syn": "syn", "tok": "tok",
-                               "agg": "agg"}
-
-    def signature_fields(self, fmean_alpha=0.9, beta=3.0, gamma=0.5, synonyms=True, wordnet=None, **_) -> list:
-        """``alpha`` (the option ``fmean_alpha``), ``beta``, ``gamma`` (nltk's parameters), ``stem:porter-nltk`` (nltk's
-        PorterStemmer, NLTK_EXTENSIONS mode), ``syn:wordnet-3.0`` or ``syn:none``,
-        ``tok:split`` (``str.split()`` words, lowercased), ``agg:mean`` (the mean over
-        segments; nltk has none); then nltk's version. The WordNet location is not shown."""
-        from .spec import check_parameters, check_synonyms
-
-        check_parameters(fmean_alpha, beta, gamma)
-        check_synonyms(synonyms, wordnet)
-        return [("alpha", repr(float(fmean_alpha))), ("beta", repr(float(beta))), ("gamma", repr(float(gamma))),
-                ("stem", "porter-nltk"), ("syn", "wordnet-3.0" if synonyms else "none"), ("tok", "split"),
-                ("agg", "mean")]
 
     # -- mutants, verify, vectors, goldens ----------------------------------------------------
 

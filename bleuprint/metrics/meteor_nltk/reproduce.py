@@ -1,6 +1,7 @@
 """meteor_nltk's hooks of the reproduce tool (``bleuprint.hooks``): moved from the metric's class."""
 
 from __future__ import annotations
+
 #: "METEOR" alone is the jar's (``meteor``); nltk's is named for what it is.
 claim_prefixes = ("METEOR-nltk",)
 

@@ -38,9 +38,6 @@ class LogprobMetric(Metric):
     shape = Shape.SUM
     references = False
     segment_kind = "logprobs"
-    signature_version = "definition"
-    #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
-    signature_abbreviations = {"base": "b", "variant": "var", "in": "in", "sum": "sum"}
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         """Each segment a non-empty sequence of finite log-probabilities <= 0
@@ -48,23 +45,6 @@ class LogprobMetric(Metric):
         self.check_no_references(refs)
         sentences = S.check_sentences(hyps)
         return sentences, [() for _ in sentences]
-
-    def probe_corpus(self):
-        """One sentence of one token of probability 1."""
-        return [[0.0]], None
-
-    def read_segment(self, line: str):
-        """One line of ``bleuprint score -i FILE``: white-space separated floats."""
-        fields = line.split()
-        if not fields:
-            raise ValueError("an empty line: a sentence needs at least one log-probability")
-        values = []
-        for k, field in enumerate(fields):
-            try:
-                values.append(float(field))
-            except ValueError:
-                raise ValueError(f"field {k + 1} {field!r} is not a number (a log-probability)") from None
-        return S.check_logprobs(values, f"field list of the line")
 
     def segment_stats(self, hyp, refs, variant="pooled") -> list:
         return S.sentence_row(S.check_logprobs(hyp, "logprobs"), self.name, variant)
@@ -111,11 +91,6 @@ class Perplexity(LogprobMetric):
         values = self._checked(combined)
         return {"mean": S.mean_from_row(values), "count": int(values[S.LIMBS])}
 
-    def signature_fields(self, variant="pooled", **_) -> list:
-        """``variant`` (pooled or sentence-mean), ``in:ln-logprobs`` (natural-log inputs),
-        ``sum:fsum`` (exactly rounded float64 sums); then ``version:definition``."""
-        return [("variant", S.check_variant(variant)), ("in", "ln-logprobs"), ("sum", "fsum")]
-
 
 class CrossEntropy(LogprobMetric):
     name = "cross_entropy"
@@ -132,11 +107,6 @@ class CrossEntropy(LogprobMetric):
         (pooled) or sentences (sentence-mean)."""
         values = self._checked(combined)
         return {"mean": S.mean_from_row(values), "count": int(values[S.LIMBS])}
-
-    def signature_fields(self, base="e", variant="pooled", **_) -> list:
-        """``base`` (e: nats, 2: bits), ``variant``, ``in:ln-logprobs``, ``sum:fsum``."""
-        return [("base", S.check_base(base)), ("variant", S.check_variant(variant)), ("in", "ln-logprobs"),
-                ("sum", "fsum")]
 
 
 PERPLEXITY = register(Perplexity())

@@ -21,7 +21,7 @@ def generated_corpus(definition, rng):
 
 
 def verify_configurations(definition) -> tuple:
-    from ...core.metric import labelled_configurations
+    from ...verify_hooks import labelled_configurations
 
     extra = ({"base": "2"}, {"variant": "sentence-mean", "base": "2"}) if definition.name == "cross_entropy" else ()
     return labelled_configurations({}, {"variant": "sentence-mean"}, *extra)

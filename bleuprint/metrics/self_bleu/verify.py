@@ -12,7 +12,7 @@ def generated_corpus(definition, rng):
 
 
 def verify_configurations(definition) -> tuple:
-    from ...core.metric import labelled_configurations
+    from ...verify_hooks import labelled_configurations
 
     return labelled_configurations({}, {"variant": "texygen"}, {"variant": "evalsuite", "gram": 2},
                                    {"variant": "texygen", "gram": 4})

@@ -1,6 +1,7 @@
 """squad's hooks of the oracles tool (``bleuprint.hooks``): moved from the metric's class."""
 
 from __future__ import annotations
+
 golden = "squad"
 oracle_versions = {"transformers": "4.57.6"}
 golden_builder = "bleuprint.metrics.squad.oracle_cases"

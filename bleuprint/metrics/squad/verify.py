@@ -4,6 +4,6 @@ from __future__ import annotations
 
 
 def verify_configurations(definition) -> tuple:
-    from ...core.metric import labelled_configurations
+    from ...verify_hooks import labelled_configurations
 
     return labelled_configurations({}, {"value": "exact"}, {"version": "2.0"}, {"version": "2.0", "value": "exact"})

@@ -10,8 +10,6 @@ exceed 100).
 from __future__ import annotations
 
 from ...core import Metric, Option, register
-from ...core.metric import labelled_configurations
-from ...spec.signature import SACREBLEU_VERSION
 from .spec import check_corpus_lengths, ter_from_stats, ter_stats
 
 
@@ -19,11 +17,6 @@ class TER(Metric):
     name = "ter"
     title = "TER (Snover et al., 2006) as sacreBLEU 2.5.1 (Tercom's shift search)"
     fractional_columns = (1,)
-    #: Measured when TER's statistics came from the specification, and kept for both
-    #: layers (the shift search dominates either way).
-    cost = 300
-    spec_cost = 300
-    signature_abbreviations = {"tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}
     options = (
         Option("normalized", bool, False, "Tercom's normalisation of punctuation and numbers", stage="stats"),
         Option("no_punct", bool, False, "remove punctuation", stage="stats"),
@@ -54,11 +47,6 @@ class TER(Metric):
         from .impl import ter_scores
 
         return ter_scores(sums, float32)
-
-    def signature_fields(self, **options) -> list:
-        from ...spec.signature import ter_signature_fields  # it reads this metric's spec
-
-        return ter_signature_fields(**options)
 
     # -- bleuprint reproduce ------------------------------------------------------------------
 

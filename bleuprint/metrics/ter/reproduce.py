@@ -1,6 +1,7 @@
 """ter's hooks of the reproduce tool (``bleuprint.hooks``): moved from the metric's class."""
 
 from __future__ import annotations
+
 claim_prefixes = ("TER",)
 #: Edits over the reference length: above 100 when the hypothesis is longer.
 value_range = (0.0, None)

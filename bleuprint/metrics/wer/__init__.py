@@ -46,8 +46,6 @@ class JiwerMeasure(Metric):
     options = ()
     #: jiwer takes one reference per hypothesis (more is refused).
     max_references = 1
-    signature_version = "jiwer-4.0.0"
-    signature_abbreviations = {"unit": "u", "tr": "tr", "agg": "a"}
     #: jiwer's name of the measure, and the unit it is computed on.
     measure = ""
     unit = "words"
@@ -80,14 +78,6 @@ class JiwerMeasure(Metric):
 
         rows = np.asarray(sums)
         return wer_batch(rows, self.measure), np.ones(rows.shape[0], dtype=bool)
-
-    def signature_fields(self, **options) -> list:
-        """``unit`` (words or characters), ``tr`` (jiwer's default transform: for words
-        runs of white space collapsed, stripped, split on a space; for characters
-        stripped), ``agg`` (the measure of the pooled counts), then jiwer's version."""
-        self.check_option_names(options)
-        transform = "wer_default" if self.unit == "words" else "cer_default"
-        return [("unit", self.unit), ("tr", transform), ("agg", "pooled")]
 
     api_names = ()
 
