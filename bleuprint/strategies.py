@@ -38,7 +38,7 @@ What they generate, and why (each item is a place where re-implementations of sa
   ``bleuprint.spec.corpus_bleu`` and ``bleuprint.spec.chrf`` (the same names as
   sacreBLEU's ``BLEU`` and ``CHRF`` arguments, except ``n`` for ``char_order``).
 * ``metric_options(name)``: keyword dictionaries of the options of the registered metric
-  ``name`` (``bleuprint.core``), its ``Metric.option_strategy()``: the two above for BLEU
+  ``name`` (``bleuprint.core``), its ``bleuprint.strategies.option_strategy``: the two above for BLEU
   and chrF, else ``options_from_data(metric.options)``, derived from the options' data
   (TER's four flags, exact match's empty dictionary, a metric defined in a test file).
   Each option is present or absent (its default then applies); a value is one of its

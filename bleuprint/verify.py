@@ -15,8 +15,8 @@ Oracles, in the order they are checked:
   registered metric on its ``verify_configurations()``.
 
 Every metric is reached through the registry (``bleuprint.core``): its golden fixture
-(``Metric.golden``), its configurations, its own one-call functions
-(``Metric.layer_functions``; else the layer's ``corpus_score`` of any metric) and its
+(``bleuprint.oracles.hooks.golden``), its configurations, its own one-call functions
+(``bleuprint.verify_hooks.layer_functions``; else the layer's ``corpus_score`` of any metric) and its
 sentence-level defaults are the metric's, so a metric registered anywhere (a test's)
 gets its rows with no edit here.
 
@@ -235,7 +235,7 @@ def _missing_data(case: dict) -> str:
 
 def _numpy_path(case: dict) -> bool:
     """Whether the case's metric has an impl path of its own without the compiled kernels
-    (``Metric.numpy_path``; True for the shared fixtures' cases)."""
+    (``bleuprint.verify_hooks.numpy_path``; True for the shared fixtures' cases)."""
     try:
         return verify_hooks(get_metric(case.get("metric") or "")).numpy_path
     except ValueError:
@@ -355,7 +355,7 @@ def live_cases(ted_systems: int | None, metrics=None) -> tuple[dict[str, list[di
 def ted_cases(n_systems: int | None, skipped: list | None = None, metrics=None) -> list[dict]:
     """ted-ende systems scored by the metrics' oracles: each metric on its
     ``real_corpus_configurations()`` (corpus BLEU with every tokenizer, chrF, chrF++ and
-    the word-only chrF, ROUGE), through its corpus adapter (``Metric.corpus_oracle``). A
+    the word-only chrF, ROUGE), through its corpus adapter (``bleuprint.oracles.hooks.corpus_oracle``). A
     metric whose oracle is missing (or another version) is left out, with the reason
     appended to ``skipped``."""
     from .oracles.cases_common import corpus_oracle

@@ -6,7 +6,7 @@ Subject.scale``). An input the spec refuses is not comparable and is skipped; a 
 that raises where the spec scores is a divergence.
 
 ``real_text_cases`` are the bundled corpora: the shared hard cases of the vector files
-(``Metric.vector_corpora``) and, where present, the real corpus ted-ende; cut to the
+(``bleuprint.vectors.hooks.vector_corpora``) and, where present, the real corpus ted-ende; cut to the
 subject's level (one segment at a time for a sentence-level subject) and reference count.
 
 ``hunt`` runs one Hypothesis search (seeded, no database, no deadline) over

@@ -38,7 +38,7 @@ def chosen_metrics(names) -> list[str] | None:
 
 def missing_data(name: str) -> str:
     """Why the registered metric ``name`` cannot be computed with its defaults on this
-    machine ("" when it can): ``Metric.missing_data`` (nltk's METEOR without WordNet)."""
+    machine ("" when it can): ``bleuprint.verify_hooks.missing_data`` (nltk's METEOR without WordNet)."""
     from ..core import get_metric
 
     definition = get_metric(name)

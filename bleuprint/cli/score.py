@@ -61,7 +61,7 @@ from .hooks import cli_hooks
 #: 200,000 segments in about 1.3 s there).
 PROGRESS_THRESHOLD = 300_000
 #: How much slower the specification's statistics are than impl's, for a metric that
-#: does not say (``Metric.spec_cost``); the costs themselves are the metrics' (``cost``).
+#: does not say (``bleuprint.cli.hooks.spec_cost``); the costs themselves are the metrics' (``cost``).
 _SPEC_COST = 30
 #: Cost units per chunk when statistics are computed chunk by chunk behind a progress bar.
 CHUNK_COST = 20_000
@@ -366,9 +366,9 @@ class RegisteredScorer:
         self.configured = definition(**self.given)
         self.layer = _layer(layer)
         self.num_refs = None
-        #: The name its scores are printed under (``Metric.score_name``: ``rouge2``).
+        #: The name its scores are printed under (``bleuprint.reproduce.hooks.score_name``: ``rouge2``).
         self.score_name = reproduce_hooks(definition).score_name(**self.all_options())
-        #: Whether the metric has a signature of its own (``Metric.signature_fields``).
+        #: Whether the metric has a signature of its own (``bleuprint.spec.signature.signature_fields``).
         self.signed = "signature_fields" in SIGNATURES.overrides(definition)
 
     def all_options(self) -> dict:
@@ -383,7 +383,7 @@ class RegisteredScorer:
         return [list(refs) for refs in zip(*streams)]
 
     def inputs(self, lines: list[str]) -> list:
-        """The lines of a system's output as the metric's hypotheses (``Metric.read_segment``:
+        """The lines of a system's output as the metric's hypotheses (``bleuprint.spec.inputs.read_segment``:
         the lines themselves, or parsed; a line it refuses stops the run naming the line)."""
         if "read_segment" not in INPUTS.overrides(self.definition):
             return lines
@@ -563,7 +563,7 @@ class Progress:
 
 def _cost(definition, impl: str) -> int:
     """The relative cost of one segment of the registered metric ``definition`` with the
-    implementation ``impl`` (``Metric.cost``, ``Metric.spec_cost``)."""
+    implementation ``impl`` (``bleuprint.cli.hooks.cost``, ``bleuprint.cli.hooks.spec_cost``)."""
     if impl != "spec":
         return cli_hooks(definition).cost
     hooks = cli_hooks(definition)

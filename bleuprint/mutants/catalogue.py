@@ -6,10 +6,10 @@ mutant that every run must see killed.
 
 The catalogue is built from the registry (``bleuprint.core``): it lists the faults that
 belong to no metric (the corpus layout, the tokenizers, the signatures, the intervals and
-paired tests, the meta-evaluation statistics' conventions), and each registered metric contributes its own through ``Metric.faults()``
+paired tests, the meta-evaluation statistics' conventions), and each registered metric contributes its own through ``bleuprint.mutants.hooks.faults``
 (the built-in metrics' are in their folders, ``bleuprint/metrics/NAME/faults.py``). x00
 breaks ``bleuprint.spec.corpus.sentence_stats`` and every registered metric's
-``Metric.spec_entry_points()``, so it leaves no metric out.
+``bleuprint.mutants.hooks.spec_entry_points``, so it leaves no metric out.
 
 Every fault module is imported directly (a metric's ``faults()`` imports its own): one
 that fails to import is an error of the catalogue, never a smaller catalogue. Two mutants

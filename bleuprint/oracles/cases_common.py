@@ -28,7 +28,7 @@ _ORACLES = {
 
 def corpus_oracle(metric: str):
     """The oracles' corpus adapter (``f(hyps, refs, **options) -> OracleResult``) of the
-    registered ``metric``, named by its ``Metric.corpus_oracle``: what ``bleuprint verify``
+    registered ``metric``, named by its ``bleuprint.oracles.hooks.corpus_oracle``: what ``bleuprint verify``
     scores the real corpus with. ValueError naming the metrics that have one otherwise."""
     from importlib import import_module
 

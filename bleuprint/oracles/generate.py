@@ -2,7 +2,7 @@
 
 Each fixture ``goldens/<name>.json`` is built by one case builder (a module exposing
 ``build_cases() -> list[dict]``), as ``builders()`` lists them: each registered metric's
-``golden`` (``Metric.golden``), built by its ``golden_builder`` (by default
+``golden`` (``bleuprint.oracles.hooks.golden``), built by its ``golden_builder`` (by default
 ``bleuprint.oracles.cases_<golden>``), and its ``extra_goldens`` (fixtures that are not
 metric cases), then the shared fixtures (``SHARED_BUILDERS``); a metric with a golden names
 it and nothing here changes. A fixture records the versions it was generated with and the command:
@@ -84,7 +84,7 @@ GOLDENS_DIR = Path(__file__).resolve().parent / "goldens"
 
 
 def oracle_distributions(name: str) -> tuple[str, ...]:
-    """The distributions (``Metric.oracle_versions``) of the metric whose fixture ``name`` is
+    """The distributions (``bleuprint.oracles.hooks.oracle_versions``) of the metric whose fixture ``name`` is
     (its ``golden`` or one of its ``extra_goldens``); () for a shared fixture."""
     from ..core import get_metric, metric_names
 

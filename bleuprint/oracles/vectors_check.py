@@ -1,5 +1,5 @@
 """The vector files checked against their oracles: every valid test of a metric with a
-corpus oracle (``Metric.corpus_oracle``, ``cases_common.corpus_oracle``: sacreBLEU for
+corpus oracle (``bleuprint.oracles.hooks.corpus_oracle``, ``cases_common.corpus_oracle``: sacreBLEU for
 BLEU, chrF and TER, rouge-score for ROUGE) is scored by that oracle live and must give the
 same statistics rows and corpus statistics exactly, the same score within the files'
 tolerance, and the same signature where the oracle has one (``expected.signature``,
@@ -23,7 +23,7 @@ from ..spec.inputs import input_hooks
 
 
 def oracle_of(metric: str):
-    """The corpus adapter of the registered ``metric`` (``Metric.corpus_oracle``), or None
+    """The corpus adapter of the registered ``metric`` (``bleuprint.oracles.hooks.corpus_oracle``), or None
     where it has none."""
     if not oracle_hooks(get_metric(metric)).corpus_oracle:
         return None
@@ -33,7 +33,7 @@ def oracle_of(metric: str):
 def oracle_missing(metric: str) -> str:
     """Why ``metric``'s vector files cannot be checked against its oracle on this machine
     ("" when they can, or when it has no oracle): the message of the oracle failing on the
-    metric's probe corpus (``Metric.probe_corpus``) for want of its package, data or
+    metric's probe corpus (``bleuprint.spec.inputs.probe_corpus``) for want of its package, data or
     program (sacreBLEU, rouge-score, nltk and WordNet, the Meteor jar and java)."""
     try:
         oracle = oracle_of(metric)

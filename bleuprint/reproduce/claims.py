@@ -25,7 +25,7 @@ a ``%`` sign puts it on 0-100 (``WER 12.3%`` is 0.123), a sacreBLEU 1.x chrF or 
 signature on 0-1 (1.x printed them so). Otherwise the search tries both scales (the other
 one deviation further), so ``BLEU 0.316`` finds a BLEU of 31.6 printed on the 0-1 scale as
 well as one of 0.316, and ``ROUGE-L 0.55`` is taken as is. A number that no scale of the
-metric can give (``BLEU = -3``, ``BLEU 130``: ``Metric.claim_range`` on the metric's scale
+metric can give (``BLEU = -3``, ``BLEU 130``: ``bleuprint.reproduce.hooks.claim_range`` on the metric's scale
 or the other one) is refused (``check_claim_range``).
 
 The signature: read long or short, 2.x or 1.x (``bleuprint.reproduce.sacrebleu1``: mapped

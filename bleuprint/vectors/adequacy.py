@@ -3,7 +3,7 @@
 ``evaluate(document, group, test)`` runs one vector the way a port would, through the
 public API of ``bleuprint.spec`` only: the per-segment statistics (``sentence_stats``),
 the corpus score (``corpus_score``), the metric's own one-call functions where it has them
-(``Metric.layer_functions(bleuprint.spec)["corpus"]``, such as ``corpus_bleu``), the parts of the score, the signature and the
+(``bleuprint.verify_hooks.layer_functions(definition, bleuprint.spec)["corpus"]``, such as ``corpus_bleu``), the parts of the score, the signature and the
 intermediates. It returns None when everything equals the expected values, else one line
 naming the first difference. An invalid test must be refused by ``corpus_score`` with the
 named kind. A document of another schema (the interval vectors) goes to
@@ -312,7 +312,7 @@ def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: b
 def mutants_in_scope(metrics, mutants, reached: dict) -> list:
     """Those of ``mutants`` that belong to an export of ``metrics`` alone (names), whose
     vectors reach the targets ``reached`` (``reached_targets``) lists: the metrics' own
-    faults (``Metric.faults``) and every other mutant (shared code: tokenizers, layout,
+    faults (``bleuprint.mutants.hooks.faults``) and every other mutant (shared code: tokenizers, layout,
     intervals; the sanity mutant) whose targets one of the vectors reaches. The others
     cannot be killed by these files, and an export of a few metrics does not list them."""
     from ..core import get_metric

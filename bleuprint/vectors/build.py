@@ -2,8 +2,8 @@
 
 ``build_files()`` returns ``{file name: document}``: for each metric of the registry
 (``bleuprint.core.metric_names``), one document per option family of
-``Metric.vector_families()``, each test group one options dict (every option written
-out, defaults filled in) and each test one corpus of ``Metric.vector_corpora()``. The
+``bleuprint.vectors.hooks.vector_families``, each test group one options dict (every option written
+out, defaults filled in) and each test one corpus of ``bleuprint.vectors.hooks.vector_corpora``. The
 expected values are the spec's (``bleuprint.spec.corpus.segment_rows``, their column sums,
 ``score_from_stats`` and the metric's ``parts``); an input the spec refuses with a
 TypeError or ValueError becomes an ``invalid`` test naming that error. Nothing here asks
@@ -81,7 +81,7 @@ def file_name(metric: str, family: str) -> str:
 
 def spec_version(definition) -> dict:
     """``{"bleuprint": version}``, with ``"oracle": {distribution: version}`` (``{"sacrebleu":
-    "2.5.1"}``) for a metric checked against a pinned oracle (``Metric.oracle_versions``)."""
+    "2.5.1"}``) for a metric checked against a pinned oracle (``bleuprint.oracles.hooks.oracle_versions``)."""
     from .. import __version__
 
     version = {"bleuprint": __version__}
@@ -235,7 +235,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
 
 def missing_resources(metric: str) -> str:
     """Why ``metric``'s vector files cannot be built on this machine ("" when they can):
-    what ``Metric.missing_data`` says of its defaults and of its interval vectors' options
+    what ``bleuprint.verify_hooks.missing_data`` says of its defaults and of its interval vectors' options
     (nltk's METEOR without WordNet). A metric whose defaults need data the machine lacks
     is left out of an export, never written with some of its families missing."""
     definition = get_metric(metric)

@@ -1,7 +1,7 @@
 """The inputs of the vector files: hard-case corpora, seeded random corpora and bad inputs.
 
 Every test group of every metric's vector files runs the same corpora (a metric may give
-others through ``Metric.vector_corpora``). The inputs are written here, the expected values
+others through ``bleuprint.vectors.hooks.vector_corpora``). The inputs are written here, the expected values
 never: the generator computes them with the spec and checks them against the oracle.
 
 Each corpus carries ``flags``, names of the notes in ``NOTES`` (Wycheproof's flags): what

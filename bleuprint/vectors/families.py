@@ -1,6 +1,6 @@
 """The option families of a metric's vector files, derived from its options' data.
 
-``default_families(metric)`` is ``Metric.vector_families``'s default: the defaults; one
+``default_families(metric)`` is ``bleuprint.vectors.hooks.vector_families``'s default: the defaults; one
 family per option, varying that option alone through the values its data allows (a
 bool's other value, each other choice, the minimum and a few values above it, ``None``
 where allowed) and through values it forbids (another type, an unknown choice, below the

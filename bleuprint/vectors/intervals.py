@@ -23,7 +23,7 @@ them again and compares, so a planted mutant of the spec shows as a difference. 
 *inputs* are written here (the corpora, the given resamples and trials: drawn with
 ``random.Random``, stable across versions). The seed groups are checked against sacreBLEU
 by ``bleuprint.oracles.vectors_check.check_interval_files``; this module imports no oracle.
-The metric's options of every group come from ``Metric.interval_options()``.
+The metric's options of every group come from ``bleuprint.vectors.hooks.interval_options``.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3)
 
 
 def interval_schema(pool: list, shared: bool = False) -> str:
-    """The earliest schema version that holds ``pool``'s segments (``Metric.interval_pool``):
+    """The earliest schema version that holds ``pool``'s segments (``bleuprint.vectors.hooks.interval_pool``):
     version 1 for text with references, version 2 for references left out or lines of
     numbers with text references, else version 3."""
     if shared:
@@ -143,7 +143,7 @@ def _corpus(comment: str, flags: tuple, picks: list, systems: int = 0, pool: lis
     """A corpus of the pool's segments ``picks``; with ``systems``, 1 or 2 systems: the
     first takes the better line of every other segment, the second the worse line of
     every third (others keep the baseline's line). A pool whose references are None
-    (``Metric.interval_pool`` of a metric without references) gives refs None."""
+    (``bleuprint.vectors.hooks.interval_pool`` of a metric without references) gives refs None."""
     baseline = [pool[p][0] for p in picks]
     refs = None if pool[0][3] is None else [list(pool[p][3]) for p in picks]
     corpus = {"comment": comment, "flags": list(flags), "hyps": baseline, "refs": refs}

@@ -98,7 +98,7 @@ def test_the_port_tutorial_counts_the_planted_mutants():
 
 def test_the_readme_lists_every_metric_with_its_oracle():
     """The README's metrics table has one row per registered metric, in registry order,
-    naming each pinned oracle with its version (``Metric.oracle_versions``), "-" for a
+    naming each pinned oracle with its version (``bleuprint.oracles.hooks.oracle_versions``), "-" for a
     metric checked by hand computations only; no row for a metric that is not registered."""
     from bleuprint.core import get_metric, metric_names
 

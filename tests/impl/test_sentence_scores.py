@@ -29,8 +29,8 @@ from bleuprint.spec.inputs import input_hooks
 
 
 def cases(name: str):
-    """A corpus of the metric's segments (``Metric.corpus_strategy``; at most 6 segments
-    of text with references, made one the metric accepts by ``Metric.fit_corpus``) and its options."""
+    """A corpus of the metric's segments (``bleuprint.strategies.corpus_strategy``; at most 6 segments
+    of text with references, made one the metric accepts by ``bleuprint.strategies.fit_corpus``) and its options."""
     definition = get_metric(name)
     if definition.references and definition.segment_kind == "text":
         fitted = corpora(max_size=6).map(strategy_hooks(definition).fit_corpus)
@@ -111,7 +111,7 @@ def test_parts_have_one_shape_in_both_layers(name):
     (the spec a list per name, impl an array whose first axis is the segments), the same
     names in the same order, and the same values (exactly, as the differential test
     above; bit-identical scores). Before, the spec gave a list of per-segment dicts. On
-    the metric's seeded generated corpus (``Metric.generated_corpus``, verify's)."""
+    the metric's seeded generated corpus (``bleuprint.verify_hooks.generated_corpus``, verify's)."""
     import random
 
     definition = get_metric(name)

@@ -40,7 +40,7 @@ def test_corpus_score_is_the_metrics_own_function(name):
 
 def corpus_of(name: str) -> tuple:
     """HYPS and REFS, without the references for a metric that has none; a metric whose
-    segments are not text gets its own seeded corpus (``Metric.generated_corpus``)."""
+    segments are not text gets its own seeded corpus (``bleuprint.verify_hooks.generated_corpus``)."""
     definition = get_metric(name)
     if definition.segment_kind != "text":
         return verify_hooks(definition).generated_corpus(random.Random(0))

@@ -145,7 +145,7 @@ def test_golden_scores_equal_sacrebleu_public_api(name):
 @pytest.mark.parametrize("name", list(generate.BUILDERS))
 def test_recorded_versions_match_installed_sacrebleu(name):
     """Every fixture records sacreBLEU, numpy, regex and Python, and, for a metric with its
-    own oracles, exactly those distributions at the pinned versions (``Metric.oracle_versions``);
+    own oracles, exactly those distributions at the pinned versions (``bleuprint.oracles.hooks.oracle_versions``);
     the MeCab fixture its packages and the MeCab version of each tagger
     (``generate.SHARED_DISTRIBUTIONS``; whether they are the installed ones is
     ``tests/spec/test_mecab.py``'s first test). The goldens were generated with sacreBLEU

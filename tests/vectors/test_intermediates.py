@@ -1,4 +1,4 @@
-"""The intermediate values of the vector files (``Metric.vector_intermediates``) agree with
+"""The intermediate values of the vector files (``bleuprint.vectors.hooks.vector_intermediates``) agree with
 the oracle's own tokenizers and with the statistics they explain.
 
 BLEU's tokens are checked against sacreBLEU 2.5.1's tokenizer objects (the oracle), the

@@ -93,7 +93,7 @@ def test_regeneration_is_byte_identical(exported_vectors, tmp_path):
 
 def test_a_sample_of_vectors_equals_their_oracle_live(exported):
     """Every 5th valid test of each file of a metric with a corpus oracle
-    (``Metric.corpus_oracle``: sacreBLEU 2.5.1 for BLEU, chrF and TER, rouge-score 0.1.2 for
+    (``bleuprint.oracles.hooks.corpus_oracle``: sacreBLEU 2.5.1 for BLEU, chrF and TER, rouge-score 0.1.2 for
     ROUGE), scored by that oracle now: rows and corpus statistics equal, score within 1e-9,
     the same signature where the oracle has one. Every such metric is sampled."""
     directory, index = exported

@@ -1,18 +1,18 @@
-"""bertscore's hooks of the vectors tool (``bleuprint.hooks``): moved from the metric's class."""
+"""BERTScore's hooks of the vectors (``bleuprint.vectors.hooks``): its segments are
+token embeddings, so its corpora and its interval pool are its own (``cases``), and no
+shared invalid input (text) applies to it."""
 
 from __future__ import annotations
 
+from . import cases
+
 
 def vector_corpora(definition) -> list:
-    from .cases import vector_corpora
-
-    return vector_corpora()
+    return cases.vector_corpora()
 
 
 def interval_pool(definition) -> list[tuple]:
-    from .cases import interval_pool
-
-    return interval_pool()
+    return cases.interval_pool()
 
 
 def invalid_vector_corpora(definition) -> list:

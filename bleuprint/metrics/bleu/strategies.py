@@ -1,6 +1,6 @@
 """BLEU's option strategy: keyword dictionaries of BLEU's options that reach its hard
 cases often (every smoothing, with and without a value; orders other than 4; effective
-order), for ``BLEU.option_strategy`` and ``bleuprint.strategies.bleu_options``."""
+order), for ``option_strategy`` and ``bleuprint.strategies.bleu_options``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Planted faults of chrF and chrF++ (``bleuprint.metrics.chrf.spec``), contributed to the
-mutants catalogue by ``CHRF.faults``."""
+mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 

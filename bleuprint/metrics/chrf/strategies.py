@@ -1,6 +1,6 @@
 """chrF's option strategy: keyword dictionaries of chrF's options that reach its hard
 cases often (word-only chrF, chrF++, every beta, white space kept, eps smoothing), for
-``CHRF.option_strategy`` and ``bleuprint.strategies.chrf_options``."""
+``option_strategy`` and ``bleuprint.strategies.chrf_options``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Planted faults of CIDEr-D (``bleuprint.metrics.cider.spec``), issue 18 item 5's classic
-mistakes, contributed to the mutants catalogue by ``Cider.faults``.
+mistakes, contributed to the mutants catalogue by ``faults``.
 
 Not planted: "the length penalty on token counts instead of bigram counts" is an
 equivalent mutant. The two differences of lengths are equal whenever both captions have

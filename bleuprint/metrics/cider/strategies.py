@@ -1,5 +1,5 @@
 """Hypothesis strategies of tokenized-caption corpora, for CIDEr-D and coco BLEU (their
-``Metric.corpus_strategy`` and differential tests). The hard cases are drawn often
+``bleuprint.strategies.corpus_strategy`` and differential tests). The hard cases are drawn often
 (measured by tests/quality/test_caption_strategy_quality.py): empty and 1-word captions,
 repeated words, images without any match, several references, tied closest reference
 lengths, a hypothesis equal to a reference, n-grams shared between images (df above 1),

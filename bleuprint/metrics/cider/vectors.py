@@ -1,4 +1,4 @@
-"""CIDEr-D's vector corpora (``Cider.vector_corpora``): every corpus has several images
+"""CIDEr-D's vector corpora (``vector_corpora``): every corpus has several images
 (one image alone always scores 0), drawn with a fixed seed from small vocabularies so
 that n-grams repeat across images (document frequencies above 1) and within captions
 (clipping), with empty and 1-word captions, punctuation and non-ASCII tokens."""

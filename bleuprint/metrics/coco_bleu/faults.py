@@ -1,5 +1,5 @@
 """Planted faults of coco BLEU (``bleuprint.metrics.coco_bleu.spec``), issue 18 item 5's
-classic mistakes, contributed to the mutants catalogue by ``CocoBleu.faults``."""
+classic mistakes, contributed to the mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 

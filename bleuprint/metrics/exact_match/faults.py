@@ -1,5 +1,5 @@
 """Planted faults of exact match (``bleuprint.metrics.exact_match.spec``), contributed to
-the mutants catalogue by ``ExactMatch.faults``."""
+the mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 

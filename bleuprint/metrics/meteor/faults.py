@@ -1,6 +1,6 @@
 """Planted faults of Meteor 1.5 (``bleuprint.metrics.meteor.spec`` and its ``align`` and
 ``score`` modules), issue 19 item 3's mistakes that matter, contributed to the mutants
-catalogue by ``Meteor15.faults``. Ids ``mt01``... Each witness scores a sentence or a
+catalogue by ``faults``. Ids ``mt01``... Each witness scores a sentence or a
 small corpus through the spec's public functions.
 """
 

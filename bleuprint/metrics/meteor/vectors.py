@@ -1,4 +1,4 @@
-"""Meteor 1.5's seeded vector corpora (``Meteor15.vector_corpora``): noisy copies of a
+"""Meteor 1.5's seeded vector corpora (``vector_corpora``): noisy copies of a
 reference drawn from small vocabularies that reach each stage of the jar's matcher
 (Snowball stems, the jar's WordNet synonyms, paraphrase-table phrases), function words,
 repeated words (the aligner's ties), punctuation and non-ASCII letters, with one to three

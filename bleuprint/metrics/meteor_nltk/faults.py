@@ -1,6 +1,6 @@
 """Planted faults of nltk's METEOR (``bleuprint.metrics.meteor_nltk.spec``), the mistakes
 that matter when reimplementing it, contributed to the mutants catalogue by
-``MeteorNltk.faults``. Their witnesses need no WordNet (synonyms off, or a synonym table
+``faults``. Their witnesses need no WordNet (synonyms off, or a synonym table
 given to ``pair_score``).
 
 Not planted: "the synonyms compared with the stemmed reference word" is what nltk 3.10.4

@@ -9,7 +9,7 @@ from . import wordnet_available
 def missing_data(definition, options: dict) -> str:
     """Why these options cannot be computed on this machine ("" when they can): with
     synonyms and no WordNet found, ``find_wordnet``'s message (what is missing, how to
-    install it): ``Metric.missing_data``, read by verify, which leaves such cases
+    install it): ``bleuprint.verify_hooks.missing_data``, read by verify, which leaves such cases
     out with that line as a note."""
     if not options.get("synonyms", True):
         return ""

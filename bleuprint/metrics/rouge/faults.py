@@ -1,5 +1,5 @@
 """Planted faults of ROUGE (``bleuprint.metrics.rouge.spec``), contributed to the mutants
-catalogue by ``Rouge.faults``: the classic mistakes of issue 17 item 5 (and the
+catalogue by ``faults``: the classic mistakes of issue 17 item 5 (and the
 torchmetrics and HF bugs of breadth-oracles.md section 1).
 
 With ``use_stemmer``: "stemming every token" (f47, the 3-character rule forgotten) and one

@@ -1,5 +1,5 @@
 """Planted faults of self-BLEU (``bleuprint.metrics.self_bleu.spec``), issue 18's classic
-mistakes, contributed to the mutants catalogue by ``SelfBleu.faults``."""
+mistakes, contributed to the mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 

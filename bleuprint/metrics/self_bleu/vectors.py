@@ -1,4 +1,4 @@
-"""self-BLEU's vector corpora (``SelfBleu.vector_corpora``): reference-free (``refs`` None,
+"""self-BLEU's vector corpora (``vector_corpora``): reference-free (``refs`` None,
 written ``"refs": null``), each a set of outputs scored against each other, chosen for the
 pitfalls of the definition (``bleuprint.metrics.self_bleu.spec``)."""
 

@@ -1,5 +1,5 @@
 """Planted faults of SQuAD EM/F1 (``bleuprint.metrics.squad.spec``), issue 17's classic
-mistakes, contributed to the mutants catalogue by ``Squad.faults``."""
+mistakes, contributed to the mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from .spec import check_version
 signature_abbreviations = {"script": "s", "norm": "nr", "value": "val"}
 
 
-#: The signature's last key (``Metric.signature_version``): the numbers are those of the
+#: The signature's last key (``bleuprint.spec.signature.signature_version``): the numbers are those of the
 #: official evaluation scripts, ``evaluate-v1.1.py`` and ``evaluate-v2.0.py`` (the
 #: ``script`` key says which), never re-released, so they need no version number beyond
 #: their own. Not sacreBLEU's (it has no SQuAD), and not transformers 4.57.6's: that is

@@ -1,4 +1,4 @@
-"""SQuAD's own hard cases for the vector files (``Squad.vector_corpora``), before the shared
+"""SQuAD's own hard cases for the vector files (``vector_corpora``), before the shared
 ones of ``bleuprint.vectors.corpora``: articles beside punctuation (the normaliser's order),
 answers that normalize to nothing, empty and unanswerable gold lists, missing predictions
 (``None`` hypotheses: the files carrying them follow ``bleuprint_metric_vectors_v2.json``).
