@@ -36,7 +36,6 @@ import sysconfig
 from pathlib import Path
 
 from source_graph import ROOT, imported_modules, module_name, source_files
-from bleuprint.spec.inputs import input_hooks
 
 #: What bleuprint.spec must not import (module-name prefixes).
 ABOVE_SPEC = ("bleuprint.impl", "bleuprint.compat", "bleuprint.oracles", "bleuprint.mutants", "bleuprint.cli",
@@ -187,6 +186,7 @@ import numpy as np
 import bleuprint.impl as impl
 hyps, refs = ["the cat sat on the mat", "a b c e"], [["the cat is on the mat"], ["a b c d"]]
 from bleuprint.core import get_metric
+from bleuprint.spec.inputs import input_hooks
 for metric in impl.metric_names():
     definition = get_metric(metric)  # without references: the hypotheses alone, or its own probe segments
     probe_h, probe_r = input_hooks(definition).probe_corpus()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ...spec.tokenizers import TOKENIZERS
-from ...spec.tokenizers import tokenizer_of_signature
+from ...spec.tokenizers import TOKENIZERS, tokenizer_of_signature
 claim_prefixes = ("BLEU", "sacreBLEU")
 unsigned_options = ("max_ngram_order",)
 searched_by_default = True

@@ -71,5 +71,4 @@ class CHRF(Metric):
     # -- bleuprint verify -------------------------------------------------------------------
 
 
-
 CHRF_METRIC = register(CHRF())

@@ -125,6 +125,5 @@ class DistinctNMean(DistinctBase):
         return sums[:, 0] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
 
-
 DISTINCT_N = register(DistinctN())
 DISTINCT_N_MEAN = register(DistinctNMean())

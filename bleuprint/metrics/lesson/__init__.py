@@ -75,7 +75,6 @@ class LessonMean(LessonFamily):
         return sums[:, 0] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
 
-
 class LessonExactMatch(LessonMean):
     name = "lesson_exact_match"
     title = "the lesson's exact match (stripped strings, any target; seed 003)"
@@ -152,8 +151,6 @@ class LessonCorpusBleu(LessonFamily):
         rows = np.asarray(sums)
         values = [self.score(row.tolist(), n_segments) for row in rows]
         return np.array(values, dtype=np.float64), np.ones(rows.shape[0], dtype=bool)
-
-
 
 
 LESSON_EXACT_MATCH = register(LessonExactMatch())

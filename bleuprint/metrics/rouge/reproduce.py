@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ...reproduce.hooks import reproduce_hooks
 from .spec import MEASURES
 
 
@@ -32,7 +31,7 @@ def options_from_name(definition, name: str) -> dict:
 def search_space(definition, hint: str = "") -> list[dict]:
     """The ROUGE type the claim's name states (``ROUGE-L``: rougeL), else rouge1, rouge2,
     rougeL and rougeLsum; x the measure it states (else each) x stemming."""
-    stated = reproduce_hooks(definition).options_from_name(hint.split("|", 1)[0].strip()) if hint else {}
+    stated = options_from_name(definition, hint.split("|", 1)[0].strip()) if hint else {}
     types = [stated["rouge_type"]] if "rouge_type" in stated else ["rouge1", "rouge2", "rougeL", "rougeLsum"]
     measures = [stated["measure"]] if "measure" in stated else list(MEASURES)
     return [dict(rouge_type=rouge_type, measure=measure, use_stemmer=stem)

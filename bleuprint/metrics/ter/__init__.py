@@ -61,5 +61,4 @@ class TER(Metric):
     # -- bleuprint verify -------------------------------------------------------------------
 
 
-
 TER_METRIC = register(TER())
