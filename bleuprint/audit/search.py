@@ -6,7 +6,7 @@ Subject.scale``). An input the spec refuses is not comparable and is skipped; a 
 that raises where the spec scores is a divergence.
 
 ``real_text_cases`` are the bundled corpora: the shared hard cases of the vector files
-(``Metric.vector_corpora``) and, where present, the real corpus ted-ende; cut to the
+(``bleuprint.vectors.hooks.vector_corpora``) and, where present, the real corpus ted-ende; cut to the
 subject's level (one segment at a time for a sentence-level subject) and reference count.
 
 ``hunt`` runs one Hypothesis search (seeded, no database, no deadline) over
@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..vectors.hooks import vector_hooks
 from .classify import TOLERANCE, Example, Variant, same
 
 #: Segments of ted-ende a corpus-level case takes, and how many such cases.
@@ -150,7 +151,7 @@ def real_text_cases(subject) -> list[tuple[list, list]]:
 
     cases = []
     try:
-        corpora = get_metric(subject.metric).vector_corpora()
+        corpora = vector_hooks(get_metric(subject.metric)).vector_corpora()
     except Exception:
         corpora = []
     for corpus in corpora:

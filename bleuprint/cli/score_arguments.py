@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..core import get_metric, metric_names
+from ..reproduce.hooks import reproduce_hooks
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS
 from .usage import UsageError
 
@@ -101,7 +102,7 @@ def resolve_metric(name: str):
     for registered in metric_names():
         definition = get_metric(registered)
         if compat_class(definition) is None:
-            options = definition.options_from_name(name)
+            options = reproduce_hooks(definition).options_from_name(name)
             if options:
                 return definition, dict(options)
     return None

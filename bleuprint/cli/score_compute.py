@@ -22,6 +22,7 @@ import numpy as np
 
 from ..compat.backends import column_sums, row_numbers
 from ..compat.resampling import seed_from_environment
+from .hooks import cli_hooks
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
 #: about two seconds on this project's shared 2-core machine (measured: impl BLEU scores
@@ -64,12 +65,13 @@ def progress_for(metrics: dict, n_segments: int, quiet: bool, stream) -> Progres
 
 
 def cost(metric) -> int:
-    """The relative cost of one segment of ``metric`` with its layer (``Metric.cost``,
-    ``Metric.spec_cost``)."""
+    """The relative cost of one segment of ``metric`` with its layer
+    (``bleuprint.cli.hooks.cost``, ``bleuprint.cli.hooks.spec_cost``)."""
     definition = metric.definition
     if metric.layer_name != "spec":
-        return definition.cost
-    return definition.spec_cost if definition.spec_cost is not None else definition.cost * _SPEC_COST
+        return cli_hooks(definition).cost
+    hooks = cli_hooks(definition)
+    return hooks.spec_cost if hooks.spec_cost is not None else hooks.cost * _SPEC_COST
 
 
 def chunk_size(metric) -> int:

@@ -14,7 +14,7 @@ prints through ``RegisteredPrinter``.
 from __future__ import annotations
 
 from ..compat.metrics import compat_class
-from ..core import Metric
+from ..spec.inputs import INPUTS, input_hooks
 from ..core.value import metric as configured
 from .score_arguments import resolve_metric
 from .score_output import RegisteredPrinter, SacrebleuPrinter
@@ -62,14 +62,14 @@ class CommandLineMetric:
         return len(streams) if self.definition.references else None
 
     def inputs(self, lines: list[str]) -> list:
-        """The lines of a system's output as the metric's hypotheses (``Metric.read_segment``:
+        """The lines of a system's output as the metric's hypotheses (``bleuprint.spec.inputs.read_segment``:
         the lines themselves, or parsed; a line it refuses stops the run naming the line)."""
-        if type(self.definition).read_segment is Metric.read_segment:
+        if "read_segment" not in INPUTS.overrides(self.definition):
             return lines
         hyps = []
         for number, line in enumerate(lines, 1):
             try:
-                hyps.append(self.definition.read_segment(line))
+                hyps.append(input_hooks(self.definition).read_segment(line))
             except ValueError as error:
                 raise UsageError(f"{self.name}: line {number}: {error}") from None
         return hyps

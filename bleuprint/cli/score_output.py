@@ -5,7 +5,7 @@ text. A metric that sacreBLEU has prints through its ``bleuprint.compat`` class
 (``SacrebleuPrinter``: sacreBLEU's score objects, BLEU's details, its signature), so that
 standard output is byte for byte what ``sacrebleu`` prints; every other registered metric
 through ``RegisteredPrinter``: ``name = score`` (or ``name|signature = score`` for a metric
-with a signature of its own, ``Metric.signature_fields``), its parts, and a JSON document
+with a signature of its own, ``bleuprint.spec.signature.signature_fields``), its parts, and a JSON document
 that lists its options and parts (``RegisteredScore``). ``Report`` prints the forms: one
 system (text, JSON), ``-sl``, several systems (table, JSON, LaTeX), the paired tests and
 ``--detail``. An executor's result (``CorpusScores``, ``SentenceScores``, ``PairedTest``,
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import json
 
-from ..core import Metric
+from ..reproduce.hooks import reproduce_hooks
+from ..spec.signature import SIGNATURES
 from .score_tables import Painter, paired_cells, results_json, results_table, single_results
 from .usage import UsageError
 
@@ -55,9 +56,9 @@ class RegisteredPrinter:
         #: Every option, the defaults filled in (what the JSON document and text list).
         self.options = value.resolved()
         #: The name its scores are printed under (``Metric.score_name``: ``rouge2``).
-        self.score_name = self.definition.score_name(**self.options)
-        #: Whether the metric has a signature of its own (``Metric.signature_fields``).
-        self.signed = type(self.definition).signature_fields is not Metric.signature_fields
+        self.score_name = reproduce_hooks(self.definition).score_name(**self.options)
+        #: Whether the metric has a signature of its own (``bleuprint.spec.signature.signature_fields``).
+        self.signed = "signature_fields" in SIGNATURES.overrides(self.definition)
 
     def score(self, summed: list, n_segments: int, value: float, num_refs) -> RegisteredScore:
         parts = self.definition.parts(summed, n_segments, **self.value.score_options())

@@ -227,7 +227,6 @@ def bleu_from_stats(
     return bp * math.exp(log_sum / eff_order)
 
 
-
 def corpus_bleu(
     hyps: list[str],
     refs: list[list[str]],

@@ -21,7 +21,6 @@ from .spec import check_dense, check_n, check_variant, ratio
 __all__ = ["distinct_n"]
 
 
-
 def _windows(words: list, n: int):
     return zip(*(words[k:] for k in range(n))) if n > 1 else zip(words)
 
