@@ -15,10 +15,15 @@ spec_cost: int | None = None
 #: ``bleuprint`` command line (``bleuprint squad``: the official scripts' interface), after
 #: the shared ones; "" for none.
 cli_module: str = ""
+#: ``split_system_file(path) -> [(system, segments, first line)]`` for a metric that reads
+#: files of its own formats with ``bleuprint score -i`` (model_score: COMET's JSON, TSV, ...),
+#: where one file may hold several systems; None for a metric that reads lines of text.
+split_system_file = None
 
 CLI = Protocol("cli", "cli", {
     "cost": cost,
     "spec_cost": spec_cost,
     "cli_module": cli_module,
+    "split_system_file": split_system_file,
 })
 cli_hooks = CLI.of

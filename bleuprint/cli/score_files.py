@@ -9,10 +9,12 @@ from __future__ import annotations
 
 
 def _reader(name: str):
+    """The metric's ``split_system_file`` (``bleuprint.cli.hooks``), or None."""
+    from .hooks import cli_hooks
     from .score_arguments import resolve_metric
 
     found = resolve_metric(name)
-    return None if found is None else getattr(found[0], "split_system_file", None)
+    return None if found is None else cli_hooks(found[0]).split_system_file
 
 
 def reads_own_files(metric_names: list[str]) -> bool:

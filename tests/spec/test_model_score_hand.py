@@ -68,7 +68,9 @@ def test_unknown_direction_is_refused():
 
 
 def test_read_segment():
-    definition = get_metric("model_score")
+    from bleuprint.spec.inputs import input_hooks
+
+    definition = input_hooks(get_metric("model_score"))
     assert definition.read_segment(" -0.125 ") == -0.125
     for line, message in (("", "found 0 fields"), ("a", "not a number"), ("1 2", "found 2 fields"),
                           ("nan", "must be finite")):

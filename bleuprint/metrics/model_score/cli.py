@@ -10,6 +10,20 @@ from __future__ import annotations
 import json
 import sys
 
+#: The command line's hooks (``bleuprint.cli.hooks``): this module adds ``compare-scores``,
+#: and ``bleuprint score -i`` reads model_score's own file formats.
+cli_module = "bleuprint.metrics.model_score.cli"
+
+
+def split_system_file(definition, path: str) -> list[tuple[str, list[float], int]]:
+    """The systems of one ``-i`` file, ``[(name, scores, first line)]`` (``files``, any
+    format; line 0 where the format has none: JSON): a file of one score a line is one
+    system named by the path."""
+    from .files import read_scores_located
+
+    scores, lines = read_scores_located(path)
+    return [(name, values, lines.get(name, 0)) for name, values in scores.items()]
+
 
 def add_parser(commands) -> None:
     parser = commands.add_parser(

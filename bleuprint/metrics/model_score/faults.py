@@ -71,3 +71,12 @@ MUTANTS = [
            {C + "split_scores": always_sequential},
            lazy_witness(MODULE, lambda s: s.comet_compare(_ONE_SPLIT, 1, 1.0)[0].x_mean)),
 ]
+
+
+def faults(definition) -> list:
+    """The planted faults of COMET's compare conventions, for the mutants catalogue."""
+    return list(MUTANTS)
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.model_score.spec:segment_row", "bleuprint.metrics.model_score.spec:mean_from_row")

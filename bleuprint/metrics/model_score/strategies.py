@@ -14,3 +14,8 @@ def corpora(max_segments: int = 8):
     score = weighted((3, st.integers(-1024, 1024).map(lambda k: k / 256)),
                      (2, st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)))
     return st.lists(score, min_size=1, max_size=max_segments).map(lambda hyps: (hyps, None))
+
+
+def corpus_strategy(definition):
+    """The corpora the tools draw for model_score (``bleuprint.strategies``)."""
+    return corpora()
