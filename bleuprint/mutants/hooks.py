@@ -25,3 +25,16 @@ MUTANTS_PROTOCOL = Protocol("mutants", "faults", {
     "faults": faults,
 })
 mutant_hooks = MUTANTS_PROTOCOL.of
+
+
+def derivation(definition, name: str, stats: list, options: dict):
+    """A score written out by hand from its summed statistics, for the killing tests
+    ``bleuprint mutants explain`` prints: ``(docstring lines, test body lines, expression)``,
+    or None (the default: the score is asserted as an exact fraction, or left to the
+    student). ``name`` is the registered metric (one folder may define several)."""
+    return None
+
+
+#: How ``explain`` derives a score by hand; a metric tunes it in ``metrics/NAME/teaching.py``.
+TEACHING_PROTOCOL = Protocol("teaching", "teaching", {"derivation": derivation})
+teaching_hooks = TEACHING_PROTOCOL.of

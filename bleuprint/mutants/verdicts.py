@@ -278,36 +278,20 @@ def _statistics(call: Call, metric_name: str):
         return None
 
 
-def _teaching(metric_name: str):
-    """The ``teaching`` module of the folder that defines ``metric_name``
-    (``bleuprint/metrics/FOLDER/teaching.py``: its ``derivation(name, stats, options)``
-    writes a score out by hand), or None."""
-    import importlib
-
-    from ..core import get_metric
-
-    module = type(get_metric(metric_name)).__module__
-    for package in (module, module.rpartition(".")[0]):
-        try:
-            return importlib.import_module(f"{package}.teaching")
-        except ImportError:
-            continue
-    return None
-
-
 def derived(call: Call, metric_name: str | None, value: float):
     """``(docstring lines, body lines, expression)``: the score ``call`` returns, derived by
-    hand from its statistics by the metric's ``teaching`` module
-    (``bleuprint/metrics/NAME/teaching.py``), checked to equal ``value`` within 1e-9; or a
-    fraction when the value is one; None otherwise."""
-    import importlib
+    hand from its statistics by the metric's teaching hook (``bleuprint.mutants.hooks.derivation``,
+    tuned in ``bleuprint/metrics/NAME/teaching.py``), checked to equal ``value`` within 1e-9;
+    or a fraction when the value is one; None otherwise."""
     import math
 
     result = None
     if metric_name is not None:
-        teaching = _teaching(metric_name)
-        found = _statistics(call, metric_name) if teaching else None
-        result = teaching.derivation(metric_name, *found) if found else None
+        from ..core import get_metric
+        from .hooks import teaching_hooks
+
+        found = _statistics(call, metric_name)
+        result = teaching_hooks(get_metric(metric_name)).derivation(metric_name, *found) if found else None
     if result is not None:
         doc, body, expression = result
         scope = {"math": math}

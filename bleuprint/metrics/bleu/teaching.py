@@ -13,7 +13,7 @@ from __future__ import annotations
 from .spec import SMOOTH_DEFAULTS
 
 
-def derivation(name: str, stats: list, options: dict) -> tuple[list[str], list[str], str] | None:
+def derivation(definition, name: str, stats: list, options: dict) -> tuple[list[str], list[str], str] | None:
     """``(docstring lines, test body lines, expression)`` for BLEU of the summed
     ``stats`` ``[c, r, m_1..m_N, t_1..t_N]`` under the score ``options`` (smooth_method,
     smooth_value, effective_order); the expression uses only numbers, ``math`` and the

@@ -11,7 +11,7 @@ reference have n-grams, then F-beta of the two averages. chrF with ``eps_smoothi
 from __future__ import annotations
 
 
-def derivation(name: str, stats: list, options: dict) -> tuple[list[str], list[str], str] | None:
+def derivation(definition, name: str, stats: list, options: dict) -> tuple[list[str], list[str], str] | None:
     """``(docstring lines, test body lines, expression)`` for chrF of the summed ``stats``
     (hypothesis n-grams, reference n-grams, matches: three numbers per order) under the
     score ``options`` (n, beta, word_order, eps_smoothing); None with eps_smoothing."""

@@ -5,7 +5,7 @@ derivation is written out, never a float copied from an implementation's output)
 from __future__ import annotations
 
 
-def derivation(name: str, stats: list, options: dict) -> tuple[list[str], list[str], str] | None:
+def derivation(definition, name: str, stats: list, options: dict) -> tuple[list[str], list[str], str] | None:
     """``(docstring lines, test body lines, expression)`` for TER of the summed statistics
     ``[E, L]`` (edits, average reference length), as ``spec.ter_from_stats`` defines it."""
     edits, length = stats

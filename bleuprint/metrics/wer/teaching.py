@@ -6,7 +6,7 @@ left to the student's own derivation (the caller then falls back to a plain frac
 from __future__ import annotations
 
 
-def derivation(name: str, stats: list, options: dict) -> tuple[list[str], list[str], str] | None:
+def derivation(definition, name: str, stats: list, options: dict) -> tuple[list[str], list[str], str] | None:
     """``(docstring lines, test body lines, expression)`` for the error rate (``name`` wer
     or cer) of the pooled counts ``[H, S, D, I, N_ref, N_hyp]``
     (``spec.measure_from_counts``); None for the other measures."""
