@@ -14,20 +14,12 @@ from ..core.lazy import lazy_names
 # Bound now, not on first use: the submodule of the same name would shadow the function.
 from .signature import SACREBLEU_VERSION, signature
 
-#: Where each public name is defined. The names are imported on first use (PEP 562):
-#: the metrics' own modules (``bleuprint/metrics/NAME/``) read this package's shared
-#: modules, so importing it must not import them back.
+#: Where each public name of the shared modules is defined; a registered metric's own names
+#: (``Metric.api_names``: ``corpus_bleu``, ``chrf``, ...) come from the registry
+#: (``bleuprint.core.lazy``). The names are imported on first use (PEP 562): the metrics'
+#: own modules (``bleuprint/metrics/NAME/``) read this package's shared modules, so
+#: importing it must not import them back.
 _DEFINED_IN = {
-    "SMOOTH_DEFAULTS": "bleuprint.metrics.bleu.spec",
-    "SMOOTH_METHODS": "bleuprint.metrics.bleu.spec",
-    "bleu_from_stats": "bleuprint.metrics.bleu.spec",
-    "bleu_stats": "bleuprint.metrics.bleu.spec",
-    "corpus_bleu": "bleuprint.metrics.bleu.spec",
-    "sentence_bleu": "bleuprint.metrics.bleu.spec",
-    "chrf": "bleuprint.metrics.chrf.spec",
-    "chrf_from_stats": "bleuprint.metrics.chrf.spec",
-    "chrf_stats": "bleuprint.metrics.chrf.spec",
-    "sentence_chrf": "bleuprint.metrics.chrf.spec",
     "metric_names": "bleuprint.core.registry",
     "metric": "bleuprint.core.value",
     "ConfiguredMetric": "bleuprint.core.value",
@@ -40,7 +32,6 @@ _DEFINED_IN = {
     "scores_of_rows": "bleuprint.spec.sentences",
     "sentence_scores": "bleuprint.spec.sentences",
     "pairwise": "bleuprint.spec.pairs",
-    "exact_match": "bleuprint.metrics.exact_match.spec",
     "BootstrapResult": "bleuprint.spec.intervals",
     "bootstrap": "bleuprint.spec.intervals",
     "bootstrap_stats": "bleuprint.spec.intervals",
@@ -52,11 +43,6 @@ _DEFINED_IN = {
     "paired_approximate_randomization_stats": "bleuprint.spec.significance",
     "paired_bootstrap": "bleuprint.spec.significance",
     "paired_bootstrap_stats": "bleuprint.spec.significance",
-    "sentence_ter": "bleuprint.metrics.ter.spec",
-    "ter": "bleuprint.metrics.ter.spec",
-    "ter_from_stats": "bleuprint.metrics.ter.spec",
-    "ter_stats": "bleuprint.metrics.ter.spec",
-    "tokenize_tercom": "bleuprint.metrics.ter.tercom",
     "TOKENIZERS": "bleuprint.spec.tokenizers",
     "BLEU_TOKENIZERS": "bleuprint.spec.tokenizers",
     "use_spm_model": "bleuprint.spec.tokenizers_spm",
@@ -73,59 +59,6 @@ _DEFINED_IN = {
 
 #: The package's own public names; ``__all__`` adds the registered metrics' ``api_names``
 #: (``bleuprint.core.lazy``).
-_NAMES = [
-    "BootstrapResult",
-    "PairedResult",
-    "PairedTestResult",
-    "bootstrap",
-    "bootstrap_stats",
-    "metric_ci",
-    "paired_approximate_randomization",
-    "paired_approximate_randomization_stats",
-    "paired_bootstrap",
-    "paired_bootstrap_stats",
-    "percentile_indices",
-    "metric_names",
-    "metric",
-    "ConfiguredMetric",
-    "SACREBLEU_VERSION",
-    "SACREBLEU_VERSIONS",
-    "set_sacrebleu_version",
-    "using_sacrebleu_version",
-    "SMOOTH_DEFAULTS",
-    "SMOOTH_METHODS",
-    "TOKENIZERS",
-    "BLEU_TOKENIZERS",
-    "use_spm_model",
-    "bleu_from_stats",
-    "bleu_stats",
-    "chrf",
-    "chrf_from_stats",
-    "chrf_stats",
-    "corpus_bleu",
-    "corpus_score",
-    "exact_match",
-    "score_from_stats",
-    "sentence_bleu",
-    "sentence_chrf",
-    "scores_of_rows",
-    "sentence_scores",
-    "pairwise",
-    "sentence_stats",
-    "sentence_ter",
-    "signature",
-    "ter",
-    "ter_from_stats",
-    "ter_stats",
-    "tokenize",
-    "tokenize_13a",
-    "tokenize_char",
-    "tokenize_intl",
-    "tokenize_none",
-    "tokenize_tercom",
-    "tokenize_zh",
-    "moverscore",
-    "mauve_from_histograms",
-]
+_NAMES = ["SACREBLEU_VERSION", "signature", *_DEFINED_IN]
 
 __getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN, "spec")

@@ -204,6 +204,10 @@ class CHRF(Metric):
     def real_corpus_configurations(self) -> tuple:
         return (({}, "chrF"), ({"word_order": 2}, "chrF++"), ({"n": 0, "word_order": 2}, "chrF words (nc:0)"))
 
+    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
+    #: ones made from ``api.py`` where it has one).
+    api_names = ("chrf", "sentence_chrf", "chrf_stats", "chrf_from_stats")
+
     def layer_functions(self, layer) -> dict:
         return {"stats": layer.chrf_stats, "corpus": layer.chrf, "sentence": layer.sentence_chrf}
 

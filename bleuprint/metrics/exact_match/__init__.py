@@ -60,6 +60,10 @@ class ExactMatch(Metric):
 
     # -- bleuprint verify -------------------------------------------------------------------
 
+    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
+    #: ones made from ``api.py`` where it has one).
+    api_names = ("exact_match",)
+
     def layer_functions(self, layer) -> dict:
         """The one-call ``exact_match``, given each lone reference as a string (the form it
         also accepts)."""

@@ -143,6 +143,10 @@ class TER(Metric):
         return labelled_configurations({}, {"normalized": True, "case_sensitive": True},
                                        {"no_punct": True, "asian_support": True})
 
+    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
+    #: ones made from ``api.py`` where it has one).
+    api_names = ("ter", "sentence_ter", "ter_stats", "ter_from_stats", "tokenize_tercom")
+
     def layer_functions(self, layer) -> dict:
         return {"stats": layer.ter_stats, "corpus": layer.ter, "sentence": layer.sentence_ter}
 
