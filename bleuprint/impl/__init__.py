@@ -15,7 +15,7 @@ accumulation (``Accumulator``, ``bleuprint.impl.accumulate``).
 from importlib.util import find_spec
 
 from ..core.lazy import lazy_names
-from ..spec import _DEFINED_IN as _SPEC_DEFINED_IN, _NAMES as _SPEC_NAMES
+from ..spec.exports import DEFINED_IN as _SPEC_DEFINED_IN, NAMES as _SPEC_NAMES
 
 
 def _fast_twin(module: str) -> str:
