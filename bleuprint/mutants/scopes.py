@@ -8,8 +8,9 @@ never listed by hand: for every registered metric, in registration order,
 
 * the ``spec`` module beside its definition (``bleuprint/metrics/NAME/spec.py``);
 * the modules of its ``spec_entry_points`` that are spec modules;
-* the modules a metric adds by ``SPEC_MODULES`` in its folder's ``mutants.py`` (how a
-  metric tunes this tool: BLEU adds the tokenizers it defines in ``bleuprint.spec``).
+* the modules its folder's ``faults.py`` adds by ``spec_modules(definition)`` (how a
+  metric tunes the mutants, beside its planted faults: BLEU adds the tokenizers it
+  defines in ``bleuprint.spec``).
 
 A metric registered anywhere (a test's, a plugin's) whose definition has a ``spec`` module
 beside it gets its scope with no edit here. A generated mutant is in a scope when it
@@ -45,8 +46,9 @@ def metric_spec_modules(metric) -> list[str]:
     if _exists(f"{package}.spec"):
         found.append(f"{package}.spec")
     found += [target.partition(":")[0] for target in metric.spec_entry_points()]
-    if _exists(f"{package}.mutants"):
-        found += list(getattr(importlib.import_module(f"{package}.mutants"), "SPEC_MODULES", ()))
+    if _exists(f"{package}.faults"):
+        extra = getattr(importlib.import_module(f"{package}.faults"), "spec_modules", None)
+        found += list(extra(metric)) if extra is not None else []
     return [m for m in dict.fromkeys(found) if is_spec_module(m) and _exists(m)]
 
 

@@ -250,7 +250,7 @@ def toy_stats(hyp, refs):
 
 def test_the_scopes_are_every_registered_metrics_spec_module():
     """No list: every built-in metric's spec module is a scope named by its folder, BLEU's
-    tokenizers come from its folder's mutants.py, and the generated ids keep the scope's
+    tokenizers come from its folder's faults.py, and the generated ids keep the scope's
     first letter (``gb-``, ``gt-`` as before the scopes were read from the registry), each
     id once over every scope."""
     from bleuprint.core import get_metric, metric_names

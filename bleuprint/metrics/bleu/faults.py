@@ -251,3 +251,10 @@ MUTANTS = [
 
 #: Faults of the corpus layout (``bleuprint.spec.inputs``), shared by every metric: the
 #: catalogue lists them itself.
+
+
+def spec_modules(definition) -> tuple[str, ...]:
+    """The spec modules of BLEU's generated mutants besides its own ``spec.py``
+    (``bleuprint.mutants.scopes``): the tokenizers it defines in the shared spec layer,
+    the scope ``tokenizers``."""
+    return ("bleuprint.spec.tokenizers",)
