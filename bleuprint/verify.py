@@ -52,8 +52,9 @@ SCORE_TOLERANCE = 1e-9
 #: fallback of an install without a C compiler).
 SUBJECTS = {"spec": "bleuprint.spec", "impl": "bleuprint.impl", "impl-numpy": "bleuprint.impl"}
 
-#: Seed and size of the corpora generated to compare impl with spec.
-GENERATED_SEED, GENERATED_COUNT = 20261129, 300
+#: Seed of the corpora generated to compare impl with spec, and how many each of a
+#: metric's configurations gets.
+GENERATED_SEED, GENERATED_PER_CONFIGURATION = 20261129, 4
 
 #: Where the shared real corpus lives relative to a source checkout.
 TED_PATH = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "ted-ende.json"
@@ -388,40 +389,37 @@ def ted_cases(n_systems: int | None, skipped: list | None = None, metrics=None) 
     return cases
 
 
-def generated_configurations() -> list[tuple[str, dict, str]]:
-    """``(metric, options, family)`` of every registered metric's
-    ``verify_configurations()``, in the order the generated corpora are dealt to them in
-    turn: the metrics with a golden fixture (those checked against sacreBLEU) first, then
-    the others, each in registration order (which deals the built-in metrics the corpora
-    they have always had)."""
-    metrics = _metrics()
-    ordered = [m for m in metrics if oracle_hooks(m).golden] + [m for m in metrics if not oracle_hooks(m).golden]
-    return [(m.name, options, f"generated {label}") for m in ordered for options, label in verify_hooks(m).verify_configurations()]
+def generated_configurations(metric: str) -> list[tuple[dict, str]]:
+    """``(options, family)`` of ``metric``'s ``verify_configurations()``, the family named
+    ``generated <label>``."""
+    return [(options, f"generated {label}") for options, label in verify_hooks(get_metric(metric)).verify_configurations()]
 
 
-def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT, metrics=None) -> list[dict]:
-    """Seeded random corpora (each metric's ``generated_corpus``), case ``i`` dealt to
-    configuration ``i`` modulo their number (``generated_configurations``), with the
-    spec's results as the expected values: the oracle for impl against spec. Each metric
-    draws its corpora from its own ``random.Random("SEED/NAME")``, so its cases are the
-    same whichever others are verified with it (``metrics``: these metrics' cases only).
-    A corpus the spec fails on is a case that fails, with the spec's error."""
+def metric_generated_cases(metric: str, seed: int = GENERATED_SEED,
+                           per_configuration: int = GENERATED_PER_CONFIGURATION) -> list[dict]:
+    """``metric``'s seeded random corpora (its ``generated_corpus``), ``per_configuration``
+    for each of its configurations (case ``k`` to configuration ``k`` modulo their number),
+    with the spec's results as the expected values: the oracle for impl against spec.
+
+    The corpora come from the metric's own ``random.Random("SEED/NAME")`` (a string seed is
+    hashed by SHA-512, the same in every Python, unlike ``hash()``), so they depend on the
+    metric's name, configurations and corpus generator alone: registering another metric,
+    or verifying this one with others, changes none of them. A corpus the spec fails on is
+    a case that fails, with the spec's error."""
     import random
 
     from . import spec
     from .spec.signature import signed_metrics
 
-    rngs: dict = {}
+    definition = get_metric(metric)
+    configurations = generated_configurations(metric)
+    signed = metric in signed_metrics()
+    rng = random.Random(f"{seed}/{metric}")
     cases = []
-    configurations = generated_configurations()
-    signed = signed_metrics()
-    for i in range(count):
-        metric, options, family = configurations[i % len(configurations)]
-        if metrics is not None and metric not in metrics:
-            continue
-        rng = rngs.setdefault(metric, random.Random(f"{seed}/{metric}"))
-        hyps, refs = verify_hooks(get_metric(metric)).generated_corpus(rng)
-        case = {"id": f"generated/{i}", "metric": metric, "family": family, "options": options,
+    for k in range(per_configuration * len(configurations)):
+        options, family = configurations[k % len(configurations)]
+        hyps, refs = verify_hooks(definition).generated_corpus(rng)
+        case = {"id": f"generated/{metric}/{k}", "metric": metric, "family": family, "options": options,
                 "hyps": hyps, "refs": refs}
         try:
             configured = spec.metric(metric, **options)
@@ -429,7 +427,7 @@ def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT, me
             case["sentence_stats"] = _as_numbers(rows)
             case["corpus_stats"] = [sum(column) for column in zip(*case["sentence_stats"])]
             case["score"] = spec.score_from_stats(configured, rows.sum(axis=0), len(hyps))
-            if metric in signed:
+            if signed:
                 nrefs = _nrefs(refs)
                 case["signature"] = spec.signature(configured, nrefs=nrefs)
                 case["signature_short"] = spec.signature(configured, nrefs=nrefs, short=True)
@@ -437,6 +435,14 @@ def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT, me
             case["expected_error"] = f"{type(exc).__name__}: {exc}"
         cases.append(case)
     return cases
+
+
+def generated_cases(seed: int = GENERATED_SEED, per_configuration: int = GENERATED_PER_CONFIGURATION,
+                    metrics=None) -> list[dict]:
+    """``metric_generated_cases`` of every registered metric (``metrics``: of these only),
+    in registration order."""
+    return [case for name in metric_names() if metrics is None or name in metrics
+            for case in metric_generated_cases(name, seed, per_configuration)]
 
 
 def run(subjects: list[str], live: bool = True, ted_systems: int | None = 1,

@@ -29,8 +29,8 @@ def add_parser(commands) -> None:
     run.add_argument("--generated", action="store_true",
                      help="generated mutants (standard operators on the spec's source) instead of the planted ones")
     run.add_argument("--scope", nargs="+", metavar="SCOPE", default=None,
-                     help="with --generated: the spec modules to mutate (bleu, chrf, exact_match, tokenizers; "
-                          "default: all)")
+                     help="with --generated: the spec modules to mutate, by metric folder (bleu, chrf, ter, ...) "
+                          "or shared module (tokenizers); default: every registered metric's")
     run.add_argument("--full-matrix", action="store_true",
                      help="with --generated: every covering test against every mutant (default: each mutant "
                           "stops at its first killer)")
@@ -40,8 +40,8 @@ def add_parser(commands) -> None:
     grade.add_argument("--generated", action="store_true",
                        help="grade against the generated mutants (of --scope) instead of the planted ones")
     grade.add_argument("--scope", nargs="+", metavar="SCOPE", default=None,
-                       help="only the mutants (planted or generated) of these spec modules: bleu, chrf, "
-                            "exact_match, tokenizers (default: all)")
+                       help="only the mutants (planted or generated) of these spec modules, by metric folder "
+                            "(bleu, chrf, ter, ...) or shared module (tokenizers); default: all")
     grade.add_argument("--exercise", metavar="NAME", default=None,
                        help="grade against this exercise only, by its rule (L4.5, bleu, chrf, exact_match, ter, wer, rouge, or an "
                             "exercise JSON file): its contract module is importable by the suite during the run")

@@ -12,140 +12,48 @@ Beyond the spec: the vectorised statistics matrices (``bleu_stats_matrix``,
 accumulation (``Accumulator``, ``bleuprint.impl.accumulate``).
 """
 
-from ..core.lazy import lazy_names
+from importlib.util import find_spec
 
-#: Where each public name is defined. The names are imported on first use (PEP 562):
-#: the metrics' own modules (``bleuprint/metrics/NAME/``) read this package's shared
-#: modules, so importing it must not import them back.
+from ..core.lazy import lazy_names
+from ..spec.exports import DEFINED_IN as _SPEC_DEFINED_IN, NAMES as _SPEC_NAMES
+
+
+def _fast_twin(module: str) -> str:
+    """The module of ``bleuprint.impl`` that computes what the spec's ``module`` defines:
+    ``bleuprint.spec.X`` -> ``bleuprint.impl.X``, ``bleuprint.metrics.NAME.spec`` ->
+    ``bleuprint.metrics.NAME.impl``; the spec's own module where it has no twin (the
+    signatures, the sacreBLEU versions, SentencePiece, the registry and the values: one
+    object shared by both layers)."""
+    if module.startswith("bleuprint.spec."):
+        twin = "bleuprint.impl." + module.removeprefix("bleuprint.spec.")
+    elif module.endswith(".spec"):
+        twin = module.removesuffix(".spec") + ".impl"
+    else:
+        return module
+    return twin if find_spec(twin) is not None else module
+
+
+#: Where each public name is defined: every name of ``bleuprint.spec`` from its fast twin
+#: (``_fast_twin``), then impl's own. A registered metric's names (``Metric.api_names``)
+#: come from the registry (``bleuprint.core.lazy``). The names are imported on first use
+#: (PEP 562): the metrics' own modules (``bleuprint/metrics/NAME/``) read this package's
+#: shared modules, so importing it must not import them back.
 _DEFINED_IN = {
-    "SMOOTH_DEFAULTS": "bleuprint.metrics.bleu.spec",
-    "SMOOTH_METHODS": "bleuprint.metrics.bleu.spec",
+    **{name: _fast_twin(module) for name, module in _SPEC_DEFINED_IN.items()},
     "SACREBLEU_VERSION": "bleuprint.spec.signature",
     "signature": "bleuprint.spec.signature",
-    "SACREBLEU_VERSIONS": "bleuprint.spec.sacrebleu_versions",
-    "set_sacrebleu_version": "bleuprint.spec.sacrebleu_versions",
-    "using_sacrebleu_version": "bleuprint.spec.sacrebleu_versions",
     "Accumulator": "bleuprint.impl.accumulate",
-    "bleu_from_stats": "bleuprint.metrics.bleu.impl",
-    "bleu_stats": "bleuprint.metrics.bleu.impl",
     "bleu_stats_matrix": "bleuprint.metrics.bleu.impl",
-    "corpus_bleu": "bleuprint.metrics.bleu.impl",
-    "sentence_bleu": "bleuprint.metrics.bleu.impl",
-    "chrf": "bleuprint.metrics.chrf.impl",
-    "chrf_from_stats": "bleuprint.metrics.chrf.impl",
-    "chrf_stats": "bleuprint.metrics.chrf.impl",
     "chrf_stats_matrix": "bleuprint.metrics.chrf.impl",
-    "sentence_chrf": "bleuprint.metrics.chrf.impl",
-    "metric_names": "bleuprint.core.registry",
-    "metric": "bleuprint.core.value",
-    "ConfiguredMetric": "bleuprint.core.value",
-    "corpus_score": "bleuprint.impl.corpus",
-    "score_from_stats": "bleuprint.impl.corpus",
-    "sentence_stats": "bleuprint.impl.corpus",
-    "scores_of_rows": "bleuprint.impl.sentences",
-    "sentence_scores": "bleuprint.impl.sentences",
-    "pairwise": "bleuprint.impl.pairs",
     "stats_matrix": "bleuprint.impl.corpus",
-    "exact_match": "bleuprint.metrics.exact_match.impl",
     "exact_match_matrix": "bleuprint.metrics.exact_match.impl",
-    "BootstrapResult": "bleuprint.impl.intervals",
-    "bootstrap": "bleuprint.impl.intervals",
-    "bootstrap_stats": "bleuprint.impl.intervals",
-    "metric_ci": "bleuprint.impl.intervals",
-    "percentile_indices": "bleuprint.impl.intervals",
-    "PairedResult": "bleuprint.impl.significance",
-    "PairedTestResult": "bleuprint.impl.significance",
-    "paired_approximate_randomization": "bleuprint.impl.significance",
-    "paired_approximate_randomization_stats": "bleuprint.impl.significance",
-    "paired_bootstrap": "bleuprint.impl.significance",
-    "paired_bootstrap_stats": "bleuprint.impl.significance",
-    "sentence_ter": "bleuprint.metrics.ter.impl",
-    "ter": "bleuprint.metrics.ter.impl",
-    "ter_from_stats": "bleuprint.metrics.ter.impl",
-    "ter_stats": "bleuprint.metrics.ter.impl",
     "ter_stats_matrix": "bleuprint.metrics.ter.impl",
-    "tokenize_tercom": "bleuprint.metrics.ter.tercom_impl",
-    "TOKENIZERS": "bleuprint.impl.tokenizers",
-    "BLEU_TOKENIZERS": "bleuprint.impl.tokenizers",
-    "use_spm_model": "bleuprint.spec.tokenizers_spm",
-    "tokenize": "bleuprint.impl.tokenizers",
-    "tokenize_13a": "bleuprint.impl.tokenizers",
-    "tokenize_char": "bleuprint.impl.tokenizers",
-    "tokenize_intl": "bleuprint.impl.tokenizers",
-    "tokenize_none": "bleuprint.impl.tokenizers",
-    "tokenize_zh": "bleuprint.impl.tokenizers",
-    # Functions of metric folders that are not registered metrics (arrays, not segments of text):
-    "moverscore": "bleuprint.metrics.moverscore.impl",
-    "mauve_from_histograms": "bleuprint.metrics.mauve.impl",
     "mauve": "bleuprint.metrics.mauve.impl",
     "mauve_over_seeds": "bleuprint.metrics.mauve.impl",
 }
 
-#: The package's own public names; ``__all__`` adds the registered metrics' ``api_names``
-#: (``bleuprint.core.lazy``).
-_NAMES = [
-    # The names of bleuprint.spec.
-    "BootstrapResult",
-    "PairedResult",
-    "PairedTestResult",
-    "bootstrap",
-    "bootstrap_stats",
-    "metric_ci",
-    "paired_approximate_randomization",
-    "paired_approximate_randomization_stats",
-    "paired_bootstrap",
-    "paired_bootstrap_stats",
-    "percentile_indices",
-    "metric_names",
-    "metric",
-    "ConfiguredMetric",
-    "SACREBLEU_VERSION",
-    "SACREBLEU_VERSIONS",
-    "set_sacrebleu_version",
-    "using_sacrebleu_version",
-    "SMOOTH_DEFAULTS",
-    "SMOOTH_METHODS",
-    "TOKENIZERS",
-    "BLEU_TOKENIZERS",
-    "use_spm_model",
-    "bleu_from_stats",
-    "bleu_stats",
-    "chrf",
-    "chrf_from_stats",
-    "chrf_stats",
-    "corpus_bleu",
-    "corpus_score",
-    "exact_match",
-    "score_from_stats",
-    "sentence_bleu",
-    "sentence_chrf",
-    "scores_of_rows",
-    "sentence_scores",
-    "pairwise",
-    "sentence_stats",
-    "signature",
-    "tokenize",
-    "tokenize_13a",
-    "tokenize_char",
-    "tokenize_intl",
-    "tokenize_none",
-    "tokenize_zh",
-    "sentence_ter",
-    "ter",
-    "ter_from_stats",
-    "ter_stats",
-    "tokenize_tercom",
-    # impl only.
-    "Accumulator",
-    "bleu_stats_matrix",
-    "chrf_stats_matrix",
-    "exact_match_matrix",
-    "stats_matrix",
-    "ter_stats_matrix",
-    "moverscore",
-    "mauve_from_histograms",
-    "mauve",
-    "mauve_over_seeds",
-]
+#: The package's own public names: those of ``bleuprint.spec``, then impl's own;
+#: ``__all__`` adds the registered metrics' ``api_names`` (``bleuprint.core.lazy``).
+_NAMES = [*_SPEC_NAMES, *(name for name in _DEFINED_IN if name not in _SPEC_NAMES)]
 
 __getattr__, __dir__ = lazy_names(globals(), _DEFINED_IN, "impl")

@@ -7,7 +7,7 @@ An exercise is a JSON file in ``bleuprint/mutants/exercise_data/`` (schema
   bleuprint module that provides it (``contract.provider``; absent when the path is
   importable as it is, e.g. ``bleuprint.spec``) and the public functions;
 * its mutants: planted ones by id, and optionally generated ones of a scope
-  (``bleuprint.mutants.generate.SCOPES``) restricted to named spec functions;
+  (``bleuprint.mutants.scopes``: a metric's spec module) restricted to named spec functions;
 * its rule: the fraction of its mutants to kill (``threshold``) and the mutants that must
   all die (``required``: ``"semantic"`` for every semantic one, or a list of ids);
 * optionally the registered metrics its contract computes (``metrics``): the search for
@@ -103,7 +103,7 @@ def _strings(value, where: str) -> tuple[str, ...]:
 def from_dict(data: dict, where: str = "exercise") -> Exercise:
     """The exercise the JSON ``data`` describes; ValueError naming the first bad field."""
     from .contract import check_path
-    from .generate import SCOPES
+    from .scopes import spec_scopes
 
     if not isinstance(data, dict):
         raise ValueError(f"{where}: an exercise is a JSON object")
@@ -121,10 +121,11 @@ def from_dict(data: dict, where: str = "exercise") -> Exercise:
     mutants = _need(data, "mutants", dict, where)
     planted = _strings(mutants.get("planted", []), f"{where}: mutants.planted") if mutants.get("planted") else ()
     generated = []
+    known = spec_scopes() if mutants.get("generated") else {}
     for i, part in enumerate(mutants.get("generated", [])):
         scope = _need(part, "scope", str, f"{where}: mutants.generated[{i}]")
-        if scope not in SCOPES:
-            raise ValueError(f"{where}: mutants.generated[{i}].scope {scope!r} is not one of {', '.join(SCOPES)}")
+        if scope not in known:
+            raise ValueError(f"{where}: mutants.generated[{i}].scope {scope!r} is not one of {', '.join(known)}")
         named = part.get("functions", [])
         generated.append(GeneratedScope(scope, _strings(named, f"{where}: mutants.generated[{i}].functions")
                                         if named else ()))

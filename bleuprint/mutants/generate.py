@@ -1,5 +1,6 @@
 """Generated mutants of the specification: the standard operators of
-``bleuprint.mutants.operators`` applied to the source of spec modules, each one a
+``bleuprint.mutants.operators`` applied to the source of the spec modules of every
+registered metric (its scopes: ``bleuprint.mutants.scopes``), each one a
 ``Mutant`` switched on by ``bleuprint.mutants.switch.replaced``, like the planted ones.
 
 * **A mutant of a function body** (or of a parameter's default) patches that function: the
@@ -11,7 +12,7 @@
   globals hold the mutated table. A table that no function reads (only import-time code
   does) gets no mutant.
 
-Every mutant has a stable id (``g`` + the module's letter + ``-`` + six hex digits of a
+Every mutant has a stable id (``g`` + the first letter of its scope + ``-`` + six hex digits of a
 hash of the module, the function or table, the operator, the text it changes, what it
 becomes and the occurrence: the same source gives the same ids), its location (file, line
 and column span) and its unified diff. ``kind`` says what changed: ``code``, ``table``,
@@ -34,15 +35,7 @@ from pathlib import Path
 
 from . import operators
 from .model import Mutant
-
-#: The spec modules ``bleuprint mutants run --generated`` mutates by default: scope name ->
-#: (module, the id letter).
-SCOPES = {
-    "bleu": ("bleuprint.metrics.bleu.spec", "b"),
-    "chrf": ("bleuprint.metrics.chrf.spec", "c"),
-    "exact_match": ("bleuprint.metrics.exact_match.spec", "e"),
-    "tokenizers": ("bleuprint.spec.tokenizers", "t"),
-}
+from .scopes import is_spec_module as _is_spec_module, spec_scopes
 
 _TABLE_NAME = re.compile(r"_?[A-Z][A-Z0-9_]*$")
 _FUTURE = 0
@@ -59,21 +52,18 @@ def _no_witness():
     return None
 
 
-def _is_spec_module(name: str) -> bool:
-    return name == "bleuprint.spec" or name.startswith("bleuprint.spec.") or bool(
-        re.fullmatch(r"bleuprint\.metrics\.\w+\.spec", name))
+def scopes() -> dict[str, tuple[str, str]]:
+    """The spec modules ``bleuprint mutants run --generated`` mutates by default, read from
+    the registry (``bleuprint.mutants.scopes``): scope name -> (module, the id letter, the
+    scope's first letter)."""
+    return {scope: (module, scope[0]) for scope, module in spec_scopes().items()}
 
 
 def _load_spec_layer() -> None:
-    """Import every registered metric's spec module, so that readers of a shared table in
-    any of them are found."""
-    from ..core import metric_names
-
-    for name in metric_names():
-        try:
-            importlib.import_module(f"bleuprint.metrics.{name}.spec")
-        except ImportError:
-            pass
+    """Import every scope's spec module, so that readers of a shared table in any of them
+    are found."""
+    for module, _ in scopes().values():
+        importlib.import_module(module)
 
 
 def _plain(obj):
@@ -363,12 +353,13 @@ def module_mutants(module_name: str, letter: str, pitfalls: dict | None = None) 
     short = module_name.removeprefix("bleuprint.")
     shown_path = _relative(path)
     seen: dict = {}
-    out = []
+    out, digests = [], []
 
     def make(where, site, patches, note, parameter=""):
         key = (module_name, where, site.operator, site.old, site.new)
         seen[key] = seen.get(key, 0) + 1
         digest = hashlib.sha1(repr(key + (seen[key],)).encode("utf-8")).hexdigest()
+        digests.append(digest)
         mutated = site.mutated_lines(lines)
         diff = "".join(difflib.unified_diff([l + "\n" for l in lines], [l + "\n" for l in mutated],
                                             shown_path, shown_path, n=1))
@@ -413,32 +404,51 @@ def module_mutants(module_name: str, letter: str, pitfalls: dict | None = None) 
                 site = _Site(lines, node, new, operator, "table")
                 patches = {t: _table_factory(module_name, index, table, site_path, new) for t in reading}
                 out.append(make(table, site, patches, f" (read by {', '.join(t.split(':')[1] for t in reading)})"))
+    return _lengthened(out, digests, module_name)
+
+
+def _lengthened(mutants: list[Mutant], digests: list[str], module_name: str) -> list[Mutant]:
+    """``mutants`` with the ids that share their six hex digits with another mutant of the
+    module given ten (the digest's next four): the others keep their ids however many
+    mutants the module has."""
+    import dataclasses
+
+    counts: dict = {}
+    for m in mutants:
+        counts[m.id] = counts.get(m.id, 0) + 1
+    out = [dataclasses.replace(m, id=m.id + d[6:10]) if counts[m.id] > 1 else m for m, d in zip(mutants, digests)]
     ids = [m.id for m in out]
     if len(set(ids)) != len(ids):
         raise RuntimeError(f"generated mutant ids collide in {module_name}")
     return out
 
 
-def generated_mutants(scopes=None) -> list[Mutant]:
-    """The generated mutants of the named scopes (default: all of ``SCOPES``), in scope
-    order then source order."""
-    chosen = list(SCOPES) if not scopes else list(scopes)
-    unknown = [s for s in chosen if s not in SCOPES]
+def generated_mutants(chosen=None) -> list[Mutant]:
+    """The generated mutants of the named scopes (default: every scope of ``scopes()``), in
+    scope order then source order; RuntimeError if two of them share an id."""
+    known = scopes()
+    chosen = list(known) if not chosen else list(chosen)
+    unknown = [s for s in chosen if s not in known]
     if unknown:
-        raise ValueError(f"unknown scope(s) {', '.join(unknown)}; known: {', '.join(SCOPES)}")
+        raise ValueError(f"unknown scope(s) {', '.join(unknown)}; known: {', '.join(known)}")
     pitfalls = _pitfalls()
     out = []
     for scope in chosen:
-        module_name, letter = SCOPES[scope]
+        module_name, letter = known[scope]
         out += module_mutants(module_name, letter, pitfalls)
+    ids = [m.id for m in out]
+    if len(set(ids)) != len(ids):
+        raise RuntimeError("generated mutant ids collide across scopes")
     return out
 
 
-def get(mutant_id: str, scopes=None) -> Mutant:
-    """The generated mutant ``mutant_id`` (ValueError if no scope has it)."""
-    letters = {letter: scope for scope, (_, letter) in SCOPES.items()}
-    if len(mutant_id) > 2 and mutant_id[0] == "g" and mutant_id[1] in letters:
-        for mutant in module_mutants(SCOPES[letters[mutant_id[1]]][0], mutant_id[1]):
-            if mutant.id == mutant_id:
-                return mutant
+def get(mutant_id: str) -> Mutant:
+    """The generated mutant ``mutant_id`` (ValueError if no scope has it): searched in the
+    scopes of its letter."""
+    if len(mutant_id) > 2 and mutant_id[0] == "g":
+        for module_name, letter in scopes().values():
+            if letter == mutant_id[1]:
+                for mutant in module_mutants(module_name, letter):
+                    if mutant.id == mutant_id:
+                        return mutant
     raise ValueError(f"unknown mutant {mutant_id!r}")

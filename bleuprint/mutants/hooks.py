@@ -20,9 +20,16 @@ def faults(definition) -> list:
     return []
 
 
+def spec_modules(definition) -> tuple[str, ...]:
+    """Spec modules besides the metric's own ``spec.py`` and its entry points' modules whose
+    code its generated mutants change (``bleuprint.mutants.scopes``); none by default."""
+    return ()
+
+
 MUTANTS_PROTOCOL = Protocol("mutants", "faults", {
     "spec_entry_points": spec_entry_points,
     "faults": faults,
+    "spec_modules": spec_modules,
 })
 mutant_hooks = MUTANTS_PROTOCOL.of
 

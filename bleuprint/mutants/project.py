@@ -49,7 +49,7 @@ def lookup(ids) -> list:
 
 
 def selected_generated(scopes=None, only=None):
-    """The generated mutants of ``scopes`` (default: all of ``generate.SCOPES``), or those
+    """The generated mutants of ``scopes`` (default: every scope, ``bleuprint.mutants.scopes``), or those
     of them whose ids are in ``only``."""
     from .generate import generated_mutants
 

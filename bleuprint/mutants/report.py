@@ -153,7 +153,9 @@ def stryker_report(matrix: KillMatrix, root: str | Path = ".") -> dict:
     status_name = {KILLED: "Killed", SURVIVED: "Survived", NOT_COVERED: "NoCoverage"}
     for m in matrix.mutants:
         module, _, function = resolve(m.targets[0])
-        source_path = Path(inspect.getsourcefile(module)).resolve()
+        # a planted mutant sits in its function's file: the module's, or for a function made
+        # from a declaration (``bleuprint.core.one_call``) the declaration's
+        source_path = Path(inspect.getsourcefile(module if m.location else function)).resolve()
         try:
             key = source_path.relative_to(root).as_posix()
         except ValueError:
@@ -166,6 +168,9 @@ def stryker_report(matrix: KillMatrix, root: str | Path = ".") -> dict:
             mutator, replacement = m.operator, m.fault.split("` -> `", 1)[-1].split("`", 1)[0]
         else:
             lines, start = inspect.getsourcelines(function)
+            if start != function.__code__.co_firstlineno:  # made from a declaration (core.one_call)
+                start = function.__code__.co_firstlineno
+                lines = [source_path.read_text(encoding="utf-8").splitlines()[start - 1]]
             location = {"start": {"line": start, "column": 1},
                         "end": {"line": start + len(lines) - 1, "column": len(lines[-1].rstrip("\n")) + 1}}
             mutator, replacement = m.id, m.fault

@@ -165,14 +165,16 @@ def builtin_cases(metrics) -> tuple[list[Case], list[str]]:
     today: the listed names bleuprint does not have are the report's ``unknown_metrics``)."""
     registered = metric_names()
     notes: list[str] = []
-    rng = random.Random(GENERATED_SEED)
     cases: list[Case] = []
     for name in registered:
         if name not in metrics:
             continue
         definition = get_metric(name)
         file = f"builtin/{name}"
-        corpora = _corpora(name, rng)
+        # One generator per metric, seeded by its name (SHA-512 of the string, the same in
+        # every Python): its corpora do not depend on which other metrics are registered or
+        # listed by the port.
+        corpora = _corpora(name, random.Random(f"{GENERATED_SEED}/{name}"))
         edge_notes = {f"edge:{key}": note for key, note, _, _ in EDGE_CORPORA}
         for options, label in _configurations(definition):
             family_note = f"options {label}" + ("" if label == "defaults" else ", the others at their defaults")

@@ -40,8 +40,6 @@ SKIPPED = {
     ("docs/tutorials/scale.md", "from distributed import Client"): "needs a running Dask scheduler and the files it names",
     ("docs/tutorials/scale.md", "result = evaluation_matrix("): "needs the Dask client and files of the block before",
     ("docs/audit.md", "from bleuprint.audit import subject_from_callable"): "audits the reader's own mylib.py",
-    ("docs/design.md", 'half = bleuprint.metric("penalised_match_test", alpha=0.5)'):
-        "a sketch of tests/model's test: penalised_match_test is registered inside that test file only",
 }
 #: Blocks that run only where their condition holds: (file, a line of the block): (condition, why).
 CONDITIONAL = {

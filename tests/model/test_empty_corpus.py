@@ -61,8 +61,10 @@ def one_call_routes(metric: Metric, layer_name: str):
         routes["layer_functions corpus"] = lambda: corpus([], empty_refs(metric))
     for api_name in metric.api_names:
         function = getattr(layer, api_name)
-        if next(iter(inspect.signature(function).parameters)) == "hyp":
-            continue  # one segment's statistics (wer_stats), not a corpus function
+        if not callable(function):
+            continue  # a constant (BLEU's SMOOTH_DEFAULTS)
+        if next(iter(inspect.signature(function).parameters)) in ("hyp", "stats", "line"):
+            continue  # one segment's statistics (wer_stats), a score of statistics, a tokenizer: no corpus
         if metric.references:
             routes[api_name] = lambda function=function: function([], [])
         else:

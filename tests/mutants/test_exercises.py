@@ -71,7 +71,7 @@ GOOD = json.loads((exercises.DATA / "L4.5.json").read_text(encoding="utf-8"))
     (lambda d: d.update(schema="bleuprint-exercise/0"), "field 'schema'"),
     (lambda d: d.update(colour="red"), "unknown field(s) colour"),
     (lambda d: d["contract"].update(module="tinyllm/eval"), "not a dotted Python module path"),
-    (lambda d: d.update(mutants={"generated": [{"scope": "meteor"}]}), "is not one of"),
+    (lambda d: d.update(mutants={"generated": [{"scope": "no_such_metric"}]}), "is not one of"),
     (lambda d: d.update(mutants={}), "needs at least one mutant"),
     (lambda d: d["mutants"].update(planted=["s01", "s01"]), "repeated entries"),
 ])
@@ -174,7 +174,7 @@ def test_planted_mutants_can_be_scoped():
     assert {"s11", "s12", "s13", "s14", "s15"} <= chosen
     assert not chosen & {"s01", "s16", "s18"}
     with pytest.raises(ValueError, match="unknown scope"):
-        in_scopes([], ["meteor"])
+        in_scopes([], ["no_such_metric"])
     assert [m.id for m in exercises.get("L4.5").mutants(["exact_match"])] == ["s16", "s17"]
 
 
@@ -299,5 +299,5 @@ def test_scope_narrows_the_planted_mutants_without_an_exercise(tmp_path):
     completed = _cli("grade", "test_em.py", "--scope", "exact_match", cwd=tmp_path)
     assert "killed 1 of 3 mutants" in completed.stdout, completed.stdout[-2000:] + completed.stderr[-2000:]
     assert "survived s16" in completed.stdout and "survived s17" in completed.stdout
-    bad = _cli("grade", "test_em.py", "--scope", "meteor", cwd=tmp_path)
+    bad = _cli("grade", "test_em.py", "--scope", "no_such_metric", cwd=tmp_path)
     assert bad.returncode != 0 and "unknown scope" in bad.stderr

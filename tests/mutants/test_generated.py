@@ -220,3 +220,81 @@ def test_message_and_default_mutants_run_only_where_they_can_matter(tmp_path, bl
     assert cells["test_stats"] == {}
     assert cells["test_a_number_is_refused_by_name"] == {message.id: runner.KILLED}
     assert matrix.covering(default.id) == matrix.killers(default.id)
+
+
+TOY_DEFINITION = '''
+from bleuprint.core import Metric
+
+from .spec import toy_stats
+
+
+class ToyRecall(Metric):
+    name = "toy_recall_scope_test"
+    title = "words of the first reference found in the hypothesis"
+
+    def segment_stats(self, hyp, refs, **options):
+        return toy_stats(hyp, refs)
+
+    def score(self, combined, n_segments, **options):
+        return 100 * combined[0] / combined[1] if combined[1] else 0.0
+'''
+
+TOY_SPEC = '''
+def toy_stats(hyp, refs):
+    """[words of refs[0] found in hyp, words of refs[0]]."""
+    words = set(hyp.split())
+    ref = refs[0].split()
+    return [sum(w in words for w in ref), len(ref)]
+'''
+
+
+def test_the_scopes_are_every_registered_metrics_spec_module():
+    """No list: every built-in metric's spec module is a scope named by its folder, BLEU's
+    tokenizers come from its folder's faults.py, and the generated ids keep the scope's
+    first letter (``gb-``, ``gt-`` as before the scopes were read from the registry), each
+    id once over every scope."""
+    from bleuprint.core import get_metric, metric_names
+
+    scopes = generate.scopes()
+    for name in metric_names():
+        module = type(get_metric(name)).__module__ + ".spec"
+        assert module in {m for m, _ in scopes.values()}, name
+    assert scopes["chrf"] == ("bleuprint.metrics.chrf.spec", "c")
+    assert scopes["tokenizers"] == ("bleuprint.spec.tokenizers", "t")
+    everything = generate.generated_mutants()
+    assert len({m.id for m in everything}) == len(everything)
+    assert {m.location[0].split("/")[-2] for m in everything} >= {"ter", "rouge", "wer", "cider", "squad"}
+
+
+def test_a_metric_registered_anywhere_gets_its_scope(tmp_path, monkeypatch):
+    """A metric defined in a package of its own (``toy_scope_pkg``: the definition in
+    ``__init__.py``, ``toy_stats`` in ``spec.py``), registered by this test, is a scope
+    ``toy_scope_pkg`` with generated mutants of toy_stats (its id letter ``t``); unregistered,
+    the scope is gone. Dropping ``.split()`` of the reference in toy_stats turns "a b"
+    against "a b" from 2 of 2 words into 1 of 3 characters found (the set of words {a, b}
+    holds "a" and "b" but not " "): [2, 2] -> [2, 3]."""
+    from bleuprint.core import register, unregister
+    from bleuprint.mutants.scopes import spec_scopes
+
+    package = tmp_path / "toy_scope_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text(TOY_DEFINITION, encoding="utf-8")
+    (package / "spec.py").write_text(TOY_SPEC, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    toy = importlib.import_module("toy_scope_pkg")
+    register(toy.ToyRecall())
+    try:
+        assert spec_scopes()["toy_scope_pkg"] == "toy_scope_pkg.spec"
+        mutants = generate.generated_mutants(["toy_scope_pkg"])
+        assert mutants and all(m.id.startswith("gt-") and m.targets == ("toy_scope_pkg.spec:toy_stats",)
+                               for m in mutants)
+        dropped = _one(mutants, "toy_stats", "dropped call", "refs[0].split()", "refs[0]")
+        spec = importlib.import_module("toy_scope_pkg.spec")
+        assert spec.toy_stats("a b", ["a b"]) == [2, 2]
+        with replaced(dropped.patches):
+            assert spec.toy_stats("a b", ["a b"]) == [2, 3]
+    finally:
+        unregister(toy.ToyRecall.name)
+    assert "toy_scope_pkg" not in spec_scopes()

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from bleuprint import verify
 from bleuprint.cli import main
-from bleuprint.core import metric_names
+from bleuprint.core import Metric, Option, metric_names, register, unregister
+from bleuprint.core.metric import labelled_configurations
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,6 +24,53 @@ def test_a_metrics_generated_cases_do_not_depend_on_the_others_chosen():
     both = verify.generated_cases(metrics=["bleu", "chrf"])
     assert alone and alone == [case for case in both if case["metric"] == "chrf"]
     assert {case["metric"] for case in both} == {"bleu", "chrf"}
+
+
+class _ToyMetric(Metric):
+    """Unigram recall against the first reference, with four configurations: registered
+    first (replacing nothing), it would have moved every other metric's cases when the
+    generated corpora were dealt to all the configurations in turn."""
+
+    name = "aaa_toy_seed_test"
+    title = "a toy metric registered by a test"
+    options = (Option("lowercase", bool, False, "lowercase both sides"),)
+
+    def segment_stats(self, hyp, refs, lowercase=False):
+        hyp_words = set((hyp.lower() if lowercase else hyp).split())
+        ref = (refs[0].lower() if lowercase else refs[0]).split()
+        return [sum(w in hyp_words for w in ref), len(ref)]
+
+    def score(self, combined, n_segments, **options):
+        return 100 * combined[0] / combined[1] if combined[1] else 0.0
+
+    def verify_configurations(self):
+        return labelled_configurations({}, {"lowercase": True}, {}, {"lowercase": True})
+
+
+def test_registering_a_metric_changes_no_other_metrics_generated_cases():
+    """Every metric's generated cases (ids, inputs, expected values) and the cases a port
+    is sent are the same before and after a metric is registered, and after it is
+    removed; the new metric gets cases of its own. (Before each metric had a generator of
+    its own name, all the configurations shared the 300 corpora in turn, so a new metric's
+    four configurations would have moved every later case.)"""
+    from bleuprint.ports.cases import builtin_cases
+
+    names = ["exact_match", "chrf", "wer", "distinct_n"]
+    before = verify.generated_cases(metrics=names)
+    port_before = [(c.id, c.hyps, c.refs, c.stats) for c in builtin_cases(["chrf", "wer"])[0]]
+    register(_ToyMetric())
+    try:
+        assert metric_names()[-1] == _ToyMetric.name
+        during = verify.generated_cases()
+        port_during = [(c.id, c.hyps, c.refs, c.stats) for c in builtin_cases(["chrf", "wer", _ToyMetric.name])[0]
+                       if not c.id.startswith(_ToyMetric.name)]
+        toy = [case for case in during if case["metric"] == _ToyMetric.name]
+    finally:
+        unregister(_ToyMetric.name)
+    assert [case for case in during if case["metric"] in names] == before
+    assert port_during == port_before
+    assert len(toy) == 16 and all("expected_error" not in case for case in toy)
+    assert verify.generated_cases(metrics=names) == before
 
 
 def test_verify_of_one_metric_has_its_rows_only():

@@ -118,5 +118,8 @@ class BLEU(Metric):
         ``eff:yes``."""
         return {"effective_order": True}
 
+    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
+    #: ones made from ``api.py`` where it has one).
+    api_names = ("corpus_bleu", "sentence_bleu", "bleu_stats", "bleu_from_stats", "SMOOTH_DEFAULTS", "SMOOTH_METHODS")
 
 BLEU_METRIC = register(BLEU())

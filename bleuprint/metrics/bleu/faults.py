@@ -260,3 +260,10 @@ def spec_entry_points(definition) -> tuple[str, ...]:
 
 def faults(definition) -> list:
     return list(MUTANTS)
+
+
+def spec_modules(definition) -> tuple[str, ...]:
+    """The spec modules of BLEU's generated mutants besides its own ``spec.py``
+    (``bleuprint.mutants.scopes``): the tokenizers it defines in the shared spec layer,
+    the scope ``tokenizers``."""
+    return ("bleuprint.spec.tokenizers",)

@@ -46,14 +46,13 @@ from ...spec.inputs import (
     check_choice,
     check_corpus,
     check_positive_int,
-    check_references,
     check_smooth_value,
-    check_text,
 )
 from ...impl import native
 from ...impl.mixed import Mixed, math_map, row_flags, table as mixed_table
 from ...impl.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS, TOKENIZERS, bleu_token_ids, kernel_line_args
 from ...impl.tokenizers_outside import outside_tokenized
+from ...core.one_call import one_call_functions
 
 __all__ = [
     "SMOOTH_DEFAULTS",
@@ -387,24 +386,6 @@ def _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed=No
     return rows[inverse]
 
 
-def bleu_stats(
-    hyp: str,
-    refs: list[str],
-    tokenize: str = "13a",
-    *,
-    lowercase: bool = False,
-    max_ngram_order: int = 4,
-) -> list[int]:
-    """The 2 + 2N sufficient statistics of one hypothesis: ``[c, r, m_1..m_N, t_1..t_N]``
-    (``bleuprint.metrics.bleu.spec.bleu_stats``)."""
-    check_text(hyp, "hyp")
-    refs = check_references(refs)
-    check_choice(tokenize, BLEU_TOKENIZERS, "tokenizer")
-    check_positive_int(max_ngram_order, "max_ngram_order")
-    row = bleu_stats_matrix([hyp], [refs], tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order)
-    return row[0].tolist()
-
-
 def bleu_from_stats(
     stats,
     *,
@@ -512,58 +493,6 @@ def _numpy_bleu_scores(sums, float32, order, smooth_method, value, effective_ord
     return np.where(any_match, scores, 0.0)
 
 
-def corpus_bleu(
-    hyps: list[str],
-    refs: list[list[str]],
-    tokenize: str = "13a",
-    *,
-    lowercase: bool = False,
-    smooth_method: str = "exp",
-    smooth_value=None,
-    max_ngram_order: int = 4,
-    effective_order: bool = False,
-) -> float:
-    """Corpus BLEU: ``bleu_from_stats`` of the column sums of ``bleu_stats_matrix``."""
-    if tokenize in OUTSIDE_TOKENIZERS:
-        check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
-        check_smooth_value(smooth_value)
-        hyps, refs, tokenize, lowercase = _outside_corpus(hyps, refs, tokenize, lowercase, max_ngram_order)
-    matrix = _fused_rows(hyps, refs, tokenize, lowercase, max_ngram_order)
-    if matrix is None:
-        hyps, refs, indexed = _indexed_corpus(hyps, refs)
-    check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
-    check_smooth_value(smooth_value)
-    if matrix is None:
-        matrix = _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed)
-    return bleu_from_stats(
-        [int(x) for x in matrix.sum(axis=0)],
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=effective_order,
-    )
-
-
-def sentence_bleu(
-    hyp: str,
-    refs: list[str],
-    tokenize: str = "13a",
-    *,
-    lowercase: bool = False,
-    smooth_method: str = "exp",
-    smooth_value=None,
-    max_ngram_order: int = 4,
-    effective_order: bool = True,
-) -> float:
-    """BLEU of one hypothesis (a one-sentence corpus, ``effective_order=True`` by default
-    as in sacreBLEU's ``sentence_bleu``)."""
-    check_text(hyp, "hyp")
-    return corpus_bleu(
-        [hyp],
-        [check_references(refs)],
-        tokenize,
-        lowercase=lowercase,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        max_ngram_order=max_ngram_order,
-        effective_order=effective_order,
-    )
+# ``corpus_bleu``, ``sentence_bleu`` and ``bleu_stats``: declared once in ``api.py``, made from the registered
+# definition on first use (``bleuprint.core.one_call``).
+__getattr__ = one_call_functions(__name__)

@@ -22,15 +22,14 @@ from collections import Counter
 
 from ...spec.inputs import (
     check_choice,
-    check_corpus,
     check_counts,
     check_positive_int,
     check_references,
     check_smooth_value,
     check_text,
 )
-from ...spec.summing import sum_stats
 from ...spec.tokenizers import BLEU_TOKENIZERS, TOKENIZERS, tokenize as run_tokenizer  # noqa: F401 (TOKENIZERS: this module's name for the built-in five, kept)
+from ...core.one_call import one_call_functions
 
 #: Smoothing methods and their default values (Chen & Cherry 2014: floor = method 1,
 #: add-k = method 2, exp = method 3, the NIST/mteval-v13a smoothing).
@@ -227,59 +226,6 @@ def bleu_from_stats(
     return bp * math.exp(log_sum / eff_order)
 
 
-def corpus_bleu(
-    hyps: list[str],
-    refs: list[list[str]],
-    tokenize: str = "13a",
-    *,
-    lowercase: bool = False,
-    smooth_method: str = "exp",
-    smooth_value=None,
-    max_ngram_order: int = 4,
-    effective_order: bool = False,
-) -> float:
-    """Corpus BLEU: ``bleu_from_stats`` of the summed ``bleu_stats`` of every sentence.
-
-    ``refs[i]`` is the list of references of ``hyps[i]``; defaults are sacreBLEU's
-    ``BLEU()`` defaults (13a, mixed case, exp smoothing, N = 4, no effective order).
-    """
-    hyps, refs = check_corpus(hyps, refs)
-    check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
-    check_smooth_value(smooth_value)
-    rows = [
-        bleu_stats(h, r, tokenize, lowercase=lowercase, max_ngram_order=max_ngram_order)
-        for h, r in zip(hyps, refs)
-    ]
-    return bleu_from_stats(
-        sum_stats(rows),
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=effective_order,
-    )
-
-
-def sentence_bleu(
-    hyp: str,
-    refs: list[str],
-    tokenize: str = "13a",
-    *,
-    lowercase: bool = False,
-    smooth_method: str = "exp",
-    smooth_value=None,
-    max_ngram_order: int = 4,
-    effective_order: bool = True,
-) -> float:
-    """BLEU of one hypothesis: the corpus score of a one-sentence corpus, with
-    sacreBLEU's sentence-level default ``effective_order=True`` (its ``sentence_bleu``
-    function and ``--sentence-level``)."""
-    check_text(hyp, "hyp")
-    return corpus_bleu(
-        [hyp],
-        [check_references(refs)],
-        tokenize,
-        lowercase=lowercase,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        max_ngram_order=max_ngram_order,
-        effective_order=effective_order,
-    )
+# ``corpus_bleu`` and ``sentence_bleu``: declared once in ``api.py``, made from the registered
+# definition on first use (``bleuprint.core.one_call``).
+__getattr__ = one_call_functions(__name__)

@@ -70,5 +70,8 @@ class CHRF(Metric):
 
     # -- bleuprint verify -------------------------------------------------------------------
 
+    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
+    #: ones made from ``api.py`` where it has one).
+    api_names = ("chrf", "sentence_chrf", "chrf_stats", "chrf_from_stats")
 
 CHRF_METRIC = register(CHRF())

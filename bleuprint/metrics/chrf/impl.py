@@ -59,12 +59,8 @@ import numpy as np
 from ...impl import native
 from ...impl.mixed import Mixed, row_flags, table as mixed_table
 from .spec import ASCII_PUNCTUATION, EPS, check_chrf_stats, check_orders
-from ...spec.inputs import (
-    check_beta,
-    check_corpus,
-    check_references,
-    check_text,
-)
+from ...spec.inputs import check_beta, check_corpus
+from ...core.one_call import one_call_functions
 
 __all__ = ["chrf", "chrf_from_stats", "chrf_scores", "chrf_stats", "chrf_stats_matrix", "sentence_chrf"]
 
@@ -773,56 +769,6 @@ def chrf_stats_matrix(
     return _stats_matrix(hyps, refs, n, beta, word_order, lowercase, whitespace, eps_smoothing)
 
 
-def chrf_stats(
-    hyp: str,
-    refs: list[str],
-    n: int = 6,
-    beta: float = 2,
-    *,
-    word_order: int = 0,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-) -> list[int]:
-    """The 3 * (n + word_order) statistics of one hypothesis against its best reference
-    (``spec.chrf_stats``)."""
-    check_text(hyp, "hyp")
-    refs = check_references(refs)
-    beta = _checked_options(n, beta, word_order)
-    return _stats_matrix([hyp], [refs], n, beta, word_order, lowercase, whitespace, eps_smoothing)[0].tolist()
-
-
-def chrf(
-    hyps: list[str],
-    refs: list[list[str]],
-    n: int = 6,
-    beta: float = 2,
-    *,
-    word_order: int = 0,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-) -> float:
-    """Corpus chrF (chrF++ with ``word_order=2``): ``chrf_from_stats`` of the column sums of
-    ``chrf_stats_matrix`` (``spec.chrf``). Defaults are sacreBLEU's ``CHRF()``."""
-    stats = chrf_stats_matrix(hyps, refs, n, beta, word_order=word_order, lowercase=lowercase,
-                              whitespace=whitespace, eps_smoothing=eps_smoothing)
-    summed = stats.sum(axis=0).tolist()
-    return chrf_from_stats(summed, n, beta, word_order=word_order, eps_smoothing=eps_smoothing)
-
-
-def sentence_chrf(
-    hyp: str,
-    refs: list[str],
-    n: int = 6,
-    beta: float = 2,
-    *,
-    word_order: int = 0,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-) -> float:
-    """chrF of one hypothesis: the corpus score of a one-sentence corpus (``spec.sentence_chrf``)."""
-    check_text(hyp, "hyp")
-    return chrf([hyp], [check_references(refs)], n, beta, word_order=word_order,
-                lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing)
+# ``chrf``, ``sentence_chrf`` and ``chrf_stats``: declared once in ``api.py``, made from the registered
+# definition on first use (``bleuprint.core.one_call``).
+__getattr__ = one_call_functions(__name__)

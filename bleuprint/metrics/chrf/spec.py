@@ -23,13 +23,12 @@ from collections import Counter
 
 from ...spec.inputs import (
     check_beta,
-    check_corpus,
     check_non_negative_int,
     check_counts,
     check_references,
     check_text,
 )
-from ...spec.summing import sum_stats
+from ...core.one_call import one_call_functions
 
 #: The placeholder sacreBLEU uses for an undefined precision, recall or F (eps smoothing).
 EPS = 1e-16
@@ -223,40 +222,6 @@ def chrf_stats(
     return best_stats
 
 
-def chrf(
-    hyps: list[str],
-    refs: list[list[str]],
-    n: int = 6,
-    beta: float = 2,
-    *,
-    word_order: int = 0,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-) -> float:
-    """Corpus chrF (chrF++ with ``word_order=2``): ``chrf_from_stats`` of the summed
-    ``chrf_stats``. Defaults are sacreBLEU's ``CHRF()``: n = 6, beta = 2, no words."""
-    hyps, refs = check_corpus(hyps, refs)
-    rows = [
-        chrf_stats(h, r, n, beta, word_order=word_order, lowercase=lowercase,
-                   whitespace=whitespace, eps_smoothing=eps_smoothing)
-        for h, r in zip(hyps, refs)
-    ]
-    return chrf_from_stats(sum_stats(rows), n, beta, word_order=word_order, eps_smoothing=eps_smoothing)
-
-
-def sentence_chrf(
-    hyp: str,
-    refs: list[str],
-    n: int = 6,
-    beta: float = 2,
-    *,
-    word_order: int = 0,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-) -> float:
-    """chrF of one hypothesis: the corpus score of a one-sentence corpus."""
-    check_text(hyp, "hyp")
-    return chrf([hyp], [check_references(refs)], n, beta, word_order=word_order,
-                lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing)
+# ``chrf`` and ``sentence_chrf``: declared once in ``api.py``, made from the registered
+# definition on first use (``bleuprint.core.one_call``).
+__getattr__ = one_call_functions(__name__)

@@ -52,6 +52,9 @@ class ExactMatch(Metric):
 
     # -- bleuprint verify -------------------------------------------------------------------
 
+    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
+    #: ones made from ``api.py`` where it has one).
+    api_names = ("exact_match",)
 
 def check_exact_match_count(count, n_sentences: int) -> None:
     """Exact match's statistic: the number of matching sentences, a whole number from 0 to

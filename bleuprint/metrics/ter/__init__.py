@@ -62,5 +62,8 @@ class TER(Metric):
 
     # -- bleuprint verify -------------------------------------------------------------------
 
+    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
+    #: ones made from ``api.py`` where it has one).
+    api_names = ("ter", "sentence_ter", "ter_stats", "ter_from_stats", "tokenize_tercom")
 
 TER_METRIC = register(TER())

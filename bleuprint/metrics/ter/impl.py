@@ -58,12 +58,12 @@ from itertools import count
 import numpy as np
 
 from ...spec.inputs import check_corpus, check_references, check_text
-from ...spec.summing import sum_stats
 from .spec import BEAM_WIDTH, MAX_SHIFT_CANDIDATES, MAX_SHIFT_DISTANCE, MAX_SHIFT_SIZE, MAX_WORDS, check_lengths
 from .spec import check_ter_stats
 from ...impl import native
 from ...impl.mixed import Mixed, columns as mixed_columns, row_flags
 from .tercom_impl import tercom_words, tokenize_tercom
+from ...core.one_call import one_call_functions
 
 __all__ = [
     "sentence_ter",
@@ -783,31 +783,6 @@ def ter_scores(sums, float32=False):
     return result.value, result.python_float()
 
 
-def ter(
-    hyps: list[str],
-    refs: list[list[str]],
-    *,
-    normalized: bool = False,
-    no_punct: bool = False,
-    asian_support: bool = False,
-    case_sensitive: bool = False,
-) -> float:
-    """Corpus TER (``spec.ter.ter``): the score of the statistics summed in sentence order."""
-    hyps, refs = check_corpus(hyps, refs)
-    options = _options(normalized, no_punct, asian_support, case_sensitive)
-    return ter_from_stats(sum_stats(_stats_rows(hyps, refs, options)))
-
-
-def sentence_ter(
-    hyp: str,
-    refs: list[str],
-    *,
-    normalized: bool = False,
-    no_punct: bool = False,
-    asian_support: bool = False,
-    case_sensitive: bool = False,
-) -> float:
-    """TER of one hypothesis: the corpus score of a one-sentence corpus."""
-    check_text(hyp, "hyp")
-    return ter([hyp], [check_references(refs)], normalized=normalized, no_punct=no_punct,
-               asian_support=asian_support, case_sensitive=case_sensitive)
+# ``ter`` and ``sentence_ter``: declared once in ``api.py``, made from the registered
+# definition on first use (``bleuprint.core.one_call``).
+__getattr__ = one_call_functions(__name__)

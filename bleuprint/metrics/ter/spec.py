@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import math
 
-from ...spec.inputs import check_corpus, check_counts, check_references, check_text
-from ...spec.summing import sum_stats
+from ...spec.inputs import check_counts, check_references, check_text
 from .tercom import tokenize_tercom
+from ...core.one_call import one_call_functions
 
 #: The longest block a shift may move, in words (Tercom's limit).
 MAX_SHIFT_SIZE = 10
@@ -455,41 +455,6 @@ def ter_from_stats(stats) -> float:
     return 100 * rate
 
 
-def ter(
-    hyps: list[str],
-    refs: list[list[str]],
-    *,
-    normalized: bool = False,
-    no_punct: bool = False,
-    asian_support: bool = False,
-    case_sensitive: bool = False,
-) -> float:
-    """Corpus TER: ``ter_from_stats`` of the element-wise sum, in sentence order, of every
-    sentence's ``ter_stats``. ``refs[i]`` is the list of references of ``hyps[i]``; the
-    defaults are sacreBLEU's ``TER()`` (lowercased, no normalisation, punctuation kept). A
-    corpus with a line of more than ``MAX_WORDS`` words is refused before any search
-    (``check_corpus_lengths``)."""
-    hyps, refs = check_corpus(hyps, refs)
-    check_corpus_lengths(hyps, refs, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
-                         case_sensitive=case_sensitive)
-    rows = [
-        ter_stats(h, r, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
-                  case_sensitive=case_sensitive)
-        for h, r in zip(hyps, refs)
-    ]
-    return ter_from_stats(sum_stats(rows))
-
-
-def sentence_ter(
-    hyp: str,
-    refs: list[str],
-    *,
-    normalized: bool = False,
-    no_punct: bool = False,
-    asian_support: bool = False,
-    case_sensitive: bool = False,
-) -> float:
-    """TER of one hypothesis: the corpus score of a one-sentence corpus."""
-    check_text(hyp, "hyp")
-    return ter([hyp], [check_references(refs)], normalized=normalized, no_punct=no_punct,
-               asian_support=asian_support, case_sensitive=case_sensitive)
+# ``ter`` and ``sentence_ter``: declared once in ``api.py``, made from the registered
+# definition on first use (``bleuprint.core.one_call``).
+__getattr__ = one_call_functions(__name__)
