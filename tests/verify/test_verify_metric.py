@@ -12,7 +12,7 @@ from pathlib import Path
 from bleuprint import verify
 from bleuprint.cli import main
 from bleuprint.core import Metric, Option, metric_names, register, unregister
-from bleuprint.core.metric import labelled_configurations
+from bleuprint.verify_hooks import labelled_configurations
 
 ROOT = Path(__file__).resolve().parents[2]
 
