@@ -25,7 +25,6 @@ from __future__ import annotations
 import itertools
 import math
 import sys
-import time
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
@@ -57,8 +56,10 @@ NUMERIC = {"float32": ("float32 arithmetic (the library's values are float32 num
 for _n in range(7):
     NUMERIC[f"round_{_n}"] = (f"the library rounds its values to {_n} decimals", TOLERANCE)
 
-#: Seconds ``explain`` may spend on one class before it settles for what it has.
-EXPLAIN_SECONDS = 30.0
+#: Scorings (one variant on one input) ``explain`` may spend on one class before it settles
+#: for what it has: a count, like the search's examples, so a loaded machine explains as
+#: much as an idle one (a wall-clock cap cut the candidates tried, and so the answer).
+EXPLAIN_SCORINGS = 30000
 
 
 def same(a, b, tolerance: float = TOLERANCE) -> bool:
@@ -166,6 +167,7 @@ class Context:
         self.factor = float(self.definition.scale) / float(subject.scale)
         self.base: list = []
         self.numeric = ""
+        self.scored = 0   # variants scored on an input (``value``): ``explain``'s budget counts them
         self.tolerance = tolerance
         self.singles = single_changes(self.definition, self.declared)
         self.reached = reached_mutants(self, probe_inputs)
@@ -204,6 +206,7 @@ class Context:
         """The variant's score on this input (bleuprint's scale) on top of the base, None
         when it does not apply or the spec refuses. The mutants must already be switched
         on (``switched``)."""
+        self.scored += 1
         options = self.options_of(variant)
         transforms = [p.transform for p in self.base + [variant] if p.transform]
         kinds = [KINDS[t] for t in transforms]
@@ -362,19 +365,20 @@ def _holds(context: Context, variant: Variant, examples: list, skip_inapplicable
     return True
 
 
-def explain(context: Context, members: list, confirm: list, seconds: float = EXPLAIN_SECONDS,
+def explain(context: Context, members: list, confirm: list, scorings: int = EXPLAIN_SCORINGS,
             max_changes: int = 3, alternatives: int = 3) -> tuple:
     """``(variant, alternatives)``: the simplest variant (at most ``max_changes``) that gives
     the library's value on every member and every confirming case, and up to 3 others of
-    the same number of changes; ``(None, [])`` when none does (within ``seconds``)."""
+    the same number of changes; ``(None, [])`` when none does (within ``scorings`` scorings
+    of a variant on an input, ``Context.scored``)."""
     if not members or any(m.library is None for m in members):
         return None, []
-    deadline = time.monotonic() + seconds
+    stop = context.scored + scorings
     for level in context.levels()[:max_changes]:
         found = []
         level = sorted(level, key=lambda v: v.mutant)  # one switch per mutant
         for mutant, group in itertools.groupby(level, key=lambda v: v.mutant):
-            if time.monotonic() > deadline:
+            if context.scored >= stop:
                 break
             try:
                 with context.switched(mutant):
@@ -387,7 +391,7 @@ def explain(context: Context, members: list, confirm: list, seconds: float = EXP
             order = {v: i for i, v in enumerate(_ordered(context, found))}
             found.sort(key=order.get)
             return found[0], found[1:1 + alternatives]
-        if time.monotonic() > deadline:
+        if context.scored >= stop:
             break
     return None, []
 
@@ -409,13 +413,29 @@ def predicts(context: Context, variant: Variant, example: Example) -> bool:
         return same(context.value(variant, example.hyps, example.refs), example.library, context.tolerance)
 
 
-def nondegenerate(example: Example) -> bool:
+def nondegenerate(example: Example, spec_value: float | None = None) -> bool:
     """An input that can tell nearby explanations apart: at least two words among the
     hypotheses and two among the references, and a library value other than 0 (one letter,
     or a text every nearby variant scores 0, cannot tell "stop words removed" from "another
-    n-gram order")."""
-    words = sum(len(h.split()) for h in example.hyps)
-    return words >= 2 and sum(len(r.split()) for rs in example.refs for r in rs) >= 2 and example.library != 0
+    n-gram order"). A library value of 0 where bleuprint's (``spec_value``, on top of the
+    base) is not 0 is informative all the same when each side has two *content* words (two
+    letters or more, not an English stop word, ``variants.STOP_WORDS``): a multi-word text
+    that still scores 0 is what "a zero order zeroes the score" shows, and no stop-word list
+    or n-gram order empties it."""
+    hyp_words = [w for h in example.hyps for w in h.split()]
+    ref_words = [w for rs in example.refs for r in rs for w in r.split()]
+    if len(hyp_words) < 2 or len(ref_words) < 2:
+        return False
+    if example.library != 0:
+        return True
+    if spec_value is None or spec_value == 0:
+        return False
+    from .variants import STOP_WORDS
+
+    def content(words):
+        return sum(len(w) >= 2 and w.lower() not in STOP_WORDS for w in words)
+
+    return content(hyp_words) >= 2 and content(ref_words) >= 2
 
 
 def support(context: Context, variant: Variant, examples: list) -> list:
@@ -423,9 +443,11 @@ def support(context: Context, variant: Variant, examples: list) -> list:
     gives the library's value while the base alone does not: the evidence for it
     (``run``: an explanation needs two; one example per origin, ``Example.origin``)."""
     seen, hits = set(), []
-    candidates = [e for e in examples if e.library is not None and nondegenerate(e)]
+    candidates = [e for e in examples if e.library is not None]
     with context.switched(""):
         base = [context.value(Variant(), e.hyps, e.refs) for e in candidates]
+    kept = [(e, b) for e, b in zip(candidates, base) if nondegenerate(e, b)]
+    candidates, base = [e for e, _ in kept], [b for _, b in kept]
     try:
         with context.switched(variant.mutant):
             for example, before in zip(candidates, base):

@@ -44,9 +44,9 @@ DEFAULT_EXAMPLES = 300
 DEFAULT_SEED = 0
 MAX_CLASSES = 8
 
-#: Seconds spent checking that a divergence like an unexplained class's has no one-change
+#: Scorings spent checking that a divergence like an unexplained class's has no one-change
 #: explanation of its own (then it is that class's member; else it starts a class).
-QUICK_SECONDS = 2.0
+QUICK_SCORINGS = 2000
 
 #: Real-text cases the library matched that an explanation is also checked on.
 CONFIRM_CASES = 6
@@ -184,7 +184,7 @@ class _Audit:
                 hit = classify.predicts(self.context, cls.variant, example)
             else:  # same first difference, and no one-change variant explains it instead
                 hit = (cls.key == classify.class_key(self._first(example, None))
-                       and classify.explain(self.context, [example], self.confirm, seconds=QUICK_SECONDS,
+                       and classify.explain(self.context, [example], self.confirm, scorings=QUICK_SCORINGS,
                                             max_changes=1)[0] is None)
             if hit:
                 if count:
@@ -198,7 +198,7 @@ class _Audit:
         """A weak guess that the search meets again on an independent, non-degenerate input
         gains that input as evidence; with ``STRONG_SUPPORT`` it becomes the class's
         explanation and joins the base."""
-        if not classify.nondegenerate(example) or not classify.support(self.context, cls.variant, [example]):
+        if not classify.support(self.context, cls.variant, [example]):  # non-degenerate evidence only
             return
         cls.origins.add(example.origin or repr((example.hyps, example.refs)))
         cls.support = len(cls.origins)

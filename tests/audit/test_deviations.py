@@ -118,3 +118,36 @@ def test_mean_over_references_is_a_transform():
     result = audit(s, examples=200, seed=0)
     explained = [c.explanation for c in result.classes if c.explanation]
     assert any(e["transform"] == "mean_over_references" for e in explained), [c.explanation for c in result.classes]
+
+
+def test_a_library_value_of_zero_on_content_words_is_evidence():
+    """Corpus BLEU without smoothing (sacreBLEU's ``smooth_method='none'``): an order with
+    no match zeroes the score. Every input that shows it has the library's value 0, so a
+    rule that took every 0 for degenerate left the class unexplained. By hand: "cat sat on
+    mat" against "cat on sat mat" matches 4 of 4 unigrams but none of the bigrams "cat sat",
+    "sat on", "on mat" (the reference's are "cat on", "on sat", "sat mat"): the library gives
+    0, exp smoothing (bleuprint's default) a positive score.
+    A 0 on two content words a side where bleuprint's value is not 0 counts: the class is
+    explained, strong, by smooth_method='none' (or mutant s08, the same rule)."""
+    from bleuprint.core.value import metric
+
+    def unsmoothed(hyps, refs):
+        return corpus_score(metric("bleu", smooth_method="none"), hyps, refs)
+
+    assert unsmoothed(["cat sat on mat"], [["cat on sat mat"]]) == 0.0
+    assert corpus_score("bleu", ["cat sat on mat"], [["cat on sat mat"]]) > 0
+    result = audit(subject(unsmoothed, "bleu", scale=100.0), examples=200, seed=0)
+    strong = [c.explanation for c in result.classes if c.strength == "strong"]
+    assert any(e["options"] == {"smooth_method": "none"} or e["mutant"] == "s08" for e in strong), \
+        [(c.explanation, c.guess) for c in result.classes]
+
+
+def test_zero_on_stop_words_or_single_letters_stays_degenerate():
+    """The rule's purpose kept: a 0 on one-letter words or stop words cannot tell "stop
+    words removed" from "another n-gram order"; a 0 on two content words a side can."""
+    e = lambda h, r: classify.Example([h], [[r]], 0.0)  # noqa: E731
+    assert not classify.nondegenerate(e("a b", "a c"), 0.5)
+    assert not classify.nondegenerate(e("the of", "the in"), 0.5)
+    assert not classify.nondegenerate(e("cat dog", "cat fox"), 0.0)  # bleuprint's 0 too: nothing to tell
+    assert classify.nondegenerate(e("cat dog", "cat fox"), 0.5)
+    assert not classify.nondegenerate(e("cat dog", "cat fox"))  # bleuprint's value unknown
