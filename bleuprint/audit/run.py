@@ -446,8 +446,8 @@ class _Audit:
 def audit(subject: Subject, examples: int = DEFAULT_EXAMPLES, seed: int = DEFAULT_SEED,
           progress=None, tolerance: float = classify.TOLERANCE) -> SubjectResult:
     """Audit one subject (module doc); ``progress(line)`` receives one line per phase and
-    per class found; ``tolerance`` is the relative tolerance of the comparisons (raised
-    where numeric noise is found)."""
+    per class found; ``tolerance`` is the relative tolerance of the comparisons (at least
+    the subject's declared ``Subject.tolerance``; raised where numeric noise is found)."""
     if not isinstance(subject, Subject):
         raise TypeError(f"audit takes a Subject, got {type(subject).__name__}")
     if isinstance(examples, bool) or not isinstance(examples, int) or examples < 1:
@@ -456,6 +456,8 @@ def audit(subject: Subject, examples: int = DEFAULT_EXAMPLES, seed: int = DEFAUL
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 <= tolerance < 1:
         raise ValueError(f"tolerance must be a number in [0, 1), got {tolerance!r}")
+    if subject.tolerance is not None:  # a float32 library's declared rounding (its adapter says why)
+        tolerance = max(tolerance, subject.tolerance)
     return _Audit(subject, examples, seed, progress, float(tolerance)).run()
 
 
