@@ -151,3 +151,25 @@ def test_zero_on_stop_words_or_single_letters_stays_degenerate():
     assert not classify.nondegenerate(e("cat dog", "cat fox"), 0.0)  # bleuprint's 0 too: nothing to tell
     assert classify.nondegenerate(e("cat dog", "cat fox"), 0.5)
     assert not classify.nondegenerate(e("cat dog", "cat fox"))  # bleuprint's value unknown
+
+
+@pytest.mark.parametrize("ids, rouge_type, hyp, refs, expected", [
+    # v10, by hand: "a b" against "a b" (2 matches) and "c d" (0): P = 2 / (2 x 2), R = 2 / (2 + 2): F 0.5
+    # (rouge-score takes the best reference: F 1).
+    (["v10"], "rouge1", "a b", ["a b", "c d"], 0.5),
+    # v11: "c. a b" is the sentences "c" and "a b"; against "a b c" their LCS are "c" and "a b",
+    # united 3 of 3 words: F 1 (one LCS of "c a b" and "a b c" is 2: F 2/3).
+    (["v11"], "rougeL", "c. a b", ["a b c"], 1.0),
+    # v11 with v03 (sets, the rouge package): "a a. a" against "a b": distinct words, the union
+    # is {a}: P = 1/1, R = 1/2, F 2/3 (without sets: Lsum's counts, 1 hit of 3: P 1/3, R 1/2, F 0.4).
+    (["v11", "v03"], "rougeL", "a a. a", ["a b"], 2 / 3),
+    (["v11"], "rougeL", "a a. a", ["a b"], 0.4),
+])
+def test_pooled_references_and_sentence_union_lcs(ids, rouge_type, hyp, refs, expected):
+    from bleuprint.audit.classify import _switched
+    from bleuprint.audit.variants import BY_ID
+    from bleuprint.core.value import metric
+
+    with _switched(ids, BY_ID):
+        got = corpus_score(metric("rouge", rouge_type=rouge_type), [hyp], [refs])
+    assert got == pytest.approx(expected, abs=1e-12)
