@@ -440,8 +440,12 @@ def nondegenerate(example: Example, spec_value: float | None = None) -> bool:
 
 def support(context: Context, variant: Variant, examples: list) -> list:
     """The independent, non-degenerate examples on which ``variant`` (on top of the base)
-    gives the library's value while the base alone does not: the evidence for it
-    (``run``: an explanation needs two; one example per origin, ``Example.origin``)."""
+    gives the library's value while the base alone does not, and, for a variant of several
+    changes, while none of the variants with one change fewer (``reduced``) does: every
+    change must be needed on the input, so a transform that is the identity there ("mean
+    over references" on one reference) or an option that does nothing there is not
+    supported by it. The evidence for it (``run``: an explanation needs two; one example
+    per origin, ``Example.origin``)."""
     seen, hits = set(), []
     candidates = [e for e in examples if e.library is not None]
     with context.switched(""):
@@ -459,7 +463,25 @@ def support(context: Context, variant: Variant, examples: list) -> list:
                     hits.append(example)
     except ValueError:  # cannot be combined with the base
         return []
+    for smaller in reduced(variant) if variant.changes > 1 else []:
+        try:
+            with context.switched(smaller.mutant):
+                hits = [e for e in hits if not same(context.value(smaller, e.hyps, e.refs), e.library,
+                                                    context.tolerance)]
+        except ValueError:
+            continue
     return hits
+
+
+def reduced(variant: Variant) -> list:
+    """The variants with one of ``variant``'s changes left out."""
+    out = [Variant(options=tuple(o for o in variant.options if o != left), mutant=variant.mutant,
+                   transform=variant.transform) for left in variant.options]
+    if variant.mutant:
+        out.append(Variant(options=variant.options, transform=variant.transform))
+    if variant.transform:
+        out.append(Variant(options=variant.options, mutant=variant.mutant))
+    return out
 
 
 def first_difference(context: Context, example: Example, variant: Variant | None, library_stats=None) -> str:

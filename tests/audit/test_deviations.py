@@ -173,3 +173,24 @@ def test_pooled_references_and_sentence_union_lcs(ids, rouge_type, hyp, refs, ex
     with _switched(ids, BY_ID):
         got = corpus_score(metric("rouge", rouge_type=rouge_type), [hyp], [refs])
     assert got == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_change_that_does_nothing_on_the_evidence_is_not_supported():
+    """chrF with beta=1 (a library's other default): on one-reference inputs the variant
+    "beta=1 and the mean over references" gives the library's value too, since the mean over
+    one reference is that reference's score; those inputs cannot back the transform, so its
+    support is empty, while "beta=1" alone has the inputs as evidence."""
+    from bleuprint.core.value import metric
+
+    def beta_one(hyps, refs):
+        return corpus_score(metric("chrf", beta=1.0), hyps, refs)
+
+    s = subject(beta_one, "chrf", scale=100.0)
+    context = classify.Context(s, [(["the cat sat"], [["a cat sat down"]])])
+    inputs = [(["the cat sat"], [["a cat sat down"]]), (["dogs bark loudly"], [["the dog barks loud"]])]
+    examples = [classify.Example(h, r, beta_one(h, r), origin=str(i)) for i, (h, r) in enumerate(inputs)]
+    alone = classify.Variant(options=(("beta", 1.0),))
+    both = classify.Variant(options=(("beta", 1.0),), transform="mean_over_references")
+    assert len(classify.support(context, alone, examples)) == 2
+    assert all(classify.predicts(context, both, e) for e in examples)
+    assert classify.support(context, both, examples) == []
