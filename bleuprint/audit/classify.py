@@ -83,8 +83,8 @@ class Variant:
     transform: str = ""
 
     @property
-    def changes(self) -> int:
-        return len(self.options) + bool(self.mutant) + bool(self.transform)
+    def changes(self) -> int:  # a combined mutant "v03+v11" is two changes
+        return len(self.options) + (self.mutant.count("+") + 1 if self.mutant else 0) + bool(self.transform)
 
     def describe(self, metric: str, declared: dict, mutants: dict) -> str:
         bits = [f"{name}={value!r}" if isinstance(value, str) else f"{name}={value}" for name, value in self.options]
@@ -171,6 +171,14 @@ class Context:
         self.tolerance = tolerance
         self.singles = single_changes(self.definition, self.declared)
         self.reached = reached_mutants(self, probe_inputs)
+        self.pairs = []   # two of the audit's own variants at once (``variants.combined``): two changes
+        from .variants import BY_ID, combined
+
+        own = sorted(m for m in self.reached if m in BY_ID)
+        for a, b in itertools.combinations(own, 2):
+            pair = combined([a, b])
+            self.mutants[pair.id] = pair
+            self.pairs.append(pair.id)
 
     # -- scoring a variant ------------------------------------------------------------------
 
@@ -283,7 +291,9 @@ class Context:
         transforms = list(TRANSFORMS)
         one = ([Variant(options=s) for s in singles] + [Variant(mutant=m) for m in mutants]
                + [Variant(transform=t) for t in transforms])
-        two = ([Variant(options=p) for p in pairs] + [Variant(options=s, mutant=m) for m in mutants for s in singles]
+        both = [m for m in self.pairs if not set(m.split("+")) & applied]
+        two = ([Variant(options=p) for p in pairs] + [Variant(mutant=m) for m in both]
+               + [Variant(options=s, mutant=m) for m in mutants for s in singles]
                + [Variant(options=s, transform=t) for s in singles for t in transforms]
                + [Variant(mutant=m, transform=t) for m in mutants for t in transforms])
         three = ([Variant(options=p, mutant=m) for m in mutants for p in pairs]
@@ -418,9 +428,10 @@ def nondegenerate(example: Example, spec_value: float | None = None) -> bool:
     hypotheses and two among the references, and a library value other than 0 (one letter,
     or a text every nearby variant scores 0, cannot tell "stop words removed" from "another
     n-gram order"). A library value of 0 where bleuprint's (``spec_value``, on top of the
-    base) is not 0 is informative all the same when each side has two *content* words (two
-    letters or more, not an English stop word, ``variants.STOP_WORDS``): a multi-word text
-    that still scores 0 is what "a zero order zeroes the score" shows, and no stop-word list
+    base) is not 0 is informative all the same when each side has two *content* words (three
+    ASCII letters or digits or more, not an English stop word, ``variants.STOP_WORDS``: a
+    library's longer stop-word list or ASCII-only tokenizer may empty other words): a
+    multi-word text that still scores 0 is what "a zero order zeroes the score" shows, and no stop-word list
     or n-gram order empties it."""
     hyp_words = [w for h in example.hyps for w in h.split()]
     ref_words = [w for rs in example.refs for r in rs for w in r.split()]
@@ -433,7 +444,7 @@ def nondegenerate(example: Example, spec_value: float | None = None) -> bool:
     from .variants import STOP_WORDS
 
     def content(words):
-        return sum(len(w) >= 2 and w.lower() not in STOP_WORDS for w in words)
+        return sum(len(w) >= 3 and w.isascii() and w.isalnum() and w.lower() not in STOP_WORDS for w in words)
 
     return content(hyp_words) >= 2 and content(ref_words) >= 2
 

@@ -148,6 +148,8 @@ def test_zero_on_stop_words_or_single_letters_stays_degenerate():
     e = lambda h, r: classify.Example([h], [[r]], 0.0)  # noqa: E731
     assert not classify.nondegenerate(e("a b", "a c"), 0.5)
     assert not classify.nondegenerate(e("the of", "the in"), 0.5)
+    assert not classify.nondegenerate(e("ok hi", "ok yo"), 0.5)  # two letters: a longer stop-word list's
+    assert not classify.nondegenerate(e("été déjà", "été ici"), 0.5)  # an ASCII-only tokenizer empties them
     assert not classify.nondegenerate(e("cat dog", "cat fox"), 0.0)  # bleuprint's 0 too: nothing to tell
     assert classify.nondegenerate(e("cat dog", "cat fox"), 0.5)
     assert not classify.nondegenerate(e("cat dog", "cat fox"))  # bleuprint's value unknown
