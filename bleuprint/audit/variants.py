@@ -261,9 +261,24 @@ VARIANTS = [
 BY_ID = {v.id: v for v in VARIANTS}
 
 
+def combined(ids: list) -> Mutant:
+    """The audit variants ``ids`` switched on together, as one mutant "v03+v11" (they
+    combine: module doc): the union of their patches, their faults joined. The ``rouge``
+    package's ROUGE-L needs two at once (sets and the sentence union LCS), and neither
+    alone gives its value."""
+    parts = [BY_ID[i] for i in ids]
+    patches: dict = {}
+    for part in parts:
+        patches.update(part.patches)
+    fault = "; and ".join(p.fault for p in parts)
+    return Mutant("+".join(ids), "audit variant", fault, fault, "the audit's explanation of a library", patches,
+                  parts[0].witness, semantic=True)
+
+
 def settings(ids) -> dict:
-    """The settings the variants among ``ids`` switch on (catalogue mutants have none)."""
-    return dict(SETTINGS[i] for i in ids if i in SETTINGS)
+    """The settings the variants among ``ids`` switch on (catalogue mutants have none;
+    a combined id "v03+v11" switches on each part's)."""
+    return dict(SETTINGS[p] for i in ids for p in i.split("+") if p in SETTINGS)
 
 
-__all__ = ["ACTIVE", "BY_ID", "STOP_WORDS", "VARIANTS", "settings"]
+__all__ = ["ACTIVE", "BY_ID", "STOP_WORDS", "VARIANTS", "combined", "settings"]
