@@ -25,7 +25,6 @@ from __future__ import annotations
 import itertools
 import math
 import sys
-import time
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from ..reproduce.hooks import reproduce_hooks
@@ -58,8 +57,10 @@ NUMERIC = {"float32": ("float32 arithmetic (the library's values are float32 num
 for _n in range(7):
     NUMERIC[f"round_{_n}"] = (f"the library rounds its values to {_n} decimals", TOLERANCE)
 
-#: Seconds ``explain`` may spend on one class before it settles for what it has.
-EXPLAIN_SECONDS = 30.0
+#: Scorings (one variant on one input) ``explain`` may spend on one class before it settles
+#: for what it has: a count, like the search's examples, so a loaded machine explains as
+#: much as an idle one (a wall-clock cap cut the candidates tried, and so the answer).
+EXPLAIN_SCORINGS = 30000
 
 
 def same(a, b, tolerance: float = TOLERANCE) -> bool:
@@ -83,8 +84,8 @@ class Variant:
     transform: str = ""
 
     @property
-    def changes(self) -> int:
-        return len(self.options) + bool(self.mutant) + bool(self.transform)
+    def changes(self) -> int:  # a combined mutant "v03+v11" is two changes
+        return len(self.options) + (self.mutant.count("+") + 1 if self.mutant else 0) + bool(self.transform)
 
     def describe(self, metric: str, declared: dict, mutants: dict) -> str:
         bits = [f"{name}={value!r}" if isinstance(value, str) else f"{name}={value}" for name, value in self.options]
@@ -167,9 +168,18 @@ class Context:
         self.factor = float(self.definition.scale) / float(subject.scale)
         self.base: list = []
         self.numeric = ""
+        self.scored = 0   # variants scored on an input (``value``): ``explain``'s budget counts them
         self.tolerance = tolerance
         self.singles = single_changes(self.definition, self.declared)
         self.reached = reached_mutants(self, probe_inputs)
+        self.pairs = []   # two of the audit's own variants at once (``variants.combined``): two changes
+        from .variants import BY_ID, combined
+
+        own = sorted(m for m in self.reached if m in BY_ID)
+        for a, b in itertools.combinations(own, 2):
+            pair = combined([a, b])
+            self.mutants[pair.id] = pair
+            self.pairs.append(pair.id)
 
     # -- scoring a variant ------------------------------------------------------------------
 
@@ -205,6 +215,7 @@ class Context:
         """The variant's score on this input (bleuprint's scale) on top of the base, None
         when it does not apply or the spec refuses. The mutants must already be switched
         on (``switched``)."""
+        self.scored += 1
         options = self.options_of(variant)
         transforms = [p.transform for p in self.base + [variant] if p.transform]
         kinds = [KINDS[t] for t in transforms]
@@ -281,7 +292,9 @@ class Context:
         transforms = list(TRANSFORMS)
         one = ([Variant(options=s) for s in singles] + [Variant(mutant=m) for m in mutants]
                + [Variant(transform=t) for t in transforms])
-        two = ([Variant(options=p) for p in pairs] + [Variant(options=s, mutant=m) for m in mutants for s in singles]
+        both = [m for m in self.pairs if not set(m.split("+")) & applied]
+        two = ([Variant(options=p) for p in pairs] + [Variant(mutant=m) for m in both]
+               + [Variant(options=s, mutant=m) for m in mutants for s in singles]
                + [Variant(options=s, transform=t) for s in singles for t in transforms]
                + [Variant(mutant=m, transform=t) for m in mutants for t in transforms])
         three = ([Variant(options=p, mutant=m) for m in mutants for p in pairs]
@@ -363,19 +376,20 @@ def _holds(context: Context, variant: Variant, examples: list, skip_inapplicable
     return True
 
 
-def explain(context: Context, members: list, confirm: list, seconds: float = EXPLAIN_SECONDS,
+def explain(context: Context, members: list, confirm: list, scorings: int = EXPLAIN_SCORINGS,
             max_changes: int = 3, alternatives: int = 3) -> tuple:
     """``(variant, alternatives)``: the simplest variant (at most ``max_changes``) that gives
     the library's value on every member and every confirming case, and up to 3 others of
-    the same number of changes; ``(None, [])`` when none does (within ``seconds``)."""
+    the same number of changes; ``(None, [])`` when none does (within ``scorings`` scorings
+    of a variant on an input, ``Context.scored``)."""
     if not members or any(m.library is None for m in members):
         return None, []
-    deadline = time.monotonic() + seconds
+    stop = context.scored + scorings
     for level in context.levels()[:max_changes]:
         found = []
         level = sorted(level, key=lambda v: v.mutant)  # one switch per mutant
         for mutant, group in itertools.groupby(level, key=lambda v: v.mutant):
-            if time.monotonic() > deadline:
+            if context.scored >= stop:
                 break
             try:
                 with context.switched(mutant):
@@ -388,7 +402,7 @@ def explain(context: Context, members: list, confirm: list, seconds: float = EXP
             order = {v: i for i, v in enumerate(_ordered(context, found))}
             found.sort(key=order.get)
             return found[0], found[1:1 + alternatives]
-        if time.monotonic() > deadline:
+        if context.scored >= stop:
             break
     return None, []
 
@@ -410,23 +424,46 @@ def predicts(context: Context, variant: Variant, example: Example) -> bool:
         return same(context.value(variant, example.hyps, example.refs), example.library, context.tolerance)
 
 
-def nondegenerate(example: Example) -> bool:
+def nondegenerate(example: Example, spec_value: float | None = None) -> bool:
     """An input that can tell nearby explanations apart: at least two words among the
     hypotheses and two among the references, and a library value other than 0 (one letter,
     or a text every nearby variant scores 0, cannot tell "stop words removed" from "another
-    n-gram order")."""
-    words = sum(len(h.split()) for h in example.hyps)
-    return words >= 2 and sum(len(r.split()) for rs in example.refs for r in rs) >= 2 and example.library != 0
+    n-gram order"). A library value of 0 where bleuprint's (``spec_value``, on top of the
+    base) is not 0 is informative all the same when each side has two *content* words (three
+    ASCII letters or digits or more, not an English stop word, ``variants.STOP_WORDS``: a
+    library's longer stop-word list or ASCII-only tokenizer may empty other words): a
+    multi-word text that still scores 0 is what "a zero order zeroes the score" shows, and no stop-word list
+    or n-gram order empties it."""
+    hyp_words = [w for h in example.hyps for w in h.split()]
+    ref_words = [w for rs in example.refs for r in rs for w in r.split()]
+    if len(hyp_words) < 2 or len(ref_words) < 2:
+        return False
+    if example.library != 0:
+        return True
+    if spec_value is None or spec_value == 0:
+        return False
+    from .variants import STOP_WORDS
+
+    def content(words):
+        return sum(len(w) >= 3 and w.isascii() and w.isalnum() and w.lower() not in STOP_WORDS for w in words)
+
+    return content(hyp_words) >= 2 and content(ref_words) >= 2
 
 
 def support(context: Context, variant: Variant, examples: list) -> list:
     """The independent, non-degenerate examples on which ``variant`` (on top of the base)
-    gives the library's value while the base alone does not: the evidence for it
-    (``run``: an explanation needs two; one example per origin, ``Example.origin``)."""
+    gives the library's value while the base alone does not, and, for a variant of several
+    changes, while none of the variants with one change fewer (``reduced``) does: every
+    change must be needed on the input, so a transform that is the identity there ("mean
+    over references" on one reference) or an option that does nothing there is not
+    supported by it. The evidence for it (``run``: an explanation needs two; one example
+    per origin, ``Example.origin``)."""
     seen, hits = set(), []
-    candidates = [e for e in examples if e.library is not None and nondegenerate(e)]
+    candidates = [e for e in examples if e.library is not None]
     with context.switched(""):
         base = [context.value(Variant(), e.hyps, e.refs) for e in candidates]
+    kept = [(e, b) for e, b in zip(candidates, base) if nondegenerate(e, b)]
+    candidates, base = [e for e, _ in kept], [b for _, b in kept]
     try:
         with context.switched(variant.mutant):
             for example, before in zip(candidates, base):
@@ -438,7 +475,25 @@ def support(context: Context, variant: Variant, examples: list) -> list:
                     hits.append(example)
     except ValueError:  # cannot be combined with the base
         return []
+    for smaller in reduced(variant) if variant.changes > 1 else []:
+        try:
+            with context.switched(smaller.mutant):
+                hits = [e for e in hits if not same(context.value(smaller, e.hyps, e.refs), e.library,
+                                                    context.tolerance)]
+        except ValueError:
+            continue
     return hits
+
+
+def reduced(variant: Variant) -> list:
+    """The variants with one of ``variant``'s changes left out."""
+    out = [Variant(options=tuple(o for o in variant.options if o != left), mutant=variant.mutant,
+                   transform=variant.transform) for left in variant.options]
+    if variant.mutant:
+        out.append(Variant(options=variant.options, transform=variant.transform))
+    if variant.transform:
+        out.append(Variant(options=variant.options, mutant=variant.mutant))
+    return out
 
 
 def first_difference(context: Context, example: Example, variant: Variant | None, library_stats=None) -> str:

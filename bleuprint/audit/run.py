@@ -44,9 +44,9 @@ DEFAULT_EXAMPLES = 300
 DEFAULT_SEED = 0
 MAX_CLASSES = 8
 
-#: Seconds spent checking that a divergence like an unexplained class's has no one-change
+#: Scorings spent checking that a divergence like an unexplained class's has no one-change
 #: explanation of its own (then it is that class's member; else it starts a class).
-QUICK_SECONDS = 2.0
+QUICK_SCORINGS = 2000
 
 #: Real-text cases the library matched that an explanation is also checked on.
 CONFIRM_CASES = 6
@@ -184,7 +184,7 @@ class _Audit:
                 hit = classify.predicts(self.context, cls.variant, example)
             else:  # same first difference, and no one-change variant explains it instead
                 hit = (cls.key == classify.class_key(self._first(example, None))
-                       and classify.explain(self.context, [example], self.confirm, seconds=QUICK_SECONDS,
+                       and classify.explain(self.context, [example], self.confirm, scorings=QUICK_SCORINGS,
                                             max_changes=1)[0] is None)
             if hit:
                 if count:
@@ -198,7 +198,7 @@ class _Audit:
         """A weak guess that the search meets again on an independent, non-degenerate input
         gains that input as evidence; with ``STRONG_SUPPORT`` it becomes the class's
         explanation and joins the base."""
-        if not classify.nondegenerate(example) or not classify.support(self.context, cls.variant, [example]):
+        if not classify.support(self.context, cls.variant, [example]):  # non-degenerate evidence only
             return
         cls.origins.add(example.origin or repr((example.hyps, example.refs)))
         cls.support = len(cls.origins)
@@ -446,8 +446,8 @@ class _Audit:
 def audit(subject: Subject, examples: int = DEFAULT_EXAMPLES, seed: int = DEFAULT_SEED,
           progress=None, tolerance: float = classify.TOLERANCE) -> SubjectResult:
     """Audit one subject (module doc); ``progress(line)`` receives one line per phase and
-    per class found; ``tolerance`` is the relative tolerance of the comparisons (raised
-    where numeric noise is found)."""
+    per class found; ``tolerance`` is the relative tolerance of the comparisons (at least
+    the subject's declared ``Subject.tolerance``; raised where numeric noise is found)."""
     if not isinstance(subject, Subject):
         raise TypeError(f"audit takes a Subject, got {type(subject).__name__}")
     if isinstance(examples, bool) or not isinstance(examples, int) or examples < 1:
@@ -456,6 +456,8 @@ def audit(subject: Subject, examples: int = DEFAULT_EXAMPLES, seed: int = DEFAUL
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 <= tolerance < 1:
         raise ValueError(f"tolerance must be a number in [0, 1), got {tolerance!r}")
+    if subject.tolerance is not None:  # a float32 library's declared rounding (its adapter says why)
+        tolerance = max(tolerance, subject.tolerance)
     return _Audit(subject, examples, seed, progress, float(tolerance)).run()
 
 

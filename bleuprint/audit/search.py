@@ -113,7 +113,7 @@ class Comparer:
             if len(self._library) > 20000:
                 self._library.clear()
         raw, error = self._library.get(key, (None, ""))
-        compared, tolerance = spec, TOLERANCE
+        compared, tolerance = spec, max(TOLERANCE, self.subject.tolerance or 0.0)
         context = self.context
         if context is not None:
             tolerance = context.tolerance

@@ -55,6 +55,10 @@ class Subject:
     #: The command-line words that name this subject to ``bleuprint audit`` (a replay):
     #: an adapter's name, a quoted callable (and ``--swap``), ``--port 'COMMAND'``; "" unknown.
     target: str = ""
+    #: Two scores are the same within this relative tolerance (None: the audit's 1e-9,
+    #: ``classify.TOLERANCE``): a library computing in float32 declares its rounding (its
+    #: adapter says why), so that only differences beyond it are classes.
+    tolerance: float | None = None
 
     def __post_init__(self) -> None:
         from ..core import get_metric
@@ -65,6 +69,9 @@ class Subject:
             raise ValueError(f"scale must be a positive number (1.0 or 100.0), got {self.scale!r}")
         if not isinstance(self.options, dict):
             raise TypeError(f"options must be a dict, got {type(self.options).__name__}")
+        if self.tolerance is not None and (isinstance(self.tolerance, bool) or not isinstance(
+                self.tolerance, (int, float)) or not 0 <= self.tolerance < 1):
+            raise ValueError(f"tolerance must be None or a number in [0, 1), got {self.tolerance!r}")
         definition = get_metric(self.metric)  # ValueError/KeyError for an unknown metric name
         definition.check_option_names(self.options)
         for key, value in self.options.items():

@@ -26,6 +26,15 @@ ROUGE (``bleuprint.metrics.rouge.spec``, rouge-score's definition):
 * ``v07`` white-space tokens where a "." separates words too (sentences cut at ".");
 * ``v08`` a text of white space only is one empty token (``" ".split(" ")`` after normalising).
 
+* ``v10`` with several references the matches and the sizes are summed over them (ROUGE-1.5.5's
+  pooling, sumeval's ``rouge_n`` and rouge-metric's ``multi_ref_mode="average"``): P = sum of
+  the matches / (k x the hypothesis's n-grams), R = sum of the matches / the references'
+  n-grams summed (rouge-score takes the best reference by F);
+* ``v11`` ROUGE-L is the summary-level union LCS over sentences cut at every "." (the ``rouge``
+  package's ``rouge_l_summary_level``): each reference sentence's LCS with each hypothesis
+  sentence, united; with v03 (sets) the union and both sizes count distinct words, as that
+  package's ``Ngrams(exclusive=True)`` does, its LCS read back going up on ties.
+
 BLEU (``bleuprint.metrics.bleu.spec``, sacreBLEU's definition):
 
 * ``v09`` smoothing applied to the orders without hypothesis n-grams (their denominator taken
@@ -116,6 +125,73 @@ def _rouge_from_stats(original):
     return rouge_from_stats
 
 
+def _rouge_best_target_scores(original):
+    """(P, R, F) of one segment; with v10 pooled over the references, with v11 (ROUGE-L)
+    the union LCS over '.'-sentences (module doc)."""
+    def best_target_scores(prediction, targets, rouge_type, use_stemmer=False):
+        pool, union = ACTIVE.get("pool_references"), ACTIVE.get("sentence_union_lcs")
+        if not (pool or (union and rouge_type == "rougeL")) or rouge_type == "rougeLsum":
+            return original(prediction, targets, rouge_type, use_stemmer)
+        from ..metrics.rouge import spec
+
+        rows = [_pair_counts(spec, target, prediction, rouge_type, use_stemmer, union) for target in targets]
+        if not pool:
+            best = None
+            for matches, hyp_size, ref_size in rows:
+                scores = _prf(spec, matches, hyp_size, ref_size)
+                if best is None or scores[2] > best[2]:
+                    best = scores
+            return best
+        return _prf(spec, sum(r[0] for r in rows), sum(r[1] for r in rows), sum(r[2] for r in rows))
+    return best_target_scores
+
+
+def _prf(spec, matches, hyp_size, ref_size):
+    precision = matches / hyp_size if hyp_size else 0.0
+    recall = matches / ref_size if ref_size else 0.0
+    return precision, recall, spec.fmeasure(precision, recall)
+
+
+def _pair_counts(spec, target, prediction, rouge_type, use_stemmer, union):
+    """(matches, hypothesis size, reference size) of one target, under the active settings."""
+    if rouge_type == "rougeL" and union:
+        cut = lambda text: [spec.tokenize(p, use_stemmer) for p in text.split(".") if p]  # noqa: E731
+        return _union_lcs_counts(cut(target), cut(prediction))
+    if rouge_type == "rougeL":
+        t, p = spec.tokenize(target, use_stemmer), spec.tokenize(prediction, use_stemmer)
+        return (spec.lcs_table(t, p)[-1][-1] if t and p else 0), len(p), len(t)
+    n = int(rouge_type[5:])
+    t = spec.ngram_counts(spec.tokenize(target, use_stemmer), n)
+    p = spec.ngram_counts(spec.tokenize(prediction, use_stemmer), n)
+    return sum(min(c, p[g]) for g, c in t.items()), sum(p.values()), sum(t.values())
+
+
+def _union_lcs_counts(target_sentences, prediction_sentences):
+    """(union LCS hits, hypothesis size, reference size) over sentences: with sets (v03)
+    the distinct words (the ``rouge`` package's), else ROUGE-Lsum's counts."""
+    from ..metrics.rouge.spec import lcs_table, rouge_lsum_of_sentences
+
+    m = [w for s in target_sentences for w in s]
+    n = [w for s in prediction_sentences for w in s]
+    if not ACTIVE.get("ngram_sets"):
+        precision, recall, _ = rouge_lsum_of_sentences(target_sentences, prediction_sentences)
+        return precision * len(n), len(n), len(m)
+    union: set = set()
+    for reference in target_sentences:
+        for sentence in prediction_sentences:
+            table = lcs_table(reference, sentence)
+            i, j = len(reference), len(sentence)
+            while i > 0 and j > 0:  # read back going up on ties
+                if reference[i - 1] == sentence[j - 1]:
+                    union.add(reference[i - 1])
+                    i, j = i - 1, j - 1
+                elif table[i - 1][j] > table[i][j - 1]:
+                    i -= 1
+                else:
+                    j -= 1
+    return len(union), len(set(n)), len(set(m))
+
+
 def _bleu_precisions(original):
     """BLEU's precisions; with v09 an order without hypothesis n-grams is smoothed as one
     with no match over one n-gram (the denominator max(1, t_n)), not left at 0."""
@@ -171,6 +247,12 @@ VARIANTS = [
              {RS + "tokenize": _rouge_tokenize}, _witness({}, "a.b,", ["a b"])),
     _variant("v08", "a text of white space only is one empty token (it matches another such text)",
              ("blank_token", True), {RS + "tokenize": _rouge_tokenize}, _witness({}, " ", [" "])),
+    _variant("v10", "with several references the matches and the sizes are summed over them (ROUGE-1.5.5's pooling), "
+             "not the best reference's", ("pool_references", True),
+             {RS + "best_target_scores": _rouge_best_target_scores}, _witness({}, "a b", ["a b", "c d"])),
+    _variant("v11", "ROUGE-L is the union LCS over sentences cut at every '.' (summary level), not one LCS",
+             ("sentence_union_lcs", True), {RS + "best_target_scores": _rouge_best_target_scores},
+             _witness({}, "c. a b", ["a b c"], rouge_type="rougeL")),
     _variant("v09", "smoothing is applied to the orders the hypothesis has no n-grams of (denominator max(1, "
              "t_n)), where sacreBLEU stops at the first such order", ("smooth_empty_orders", True),
              {BS + "bleu_precisions": _bleu_precisions}, _bleu_witness),
@@ -179,9 +261,24 @@ VARIANTS = [
 BY_ID = {v.id: v for v in VARIANTS}
 
 
+def combined(ids: list) -> Mutant:
+    """The audit variants ``ids`` switched on together, as one mutant "v03+v11" (they
+    combine: module doc): the union of their patches, their faults joined. The ``rouge``
+    package's ROUGE-L needs two at once (sets and the sentence union LCS), and neither
+    alone gives its value."""
+    parts = [BY_ID[i] for i in ids]
+    patches: dict = {}
+    for part in parts:
+        patches.update(part.patches)
+    fault = "; and ".join(p.fault for p in parts)
+    return Mutant("+".join(ids), "audit variant", fault, fault, "the audit's explanation of a library", patches,
+                  parts[0].witness, semantic=True)
+
+
 def settings(ids) -> dict:
-    """The settings the variants among ``ids`` switch on (catalogue mutants have none)."""
-    return dict(SETTINGS[i] for i in ids if i in SETTINGS)
+    """The settings the variants among ``ids`` switch on (catalogue mutants have none;
+    a combined id "v03+v11" switches on each part's)."""
+    return dict(SETTINGS[p] for i in ids for p in i.split("+") if p in SETTINGS)
 
 
-__all__ = ["ACTIVE", "BY_ID", "STOP_WORDS", "VARIANTS", "settings"]
+__all__ = ["ACTIVE", "BY_ID", "STOP_WORDS", "VARIANTS", "combined", "settings"]

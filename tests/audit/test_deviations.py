@@ -118,3 +118,81 @@ def test_mean_over_references_is_a_transform():
     result = audit(s, examples=200, seed=0)
     explained = [c.explanation for c in result.classes if c.explanation]
     assert any(e["transform"] == "mean_over_references" for e in explained), [c.explanation for c in result.classes]
+
+
+def test_a_library_value_of_zero_on_content_words_is_evidence():
+    """Corpus BLEU without smoothing (sacreBLEU's ``smooth_method='none'``): an order with
+    no match zeroes the score. Every input that shows it has the library's value 0, so a
+    rule that took every 0 for degenerate left the class unexplained. By hand: "cat sat on
+    mat" against "cat on sat mat" matches 4 of 4 unigrams but none of the bigrams "cat sat",
+    "sat on", "on mat" (the reference's are "cat on", "on sat", "sat mat"): the library gives
+    0, exp smoothing (bleuprint's default) a positive score.
+    A 0 on two content words a side where bleuprint's value is not 0 counts: the class is
+    explained, strong, by smooth_method='none' (or mutant s08, the same rule)."""
+    from bleuprint.core.value import metric
+
+    def unsmoothed(hyps, refs):
+        return corpus_score(metric("bleu", smooth_method="none"), hyps, refs)
+
+    assert unsmoothed(["cat sat on mat"], [["cat on sat mat"]]) == 0.0
+    assert corpus_score("bleu", ["cat sat on mat"], [["cat on sat mat"]]) > 0
+    result = audit(subject(unsmoothed, "bleu", scale=100.0), examples=200, seed=0)
+    strong = [c.explanation for c in result.classes if c.strength == "strong"]
+    assert any(e["options"] == {"smooth_method": "none"} or e["mutant"] == "s08" for e in strong), \
+        [(c.explanation, c.guess) for c in result.classes]
+
+
+def test_zero_on_stop_words_or_single_letters_stays_degenerate():
+    """The rule's purpose kept: a 0 on one-letter words or stop words cannot tell "stop
+    words removed" from "another n-gram order"; a 0 on two content words a side can."""
+    e = lambda h, r: classify.Example([h], [[r]], 0.0)  # noqa: E731
+    assert not classify.nondegenerate(e("a b", "a c"), 0.5)
+    assert not classify.nondegenerate(e("the of", "the in"), 0.5)
+    assert not classify.nondegenerate(e("ok hi", "ok yo"), 0.5)  # two letters: a longer stop-word list's
+    assert not classify.nondegenerate(e("été déjà", "été ici"), 0.5)  # an ASCII-only tokenizer empties them
+    assert not classify.nondegenerate(e("cat dog", "cat fox"), 0.0)  # bleuprint's 0 too: nothing to tell
+    assert classify.nondegenerate(e("cat dog", "cat fox"), 0.5)
+    assert not classify.nondegenerate(e("cat dog", "cat fox"))  # bleuprint's value unknown
+
+
+@pytest.mark.parametrize("ids, rouge_type, hyp, refs, expected", [
+    # v10, by hand: "a b" against "a b" (2 matches) and "c d" (0): P = 2 / (2 x 2), R = 2 / (2 + 2): F 0.5
+    # (rouge-score takes the best reference: F 1).
+    (["v10"], "rouge1", "a b", ["a b", "c d"], 0.5),
+    # v11: "c. a b" is the sentences "c" and "a b"; against "a b c" their LCS are "c" and "a b",
+    # united 3 of 3 words: F 1 (one LCS of "c a b" and "a b c" is 2: F 2/3).
+    (["v11"], "rougeL", "c. a b", ["a b c"], 1.0),
+    # v11 with v03 (sets, the rouge package): "a a. a" against "a b": distinct words, the union
+    # is {a}: P = 1/1, R = 1/2, F 2/3 (without sets: Lsum's counts, 1 hit of 3: P 1/3, R 1/2, F 0.4).
+    (["v11", "v03"], "rougeL", "a a. a", ["a b"], 2 / 3),
+    (["v11"], "rougeL", "a a. a", ["a b"], 0.4),
+])
+def test_pooled_references_and_sentence_union_lcs(ids, rouge_type, hyp, refs, expected):
+    from bleuprint.audit.classify import _switched
+    from bleuprint.audit.variants import BY_ID
+    from bleuprint.core.value import metric
+
+    with _switched(ids, BY_ID):
+        got = corpus_score(metric("rouge", rouge_type=rouge_type), [hyp], [refs])
+    assert got == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_change_that_does_nothing_on_the_evidence_is_not_supported():
+    """chrF with beta=1 (a library's other default): on one-reference inputs the variant
+    "beta=1 and the mean over references" gives the library's value too, since the mean over
+    one reference is that reference's score; those inputs cannot back the transform, so its
+    support is empty, while "beta=1" alone has the inputs as evidence."""
+    from bleuprint.core.value import metric
+
+    def beta_one(hyps, refs):
+        return corpus_score(metric("chrf", beta=1.0), hyps, refs)
+
+    s = subject(beta_one, "chrf", scale=100.0)
+    context = classify.Context(s, [(["the cat sat"], [["a cat sat down"]])])
+    inputs = [(["the cat sat"], [["a cat sat down"]]), (["dogs bark loudly"], [["the dog barks loud"]])]
+    examples = [classify.Example(h, r, beta_one(h, r), origin=str(i)) for i, (h, r) in enumerate(inputs)]
+    alone = classify.Variant(options=(("beta", 1.0),))
+    both = classify.Variant(options=(("beta", 1.0),), transform="mean_over_references")
+    assert len(classify.support(context, alone, examples)) == 2
+    assert all(classify.predicts(context, both, e) for e in examples)
+    assert classify.support(context, both, examples) == []

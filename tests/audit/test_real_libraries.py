@@ -50,6 +50,24 @@ def test_rouge_package_rouge1_has_five_explained_deviations_and_raises_on_empty(
     assert len(result.classes) == 6
 
 
+def test_rouge_package_rouge_l_is_the_union_lcs_over_sentences():
+    """pltrdy/rouge 1.0.1 ``["rouge-l"]["f"]``: ``rouge_l_summary_level`` cuts both texts into
+    sentences at "." (``Rouge.get_scores``: ``hyp.split(".")``), unites each reference
+    sentence's LCS with every hypothesis sentence (``_union_lcs``) in ``Ngrams`` that are sets
+    of words (``exclusive=True``: m and n are distinct words too): v03 and v11 together (the
+    combined variant "v03+v11"), strong; no longer "references as sacreBLEU's streams" (s06)
+    or "the mean of sentence scores", which it was put down to before v11 existed. Around
+    it: v05 (noise, its 1e-8), v01 (no lowercasing), v02 (the words split at " ": with the
+    '.' cut of v11 that is v07's tokens), v08 (a blank sentence is one empty word), and the
+    empty hypothesis raises."""
+    result = audit(_subject("rouge", "rouge:rouge-l", "rouge"), examples=300, seed=0)
+    explained = _explained(result)
+    assert explained.get("v03+v11") == ("deviation", "strong"), explained
+    assert explained.get("v05") == ("noise", "strong")
+    for wrong in ("s06", "mean_of_sentences"):
+        assert explained.get(wrong, ("", ""))[1] != "strong", explained
+
+
 @pytest.mark.parametrize("key", ["rouge1", "rougeL"])
 def test_torchmetrics_rouge_is_float32_only(key):
     """torchmetrics 1.9.0 ``rouge_score``: ``_rouge_n_score`` / ``_rouge_l_score`` count as
@@ -78,6 +96,24 @@ def test_ignite_bleu(name, expected):
     assert {"mean_of_sentences", "s04"} & deviations if "s04" in expected else True
     assert ("v09" in deviations) == ("v09" in expected)
     assert all(c.kind == "noise" or c.strength == "strong" for c in result.classes)
+
+
+@pytest.mark.parametrize("name", ["sumeval:rouge_1", "sumeval:rouge_2"])
+def test_sumeval_pooled_references_are_not_explained_by_a_wrong_strong_guess(name):
+    """sumeval 0.2.2 ``rouge_n`` sums the matches and the reference n-grams over the
+    references and divides the matches by ``len(_refs) * len_ngram(summary)`` (ROUGE-1.5.5's
+    pooling: v10). Before v10 existed its multi-reference classes came out strong as
+    "measure=precision, mean over references, sets" (rouge_1) and "first reference only"
+    (rouge_2). Now a strong explanation that touches the references is v10; those wrong
+    ones are at most weak guesses (each change of a combination must be needed on its
+    evidence, ``classify.support``)."""
+    result = audit(_subject("sumeval", name, "sumeval"), examples=300, seed=0)
+    for c in result.classes:
+        if c.strength != "strong" or not c.explanation:
+            continue
+        e = c.explanation
+        assert e["transform"] not in ("first_reference", "last_reference", "mean_over_references"), e
+        assert "measure" not in e["options"] and "rouge_type" not in e["options"], e
 
 
 def test_sumeval_stop_words_are_found_not_another_ngram_order():

@@ -7,7 +7,8 @@ text is cut into sentences at "\\n" and split with ``str.split()`` (no lowercasi
 punctuation split off); the corpus value (``mode="average"``) is F of the mean precision and
 the mean recall (``_AverageRougeAggregator.average_score``), not the mean of the F values;
 with several references (``multi_ref_mode="average"``) the matches and sizes are summed over
-them. One reference a hypothesis here (``max_refs=1``): the pooling has no nearby variant.
+them (the audit's variant v10 models that pooling, sumeval's too). One reference a hypothesis
+here (``max_refs=1``): its audited expectations are those of one reference.
 """
 
 from __future__ import annotations
