@@ -220,3 +220,48 @@ def test_from_dict_checks_its_input(change, error):
     data.update(change)
     with pytest.raises(error):
         Accumulator.from_dict(data)
+
+
+# --- add_all: one rouge_all pass for every ROUGE accumulator ------------------------------
+
+rouge_texts = st.lists(st.sampled_from(["a", "b", "cats", "cat", "A", ".", " ", " ", "\n"]), max_size=12).map("".join)
+
+
+@given(st.lists(st.tuples(rouge_texts, st.lists(rouge_texts, min_size=1, max_size=2)), min_size=1, max_size=4),
+       st.lists(st.tuples(st.sampled_from(["rouge1", "rouge2", "rougeL", "rougeLsum"]), st.booleans()),
+                min_size=1, max_size=5))
+def test_add_all_equals_add_one_by_one(corpus, configurations):
+    """``add_all`` leaves every accumulator (ROUGE types and stemming options mixed, with a
+    BLEU one beside) equal (statistics, sentence count, score: tolerance 0) to the same
+    accumulator fed by its own ``add``, over two batches."""
+    from bleuprint.impl.accumulate import add_all
+
+    def fresh():
+        accs = [Accumulator(configured("rouge", rouge_type=t, use_stemmer=s)) for t, s in configurations]
+        return accs + [Accumulator("bleu")]
+
+    hyps, refs = [h for h, _ in corpus], [r for _, r in corpus]
+    together, alone = fresh(), fresh()
+    for batch in (slice(0, 2), slice(2, None)):
+        add_all(together, hyps[batch], refs[batch])
+        for accumulator in alone:
+            accumulator.add(hyps[batch], refs[batch])
+    assert together == alone
+    assert [a.score() for a in together] == [a.score() for a in alone]
+
+
+def test_add_all_tokenizes_once_per_stemming_option(monkeypatch):
+    """Three unstemmed ROUGE types and two stemmed ones: two ``rouge_all`` calls (one per
+    ``use_stemmer``), no per-type statistics call."""
+    from bleuprint.impl.accumulate import add_all
+    from bleuprint.metrics.rouge import impl as rouge_impl
+
+    calls = []
+    real = rouge_impl.rouge_all
+    monkeypatch.setattr(rouge_impl, "rouge_all", lambda *a, **k: calls.append(k["use_stemmer"]) or real(*a, **k))
+    accs = [Accumulator(configured("rouge", rouge_type=t, use_stemmer=s))
+            for t, s in [("rouge1", False), ("rouge2", False), ("rougeL", False), ("rouge1", True), ("rougeLsum", True)]]
+    monkeypatch.setattr(rouge_impl, "rouge_stats_matrix", lambda *a, **k: pytest.fail("a per-type call"))
+    add_all(accs, ["the cats sat"], [["a cat sat"]])
+    assert sorted(calls) == [False, True]
+    assert [a.n_sentences for a in accs] == [1] * 5

@@ -98,6 +98,36 @@ def test_rouge_l_beyond_one_word_equals_spec(hyp, ref):
     assert impl.rouge_rows([hyp], [[ref]], ["rougeL"])[0].tolist() == [spec.rouge_stats(hyp, [ref], "rougeL")]
 
 
+#: Texts over 600 words (w0 .. w599), up to 500 tokens: a target with more than 256
+#: distinct tokens, where the kernel's ROUGE-2 leaves its table indexed by pairs of local
+#: ids (at most 2**16 cells) for the hash table.
+wide_texts = st.lists(st.integers(0, 599), min_size=0, max_size=500).map(lambda ws: " ".join(f"w{w}" for w in ws))
+
+
+@given(wide_texts, wide_texts)
+@example(" ".join(f"w{w}" for w in range(0, 300, 2)) + " w0 w1 w2", " ".join(f"w{w}" for w in range(300)))
+def test_wide_alphabets_equal_spec(hyp, ref):
+    """ROUGE-1, 2 and L of texts with up to 500 distinct tokens equal the spec (the
+    example's target, the second text, has 300: the kernel counts its bigrams by hashing)."""
+    rows = impl.rouge_rows([hyp], [[ref]], ["rouge1", "rouge2", "rougeL"])[0].tolist()
+    assert rows == [spec.rouge_stats(hyp, [ref], t) for t in ("rouge1", "rouge2", "rougeL")]
+
+
+#: Tokens of 1 to 20 letters sharing prefixes (the kernel's vocabulary compares the first 8
+#: characters as one word, then the rest): equal and unequal tokens beyond 8 characters.
+prefix_texts = st.lists(st.sampled_from(["abcdefgh", "abcdefghi", "abcdefghij", "abcdefgx", "abcdefghijklmnopqrst",
+                                         "abcdefghijklmnopqrsu", "a", "ab", "Abcdefghi", "abcdefgh\n"]),
+                        max_size=30).map(" ".join)
+
+
+@given(prefix_texts, st.lists(prefix_texts, min_size=1, max_size=2))
+def test_long_tokens_sharing_prefixes_equal_spec(hyp, refs):
+    """Every type's row equals the spec's when tokens differ only after their eighth
+    character (or in length)."""
+    rows = impl.rouge_rows([hyp], [refs], spec.ROUGE_TYPES)[0].tolist()
+    assert rows == [spec.rouge_stats(hyp, refs, t) for t in spec.ROUGE_TYPES]
+
+
 def _toy_stem(word: str) -> str:
     """A stand-in for the Porter stemmer (its module is another change): drops a final
     "s", and turns "abab" into "a-b" (no longer a ``[a-z0-9]+`` run: rouge-score drops it)."""

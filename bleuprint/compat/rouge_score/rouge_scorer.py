@@ -196,13 +196,16 @@ class RougeScorer(scoring.BaseScorer):
             raise ValueError(f"targets and predictions differ in length: {len(targets)} != {len(predictions)}")
         if self._pair is None or self.backend is not IMPL or not targets:
             return [self.score(t, p) for t, p in zip(targets, predictions)]
-        for texts, name in ((targets, "targets"), (predictions, "predictions")):
-            for i, text in enumerate(texts):
-                _check_text(text, f"{name}[{i}]")
         from ...metrics.rouge.impl import rouge_rows
 
         types = tuple(dict.fromkeys(self.rouge_types))
-        rows = rouge_rows(predictions, [[t] for t in targets], types, self._use_stemmer)
+        try:  # the kernel refuses a text that is not a str; the message then names it
+            rows = rouge_rows(predictions, [[t] for t in targets], types, self._use_stemmer)
+        except TypeError:
+            for texts, name in ((targets, "targets"), (predictions, "predictions")):
+                for i, text in enumerate(texts):
+                    _check_text(text, f"{name}[{i}]")
+            raise
         return native.rouge.rows_dicts(rows, types, scoring.Score)
 
 

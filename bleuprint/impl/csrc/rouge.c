@@ -46,42 +46,56 @@
 /* ---------------------------------------------------------------------------------- */
 /* token_ids                                                                            */
 
+/* Open addressing over compact slots (the table stays in cache: the probe reads one word):
+ * a slot is (the token's 32-bit hash << 32) | (id + 1), 0 when empty; the token itself is
+ * checked against its id's head word and characters. */
 typedef struct {
-    uint64_t hash;
-    int64_t offset; /* into the character store; -1: empty slot */
-    int32_t len, id;
-} vocab_slot_t;
-
-typedef struct {
-    vocab_slot_t *slots;
+    uint64_t *slots;
     uint64_t mask;
     int32_t n;
     vec_t chars;   /* every distinct token's characters, one after another */
     vec_t offsets; /* int64: where token id starts in chars (n + 1 entries) */
+    vec_t heads;   /* uint64: head_word of token id */
 } vocab_t;
 
-static uint64_t hash_bytes(const char *s, Py_ssize_t n) {
-    uint64_t h = 1469598103934665603ULL; /* FNV_OFFSET; FNV_PRIME below (tokenize_text hashes as it reads) */
-    for (Py_ssize_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ULL;
+/* The first min(n, 8) bytes of s as a little-endian word, zero-padded. */
+static inline uint64_t head_word(const char *s, Py_ssize_t n) {
+    uint64_t x = 0;
+    if (n >= 8)
+        memcpy(&x, s, 8);
+    else
+        for (Py_ssize_t k = 0; k < n; k++)
+            x |= (uint64_t)(unsigned char)s[k] << (8 * k);
+    return x;
+}
+
+/* The hash of token s[0..n): eight bytes per multiply (a token's bytes are one short
+ * dependency chain, not one multiply per character). */
+static inline uint64_t hash_bytes(const char *s, Py_ssize_t n) {
+    uint64_t h = (uint64_t)n * 0x9E3779B97F4A7C15ULL;
+    Py_ssize_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        h = (h ^ x) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
     }
+    if (i < n)
+        h = (h ^ head_word(s + i, n - i)) * 0x94D049BB133111EBULL;
     return h ^ (h >> 29);
 }
 
 static int vocab_grow(vocab_t *v) {
     uint64_t n_slots = (v->mask + 1) * 2;
-    vocab_slot_t *slots = PyMem_Malloc((size_t)n_slots * sizeof(vocab_slot_t));
+    uint64_t *slots = PyMem_Calloc((size_t)n_slots, sizeof(uint64_t));
     if (slots == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    for (uint64_t s = 0; s < n_slots; s++)
-        slots[s].offset = -1;
     for (uint64_t s = 0; s <= v->mask; s++)
-        if (v->slots[s].offset >= 0) {
-            uint64_t k = v->slots[s].hash & (n_slots - 1);
-            while (slots[k].offset >= 0)
+        if (v->slots[s]) {
+            uint64_t k = (v->slots[s] >> 32) & (n_slots - 1);
+            while (slots[k])
                 k = (k + 1) & (n_slots - 1);
             slots[k] = v->slots[s];
         }
@@ -91,36 +105,36 @@ static int vocab_grow(vocab_t *v) {
     return 0;
 }
 
-#define FNV_OFFSET 1469598103934665603ULL
-#define FNV_PRIME 1099511628211ULL
-
 /* The id of token s[0..n) whose hash_bytes is h (added if new), or -1 with an exception set. */
 static int32_t vocab_id_hashed(vocab_t *v, const char *s, Py_ssize_t n, uint64_t h) {
-    uint64_t k = h & v->mask;
+    uint64_t h32 = h & 0xFFFFFFFFULL, k = h32 & v->mask, head = head_word(s, n);
+    const int64_t *off = (const int64_t *)v->offsets.data;
+    const uint64_t *heads = (const uint64_t *)v->heads.data;
     for (;;) {
-        vocab_slot_t *slot = &v->slots[k];
-        if (slot->offset < 0)
+        uint64_t slot = v->slots[k];
+        if (!slot)
             break;
-        if (slot->hash == h && slot->len == n && memcmp(v->chars.data + slot->offset, s, (size_t)n) == 0)
-            return slot->id;
+        if ((slot >> 32) == h32) {
+            int32_t id = (int32_t)(uint32_t)slot - 1;
+            if (heads[id] == head && off[id + 1] - off[id] == n &&
+                (n <= 8 || memcmp(v->chars.data + off[id] + 8, s + 8, (size_t)(n - 8)) == 0))
+                return id;
+        }
         k = (k + 1) & v->mask;
     }
     if (v->n == INT32_MAX) {
         PyErr_SetString(PyExc_OverflowError, "more than 2**31 - 1 distinct tokens");
         return -1;
     }
-    if (vec_reserve(&v->chars, n) < 0)
+    if (vec_reserve(&v->chars, n) < 0 || vec_reserve(&v->heads, 1) < 0)
         return -1;
-    vocab_slot_t *slot = &v->slots[k];
-    slot->hash = h;
-    slot->offset = v->chars.len;
-    slot->len = (int32_t)n;
-    slot->id = v->n++;
+    int32_t id = v->n++;
+    v->slots[k] = (h32 << 32) | (uint64_t)(uint32_t)(id + 1);
     memcpy(v->chars.data + v->chars.len, s, (size_t)n);
     v->chars.len += n;
+    ((uint64_t *)v->heads.data)[v->heads.len++] = head;
     if (vec_push_i64(&v->offsets, v->chars.len) < 0)
         return -1;
-    int32_t id = slot->id;
     if ((uint64_t)v->n * 2 > v->mask && vocab_grow(v) < 0)
         return -1;
     return id;
@@ -200,70 +214,52 @@ static int tokenize_text(vocab_t *vocab, stem_cache_t *sc, PyObject *text, vec_t
     word->len = 0;
     if (vec_reserve(word, n + 1) < 0) /* a token is at most the text's length */
         return -1;
-    if (kind == PyUnicode_1BYTE_KIND) {
-        /* Latin-1 text (no U+0130, no U+212A): the same loop, the token's hash_bytes
-         * computed as its characters are read. */
-        const Py_UCS1 *d = (const Py_UCS1 *)data;
-        uint64_t h = FNV_OFFSET;
-        for (Py_ssize_t i = 0; i <= n; i++) {
-            Py_UCS1 c = i < n ? d[i] : '\n';
-            char ch = c < 128 ? ASCII_TOKEN_CHAR[c] : 0;
-            if (ch) {
-                word->data[word->len++] = ch;
-                h = (h ^ (unsigned char)ch) * FNV_PRIME;
-                continue;
-            }
-            if (word->len) {
-                int32_t id = vocab_id_hashed(vocab, word->data, word->len, h ^ (h >> 29));
-                if (id < 0)
-                    return -1;
-                if (sc != NULL && (id = stem_id(sc, id, word->data, word->len)) == -3)
-                    return -1;
-                if (id >= 0 && vec_push_i32(ids, id) < 0)
-                    return -1;
-                word->len = 0;
-                h = FNV_OFFSET;
-            }
-            if (c == '\n') {
-                if (ids->len > line_first && vec_push_i64(sent_tok, ids->len) < 0)
-                    return -1;
-                line_first = ids->len;
-            }
-        }
-        return 0;
-    }
-    for (Py_ssize_t i = 0; i <= n; i++) {
-        Py_UCS4 c = i < n ? (kind == PyUnicode_1BYTE_KIND ? ((const Py_UCS1 *)data)[i] : PyUnicode_READ(kind, data, i))
-                          : '\n';
-        char ch = c < 128 ? ASCII_TOKEN_CHAR[c] : 0;
-        int ends = 0; /* U+0130 lowers to "i" + U+0307: the token ends after the i */
-        if (c == 0x212A)
-            ch = 'k';
-        else if (c == 0x130) {
-            ch = 'i';
-            ends = 1;
-        }
-        if (ch) {
-            word->data[word->len++] = ch;
-            if (!ends)
-                continue;
-        }
-        if (word->len) {
-            int32_t id = vocab_id(vocab, word->data, word->len);
-            if (id < 0)
-                return -1;
-            if (sc != NULL && (id = stem_id(sc, id, word->data, word->len)) == -3)
-                return -1;
-            if (id >= 0 && vec_push_i32(ids, id) < 0)
-                return -1;
-            word->len = 0;
-        }
-        if (c == '\n') {
-            if (ids->len > line_first && vec_push_i64(sent_tok, ids->len) < 0)
-                return -1;
-            line_first = ids->len;
-        }
-    }
+#define TOKENIZE_LOOP(T)                                                                                  \
+    do {                                                                                                  \
+        const T *d = (const T *)data;                                                                     \
+        for (Py_ssize_t i = 0; i <= n; i++) {                                                             \
+            Py_UCS4 c = i < n ? d[i] : '\n';                                                              \
+            char ch;                                                                                      \
+            int ends = 0; /* U+0130 lowers to "i" + U+0307: the token ends after the i */                \
+            if (c < 128)                                                                                  \
+                ch = ASCII_TOKEN_CHAR[c];                                                                 \
+            else if (c == 0x212A)                                                                         \
+                ch = 'k';                                                                                 \
+            else if (c == 0x130) {                                                                        \
+                ch = 'i';                                                                                 \
+                ends = 1;                                                                                 \
+            } else                                                                                        \
+                ch = 0;                                                                                   \
+            if (ch) {                                                                                     \
+                word->data[word->len++] = ch;                                                             \
+                if (!ends)                                                                                \
+                    continue;                                                                             \
+            }                                                                                             \
+            if (word->len) {                                                                              \
+                int32_t id = vocab_id(vocab, word->data, word->len);                                      \
+                if (id < 0)                                                                               \
+                    return -1;                                                                            \
+                if (sc != NULL && (id = stem_id(sc, id, word->data, word->len)) == -3)                    \
+                    return -1;                                                                            \
+                if (id >= 0 && vec_push_i32(ids, id) < 0)                                                 \
+                    return -1;                                                                            \
+                word->len = 0;                                                                            \
+            }                                                                                             \
+            if (c == '\n') {                                                                              \
+                if (ids->len > line_first && vec_push_i64(sent_tok, ids->len) < 0)                        \
+                    return -1;                                                                            \
+                line_first = ids->len;                                                                    \
+            }                                                                                             \
+        }                                                                                                 \
+    } while (0)
+    /* One loop per string kind (each reads its own code units directly). */
+    if (kind == PyUnicode_1BYTE_KIND)
+        TOKENIZE_LOOP(Py_UCS1);
+    else if (kind == PyUnicode_2BYTE_KIND)
+        TOKENIZE_LOOP(Py_UCS2);
+    else
+        TOKENIZE_LOOP(Py_UCS4);
+#undef TOKENIZE_LOOP
     return 0;
 }
 
@@ -272,13 +268,12 @@ static int vocab_init(vocab_t *v) {
     v->mask = 1023;
     v->chars.item = 1;
     v->offsets.item = 8;
-    v->slots = PyMem_Malloc(1024 * sizeof(vocab_slot_t));
+    v->heads.item = 8;
+    v->slots = PyMem_Calloc(1024, sizeof(uint64_t));
     if (v->slots == NULL) {
         PyErr_NoMemory();
         return -1;
     }
-    for (int s = 0; s < 1024; s++)
-        v->slots[s].offset = -1;
     return vec_push_i64(&v->offsets, 0);
 }
 
@@ -286,8 +281,9 @@ static void vocab_free(vocab_t *v) {
     PyMem_Free(v->slots);
     PyMem_Free(v->chars.data);
     PyMem_Free(v->offsets.data);
+    PyMem_Free(v->heads.data);
     v->slots = NULL;
-    v->chars.data = v->offsets.data = NULL;
+    v->chars.data = v->offsets.data = v->heads.data = NULL;
 }
 
 static PyObject *token_ids(PyObject *self, PyObject *args) {
@@ -387,7 +383,19 @@ typedef struct {
     Py_ssize_t dp_cap;
     char *union_flags;
     Py_ssize_t flags_cap;
+    int32_t *loc_t, *loc_p, *loc_count; /* pair_overlaps: local ids of both texts, counts per local id */
+    Py_ssize_t loc_t_cap, loc_p_cap, loc_count_cap;
+    int32_t *pair_table; /* pair_overlaps' bigram counts by local ids (zero between uses) */
+    Py_ssize_t pair_table_cap;
 } scratch_t;
+
+static void scratch_free(scratch_t *s) {
+    void *all[] = {s->count_t, s->count_p, s->slot_of, s->masks, s->v, s->gram_start, s->gram_count, s->table,
+                   s->union_flags, s->loc_t, s->loc_p, s->loc_count, s->pair_table};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+        PyMem_RawFree(all[k]);
+    memset(s, 0, sizeof *s);
+}
 
 static int ensure(void **p, Py_ssize_t *cap, Py_ssize_t need, size_t item) {
     if (need <= *cap)
@@ -498,51 +506,115 @@ static int ngram_overlap(scratch_t *s, const int32_t *t, Py_ssize_t m, const int
     return 0;
 }
 
-/* The LCS length of t[0..m) and p[0..l), bit-parallel over the positions of t (m, l > 0). */
-static int lcs_length(scratch_t *s, const int32_t *t, Py_ssize_t m, const int32_t *p, Py_ssize_t l, int64_t *out) {
-    Py_ssize_t words = (m + 63) / 64;
-    /* local alphabet: slot_of[id] = row of id's mask */
-    Py_ssize_t rows = 0;
-    if (ensure((void **)&s->masks, &s->masks_cap, (m + 1) * words, sizeof(uint64_t)) < 0 ||
-        ensure((void **)&s->v, &s->v_cap, words, sizeof(uint64_t)) < 0)
+/* Largest (local alphabet size)^2 for pair_overlaps' direct bigram table (int32 counts). */
+#define PAIR_TABLE_MAX (1 << 16)
+
+/* ROUGE-1's and ROUGE-2's overlaps and the LCS length of t[0..m) and p[0..l) (m, l > 0)
+ * from one pass over both texts (the types of one segment share it): each distinct token
+ * of t gets a local id (slot_of), the prediction's tokens are mapped to them (-1: absent
+ * from t, it matches nothing), then
+ *   ROUGE-1: counts per local id, each prediction token with a positive count uses one;
+ *   ROUGE-2: the same with bigrams, counted in a table indexed by (local id, local id)
+ *            when the alphabet is small enough, else ngram_overlap's hash table;
+ *   ROUGE-L: lcs_length's bit-parallel loop with a mask per local id.
+ * want[0..2] say which of the three to compute; the results go to out[0..2]. */
+static int pair_overlaps(scratch_t *s, const int32_t *t, Py_ssize_t m, const int32_t *p, Py_ssize_t l,
+                         const int want[3], int64_t out[3]) {
+    Py_ssize_t words = (m + 63) / 64, A = 0;
+    if (ensure((void **)&s->loc_t, &s->loc_t_cap, m, sizeof(int32_t)) < 0 ||
+        ensure((void **)&s->loc_p, &s->loc_p_cap, l, sizeof(int32_t)) < 0 ||
+        ensure((void **)&s->loc_count, &s->loc_count_cap, m, sizeof(int32_t)) < 0 ||
+        (want[2] && (ensure((void **)&s->masks, &s->masks_cap, (m + 1) * words, sizeof(uint64_t)) < 0 ||
+                     ensure((void **)&s->v, &s->v_cap, words, sizeof(uint64_t)) < 0)))
         return -1;
+    int32_t *lt = s->loc_t, *lp = s->loc_p, *cnt = s->loc_count;
     for (Py_ssize_t i = 0; i < m; i++) {
         int32_t r = s->slot_of[t[i]];
         if (r < 0) {
-            r = s->slot_of[t[i]] = (int32_t)rows++;
-            memset(s->masks + r * words, 0, (size_t)words * sizeof(uint64_t));
+            r = s->slot_of[t[i]] = (int32_t)A++;
+            cnt[r] = 0;
+            if (want[2])
+                memset(s->masks + r * words, 0, (size_t)words * sizeof(uint64_t));
         }
-        s->masks[r * words + i / 64] |= (uint64_t)1 << (i % 64);
+        lt[i] = r;
+        cnt[r]++;
+        if (want[2])
+            s->masks[r * words + i / 64] |= (uint64_t)1 << (i % 64);
     }
-    uint64_t *v = s->v;
-    for (Py_ssize_t w = 0; w < words; w++)
-        v[w] = ~(uint64_t)0;
-    for (Py_ssize_t j = 0; j < l; j++) {
-        int32_t r = s->slot_of[p[j]];
-        if (r < 0)
-            continue;
-        const uint64_t *mk = s->masks + r * words;
-        uint64_t carry = 0;
-        for (Py_ssize_t w = 0; w < words; w++) {
-            uint64_t x = v[w], u = x & mk[w];
-            uint64_t sum = x + u;
-            uint64_t c1 = sum < x;
-            uint64_t sum2 = sum + carry;
-            uint64_t c2 = sum2 < sum;
-            v[w] = sum2 | (x & ~mk[w]);
-            carry = c1 | c2;
-        }
-    }
-    int64_t zeros = 0;
-    for (Py_ssize_t w = 0; w < words; w++) {
-        uint64_t x = v[w];
-        if (w == words - 1 && m % 64)
-            x |= ~(((uint64_t)1 << (m % 64)) - 1);
-        zeros += 64 - __builtin_popcountll(x);
-    }
+    for (Py_ssize_t j = 0; j < l; j++)
+        lp[j] = s->slot_of[p[j]];
     for (Py_ssize_t i = 0; i < m; i++)
         s->slot_of[t[i]] = -1;
-    *out = zeros;
+    out[0] = out[1] = out[2] = 0;
+    if (want[0]) {
+        int64_t o = 0;
+        for (Py_ssize_t j = 0; j < l; j++) {
+            int32_t r = lp[j];
+            if (r >= 0 && cnt[r] > 0) {
+                cnt[r]--;
+                o++;
+            }
+        }
+        out[0] = o;
+    }
+    if (want[1] && m >= 2 && l >= 2) {
+        if (A * A <= PAIR_TABLE_MAX) {
+            if (s->pair_table == NULL) {
+                s->pair_table = PyMem_RawCalloc(PAIR_TABLE_MAX, sizeof(int32_t));
+                if (s->pair_table == NULL)
+                    return -1;
+            }
+            int32_t *tab = s->pair_table;
+            for (Py_ssize_t i = 0; i + 1 < m; i++)
+                tab[lt[i] * A + lt[i + 1]]++;
+            int64_t o = 0;
+            for (Py_ssize_t j = 0; j + 1 < l; j++) {
+                int32_t a = lp[j], b = lp[j + 1];
+                if (a >= 0 && b >= 0 && tab[a * A + b] > 0) {
+                    tab[a * A + b]--;
+                    o++;
+                }
+            }
+            for (Py_ssize_t i = 0; i + 1 < m; i++)
+                tab[lt[i] * A + lt[i + 1]] = 0;
+            out[1] = o;
+        } else if (ngram_overlap(s, t, m, p, l, 2, &out[1]) < 0)
+            return -1;
+    }
+    if (want[2]) {
+        uint64_t *v = s->v;
+        for (Py_ssize_t w = 0; w < words; w++)
+            v[w] = ~(uint64_t)0;
+        for (Py_ssize_t j = 0; j < l; j++) {
+            int32_t r = lp[j];
+            if (r < 0)
+                continue;
+            const uint64_t *mk = s->masks + r * words;
+            if (words == 1) {
+                uint64_t x = v[0], u = x & mk[0];
+                v[0] = (x + u) | (x & ~mk[0]);
+                continue;
+            }
+            uint64_t carry = 0;
+            for (Py_ssize_t w = 0; w < words; w++) {
+                uint64_t x = v[w], u = x & mk[w];
+                uint64_t sum = x + u;
+                uint64_t c1 = sum < x;
+                uint64_t sum2 = sum + carry;
+                uint64_t c2 = sum2 < sum;
+                v[w] = sum2 | (x & ~mk[w]);
+                carry = c1 | c2;
+            }
+        }
+        int64_t zeros = 0;
+        for (Py_ssize_t w = 0; w < words; w++) {
+            uint64_t x = v[w];
+            if (w == words - 1 && m % 64)
+                x |= ~(((uint64_t)1 << (m % 64)) - 1);
+            zeros += 64 - __builtin_popcountll(x);
+        }
+        out[2] = zeros;
+    }
     return 0;
 }
 
@@ -612,49 +684,57 @@ static int lsum_hits(scratch_t *s, const corpus_t *c, Py_ssize_t target, Py_ssiz
     return 0;
 }
 
+#define MAX_TYPES 16
+
 /* The (P, R, F) rows, type after type, of the prediction text hyp against its targets
- * hyp+1 .. end-1: for each type the first target with the highest F. 0, or -1 when out of
- * memory (no exception set: it may run without the GIL). */
+ * hyp+1 .. end-1: for each type the first target with the highest F. ROUGE-1, ROUGE-2 and
+ * ROUGE-L of one target share pair_overlaps' pass. 0, or -1 when out of memory (no
+ * exception set: it may run without the GIL). */
 static int score_segment(scratch_t *s, const corpus_t *c, Py_ssize_t hyp, Py_ssize_t end, const int *types,
                          Py_ssize_t n_types, double *rows) {
     const int32_t *p = c->ids + c->text_tok[hyp];
     Py_ssize_t l = (Py_ssize_t)(c->text_tok[hyp + 1] - c->text_tok[hyp]);
-    for (Py_ssize_t k = 0; k < n_types; k++) {
-        int type = types[k];
-        double best[3] = {0, 0, 0};
-        for (Py_ssize_t ref = hyp + 1; ref < end; ref++) {
-            const int32_t *t = c->ids + c->text_tok[ref];
-            Py_ssize_t m = (Py_ssize_t)(c->text_tok[ref + 1] - c->text_tok[ref]);
+    int want[3] = {0, 0, 0};
+    for (Py_ssize_t k = 0; k < n_types; k++)
+        if (types[k] >= 0 && types[k] <= 2)
+            want[types[k] == 0 ? 2 : types[k] - 1] = 1;
+    for (Py_ssize_t ref = hyp + 1; ref < end; ref++) {
+        const int32_t *t = c->ids + c->text_tok[ref];
+        Py_ssize_t m = (Py_ssize_t)(c->text_tok[ref + 1] - c->text_tok[ref]);
+        int64_t shared[3] = {0, 0, 0};
+        if (m > 0 && l > 0 && (want[0] || want[1] || want[2]) && pair_overlaps(s, t, m, p, l, want, shared) < 0)
+            return -1;
+        for (Py_ssize_t k = 0; k < n_types; k++) {
+            int type = types[k];
             double P = 0, R = 0;
             int64_t hits;
             if (type >= 1) {
-                if (ngram_overlap(s, t, m, p, l, type, &hits) < 0)
+                if (type <= 2)
+                    hits = shared[type - 1];
+                else if (ngram_overlap(s, t, m, p, l, type, &hits) < 0)
                     return -1;
                 Py_ssize_t pg = l - type + 1 > 0 ? l - type + 1 : 0, tg = m - type + 1 > 0 ? m - type + 1 : 0;
                 P = (double)hits / (double)(pg > 1 ? pg : 1);
                 R = (double)hits / (double)(tg > 1 ? tg : 1);
             } else if (m > 0 && l > 0) {
-                if ((type == 0 ? lcs_length(s, t, m, p, l, &hits) : lsum_hits(s, c, ref, hyp, &hits)) < 0)
+                if (type == 0)
+                    hits = shared[2];
+                else if (lsum_hits(s, c, ref, hyp, &hits) < 0)
                     return -1;
                 P = (double)hits / (double)l;
                 R = (double)hits / (double)m;
             }
-            double F = fmeasure(P, R);
-            if (ref == hyp + 1 || F > best[2]) {
-                best[0] = P;
-                best[1] = R;
-                best[2] = F;
+            double F = fmeasure(P, R), *row = rows + k * 3;
+            if (ref == hyp + 1 || F > row[2]) {
+                row[0] = P;
+                row[1] = R;
+                row[2] = F;
             }
         }
-        double *row = rows + k * 3;
-        row[0] = best[0];
-        row[1] = best[1];
-        row[2] = best[2];
     }
     return 0;
 }
 
-#define MAX_TYPES 16
 
 static PyObject *rouge_rows(PyObject *self, PyObject *args) {
     PyObject *o_ids, *o_text_tok, *o_sent_tok, *o_text_sent, *o_seg, *o_types;
@@ -732,15 +812,7 @@ static PyObject *rouge_rows(PyObject *self, PyObject *args) {
     for (Py_ssize_t x = a; x < b && !failed; x++)
         failed = score_segment(&s, &c, (Py_ssize_t)st[x], (Py_ssize_t)st[x + 1], types, n_types,
                                rows + (x - a) * n_types * 3) < 0;
-    PyMem_RawFree(s.count_t);
-    PyMem_RawFree(s.count_p);
-    PyMem_RawFree(s.slot_of);
-    PyMem_RawFree(s.masks);
-    PyMem_RawFree(s.v);
-    PyMem_RawFree(s.gram_start);
-    PyMem_RawFree(s.gram_count);
-    PyMem_RawFree(s.table);
-    PyMem_RawFree(s.union_flags);
+    scratch_free(&s);
     Py_END_ALLOW_THREADS
     if (failed) {
         PyErr_NoMemory();
@@ -788,16 +860,7 @@ static void pair_dealloc(PairScorer *self) {
     Py_XDECREF(self->keys);
     Py_XDECREF(self->score);
     Py_XDECREF(self->sc.stem);
-    scratch_t *s = &self->s;
-    PyMem_RawFree(s->count_t);
-    PyMem_RawFree(s->count_p);
-    PyMem_RawFree(s->slot_of);
-    PyMem_RawFree(s->masks);
-    PyMem_RawFree(s->v);
-    PyMem_RawFree(s->gram_start);
-    PyMem_RawFree(s->gram_count);
-    PyMem_RawFree(s->table);
-    PyMem_RawFree(s->union_flags);
+    scratch_free(&self->s);
     vec_t *vecs[5] = {&self->ids, &self->text_tok, &self->sent_tok, &self->text_sent, &self->word};
     for (int k = 0; k < 5; k++)
         PyMem_Free(vecs[k]->data);

@@ -213,6 +213,45 @@ class Resources:
         return found
 
 
+    def word_arrays(self, vocab: list, kernel) -> tuple:
+        """``(hashes, stem_hashes, para, function, syn_off, flat)`` of the words of
+        ``vocab`` in its order: the arrays ``rows_from_words`` computes word by word (Java
+        hashes of the word and of its stem, paraphrase word id, function word flag, and the
+        sorted synsets as offsets into one flat array), each word's computed once per
+        process and kept in growing arrays indexed by a word table (dropped, like the
+        memos, past ``STEM_MEMO`` words); a call gathers its vocabulary's rows with numpy."""
+        table = getattr(self, "_word_table", None)
+        if table is None or len(table["index"]) + len(vocab) > self.STEM_MEMO:
+            table = self._word_table = {"index": {}, "hashes": np.zeros(0, np.int32), "stems": np.zeros(0, np.int32),
+                                        "para": np.zeros(0, np.int32), "function": np.zeros(0, np.int32),
+                                        "syn_start": np.zeros(0, np.int64), "syn_len": np.zeros(0, np.int64),
+                                        "flat": np.zeros(0, np.int32)}
+        index = table["index"]
+        new = [w for w in vocab if w not in index]
+        if new:
+            fw = self.function_words
+            synsets = list(map(self.word_synsets, new))
+            lengths = np.fromiter(map(len, synsets), dtype=np.int64, count=len(new))
+            starts = len(table["flat"]) + np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+            flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(lengths.sum()))
+            grown = {
+                "hashes": np.frombuffer(kernel.java_hashes(new), dtype=np.int32),
+                "stems": np.frombuffer(kernel.java_hashes(list(map(self.stem, new))), dtype=np.int32),
+                "para": np.asarray(kernel.word_ids(self.blob, new), dtype=np.int32),
+                "function": np.fromiter(map(fw.__contains__, map(str.lower, new)), dtype=np.int32, count=len(new)),
+                "syn_start": starts, "syn_len": lengths, "flat": flat}
+            for key, values in grown.items():
+                table[key] = np.concatenate([table[key], values])
+            index.update(zip(new, range(len(index), len(index) + len(new))))
+        at = np.fromiter(map(index.__getitem__, vocab), dtype=np.int64, count=len(vocab))
+        lengths = table["syn_len"][at]
+        syn_off = np.zeros(len(vocab) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=syn_off[1:])
+        gather = np.repeat(table["syn_start"][at] - syn_off[:-1], lengths) + np.arange(syn_off[-1], dtype=np.int64)
+        return (table["hashes"][at], table["stems"][at], table["para"][at], table["function"][at], syn_off,
+                table["flat"][gather])
+
+
 def load_resources() -> Resources:
     """The resources, loaded once per process."""
     global _RESOURCES
@@ -261,21 +300,10 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     unique, which = np.unique(index[owners] * len(lists) + index[n:], return_inverse=True)
     h, r = unique // len(lists), unique % len(lists)
     pairs = np.stack([offsets[h], offsets[h + 1] - offsets[h], offsets[r], offsets[r + 1] - offsets[r]], axis=1)
-    stem, fw = resources.stem, resources.function_words
-    hashes = kernel.java_hashes(vocab)
-    stem_hashes = kernel.java_hashes(list(map(stem, vocab)))
-    para = np.asarray(kernel.word_ids(resources.blob, vocab), dtype=np.int32)
-    function = np.fromiter(map(fw.__contains__, map(str.lower, vocab)), dtype=np.int32, count=len(vocab))
-    word_synsets = getattr(resources, "word_synsets", None)
-    if word_synsets is None:  # a resources object without the memo (the tests' own)
-        syn = resources.synonyms
-
-        def word_synsets(w):
-            return sorted(syn.synsets(w) | syn.stem_synsets(w))
-    synsets = list(map(word_synsets, vocab))
-    syn_off = np.zeros(len(vocab) + 1, dtype=np.int64)
-    np.cumsum(np.fromiter(map(len, synsets), dtype=np.int64, count=len(vocab)), out=syn_off[1:])
-    flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(syn_off[-1]))
+    if hasattr(resources, "word_arrays"):
+        hashes, stem_hashes, para, function, syn_off, flat = resources.word_arrays(vocab, kernel)
+    else:  # a resources object without the word table (the tests' own)
+        hashes, stem_hashes, para, function, syn_off, flat = _word_arrays(vocab, resources, kernel)
     tokens = np.frombuffer(tokens, dtype=np.int32)
     pairs = np.ascontiguousarray(pairs, dtype=np.int64)
     bounds = native.split_points(len(pairs), native.parts(), SPLIT_MIN_PAIRS)
@@ -301,6 +329,27 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
                 best, best_score = k, value
         rows[i] = pair_rows[best]
     return rows
+
+
+def _word_arrays(vocab: list, resources, kernel) -> tuple:
+    """``Resources.word_arrays`` computed afresh for each word (``resources`` any object
+    with ``stem``, ``function_words``, ``synonyms`` and ``blob``)."""
+    stem, fw = resources.stem, resources.function_words
+    hashes = kernel.java_hashes(vocab)
+    stem_hashes = kernel.java_hashes(list(map(stem, vocab)))
+    para = np.asarray(kernel.word_ids(resources.blob, vocab), dtype=np.int32)
+    function = np.fromiter(map(fw.__contains__, map(str.lower, vocab)), dtype=np.int32, count=len(vocab))
+    word_synsets = getattr(resources, "word_synsets", None)
+    if word_synsets is None:  # a resources object without the memo (the tests' own)
+        syn = resources.synonyms
+
+        def word_synsets(w):
+            return sorted(syn.synsets(w) | syn.stem_synsets(w))
+    synsets = list(map(word_synsets, vocab))
+    syn_off = np.zeros(len(vocab) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, synsets), dtype=np.int64, count=len(vocab)), out=syn_off[1:])
+    flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(syn_off[-1]))
+    return hashes, stem_hashes, para, function, syn_off, flat
 
 
 def meteor_rows(hyps: list, refs: list) -> np.ndarray:
