@@ -129,19 +129,3 @@ def get_metric(name: object) -> Metric:
         return _REGISTRY[name] if name in _REGISTRY else _ALIASES[name]
     except KeyError:
         raise ValueError(f"unknown metric {name!r}: expected one of {', '.join(_REGISTRY)}") from None
-
-
-def higher_is_better(metric) -> bool:
-    """Whether higher scores of ``metric`` (a registered name, a ``Metric`` or a configured
-    metric) are better: the metric's data, ``higher_is_better``, a bool (TER, the jiwer error
-    rates, perplexity: False) or, where the options decide it, a method called with every
-    option (embedding similarity's distances, model_score's declared ``direction``); True
-    for a metric that declares nothing. Meta-evaluation reads it to negate the scores of a
-    metric that is better lower, since its statistics take higher as better."""
-    from .value import as_metric
-
-    value = as_metric(metric)
-    declared = getattr(value.definition, "higher_is_better", True)
-    if callable(declared):
-        return bool(declared(**value.resolved()))
-    return bool(declared)

@@ -68,3 +68,17 @@ def as_metric(metric) -> ConfiguredMetric:
         return ConfiguredMetric(get_metric(metric))
     raise TypeError(f"metric must be a registered name (str) or a configured metric "
                     f"(bleuprint.metric(name, **options)), got {type(metric).__name__}")
+
+
+def higher_is_better(metric) -> bool:
+    """Whether higher scores of ``metric`` (a registered name, a ``Metric`` or a configured
+    metric) are better: the metric's data, ``higher_is_better``, a bool (TER, the jiwer error
+    rates, perplexity: False) or, where the options decide it, a method called with every
+    option (embedding similarity's distances, model_score's declared ``direction``); True
+    for a metric that declares nothing. Meta-evaluation reads it to negate the scores of a
+    metric that is better lower, since its statistics take higher as better."""
+    value = as_metric(metric)
+    declared = getattr(value.definition, "higher_is_better", True)
+    if callable(declared):
+        return bool(declared(**value.resolved()))
+    return bool(declared)

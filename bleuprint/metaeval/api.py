@@ -324,13 +324,14 @@ def metric_scores(names, outputs: dict, references) -> dict:
     score]}}``, the form ``evaluate`` takes (``bleuprint.sentence_scores`` and
     ``bleuprint.corpus_score``: a system's score is the metric's own corpus score, as
     mt-metrics-eval's ``BLEU.sys.score`` is corpus BLEU, not a mean of segments). Scores of
-    a metric that is better lower (``bleuprint.core.registry.higher_is_better``, the
+    a metric that is better lower (``bleuprint.core.value.higher_is_better``, the
     metric's own data: TER, the error rates, perplexity) are negated.
 
     ``outputs``: system -> its segments (str); ``references``: a list of reference streams,
     each a list of one reference per segment."""
     import bleuprint
-    from bleuprint.core.registry import get_metric, higher_is_better
+    from bleuprint.core.registry import get_metric
+    from bleuprint.core.value import higher_is_better
 
     if not outputs:
         raise ValueError("no system outputs")

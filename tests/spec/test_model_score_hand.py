@@ -13,7 +13,8 @@ import pytest
 
 import bleuprint
 from bleuprint import spec
-from bleuprint.core.registry import get_metric, higher_is_better
+from bleuprint.core.registry import get_metric
+from bleuprint.core.value import higher_is_better
 from bleuprint.metaeval.readers import ScoreFileError
 from bleuprint.metrics.model_score import files
 

@@ -34,7 +34,7 @@ class EmbeddingSimilarity(Metric):
     api_names = ("embedding_similarity",)
 
     def higher_is_better(self, measure: str = "cosine", **_) -> bool:
-        """A similarity is better higher, a distance lower (``bleuprint.core.registry.higher_is_better``)."""
+        """A similarity is better higher, a distance lower (``bleuprint.core.value.higher_is_better``)."""
         return S.check_measure(measure) == "cosine"
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:

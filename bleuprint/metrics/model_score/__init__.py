@@ -10,7 +10,7 @@ Dask, vectors, meta-evaluation; and COMET's own ``compare`` statistics
 (``bleuprint.spec.comet_compare``).
 
 Option ``direction`` (``higher``, default, or ``lower``): whether higher scores are better.
-It is metric data read through the registry (``bleuprint.core.registry.higher_is_better``):
+It is metric data read through the registry (``bleuprint.core.value.higher_is_better``):
 meta-evaluation negates a lower-is-better metric's scores.
 
 ``bleuprint score -m model_score -i FILE...`` reads each file in any format of ``.files``
@@ -41,7 +41,7 @@ class ModelScore(Metric):
     api_names = ("model_score", "comet_compare", "compare_scores")
 
     def higher_is_better(self, direction: str = "higher", **_) -> bool:
-        """The direction the option declares (``bleuprint.core.registry.higher_is_better``)."""
+        """The direction the option declares (``bleuprint.core.value.higher_is_better``)."""
         return S.check_direction(direction) == "higher"
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:

@@ -21,7 +21,7 @@ bootstrap interval, the paired tests, the reports), through the metric model.
   in double precision.
 * ``direction``: whether a higher score is better (COMET, BLEURT) or a lower one (MetricX,
   an error count). It does not change the number; it is what meta-evaluation and the tests'
-  reports read (``bleuprint.core.registry.higher_is_better``).
+  reports read (``bleuprint.core.value.higher_is_better``).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ class LogprobMetric(Metric):
     shape = Shape.SUM
     references = False
     segment_kind = "logprobs"
-    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    #: Lower scores are better (``bleuprint.core.value.higher_is_better``).
     higher_is_better = False
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:

@@ -50,7 +50,7 @@ class TER(Metric):
 
     # -- bleuprint reproduce ------------------------------------------------------------------
 
-    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    #: Lower scores are better (``bleuprint.core.value.higher_is_better``).
     higher_is_better = False
     #: The options searched, in this order (each on and off); Asian support only where the
     #: text has CJK characters (elsewhere it changes nothing).

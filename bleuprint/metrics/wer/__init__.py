@@ -84,7 +84,7 @@ class JiwerMeasure(Metric):
 
 class Wer(JiwerMeasure):
     name = "wer"
-    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    #: Lower scores are better (``bleuprint.core.value.higher_is_better``).
     higher_is_better = False
     title = "word error rate as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
     measure = "wer"
@@ -93,7 +93,7 @@ class Wer(JiwerMeasure):
 
 class Cer(JiwerMeasure):
     name = "cer"
-    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    #: Lower scores are better (``bleuprint.core.value.higher_is_better``).
     higher_is_better = False
     title = "character error rate as jiwer 4.0.0 (every inner space a character; pooled)"
     measure = "cer"
@@ -102,7 +102,7 @@ class Cer(JiwerMeasure):
 
 class Mer(JiwerMeasure):
     name = "mer"
-    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    #: Lower scores are better (``bleuprint.core.value.higher_is_better``).
     higher_is_better = False
     title = "match error rate as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
     measure = "mer"
@@ -110,7 +110,7 @@ class Mer(JiwerMeasure):
 
 class Wil(JiwerMeasure):
     name = "wil"
-    #: Lower scores are better (``bleuprint.core.registry.higher_is_better``).
+    #: Lower scores are better (``bleuprint.core.value.higher_is_better``).
     higher_is_better = False
     title = "word information lost as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
     measure = "wil"
