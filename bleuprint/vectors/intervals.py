@@ -34,17 +34,18 @@ import random
 
 from ..core import get_metric, metric_names
 
-#: The schema of an interval vector file (``bleuprint/vectors/schemas/``).
-INTERVAL_SCHEMA = "bleuprint_interval_vectors_v1.json"
-#: Version 2: null refs (a metric without references) and lines that are arrays of numbers
-#: (``Metric.segment_kind``); written only for the metrics that need it, so every other
-#: file stays version 1.
-INTERVAL_SCHEMA_V2 = "bleuprint_interval_vectors_v2.json"
-#: Version 3: segments of token embeddings (arrays of arrays of numbers: BERTScore) and
-#: references that are not text (embedding similarity's vectors); written only for the
-#: metrics that need it.
-INTERVAL_SCHEMA_V3 = "bleuprint_interval_vectors_v3.json"
-INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3)
+#: The schema of an interval vector file (``bleuprint/vectors/schemas/``), by level: level 1,
+#: text with references; level 2 adds null refs (a metric without references) and lines
+#: that are arrays of numbers (``Metric.segment_kind``); level 3 adds segments of token
+#: embeddings (arrays of arrays of numbers: BERTScore) and references that are not text
+#: (embedding similarity's vectors). Each level is written only for the metrics that need
+#: it. Generator 1.1.0 writes them as v4-v6 (v1-v3 with each test's ``class``); the files
+#: of 1.0.0, v1-v3, are still read.
+INTERVAL_SCHEMA = "bleuprint_interval_vectors_v4.json"
+INTERVAL_SCHEMA_V2 = "bleuprint_interval_vectors_v5.json"
+INTERVAL_SCHEMA_V3 = "bleuprint_interval_vectors_v6.json"
+OLD_INTERVAL_SCHEMAS = tuple(f"bleuprint_interval_vectors_v{v}.json" for v in (1, 2, 3))
+INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3) + OLD_INTERVAL_SCHEMAS
 
 
 def interval_schema(pool: list, shared: bool = False) -> str:
@@ -61,8 +62,9 @@ def interval_schema(pool: list, shared: bool = False) -> str:
     if flat and all(isinstance(ref, str) for ref in refs):
         return INTERVAL_SCHEMA_V2
     return INTERVAL_SCHEMA_V3
-#: The version of this generator (the layout of the documents it writes).
-GENERATOR_VERSION = "1.0.0"
+#: The version of this generator (the layout of the documents it writes); 1.1.0: each test's
+#: ``class`` (every interval test is ``must-pass``).
+GENERATOR_VERSION = "1.1.0"
 #: Absolute tolerance on scores, means, half-widths (metric's scale); p-values and integers exact.
 SCORE_TOLERANCE = 1e-9
 #: Seed of the given resamples and trials (``random.Random``).
@@ -345,7 +347,7 @@ def _tests(metric, kind, options, parameters, corpora, extra_flags, rng, tc_id) 
         expected = _json_ready(expected_values(metric, kind, options, parameters, test), f"{metric} {kind}")
         if _ties(expected) and "TiedResampleScores" not in test["flags"]:
             test["flags"].append("TiedResampleScores")
-        test.update(expected=expected, result="valid")
+        test.update(expected=expected, result="valid", **{"class": "must-pass"})
         tests.append(test)
     return tests
 
