@@ -17,6 +17,7 @@ import pytest
 from bleuprint.cli import vectors as cli
 from bleuprint.mutants.catalogue import all_mutants, get
 from bleuprint.mutants.model import Mutant
+from bleuprint.mutants.port_faults import all_port_faults
 from bleuprint.mutants.switch import replaced
 from bleuprint.vectors import INDEX_SCHEMA, STATS_SCHEMA, all_files, build_files, load_schema
 from bleuprint.vectors import adequacy, intervals
@@ -53,10 +54,10 @@ def test_evaluate_reports_a_planted_difference_in_each_checked_value():
 
 @pytest.mark.slow
 def test_every_mutant_is_killed(measured_vectors):
-    """Every planted mutant (x00 included) fails at least one vector; while the interval
-    vectors are a stub the survivors must be exactly the interval mutants."""
+    """Every planted mutant (x00 included) and every port fault fails at least one vector;
+    while the interval vectors are a stub the survivors must be exactly the interval mutants."""
     matrix = measured_vectors["matrix"]
-    assert set(matrix) == {m.id for m in all_mutants()}
+    assert set(matrix) == {m.id for m in all_mutants()} | {f.id for f in all_port_faults()}
     survivors = sorted(mutant_id for mutant_id, keys in matrix.items() if not keys)
     if intervals.interval_files():
         assert survivors == []
@@ -146,7 +147,7 @@ def test_stats_exit_status_is_1_for_a_survivor():
     assert cli.main(_args(json_path="-"), out, err, mutants=[get("s16")]) == 0
     report = json.loads(out.getvalue())
     jsonschema.Draft202012Validator(load_schema(STATS_SCHEMA)).validate(report)
-    assert report["schema"] == "bleuprint_vector_stats_v1" and report["survivors"] == []
+    assert report["schema"] == "bleuprint_vector_stats_v2" and report["survivors"] == []
     assert report["mutants"][0]["numberKilledBy"] == len(report["mutants"][0]["killedBy"]) > 0
 
 
