@@ -93,7 +93,7 @@ def test_same_seed_same_examples_and_minimal_input_and_the_replay_reruns_it(tmp_
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert run.returncode == 1, run.stderr
     data = json.loads(run.stdout)
-    assert data["schema"] == "bleuprint_fuzz_report_v1" and data["replay"] == first.replay_command()
+    assert data["schema"] == "bleuprint_fuzz_report_v2" and data["replay"] == first.replay_command()
     assert (data["finding"]["hyps"], data["finding"]["refs"]) == (first.finding.hyps, first.finding.refs)
 
 
