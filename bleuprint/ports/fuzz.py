@@ -225,7 +225,7 @@ def diagnosis_text(finding: Finding) -> str:
                          for f in found)
 
     if finding.status != "failed":
-        return "the port did not answer, so no known fault is compared"
+        return "the port did not answer, so no planted mutant is compared (nor any port fault)"
     checked = finding.confirmation
     on = (f" (confirmed on {checked.get('inputs', 0)} further inputs, {checked.get('disagreements', 0)} of them "
           f"disagreements)") if checked else ""
