@@ -57,6 +57,10 @@ class PortFault(Mutant):
 
     languages: tuple = ()
     fault_class: str = ""
+    #: For a fault that only changes the score from the statistics: ``decides(document,
+    #: test)`` says from a vector's expected values whether it fails under the fault (None:
+    #: not decidable, run it), so that measuring the vectors need not run every one of them.
+    decides: object = None
 
     def describe(self) -> dict:
         return {"id": self.id, "class": self.fault_class, "languages": list(self.languages),
@@ -343,6 +347,25 @@ def printed_with(convert):
     return factory
 
 
+def decided_by_score(convert):
+    """``decides`` of a fault that prints the score through ``convert``: a valid test of a
+    metric's vector file fails under it exactly when ``convert`` moves its expected score
+    by more than the file's tolerance (the statistics come before the score and are the
+    spec's; every score the file checks is the spec's corpus score, which the fault
+    converts). An invalid test is refused before any score (it passes); another file's
+    test is left to run."""
+    def decides(document, test):
+        from ..vectors.build import FILE_SCHEMAS
+
+        if document.get("schema") not in FILE_SCHEMAS:
+            return None
+        if test.get("result") != "valid":
+            return False
+        score = test["expected"]["score"]
+        return not abs(convert(score) - score) <= document["scoreTolerance"]
+    return decides
+
+
 def six_significant_digits(x: float) -> float:
     """C's ``printf("%g")`` and C++'s ``std::cout`` default: 6 significant digits."""
     return float(f"{x:.6g}")
@@ -445,10 +468,10 @@ def _witness(module, call):
 SPEC = "bleuprint.spec"
 
 
-def _fault(pf_id, fault_class, languages, fault, function, patches, witness) -> PortFault:
+def _fault(pf_id, fault_class, languages, fault, function, patches, witness, decides=None) -> PortFault:
     return PortFault(pf_id, function, fault, f"port fault: {CLASSES[fault_class]}",
                      f"the vectors flagged {pf_id}", patches, witness, languages=tuple(languages),
-                     fault_class=fault_class)
+                     fault_class=fault_class, decides=decides)
 
 
 def _catalogue() -> list[PortFault]:
@@ -527,11 +550,13 @@ def _catalogue() -> list[PortFault]:
                "the score printed with 6 significant digits (printf %g, std::cout)",
                "spec.corpus.score_from_stats", {"bleuprint.spec.corpus:score_from_stats": printed_with(
                    six_significant_digits)},
-               _witness(SPEC, lambda s: s.corpus_score("chrf", ["abc"], [["abd"]]))),
+               _witness(SPEC, lambda s: s.corpus_score("chrf", ["abc"], [["abd"]])),
+               decided_by_score(six_significant_digits)),
         _fault("pf19", "float", ("C", "C++", "C#", "CUDA", "numpy float32"),
                "the score kept in a 32-bit float", "spec.corpus.score_from_stats",
                {"bleuprint.spec.corpus:score_from_stats": printed_with(as_float32)},
-               _witness(SPEC, lambda s: s.corpus_score("chrf", ["abc"], [["abd"]]))),
+               _witness(SPEC, lambda s: s.corpus_score("chrf", ["abc"], [["abd"]])),
+               decided_by_score(as_float32)),
         _fault("pf20", "integer-division", ("C", "C++", "Java", "Go", "Rust"),
                "BLEU's brevity penalty exp(1 - r/c) with r/c an integer division",
                "BLEU's brevity_penalty", {BLEU + "brevity_penalty": integer_brevity_penalty},

@@ -296,13 +296,14 @@ def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: b
     if reached is None:
         reached = reached_targets(files, {t for m in mutants for t in m.targets})
     jobs = [(m, sorted(k for k, hit in reached.items() if hit & set(m.targets))) for m in mutants]
+    decided, jobs = _decided(files, jobs)
     work = sum(len(keys) for _, keys in jobs)
     if workers is None:
         catalogue = known_faults()
         same = all(catalogue.get(m.id) is not None and catalogue[m.id].patches.keys() == m.patches.keys()
                    and m.patches and catalogue[m.id].fault == m.fault for m in mutants)
         workers = min(WORKERS, os.cpu_count() or 1) if same and work >= PARALLEL_THRESHOLD else 1
-    killed: dict = {m.id: set() for m in mutants}
+    killed: dict = {m.id: set(decided.get(m.id, ())) for m in mutants}
     if workers <= 1:
         shares = [_run_share({m.id: m for m in mutants}, files, [(m.id, keys) for m, keys in jobs], screen)]
     else:
@@ -316,6 +317,32 @@ def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: b
             killed[mutant_id].update(tuple(key) for key in keys)
     order = {key: i for i, (key, *_) in enumerate(vectors(files))}
     return {m.id: sorted(killed[m.id], key=order.__getitem__) for m in mutants}
+
+
+def _decided(files: dict, jobs: list) -> tuple[dict, list]:
+    """``({fault id: killing keys}, jobs left)``: a fault whose ``decides(document, test)``
+    tells from a test's expected values alone whether the test kills it (a port fault of
+    the printed score changes no statistic, only the score: ``PortFault.decides``) needs
+    no run on the tests it decides; the others, and the undecided tests, are left to run."""
+    decided, left = {}, []
+    tests = None
+    for fault, keys in jobs:
+        decides = getattr(fault, "decides", None)
+        if decides is None:
+            left.append((fault, keys))
+            continue
+        if tests is None:
+            tests = {key: (document, test) for key, document, _, test in vectors(files)}
+        undecided, kills = [], []
+        for key in keys:
+            verdict = decides(*tests[key])
+            if verdict is None:
+                undecided.append(key)
+            elif verdict:
+                kills.append(key)
+        decided[fault.id] = kills
+        left.append((fault, undecided))
+    return decided, left
 
 
 def mutants_in_scope(metrics, mutants, reached: dict) -> list:

@@ -66,3 +66,17 @@ def test_a_vector_flagged_with_a_port_fault_fails_under_it(measured_vectors):
         note = next(d["notes"][fault.id] for d, _, _ in flagged)
         assert note["kind"] == "port-fault" and note["mutants"] == [fault.id]
         assert all(language in note["effect"] for language in fault.languages)
+
+
+def test_deciding_by_the_score_gives_the_matrix_that_running_gives():
+    """The faults of the printed score (pf18, pf19) are decided from each test's expected
+    score instead of being run (``PortFault.decides``): the kill matrix is the same as
+    running every vector under them, and not empty."""
+    from dataclasses import replace
+
+    files = {name: document for name, document in build_files(["exact_match", "chrf", "bleu"]).items()
+             if name.endswith("_defaults.json")}
+    faults = [get_port_fault("pf18"), get_port_fault("pf19")]
+    decided = adequacy.kill_matrix(files, faults, workers=1)
+    ran = adequacy.kill_matrix(files, [replace(fault, decides=None) for fault in faults], workers=1)
+    assert decided == ran and all(decided.values())
