@@ -120,14 +120,15 @@ def test_flags_match_the_kill_matrix_and_the_sanity_mutant_has_none(measured_vec
 def test_the_exported_files_core_and_index_validate(exported_vectors):
     directory, index = exported_vectors
     jsonschema.Draft202012Validator(load_schema(INDEX_SCHEMA)).validate(index)
-    assert index["generatorVersion"] == "1.2.0"
+    assert index["generatorVersion"] == "1.3.0"
     assert {m["id"] for m in index["mutants"]} == {m.id for m in all_mutants()}
+    assert [f["id"] for f in index["portFaults"]] == [f.id for f in all_port_faults()]
     assert index["core"]["numberOfTests"] == len(index["core"]["tests"]) < index["numberOfTests"]
     for sub, entries in (("", index["files"]), ("core", index["core"]["files"])):
         for entry in entries:
             document = json.loads((directory / sub / entry["file"]).read_text(encoding="utf-8"))
             jsonschema.Draft202012Validator(load_schema(document["schema"])).validate(document)
-    for mutant in index["mutants"]:
+    for mutant in index["mutants"] + index["portFaults"]:
         assert (mutant["killedBy"] > 0) == (mutant["killedByCore"] > 0), mutant
 
 
