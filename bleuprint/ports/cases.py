@@ -53,6 +53,10 @@ EDGE_CORPORA = (
 
 INVALID_NOTE = "input the metric must refuse: the port must answer with an error"
 
+#: The kinds of note whose flag names a fault a port may have: a planted mutant of the spec,
+#: a port fault (what a port gets from its language, ``bleuprint.mutants.port_faults``).
+PITFALL_KINDS = ("mutant", "port-fault")
+
 
 def _configurations(definition) -> list[tuple[dict, str]]:
     seen, found = [], []
@@ -220,7 +224,7 @@ def vector_cases(directory, metrics=None) -> list[Case]:
 def _file_cases(file: str, data: dict) -> list[Case]:
     notes = {flag: _note_text(note) for flag, note in (data.get("notes") or {}).items()}
     pitfalls = {flag for flag, note in (data.get("notes") or {}).items()
-                if isinstance(note, dict) and note.get("kind") == "mutant"}
+                if isinstance(note, dict) and note.get("kind") in PITFALL_KINDS}
     header = data.get("header") if isinstance(data.get("header"), dict) else {}
     cases = []
     for g, group in enumerate(data["testGroups"]):

@@ -5,10 +5,10 @@ cut down to the core suite in ``DIR/core/``, every JSON Schema shipped in ``sche
 (copied into ``DIR/schemas/``) and ``index.json``.
 
 Before writing, ``export`` measures the files' mutation adequacy (``adequacy.kill_matrix``
-against every planted mutant of the spec), flags each killing vector with its mutant's id
+against every planted mutant of the spec and every port fault), flags each killing vector with its mutant's id
 (``adequacy.annotate``) and picks the core suite (``adequacy.core_suite``). The index lists
 each file (metric, family, number of tests, SHA-256 of its bytes), the core files, the core
-suite's tests and, per mutant, how many vectors kill it. The same registry always writes
+suite's tests and, per mutant and per port fault, how many vectors kill it. The same registry always writes
 the same bytes.
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from .build import GENERATOR_VERSION, INDEX_SCHEMA, build_files, dumps
 
 #: The machine-readable report of ``bleuprint vectors stats --json``.
-STATS_SCHEMA = "bleuprint_vector_stats_v1.json"
+STATS_SCHEMA = "bleuprint_vector_stats_v2.json"
 #: The subdirectory of the core suite's files.
 CORE_DIRECTORY = "core"
 
@@ -81,11 +81,23 @@ def index_document(texts: dict, files: dict, adequacy: dict | None = None) -> di
             "files": core_entries,
         }
         matrix = adequacy["matrix"]
-        index["mutants"] = [
-            {"id": m.id, "fault": m.fault, "semantic": m.semantic, "killedBy": len(matrix.get(m.id, ())),
-             "killedByCore": sum(1 for key in matrix.get(m.id, ()) if tuple(key) in in_core)}
-            for m in adequacy["mutants"]]
+
+        def counts(m):
+            return {"killedBy": len(matrix.get(m.id, ())),
+                    "killedByCore": sum(1 for key in matrix.get(m.id, ()) if tuple(key) in in_core)}
+
+        index["mutants"] = [{"id": m.id, "fault": m.fault, "semantic": m.semantic, **counts(m)}
+                            for m in adequacy["mutants"] if not is_port_fault(m)]
+        index["portFaults"] = [{"id": m.id, "class": m.fault_class, "languages": list(m.languages), "fault": m.fault,
+                                **counts(m)} for m in adequacy["mutants"] if is_port_fault(m)]
     return index
+
+
+def is_port_fault(fault) -> bool:
+    """Whether ``fault`` is a port fault (``bleuprint.mutants.port_faults``), not a planted mutant."""
+    from ..mutants.port_faults import PortFault
+
+    return isinstance(fault, PortFault)
 
 
 def measure(files: dict, mutants=None, metrics=None) -> dict:
@@ -93,11 +105,11 @@ def measure(files: dict, mutants=None, metrics=None) -> dict:
     "core", "coreFiles", "mutants"}`` (module doc). ``metrics``: the names ``files`` were
     built for, when not every metric: the pass then runs (and the index lists) only the
     mutants in their scope (``adequacy.mutants_in_scope``), and a vector is run only under
-    the mutants whose targets it reaches, so one metric's export costs that metric's share."""
-    from ..mutants.catalogue import all_mutants
-    from .adequacy import annotate, core_files, core_suite, kill_matrix, mutants_in_scope, reached_targets
+    the mutants whose targets it reaches, so one metric's export costs that metric's share.
+    ``mutants`` default: every planted mutant and every port fault (``adequacy.every_fault``)."""
+    from .adequacy import annotate, core_files, core_suite, every_fault, kill_matrix, mutants_in_scope, reached_targets
 
-    mutants = list(all_mutants() if mutants is None else mutants)
+    mutants = list(every_fault() if mutants is None else mutants)
     reached = reached_targets(files, {t for m in mutants for t in m.targets})
     if metrics is not None:
         mutants = mutants_in_scope(metrics, mutants, reached)

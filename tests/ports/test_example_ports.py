@@ -172,7 +172,7 @@ def _fuzz(binary: Path, metric: str, examples: int, seed: int, monkeypatch, caps
           fault: str | None = None) -> tuple[int, dict]:
     status, report = _cli_json(["fuzz", "--port", str(binary), "--metric", metric, "--examples", str(examples),
                                 "--seed", str(seed)], fault, monkeypatch, capsys)
-    assert report["schema"] == "bleuprint_fuzz_report_v1"
+    assert report["schema"] == "bleuprint_fuzz_report_v2"
     return status, report
 
 
@@ -313,7 +313,7 @@ def test_fuzzer_agrees_with_the_correct_ports(built, tmp_path):
     for (language, metric), (status, report_path, err) in sorted(results.items()):
         assert report_path.exists(), f"{language} {metric}: no fuzz report (status {status}):\n{err}"
         report = json.loads(report_path.read_text(encoding="utf-8"))
-        assert report["schema"] == "bleuprint_fuzz_report_v1"
+        assert report["schema"] == "bleuprint_fuzz_report_v2"
         assert report["finding"] is None, f"{language} {metric}: " + json.dumps(report["finding"])[:2000]
         assert status == 0 and report["ran"] == FUZZ_EXAMPLES_CLEAN, (language, metric, status, report["ran"])
 
