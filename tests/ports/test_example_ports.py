@@ -188,6 +188,34 @@ def test_correct_port_passes_every_vector_it_implements(port, vectors_dir, monke
     assert report["implementation"]["language"] == language
 
 
+def test_the_ports_implement_what_the_protocol_page_says(port):
+    """``examples/ports/implemented.json`` (the example-ports column of the options table
+    in docs/port-protocol.md, docsgen/protocol_options.py) is what the built port does:
+    it lists exactly the metrics the file gives it, and probing each (one ``run`` per
+    value of every option whose values form a finite set, ``ports.probe``) finds the port
+    skipping exactly the values the file says it skips."""
+    import sys as _sys
+
+    _sys.path.insert(0, str(ROOT))
+    from docsgen.protocol_options import load_ports
+
+    from bleuprint.core import get_metric
+    from bleuprint.ports.probe import probe
+    from bleuprint.ports.process import Port
+
+    language, binary, _, _ = port
+    claimed = load_ports()[language]
+    running = Port(str(binary), 10.0)
+    try:
+        hello = running.start()
+        assert sorted(hello.metrics) == sorted(claimed), f"{language} lists {hello.metrics}"
+        for metric, data in claimed.items():
+            found = probe(running, get_metric(metric)).describe()
+            assert found == data["skips"], f"{language} {metric}: skips {found}, the file says {data['skips']}"
+    finally:
+        running.close()
+
+
 def test_language_test_reads_the_vectors_and_catches_a_fault(port, vectors_dir):
     language, _, test_command, build_env = port
     cwd = PORTS / language
