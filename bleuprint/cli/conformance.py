@@ -87,7 +87,8 @@ def summary(data: dict, out: str) -> str:
                     counts.append(f"{short} {found['passed']}/{sent}")
             fuzz = entry["fuzz"]
             if fuzz is not None:
-                counts.append(f"fuzz {fuzz['ran']} examples: {'disagrees' if fuzz['finding'] else 'agrees'}")
+                counts.append(f"fuzz: a disagreement at example {fuzz['ran']}" if fuzz["finding"]
+                              else f"fuzz {fuzz['ran']} examples: agrees")
             lines.append(f"{implementation['name']} {implementation['version']}{call}: {entry['metric']} "
                          f"{entry['status']} ({', '.join(counts) or 'nothing sent'})")
     for item in data["notInstalled"]:

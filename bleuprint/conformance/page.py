@@ -47,8 +47,8 @@ def _counts_html(entry: dict) -> str:
         lines.append(f'<span data-class="{name}">{SHORT[name]} {counts["passed"]}/{sent}{skipped}</span>')
     fuzz = entry.get("fuzz")
     if fuzz is not None:
-        verdict = "disagrees" if fuzz["finding"] is not None else "agrees"
-        lines.append(f'<span data-class="fuzz">fuzz {fuzz["ran"]} ex.: {verdict}</span>')
+        verdict = f"fuzz: differs at ex. {fuzz['ran']}" if fuzz["finding"] is not None else f"fuzz {fuzz['ran']} ex.: agrees"
+        lines.append(f'<span data-class="fuzz">{verdict}</span>')
     return '<div class="counts">' + "<br>".join(lines) + "</div>"
 
 
@@ -93,7 +93,8 @@ def _faults_cell(ids, data: dict) -> str:
 
 
 def _entry_details(implementation: dict, entry: dict, data: dict) -> list[str]:
-    title = f"{implementation['name']} {implementation['version']}: {entry['metric']}"
+    title = f"{implementation['name']} {implementation['version']}: {entry['metric']}" + (
+        f" ({entry['call'].split('(', 1)[0]})" if entry["call"] else "")
     lines = [f'<h3 id="{_e(_anchor(implementation, entry))}">{_e(title)} '
              f'<span class="{"good" if entry["status"] == "conforms" else "bad"}">{_e(entry["status"])}</span></h3>']
     if entry["call"]:
