@@ -380,3 +380,34 @@ def test_the_readme_shows_real_output_of_the_go_port(built, vectors_dir):
         missing = missing_line(shown, done.stdout.replace(str(binary), "./bleuprint-go-port"))
         assert missing is None, (f"README line not in the output of bleuprint {' '.join(arguments)}:\n"
                                  f"{missing}\n--- real output:\n{done.stdout}")
+
+
+def test_the_conformance_page_shows_real_output_of_the_ports_and_nltk(built, vectors_dir, tmp_path):
+    """docs/how-to/conformance.md's console example is what ``bleuprint conformance`` prints
+    for both built ports and NLTK on the exported vectors (each shown line, in order, a line
+    of the real output; ``./bleuprint-go-port``, ``./bleuprint-rust-port`` and ``vectors/``
+    stand for the built binaries and the vectors), and the report folder it names holds
+    the page, the JSON and a badge per entry."""
+    pytest.importorskip("nltk")
+    from readme_console import console_commands, missing_line
+
+    page = ROOT / "docs" / "how-to" / "conformance.md"
+    (example,) = [(c, shown) for c, shown in console_commands([page]) if c.startswith("bleuprint conformance")]
+    command, shown = example
+    for language in LANGUAGES:
+        result = built(language)
+        if isinstance(result, str):
+            _toolchain_missing(result)
+        shutil.copy(result[0], tmp_path / f"bleuprint-{language}-port")
+    (tmp_path / "vectors").symlink_to(vectors_dir)
+    import shlex
+
+    done = _run([sys.executable, "-m", "bleuprint", *shlex.split(command)[1:]], cwd=tmp_path, env=_clean_env())
+    missing = missing_line(shown, done.stdout)
+    assert missing is None, f"not in the output of {command}:\n{missing}\n--- real output:\n{done.stdout}{done.stderr}"
+    data = json.loads((tmp_path / "report" / "conformance.json").read_text(encoding="utf-8"))
+    assert [i["name"] for i in data["implementations"]] == ["bleuprint-go-port", "bleuprint-rust-port", "nltk"]
+    for implementation in data["implementations"]:
+        for entry in implementation["entries"]:
+            assert (tmp_path / "report" / entry["badge"]).is_file()
+    assert (tmp_path / "report" / "index.html").is_file()
