@@ -257,3 +257,19 @@ def test_the_page_renders_in_a_headless_browser(vector_dir, tmp_path):
         assert f'src="{implementation["entries"][0]["badge"]}"' in matrix
         assert (out / implementation["entries"][0]["badge"]).is_file()
     assert "bleu_tiny.json#2" in dom and "<abbr" in dom and ">s02</abbr>" in dom
+
+
+def test_without_vectors_they_are_built_for_the_metrics_the_implementations_list(tmp_path):
+    """A port listing exact_match alone: the vectors are built for exact_match only (the
+    metric files of ``all_files(["exact_match"])``, no interval file), and the correct
+    port conforms on all of them."""
+    from bleuprint.vectors.build import FILE_SCHEMAS
+    from bleuprint.vectors.export import all_files
+
+    port = f"'{sys.executable}' '{FAKE}' correct exact_match"
+    data = conformance(tmp_path / "out", ports=[port], examples=0)
+    expected = sum(d["numberOfTests"] for d in all_files(["exact_match"]).values() if d["schema"] in FILE_SCHEMAS)
+    assert data["vectors"]["source"].startswith("built") and data["vectors"]["numberOfTests"] == expected
+    _, entry = _entry(data, "fake-correct")
+    assert entry["status"] == "conforms" and entry["classes"]["must-refuse"]["passed"] > 0
+    assert sum(c["passed"] for c in entry["classes"].values()) == expected
