@@ -28,6 +28,18 @@ def _cases(files: dict, metrics) -> tuple[list, dict, dict]:
     return cases, classes, faults
 
 
+def finding_faults(finding: dict | None) -> list[str]:
+    """The ids of the faults a fuzz finding names: its planted mutants and, where the
+    diagnosis names them, its port faults (each ``{"id", ...}`` or an id)."""
+    ids = []
+    for key in ("mutants", "portFaults", "faults"):
+        for item in (finding or {}).get(key) or []:
+            found = item.get("id") if isinstance(item, dict) else item
+            if isinstance(found, str) and found not in ids:
+                ids.append(found)
+    return ids
+
+
 def fuzz_metric(command: str, metric: str, examples: int, seed: int, timeout: float) -> tuple[dict | None, str]:
     """The fuzz of one metric: ``({"examples", "seed", "ran", "skipped", "finding",
     "faults", "replay"}, "")``, or ``(None, why not)``."""
@@ -42,7 +54,7 @@ def fuzz_metric(command: str, metric: str, examples: int, seed: int, timeout: fl
     except PortError as exc:
         return None, f"not fuzzed: the port failed: {exc}"
     finding = report.finding.describe() if report.finding is not None else None
-    faults = [m["id"] for m in (finding or {}).get("mutants", [])]
+    faults = finding_faults(finding)
     return {"examples": examples, "seed": seed, "ran": report.ran, "skipped": report.skipped,
             "finding": finding, "faults": faults, "replay": report.replay_command()}, ""
 

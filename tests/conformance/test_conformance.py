@@ -273,3 +273,11 @@ def test_without_vectors_they_are_built_for_the_metrics_the_implementations_list
     _, entry = _entry(data, "fake-correct")
     assert entry["status"] == "conforms" and entry["classes"]["must-refuse"]["passed"] > 0
     assert sum(c["passed"] for c in entry["classes"].values()) == expected
+
+
+def test_a_fuzz_finding_names_its_mutants_and_port_faults():
+    from bleuprint.conformance.port import finding_faults
+
+    assert finding_faults(None) == []
+    assert finding_faults({"mutants": [{"id": "s11", "fault": "..."}], "otherMutants": [{"id": "x"}]}) == ["s11"]
+    assert finding_faults({"mutants": [], "portFaults": [{"id": "pf02"}, "pf05"], "faults": ["pf02"]}) == ["pf02", "pf05"]
