@@ -46,6 +46,12 @@ def _summary(document: dict) -> dict:
     return out
 
 
+def _order(vector_id: str) -> tuple:
+    """``FILE#tcId`` by file, then by the number (``#2`` before ``#10``)."""
+    name, _, number = vector_id.rpartition("#")
+    return (name, int(number)) if number.isdigit() else (vector_id, 0)
+
+
 def changes(previous: dict | None, current: dict) -> list[dict]:
     """What changed from ``previous`` to ``current`` (two report documents), per entry:
     ``[{"entry", "before", "after", "newFailures", "fixed"}]``; entries new or gone are
@@ -61,6 +67,6 @@ def changes(previous: dict | None, current: dict) -> list[dict]:
         found.append({"entry": key,
                       "before": None if a is None else f"{a[1]} {a[2]} (version {a[0]})",
                       "after": None if b is None else f"{b[1]} {b[2]} (version {b[0]})",
-                      "newFailures": sorted((b[3] if b else set()) - (a[3] if a else set())),
-                      "fixed": sorted((a[3] if a else set()) - (b[3] if b else set()))})
+                      "newFailures": sorted((b[3] if b else set()) - (a[3] if a else set()), key=_order),
+                      "fixed": sorted((a[3] if a else set()) - (b[3] if b else set()), key=_order)})
     return found

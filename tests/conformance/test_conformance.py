@@ -281,3 +281,15 @@ def test_a_fuzz_finding_names_its_mutants_and_port_faults():
     assert finding_faults(None) == []
     assert finding_faults({"mutants": [{"id": "s11", "fault": "..."}], "otherMutants": [{"id": "x"}]}) == ["s11"]
     assert finding_faults({"mutants": [], "portFaults": [{"id": "pf02"}, "pf05"], "faults": ["pf02"]}) == ["pf02", "pf05"]
+
+
+def test_changed_vectors_are_listed_by_file_then_number():
+    def document(failing):
+        entry = {"metric": "bleu", "call": "", "status": "fails", "fuzz": None,
+                 "failures": [{"id": f} for f in failing],
+                 "classes": {c: {"passed": 0, "failed": 1, "errored": 0, "timeout": 0, "skipped": 0, "untried": 0}
+                             for c in vectors.CLASSES}}
+        return {"implementations": [{"name": "p", "version": "1", "entries": [entry]}]}
+
+    (change,) = history.changes(document(["a.json#3"]), document(["b.json#1", "a.json#10", "a.json#2", "a.json#3"]))
+    assert change["newFailures"] == ["a.json#2", "a.json#10", "b.json#1"]
