@@ -194,9 +194,8 @@ def test_the_ports_implement_what_the_protocol_page_says(port):
     it lists exactly the metrics the file gives it, and probing each (one ``run`` per
     value of every option whose values form a finite set, ``ports.probe``) finds the port
     skipping exactly the values the file says it skips."""
-    import sys as _sys
-
-    _sys.path.insert(0, str(ROOT))
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
     from docsgen.protocol_options import load_ports
 
     from bleuprint.core import get_metric
