@@ -251,6 +251,12 @@ def _file_cases(file: str, data: dict) -> list[Case]:
     return cases
 
 
+def file_cases(file: str, data: dict) -> list[Case]:
+    """The cases of one vector document ``data`` (a parsed file named ``file``), as
+    ``vector_cases`` reads each file of a directory; VectorFormatError as there."""
+    return _file_cases(file, data)
+
+
 def _note_text(note) -> str:
     """A flag's note as one line: its description, the effect, the mutants it stands for."""
     if not isinstance(note, dict):

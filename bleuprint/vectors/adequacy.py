@@ -225,16 +225,17 @@ def _kills(mutant, files: dict, keys: set) -> list:
     return killed
 
 
-def _unscreened(mutant, keys: list, calls: dict) -> list:
+def _unscreened(mutant, keys: list, calls: dict, memo: dict | None = None) -> list:
     """The vectors of ``keys`` that ``screening.cannot_differ`` does not clear for
-    ``mutant`` (those it clears pass under it, as on the real spec: they need no run)."""
+    ``mutant`` (those it clears pass under it, as on the real spec: they need no run);
+    ``memo``: the mutant's calls found harmless so far (``cannot_differ``)."""
     from ..mutants.switch import replaced
     from .screening import cannot_differ, screenable
 
     if not screenable(mutant):
         return keys
     with replaced(mutant.patches):
-        return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets)]
+        return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets, memo)]
 
 
 def _run_share(by_id: dict, files: dict, share: list, screen: bool) -> list:
@@ -248,6 +249,7 @@ def _run_share(by_id: dict, files: dict, share: list, screen: bool) -> list:
         for key in keys:
             per_file.setdefault(key[0], {}).setdefault(mutant_id, []).append(tuple(key))
     killed: dict = {mutant_id: [] for mutant_id, _ in share}
+    memos: dict = {mutant_id: {} for mutant_id, _ in share}  # per mutant, across the files
     for name, document in files.items():
         work = per_file.get(name, {})
         if not work:
@@ -256,10 +258,11 @@ def _run_share(by_id: dict, files: dict, share: list, screen: bool) -> list:
         calls = None
         if screen:
             targets = {t for mutant_id in work for t in by_id[mutant_id].targets}
-            calls = record_calls(one, targets, evaluate, vectors)[1]
+            wanted = {key for keys in work.values() for key in keys}  # this share's vectors alone
+            calls = record_calls(one, targets, evaluate, vectors, only=wanted)[1]
         for mutant_id, keys in work.items():
             if calls is not None:
-                keys = _unscreened(by_id[mutant_id], keys, calls)
+                keys = _unscreened(by_id[mutant_id], keys, calls, memos[mutant_id])
             if keys:
                 killed[mutant_id] += _kills(by_id[mutant_id], one, set(keys))
     return list(killed.items())

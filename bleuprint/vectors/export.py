@@ -41,14 +41,51 @@ def load_schema(name: str) -> dict:
     return json.loads(resources.files(__package__).joinpath("schemas", name).read_text(encoding="utf-8"))
 
 
+#: From this many metrics on, ``all_files`` shares them between two worker processes.
+PARALLEL_METRICS = 4
+#: Worker processes at most (the machines have two cores).
+WORKERS = 2
+
+
+def _metric_files(names: list) -> dict:
+    """``{name: (its metric files, its interval files)}`` of ``names`` (a worker's share)."""
+    from . import intervals
+
+    return {name: (build_files([name]), intervals.interval_files([name])) for name in names}
+
+
 def all_files(metrics=None) -> dict:
-    """``{file name: document}``: the metric files, then the interval files, then the
-    statistics files (``statistics``: COMET's compare, the meta-evaluation; called through
-    the modules, so that their current definitions are used)."""
+    """``{file name: document}``: the metric files, then the interval files, each in registry
+    order, then the statistics files (``statistics``: COMET's compare, the meta-evaluation;
+    called through the modules, so that their current definitions are used).
+
+    A metric's files depend on that metric alone (``build_files``, ``interval_files``), so
+    from ``PARALLEL_METRICS`` metrics on they are built by two worker processes, every
+    other metric each (the costly ones are spread out), and put back in registry order:
+    the same documents, in the same order, as one process builds them."""
+    import os
+
+    from ..core import metric_names
     from . import intervals, statistics
 
-    files = build_files(metrics)
-    for name, document in [*intervals.interval_files(metrics).items(), *statistics.statistics_files(metrics).items()]:
+    names = list(metrics or metric_names())
+    workers = min(WORKERS, os.cpu_count() or 1) if len(names) >= PARALLEL_METRICS else 1
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        parts: dict = {}
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_metric_files, [names[k::workers] for k in range(workers)]):
+                parts.update(part)
+        files = {}
+        for name in names:
+            files.update(parts[name][0])
+        interval_documents = {}
+        for name in names:
+            interval_documents.update(parts[name][1])
+    else:
+        files, interval_documents = build_files(names), intervals.interval_files(names)
+    for name, document in [*interval_documents.items(), *statistics.statistics_files(metrics).items()]:
         if name in files:
             raise RuntimeError(f"vector file {name} is written twice")
         files[name] = document
