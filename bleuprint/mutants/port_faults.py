@@ -224,7 +224,7 @@ def case_patches(lower) -> dict:
                 return original(text, use_stemmer)
             tokens, current = [], []
             for ch in lower(text) + " ":
-                if ch in R._ASCII_ALNUM:
+                if ch in R.ASCII_ALNUM:
                     current.append(ch)
                 elif current:
                     tokens.append("".join(current))
@@ -264,7 +264,7 @@ def unicode_digits_in_mteval(original):
 
     from ..spec import tokenizers as T
 
-    rules = [(re.compile(p.pattern.replace("0-9", "\\d")), r) for p, r in T._MTEVAL_RULES]
+    rules = [(re.compile(p.pattern.replace("0-9", "\\d")), r) for p, r in T.mteval_rules()]
 
     def apply_mteval_rules(line):
         for pattern, replacement in rules:
