@@ -23,11 +23,14 @@ What they generate, and why (each item is a place where re-implementations of sa
   match), ASCII and non-ASCII punctuation, numbers with ``.`` ``,`` ``-`` (13a keeps
   ``3.14`` and ``1,000`` whole and splits ``10-12``), HTML entities and ``<skipped>``
   (13a only), mixed case, white space that only Python's ``str.split()`` knows
-  (``\\x1c``..``\\x1f``, ``\\x85``, NBSP, U+2028, U+3000, U+200A...) and the zero-width
-  space U+200B (which is *not* white space), letters whose lowercase is longer
-  (``İ``), astral characters (emoji, CJK Extension B), CJK glued inside Latin text, and
-  characters of U+2001..U+2A6D (sacreBLEU's ``zh`` tokenizer treats them as Chinese,
-  sacreBLEU issue #298).
+  (``\\x1c``..``\\x1f``, ``\\x85``, NBSP, U+2028, U+3000, U+200A...), the zero-width
+  space U+200B and the byte-order mark U+FEFF (which are *not* white space for Python;
+  JavaScript's ``\\s`` has U+FEFF), line endings other than ``\\n`` (``WHITE_SPACE_CLASSES``),
+  letters whose lowercase is longer or special (``İ``, a final capital sigma), letters
+  with combining marks, astral characters (emoji, CJK Extension B), every 13a entity
+  also escaped twice (``&amp;quot;``), digits outside ASCII, CJK glued inside Latin text,
+  and characters of U+2001..U+2A6D (sacreBLEU's ``zh`` tokenizer treats them as Chinese,
+  sacreBLEU issue #298): the hard cases of the port faults (``bleuprint.mutants.port_faults``).
 * ``references(hyp)``: references derived from the hypothesis (copies, case changes,
   token edits, permutations, truncations, duplications) so that scores are not all 0,
   unrelated and empty references, and pairs of references of lengths ``c - k`` and
@@ -74,14 +77,19 @@ __all__ = [
     "ASCII_WHITE_SPACE",
     "ASTRAL",
     "CJK",
+    "COMBINING_MARKS",
     "DIGITS",
     "ENTITIES",
+    "JAVASCRIPT_ONLY_WHITE_SPACE",
+    "LINE_ENDINGS",
     "NON_ASCII_LETTERS",
     "NON_ASCII_PUNCTUATION",
     "PYTHON_ONLY_WHITE_SPACE",
     "SHARED_WORDS",
     "UNBOUNDED_FLOAT_SPAN",
     "UNBOUNDED_INT_SPAN",
+    "WHITE_SPACE_CLASSES",
+    "ZERO_WIDTH_SPACE",
     "ZH_RANGE_BUG",
     "bleu_options",
     "chrf_options",
@@ -118,15 +126,27 @@ NON_ASCII_PUNCTUATION = ("\u201c", "\u201d", "\u2014", "\u2026", "\u00ab", "\u00
 
 #: Numbers with the separators the tokenizers treat specially.
 DIGITS = ("3.14", "1,000", "10-12", "-5", "1999", "1999.", "2", "0", "5.00!", ".5", "1--2",
-          "2,000.", "x-1", "1-x", "$5", "10%", "e-mail")
+          "2,000.", "x-1", "1-x", "$5", "10%", "e-mail", "\u0663.\u0661\u0664", "\u0662,\u0665")
 
-#: HTML entities (13a unescapes them when the line holds a "&") and 13a's ``<skipped>``.
-ENTITIES = ("&amp;", "&lt;", "&gt;", "&quot;", "&amp;lt;", "&AMP;", "<skipped>", "&", "a&b")
+#: HTML entities (13a unescapes them when the line holds a "&") and 13a's ``<skipped>``:
+#: every 13a entity, each also escaped twice (13a unescapes &quot; before &amp;, so
+#: ``&amp;quot;`` ends as ``&quot;`` while ``&amp;lt;`` ends as ``<``: a port that
+#: unescapes &amp; first differs on the first), entities 13a leaves alone (an HTML
+#: library's unescaping differs on them) and an upper-case one.
+ENTITIES = ("&amp;", "&lt;", "&gt;", "&quot;", "&amp;lt;", "&amp;gt;", "&amp;quot;", "&amp;amp;", "&apos;",
+            "&#39;", "&nbsp;", "&AMP;", "<skipped>", "&", "a&b")
 
 #: Letters outside ASCII; ``İ`` (U+0130) lowercases to two code points, ``ß`` has no
 #: one-character uppercase, ``ǅ`` is titlecase.
 NON_ASCII_LETTERS = ("\u00e9", "caf\u00e9", "Stra\u00dfe", "\u00df", "\u0130stanbul", "\u0130", "na\u00efve",
-                     "\u00c9COLE", "\u01c5", "\u03a9mega", "\u0416")
+                     "\u00c9COLE", "\u01c5", "\u03a9mega", "\u0416", "\u039f\u0394\u039f\u03a3", "\u1e9e")
+
+#: Letters with combining marks (two or three code points, one grapheme cluster), beside
+#: the precomposed letters of ``NON_ASCII_LETTERS``: a port counting grapheme clusters or
+#: normalising its text (NFC, NFKC) counts otherwise; a ligature and full-width letters
+#: (NFKC folds them).
+COMBINING_MARKS = ("e\u0301", "cafe\u0301", "a\u0308", "o\u0302\u0323", "n\u0303o", "\u1100\u1161",
+                   "\ufb01", "\uff21\uff22")
 
 #: Characters outside the Basic Multilingual Plane: emoji (one with a skin-tone modifier),
 #: CJK Extension B (U+20000, U+2000B), a mathematical letter, a recent emoji (U+1FAE8).
@@ -156,6 +176,24 @@ ASCII_WHITE_SPACE = ("\t", "\n", "\r", "\x0b", "\x0c")
 #: The zero-width space: looks like a separator, is not white space for ``str.split()``.
 ZERO_WIDTH_SPACE = "\u200b"
 
+#: White space for JavaScript's ``\\s`` and ``trim()``, not for Python: the byte-order mark
+#: U+FEFF (also a segment's first character when a file's mark was kept).
+JAVASCRIPT_ONLY_WHITE_SPACE = ("\ufeff",)
+
+#: Line endings other than ``\\n`` inside a segment (a port reading with universal
+#: newlines makes them ``\\n``, and 13a then deletes ``-`` + line end).
+LINE_ENDINGS = ("\r\n", "\r", "-\r\n", "\u2028", "\x85")
+
+#: Every class of white space a port's language may see otherwise than Python, by name
+#: (``tests/quality`` measures how often each is drawn).
+WHITE_SPACE_CLASSES = {
+    "ascii": ASCII_WHITE_SPACE,
+    "python-only": PYTHON_ONLY_WHITE_SPACE,
+    "javascript-only": JAVASCRIPT_ONLY_WHITE_SPACE,
+    "zero-width": (ZERO_WIDTH_SPACE,),
+    "line-ending": LINE_ENDINGS,
+}
+
 
 def weighted(*pairs):
     """A strategy choosing ``strategy`` with probability proportional to ``weight``, for
@@ -182,9 +220,11 @@ def tokens():
         (2, st.sampled_from(ASCII_PUNCTUATION)),
         (2, st.sampled_from(NON_ASCII_PUNCTUATION)),
         (2, st.sampled_from(DIGITS)),
-        (1, st.sampled_from(ENTITIES)),
+        (2, st.sampled_from(ENTITIES)),
+        (1, st.sampled_from(ENTITIES[:8])),
         (2, st.sampled_from(NON_ASCII_LETTERS)),
         (1, st.sampled_from(ASTRAL)),
+        (1, st.sampled_from(COMBINING_MARKS)),
         (2, st.sampled_from(CJK)),
         (1, st.sampled_from(ZH_RANGE_BUG)),
         (1, _any_character()),
@@ -203,6 +243,7 @@ def _separators():
         (1, st.sampled_from(("  ", "-\n", " \n ") + ASCII_WHITE_SPACE)),
         (3, st.sampled_from(PYTHON_ONLY_WHITE_SPACE)),
         (1, st.just(ZERO_WIDTH_SPACE)),
+        (1, st.sampled_from(JAVASCRIPT_ONLY_WHITE_SPACE + LINE_ENDINGS)),
     )
 
 
@@ -213,7 +254,7 @@ def _edge_space():
     return weighted(
         (8, st.just("")),
         (1, st.sampled_from((" ", "  ") + ASCII_WHITE_SPACE)),
-        (1, st.sampled_from(PYTHON_ONLY_WHITE_SPACE)),
+        (1, st.sampled_from(PYTHON_ONLY_WHITE_SPACE + JAVASCRIPT_ONLY_WHITE_SPACE)),
     )
 
 

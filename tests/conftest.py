@@ -119,16 +119,17 @@ def once_per_run(tmp_path_factory):
 def measured_vectors(once_per_run):
     """``bleuprint.vectors.measure(all_files())``: the vector files annotated by their
     mutation pass (every vector under every planted mutant: tens of seconds, so once per
-    run), the kill matrix and the core suite; for tests/vectors and tests/ports."""
-    from bleuprint.mutants.catalogue import all_mutants
+    run), the kill matrix (planted mutants and port faults) and the core suite; for
+    tests/vectors and tests/ports."""
     from bleuprint.vectors import all_files, measure
+    from bleuprint.vectors.adequacy import known_faults
 
-    def compute():  # the mutants travel as their ids (a mutant holds functions)
+    def compute():  # the mutants and port faults travel as their ids (a mutant holds functions)
         measured = measure(all_files())
         return {**measured, "mutants": [mutant.id for mutant in measured["mutants"]]}
 
     measured = once_per_run("measured-vectors", compute)
-    by_id = {mutant.id: mutant for mutant in all_mutants()}
+    by_id = known_faults()
     return {**measured, "mutants": [by_id[mutant_id] for mutant_id in measured["mutants"]]}
 
 

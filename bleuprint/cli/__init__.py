@@ -1,4 +1,4 @@
-"""The ``bleuprint`` command line: ``verify``, ``mutants``, ``score``, ``reproduce``, ``vectors``, ``fuzz``, ``audit`` and ``meta-eval``.
+"""The ``bleuprint`` command line: ``verify``, ``mutants``, ``score``, ``reproduce``, ``vectors``, ``fuzz``, ``audit``, ``conformance`` and ``meta-eval``.
 
 One module per command (``bleuprint.cli.verify``, ``.mutants``, ``.score``, ``.reproduce``, ``.vectors``;
 a metric's own command, such as ``squad``, in the module its ``bleuprint.cli.hooks.cli_module`` names),
@@ -25,10 +25,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
-    from . import audit, fuzz, meta_eval, mutants, reproduce, score, vectors, verify  # each adds its subcommand (set_defaults(handler=...))
+    from . import audit, conformance, fuzz, meta_eval, mutants, reproduce, score, vectors, verify  # each adds its subcommand (set_defaults(handler=...))
 
     # meta_eval's module imports only argparse's needs: bleuprint.metaeval (numpy) loads when it runs
-    for command in (verify, mutants, score, reproduce, vectors, fuzz, audit, meta_eval):  # the order --help lists them in
+    for command in (verify, mutants, score, reproduce, vectors, fuzz, audit, conformance, meta_eval):  # the order --help lists them in
         command.add_parser(commands)
     import importlib
 

@@ -28,7 +28,7 @@ def add_parser(commands) -> None:
                       help=f"Hypothesis seed (default {DEFAULT_SEED})")
     fuzz.add_argument("--timeout", metavar="S", type=float, default=None,
                       help="seconds to wait for each answer (default 10)")
-    fuzz.add_argument("--json", metavar="PATH", help="also write the result as JSON (bleuprint_fuzz_report_v1); "
+    fuzz.add_argument("--json", metavar="PATH", help="also write the result as JSON (bleuprint_fuzz_report_v2); "
                       "'-' prints only the JSON")
     fuzz.set_defaults(handler=main)
 

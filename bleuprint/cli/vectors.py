@@ -35,12 +35,12 @@ def add_parser(commands) -> None:
                         help="do not check the expected values against sacreBLEU (for a machine without it)")
     add_metric_argument(export, "files (and the mutants in their scope); a metric named here whose data or "
                                 "oracle this machine lacks is refused, where one not named is left out with a note")
-    stats = actions.add_parser("stats", help="per planted mutant of the spec, which vectors kill it; exit "
-                                             "status 1 when some mutant survives every vector")
+    stats = actions.add_parser("stats", help="per planted mutant of the spec and per port fault, which vectors "
+                                             "kill it; exit status 1 when one survives every vector")
     stats.add_argument("directory", metavar="DIR", nargs="?", default=None,
                        help="exported vectors to read (default: build them now)")
     stats.add_argument("--json", metavar="PATH", default=None,
-                       help="also write the report as JSON (schema bleuprint_vector_stats_v1) to PATH, or - "
+                       help="also write the report as JSON (schema bleuprint_vector_stats_v2) to PATH, or - "
                             "for standard output")
     vectors.set_defaults(handler=main)
 
@@ -128,8 +128,10 @@ def export_main(args, stdout, stderr, mutants=None) -> int:
         return 1
     check = "not checked" if args.no_check else f"{checked} checked against sacreBLEU 2.5.1"
     killed = sum(1 for m in index["mutants"] if m["killedBy"])
+    faults = sum(1 for m in index["portFaults"] if m["killedBy"])
     stdout.write(f"wrote {index['numberOfFiles']} files, {index['numberOfTests']} vectors ({check}), a core "
-                 f"suite of {index['core']['numberOfTests']} killing {killed} of {len(index['mutants'])} mutants, "
+                 f"suite of {index['core']['numberOfTests']} killing {killed} of {len(index['mutants'])} mutants "
+                 f"and {faults} of {len(index['portFaults'])} port faults, "
                  f"to {args.directory} in {time.perf_counter() - started:.1f} s\n")
     return 0
 
@@ -160,26 +162,34 @@ def read_exported(directory) -> tuple[dict, list | None]:
 
 
 def report(files: dict, matrix: dict, core: list, mutants: list, source: str) -> dict:
-    """The ``bleuprint_vector_stats_v1`` report (schema ``bleuprint_vector_stats_v1.json``)."""
+    """The ``bleuprint_vector_stats_v2`` report (schema ``bleuprint_vector_stats_v2.json``):
+    the planted mutants, then the port faults, of ``mutants``."""
     from .. import __version__
     from ..vectors.adequacy import vectors
+    from ..vectors.export import is_port_fault
 
     in_core = {tuple(key) for key in core}
-    rows = []
+    rows, faults = [], []
     for mutant in mutants:
         keys = [tuple(key) for key in matrix.get(mutant.id, ())]
-        rows.append({"id": mutant.id, "fault": mutant.fault, "semantic": mutant.semantic,
-                     "killedBy": [f"{name}#{tc_id}" for name, tc_id in keys], "numberKilledBy": len(keys),
-                     "inCoreCover": any(key in in_core for key in keys)})
-    return {"schema": "bleuprint_vector_stats_v1", "bleuprintVersion": __version__, "source": source,
+        row = {"id": mutant.id, "fault": mutant.fault, "killedBy": [f"{name}#{tc_id}" for name, tc_id in keys],
+               "numberKilledBy": len(keys), "inCoreCover": any(key in in_core for key in keys)}
+        if is_port_fault(mutant):
+            faults.append({**row, "class": mutant.fault_class, "languages": list(mutant.languages)})
+        else:
+            rows.append({**row, "semantic": mutant.semantic})
+    return {"schema": "bleuprint_vector_stats_v2", "bleuprintVersion": __version__, "source": source,
             "mutants": rows, "killed": sum(1 for row in rows if row["numberKilledBy"]),
             "numberOfMutants": len(rows), "survivors": [row["id"] for row in rows if not row["numberKilledBy"]],
+            "portFaults": faults, "portFaultsKilled": sum(1 for row in faults if row["numberKilledBy"]),
+            "numberOfPortFaults": len(faults),
+            "portFaultSurvivors": [row["id"] for row in faults if not row["numberKilledBy"]],
             "coreSize": len(core), "fullSize": sum(1 for _ in vectors(files))}
 
 
-def render(document: dict) -> str:
+def _rows_text(rows: list) -> list[str]:
     lines = []
-    for row in document["mutants"]:
+    for row in rows:
         if row["numberKilledBy"]:
             shown = ", ".join(row["killedBy"][:SHOWN])
             more = f" +{row['numberKilledBy'] - SHOWN} more" if row["numberKilledBy"] > SHOWN else ""
@@ -188,19 +198,28 @@ def render(document: dict) -> str:
             lines.append(f"      {shown}{more}")
         else:
             lines.append(f"{row['id']:<4} SURVIVES  {row['fault']}")
-    lines.append(f"mutants killed: {document['killed']} of {document['numberOfMutants']}; core suite: "
+    return lines
+
+
+def render(document: dict) -> str:
+    lines = _rows_text(document["mutants"])
+    if document["portFaults"]:
+        lines.append("port faults (a port's language, bleuprint.mutants.port_faults):")
+        lines += _rows_text(document["portFaults"])
+    lines.append(f"mutants killed: {document['killed']} of {document['numberOfMutants']}; port faults killed: "
+                 f"{document['portFaultsKilled']} of {document['numberOfPortFaults']}; core suite: "
                  f"{document['coreSize']} vectors; full suite: {document['fullSize']} vectors")
-    if document["survivors"]:
-        lines.append(f"surviving: {', '.join(document['survivors'])}")
+    survivors = document["survivors"] + document["portFaultSurvivors"]
+    if survivors:
+        lines.append(f"surviving: {', '.join(survivors)}")
     return "\n".join(lines) + "\n"
 
 
 def stats_main(args, stdout, stderr, mutants=None) -> int:
-    from ..mutants.catalogue import all_mutants
     from ..vectors import all_files, dumps
-    from ..vectors.adequacy import core_suite, kill_matrix
+    from ..vectors.adequacy import core_suite, every_fault, kill_matrix
 
-    mutants = list(all_mutants() if mutants is None else mutants)
+    mutants = list(every_fault() if mutants is None else mutants)
     if args.directory is None:
         files, core, source = all_files(), None, "built"
     else:
@@ -224,4 +243,4 @@ def stats_main(args, stdout, stderr, mutants=None) -> int:
             except OSError as error:
                 stderr.write(f"bleuprint: cannot write {args.json}: {error.strerror or error}\n")
                 return 1
-    return 1 if document["survivors"] else 0
+    return 1 if document["survivors"] or document["portFaultSurvivors"] else 0

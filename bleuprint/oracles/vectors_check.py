@@ -94,12 +94,35 @@ def check_document(document: dict, tests: set | None = None) -> tuple[int, list[
     return checked, mismatches
 
 
+#: From this many files on, ``check_files`` shares them between two worker processes.
+PARALLEL_FILES = 16
+#: Worker processes at most (the machines have two cores).
+WORKERS = 2
+
+
+def _check_share(documents: list) -> list:
+    """``[(checked, mismatches), ...]`` of ``documents``, in their order (a worker's share)."""
+    return [check_document(document) for document in documents]
+
+
 def check_files(files: dict) -> tuple[int, list[str]]:
     """``check_document`` over ``{file name: document}``: the total checked and every
-    mismatch."""
+    mismatch, in file order. From ``PARALLEL_FILES`` files on, two worker processes check
+    every other file each (each file's check depends on that file alone)."""
+    import os
+
+    documents = list(files.values())
+    workers = min(WORKERS, os.cpu_count() or 1) if len(documents) >= PARALLEL_FILES else 1
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            shares = list(pool.map(_check_share, [documents[k::workers] for k in range(workers)]))
+        results = [shares[i % workers][i // workers] for i in range(len(documents))]
+    else:
+        results = _check_share(documents)
     checked, mismatches = 0, []
-    for document in files.values():
-        n, found = check_document(document)
+    for n, found in results:
         checked += n
         mismatches += found
     return checked, mismatches

@@ -54,6 +54,10 @@ EDGE_CORPORA = (
 
 INVALID_NOTE = "input the metric must refuse: the port must answer with an error"
 
+#: The kinds of note whose flag names a fault a port may have: a planted mutant of the spec,
+#: a port fault (what a port gets from its language, ``bleuprint.mutants.port_faults``).
+PITFALL_KINDS = ("mutant", "port-fault")
+
 
 def _configurations(definition) -> list[tuple[dict, str]]:
     seen, found = [], []
@@ -223,7 +227,7 @@ def vector_cases(directory, metrics=None) -> list[Case]:
 def _file_cases(file: str, data: dict) -> list[Case]:
     notes = {flag: _note_text(note) for flag, note in (data.get("notes") or {}).items()}
     pitfalls = {flag for flag, note in (data.get("notes") or {}).items()
-                if isinstance(note, dict) and note.get("kind") == "mutant"}
+                if isinstance(note, dict) and note.get("kind") in PITFALL_KINDS}
     header = data.get("header") if isinstance(data.get("header"), dict) else {}
     cases = []
     for g, group in enumerate(data["testGroups"]):
@@ -248,6 +252,12 @@ def _file_cases(file: str, data: dict) -> list[Case]:
             except (KeyError, AttributeError, TypeError) as exc:
                 raise VectorFormatError(f"{file}: testGroups[{g}].tests[{t}] lacks {exc}") from None
     return cases
+
+
+def file_cases(file: str, data: dict) -> list[Case]:
+    """The cases of one vector document ``data`` (a parsed file named ``file``), as
+    ``vector_cases`` reads each file of a directory; VectorFormatError as there."""
+    return _file_cases(file, data)
 
 
 def _note_text(note) -> str:

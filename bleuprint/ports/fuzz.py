@@ -24,10 +24,20 @@ so the shrunk example is then trimmed, also through the port: whole segments, th
 single references, are dropped while the port still disagrees the same way.
 
 The minimal input is then run through the spec under every planted mutant
-(``bleuprint.mutants``): those whose answer equals the port's (score within
-``SCORE_TOLERANCE``, same statistics, or both refusing) name the probable fault, by the
-mutant ids the vector files use. Same seed and same port give the same examples and the
-same minimal input. Hypothesis is needed (``pip install 'bleuprint[test]'``), and imported
+(``bleuprint.mutants``) and every port fault (``bleuprint.mutants.port_faults``: what a
+port gets from its language): those whose answer equals the port's (score within
+``SCORE_TOLERANCE``, same statistics, or both refusing) are suspects. One input is not
+enough to name a fault (a port counting UTF-16 code units and one keeping chrF's white
+space give the same answer on some inputs), so each suspect must then explain the port on
+further inputs (``confirm``): the metric's vector corpora (``Metric.vector_corpora``:
+the hard cases, the port faults' among them) at the minimal input's options, then the
+examples drawn before the disagreement, each with options the port accepted (the probe's
+and the draws' values; nothing the port skips is sent). A suspect is confirmed when,
+on every further input the port answers, it gives the port's answer, and the port
+disagrees with the spec on at least one of them; it is refuted on the first input where
+it does not. Only confirmed suspects are named, by the ids the vector files use; when
+none is confirmed the diagnosis says that no known fault explains it. Same seed and same
+port give the same examples and the same minimal input. Hypothesis is needed (``pip install 'bleuprint[test]'``), and imported
 only when fuzzing starts, so that ``bleuprint``'s parser loads without it.
 """
 
@@ -43,7 +53,10 @@ from .process import DEFAULT_TIMEOUT, Port, PortTimeout
 from .protocol import PortError
 from .runner import SCORE_TOLERANCE, first_difference
 
-FUZZ_SCHEMA = "bleuprint_fuzz_report_v1"
+#: Version 2: the finding's ``portFaults`` (confirmed port faults), ``refuted`` (suspects of
+#: the minimal input that a further input refuted) and ``confirmation`` (how many further
+#: inputs, how many of them disagreements); ``mutants``/``otherMutants`` are confirmed ones.
+FUZZ_SCHEMA = "bleuprint_fuzz_report_v2"
 DEFAULT_EXAMPLES = 200
 DEFAULT_SEED = 0
 
@@ -52,6 +65,11 @@ MAX_RESTARTS = 25
 
 #: Port calls allowed for trimming segments and references off the shrunk example.
 TRIM_CALLS = 200
+
+#: Further inputs (port calls) a suspect must explain before it is named: at most this
+#: many of the metric's vector corpora, then at most ``CONFIRM_DRAWN`` drawn examples.
+CONFIRM_CORPORA = 40
+CONFIRM_DRAWN = 20
 
 
 class FuzzUsageError(ValueError):
@@ -91,6 +109,9 @@ class Finding:
     first_stat: dict | None = None
     mutants: list = field(default_factory=list)
     other_mutants: list = field(default_factory=list)
+    port_faults: list = field(default_factory=list)
+    refuted: list = field(default_factory=list)
+    confirmation: dict = field(default_factory=dict)
 
     def size(self) -> tuple:
         return (len(self.hyps), sum(len(h) for h in self.hyps) + sum(len(r) for rs in self.refs for r in rs))
@@ -99,7 +120,8 @@ class Finding:
         return {"status": self.status, "options": self.full_options, "drawnOptions": self.options,
                 "hyps": self.hyps, "refs": self.refs, "spec": self.expected, "port": self.answer,
                 "difference": self.difference, "firstStat": self.first_stat,
-                "mutants": self.mutants, "otherMutants": self.other_mutants}
+                "mutants": self.mutants, "otherMutants": self.other_mutants, "portFaults": self.port_faults,
+                "refuted": self.refuted, "confirmation": self.confirmation}
 
 
 @dataclass
@@ -193,17 +215,38 @@ def _answer_text(answer: dict) -> str:
 
 
 def diagnosis_text(finding: Finding) -> str:
-    """The planted mutants the port behaves like, in words (or that none does)."""
+    """The confirmed planted mutants and port faults the port behaves like, in words, or
+    that no known fault explains the port (naming the suspects further inputs refuted)."""
     def named(mutants):
         return "; ".join(f"mutant {m['id']} ({m['fault']}; pitfall {m['pitfall']})" for m in mutants)
 
+    def faults(found):
+        return "; ".join(f"port fault {f['id']} ({f['fault']}; natural in {', '.join(f['languages'])})"
+                         for f in found)
+
     if finding.status != "failed":
-        return "the port did not answer, so no planted mutant is compared"
-    if finding.mutants:
-        return f"the port behaves like {named(finding.mutants)}"
+        return "the port did not answer, so no planted mutant is compared (nor any port fault)"
+    checked = finding.confirmation
+    on = (f" (confirmed on {checked.get('inputs', 0)} further inputs, {checked.get('disagreements', 0)} of them "
+          f"disagreements)") if checked else ""
+    found = [text for text in (named(finding.mutants), faults(finding.port_faults)) if text]
+    if found:
+        return f"the port behaves like {'; '.join(found)}{on}"
     if finding.other_mutants:
-        return f"no semantic planted mutant gives the port's answer; it behaves like {named(finding.other_mutants)}"
-    return "no planted mutant gives the port's answer on this input: a fault nobody planted"
+        return f"no semantic planted mutant or port fault explains it; it behaves like {named(finding.other_mutants)}{on}"
+    text = "no known fault explains it"
+    if finding.refuted:
+        text += ("; on the minimal input alone it looked like "
+                 + "; ".join(f"{r['id']} (refuted by hyps {_short(r['hyps'])}, refs {_short(r['refs'])})"
+                             for r in finding.refuted))
+    elif checked and not checked.get("disagreements"):
+        text += " (the port agreed with the spec on every further input, so no suspect could be confirmed)"
+    return text
+
+
+def _short(value, width: int = 60) -> str:
+    text = _json(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def first_stat_difference(expected_stats, answer_stats) -> dict | None:
@@ -235,26 +278,108 @@ def _answer_of(answer) -> dict:
     return found
 
 
-def matching_mutants(definition, options: dict, hyps: list, refs: list, answer) -> tuple[list, list]:
-    """The planted mutants under which the spec gives ``answer`` (a ``protocol.Answer``)
-    on this input: (semantic ones, the others), each as ``{id, fault, pitfall}``. The
-    sanity mutant x00 (every entry point raises) is left out."""
-    from ..mutants.catalogue import all_mutants
+def _entry(fault) -> dict:
+    entry = {"id": fault.id, "fault": fault.fault, "pitfall": fault.pitfall}
+    if getattr(fault, "languages", None) is not None:
+        entry.update(languages=list(fault.languages), faultClass=fault.fault_class)
+    return entry
+
+
+def _case_under(fault, definition, options, hyps, refs):
+    """The spec's case on this input with ``fault`` switched on; None when the fault
+    breaks on it (it then does not explain the port)."""
     from ..mutants.switch import replaced
 
+    try:
+        with replaced(fault.patches):
+            return expected_case(definition, "fuzz", "fuzz", options, hyps, refs, (), {})
+    except Exception:  # a fault that breaks on this input does not explain the port
+        return None
+
+
+def suspects(definition, options: dict, hyps: list, refs: list, answer) -> list:
+    """The planted mutants (but the sanity mutant x00) and the port faults under which the
+    spec gives ``answer`` (a ``protocol.Answer``) on this input, in catalogue order."""
+    from ..mutants.catalogue import all_mutants
+    from ..mutants.port_faults import all_port_faults
+
+    found = []
+    for fault in [*all_mutants(), *all_port_faults()]:
+        if fault.id == "x00":
+            continue
+        case = _case_under(fault, definition, options, hyps, refs)
+        if case is not None and not first_difference(case, answer):
+            found.append(fault)
+    return found
+
+
+def matching_mutants(definition, options: dict, hyps: list, refs: list, answer) -> tuple[list, list]:
+    """The planted mutants under which the spec gives ``answer`` on this input, unconfirmed:
+    (semantic ones, the others), each as ``{id, fault, pitfall}``."""
     semantic, other = [], []
-    for mutant in all_mutants():
-        if mutant.id == "x00":
-            continue
-        try:
-            with replaced(mutant.patches):
-                case = expected_case(definition, "fuzz", "fuzz", options, hyps, refs, (), {})
-        except Exception:  # a mutant that breaks on this input does not explain the port
-            continue
-        if not first_difference(case, answer):
-            entry = {"id": mutant.id, "fault": mutant.fault, "pitfall": mutant.pitfall}
-            (semantic if mutant.semantic else other).append(entry)
+    for fault in suspects(definition, options, hyps, refs, answer):
+        if getattr(fault, "languages", None) is None:
+            (semantic if fault.semantic else other).append(_entry(fault))
     return semantic, other
+
+
+def further_inputs(definition, options: dict, drawn: list) -> list:
+    """The inputs a suspect must explain (module doc): ``(options, hyps, refs)`` of the
+    metric's vector corpora of text with references at ``options``, then of ``drawn``."""
+    out = []
+    for corpus in definition.vector_corpora()[:CONFIRM_CORPORA]:
+        hyps, refs = corpus.hyps, corpus.refs
+        if (isinstance(hyps, list) and isinstance(refs, list) and len(hyps) == len(refs)
+                and all(isinstance(h, str) for h in hyps)
+                and all(isinstance(rs, list) and rs and all(isinstance(r, str) for r in rs) for rs in refs)):
+            out.append((dict(options), hyps, refs))
+    return out + [(dict(o), h, r) for o, h, r in drawn[:CONFIRM_DRAWN]]
+
+
+def confirm(port_answer, definition, candidates: list, inputs: list) -> tuple[list, list, dict]:
+    """``(confirmed, refuted, counts)`` of ``candidates`` (faults) on ``inputs``
+    (``further_inputs``); ``port_answer(options, hyps, refs)`` is the port's
+    ``protocol.Answer`` or None when it skipped, died or hung (that input is passed over).
+    ``refuted``: ``{id, input, hyps, refs}``, the first input the fault does not explain
+    (its index in ``inputs``);
+    ``counts``: ``{inputs, disagreements}``, the inputs the port answered and those where
+    it disagreed with the spec."""
+    alive = list(candidates)
+    refuted, answered, disagreements = [], 0, 0
+    for number, (options, hyps, refs) in enumerate(inputs):
+        if not alive:
+            break
+        answer = port_answer(options, hyps, refs)
+        if answer is None:
+            continue
+        answered += 1
+        spec_case = expected_case(definition, "fuzz", "fuzz", options, hyps, refs, (), {})
+        disagreements += bool(first_difference(spec_case, answer))
+        for fault in list(alive):
+            case = _case_under(fault, definition, options, hyps, refs)
+            if case is None or first_difference(case, answer):
+                alive.remove(fault)
+                refuted.append({"id": fault.id, "input": number, "hyps": hyps, "refs": refs})
+    counts = {"inputs": answered, "disagreements": disagreements}
+    return (alive if disagreements else []), refuted, counts
+
+
+def diagnose(finding: Finding, answer, definition, port_answer, drawn: list) -> None:
+    """Fill ``finding``'s diagnosis: the suspects of its minimal input, confirmed or
+    refuted on the further inputs (module doc)."""
+    found = suspects(definition, finding.options, finding.hyps, finding.refs, answer)
+    if not found:
+        finding.confirmation = {"inputs": 0, "disagreements": 0}
+        return
+    confirmed, refuted, counts = confirm(port_answer, definition, found,
+                                         further_inputs(definition, finding.options, drawn))
+    finding.confirmation = counts
+    finding.refuted = refuted
+    for fault in confirmed:
+        if getattr(fault, "languages", None) is not None:
+            finding.port_faults.append(_entry(fault))
+        else:
+            (finding.mutants if fault.semantic else finding.other_mutants).append(_entry(fault))
 
 
 class _Fuzzer:
@@ -285,6 +410,18 @@ class _Fuzzer:
             return None, answer
         return Finding("failed", options, case.options, hyps, refs, _expected_of(case), _answer_of(answer),
                        difference, first_stat_difference(case.stats, answer.stats)), answer
+
+    def answer_for(self, options: dict, hyps: list, refs: list):
+        """The port's answer to one further input of the diagnosis, or None when it
+        skipped it, died or hung (then it is restarted)."""
+        from .protocol import full_options
+
+        try:
+            answer = self.port.run(self.definition.name, full_options(self.definition, options), hyps, refs)
+        except PortError:
+            self._restart()
+            return None
+        return None if answer.kind == "skipped" else answer
 
     def check(self, options: dict, hyps: list, refs: list) -> None:
         """The body of the Hypothesis test: Disagreement when the port and the spec differ."""
@@ -453,17 +590,20 @@ def fuzz_port(command: str, metric: str, examples: int = DEFAULT_EXAMPLES, seed:
                 report.notes.append(str(exc) + " while trimming the minimal input")
         if keep_drawn:
             report.drawn = fuzzer.drawn
+        finding = report.finding
+        if finding is not None and finding.status == "failed" and answer is not None:
+            try:
+                diagnose(finding, answer, definition, fuzzer.answer_for, fuzzer.drawn)
+            except _Stop as exc:
+                report.notes.append(str(exc) + " while confirming the diagnosis")
     finally:
         status = port.close()
     if status not in (0, None):
         report.notes.append(f"the port exited with status {status} after stop")
-    finding = report.finding
-    if finding is not None and finding.status == "failed" and answer is not None:
-        finding.mutants, finding.other_mutants = matching_mutants(definition, finding.options, finding.hyps,
-                                                                  finding.refs, answer)
     report.seconds = time.perf_counter() - started
     return report
 
 
 __all__ = ["DEFAULT_EXAMPLES", "DEFAULT_SEED", "FUZZ_SCHEMA", "MAX_RESTARTS", "SCORE_TOLERANCE", "Finding",
-           "FuzzReport", "FuzzUsageError", "DefaultsSkipped", "MetricNotListed", "check_arguments", "fuzz_port", "matching_mutants"]
+           "FuzzReport", "FuzzUsageError", "DefaultsSkipped", "MetricNotListed", "check_arguments", "confirm",
+           "diagnose", "fuzz_port", "further_inputs", "matching_mutants", "suspects"]

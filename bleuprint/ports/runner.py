@@ -352,7 +352,7 @@ class Report:
             if len(chosen) > max_details:
                 lines.append(f"... and {len(chosen) - max_details} more {status}")
             if status == "failed":
-                lines.append("the notes of their flags (the mutant flags: probable pitfalls, below):")
+                lines.append("the notes of their flags (the mutant and port-fault flags: probable pitfalls, below):")
                 notes, seen = self.notes(), set()
                 for outcome in chosen:
                     for flag in outcome.case.flags:
@@ -362,7 +362,7 @@ class Report:
         likely = self.likely_pitfalls()
         if likely:
             lines.append("")
-            lines.append("probable pitfalls (the mutant flags whose vectors are most like the failed ones):")
+            lines.append("probable pitfalls (the mutant and port-fault flags whose vectors are most like the failed ones):")
             for item in likely:
                 lines.append(f"  {item['flag']}: {item['failed']} of its {item['sent']} vectors failed; {item['note']}")
         counts = self.counts()

@@ -67,6 +67,12 @@ _MTEVAL_RULES = (
 )
 
 
+def mteval_rules() -> tuple:
+    """The four mteval-v13a rules R1..R4 as ``(compiled pattern, replacement)`` pairs, in
+    their order (for a port fault that changes one regex class of them)."""
+    return _MTEVAL_RULES
+
+
 def apply_mteval_rules(line: str) -> str:
     """Apply the four mteval-v13a rules R1..R4 in order, then collapse white space.
 

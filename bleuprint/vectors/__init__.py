@@ -10,8 +10,8 @@ command ``bleuprint vectors export`` also checks them against sacreBLEU
 (``bleuprint.oracles.vectors_check``): this package imports no oracle.
 """
 
-from .build import FILE_SCHEMA, FILE_SCHEMA_V2, FILE_SCHEMA_V3, FILE_SCHEMA_V4, FILE_SCHEMA_V5, FILE_SCHEMAS, GENERATOR_VERSION, INDEX_SCHEMA, build_files, dumps
+from .build import CLASSES, FILE_SCHEMA, FILE_SCHEMA_V2, FILE_SCHEMA_V3, FILE_SCHEMA_V4, FILE_SCHEMA_V5, FILE_SCHEMAS, GENERATOR_VERSION, INDEX_SCHEMA, build_files, dumps
 from .export import STATS_SCHEMA, all_files, export, index_document, load_schema, measure, shipped_schemas
 
-__all__ = ["FILE_SCHEMA", "FILE_SCHEMA_V2", "FILE_SCHEMA_V3", "FILE_SCHEMA_V4", "FILE_SCHEMA_V5", "FILE_SCHEMAS", "GENERATOR_VERSION", "INDEX_SCHEMA", "STATS_SCHEMA",
+__all__ = ["CLASSES", "FILE_SCHEMA", "FILE_SCHEMA_V2", "FILE_SCHEMA_V3", "FILE_SCHEMA_V4", "FILE_SCHEMA_V5", "FILE_SCHEMAS", "GENERATOR_VERSION", "INDEX_SCHEMA", "STATS_SCHEMA",
            "all_files", "build_files", "dumps", "export", "index_document", "load_schema", "measure", "shipped_schemas"]

@@ -37,8 +37,10 @@ from .hooks import vector_hooks
 from ..mutants.hooks import mutant_hooks
 from ..verify_hooks import verify_hooks
 
-#: Where a mutant's flag note says what it is.
+#: Where a mutant's flag note says what it is: a planted mutant of the spec, or a port fault
+#: (``bleuprint.mutants.port_faults``: a fault a port gets from its language).
 MUTANT_KIND = "mutant"
+PORT_FAULT_KIND = "port-fault"
 #: Below this many (mutant, vector) pairs to screen or run, the work stays in this process.
 PARALLEL_THRESHOLD = 4000
 #: A note's flag stands for a mutant that fails this share of the flag's vectors, where the
@@ -226,16 +228,17 @@ def _kills(mutant, files: dict, keys: set) -> list:
     return killed
 
 
-def _unscreened(mutant, keys: list, calls: dict) -> list:
+def _unscreened(mutant, keys: list, calls: dict, memo: dict | None = None) -> list:
     """The vectors of ``keys`` that ``screening.cannot_differ`` does not clear for
-    ``mutant`` (those it clears pass under it, as on the real spec: they need no run)."""
+    ``mutant`` (those it clears pass under it, as on the real spec: they need no run);
+    ``memo``: the mutant's calls found harmless so far (``cannot_differ``)."""
     from ..mutants.switch import replaced
     from .screening import cannot_differ, screenable
 
     if not screenable(mutant):
         return keys
     with replaced(mutant.patches):
-        return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets)]
+        return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets, memo)]
 
 
 def _run_share(by_id: dict, files: dict, share: list, screen: bool) -> list:
@@ -249,6 +252,7 @@ def _run_share(by_id: dict, files: dict, share: list, screen: bool) -> list:
         for key in keys:
             per_file.setdefault(key[0], {}).setdefault(mutant_id, []).append(tuple(key))
     killed: dict = {mutant_id: [] for mutant_id, _ in share}
+    memos: dict = {mutant_id: {} for mutant_id, _ in share}  # per mutant, across the files
     for name, document in files.items():
         work = per_file.get(name, {})
         if not work:
@@ -257,45 +261,57 @@ def _run_share(by_id: dict, files: dict, share: list, screen: bool) -> list:
         calls = None
         if screen:
             targets = {t for mutant_id in work for t in by_id[mutant_id].targets}
-            calls = record_calls(one, targets, evaluate, vectors)[1]
+            wanted = {key for keys in work.values() for key in keys}  # this share's vectors alone
+            calls = record_calls(one, targets, evaluate, vectors, only=wanted)[1]
         for mutant_id, keys in work.items():
             if calls is not None:
-                keys = _unscreened(by_id[mutant_id], keys, calls)
+                keys = _unscreened(by_id[mutant_id], keys, calls, memos[mutant_id])
             if keys:
                 killed[mutant_id] += _kills(by_id[mutant_id], one, set(keys))
     return list(killed.items())
+
+
+def known_faults() -> dict:
+    """``{id: fault}`` of every planted mutant and every port fault: what the vectors are
+    measured against (``bleuprint vectors export``, ``stats``)."""
+    from ..mutants.catalogue import all_mutants
+    from ..mutants.port_faults import all_port_faults
+
+    return {m.id: m for m in [*all_mutants(), *all_port_faults()]}
+
+
+def every_fault() -> list:
+    """Every planted mutant (catalogue order), then every port fault (id order)."""
+    return list(known_faults().values())
 
 
 def _worker(payload):
     """A worker process's share (``_run_share``); the mutants are looked up again by id
     (their patches are closures, not picklable)."""
     files, share, screen = payload
-    from ..mutants.catalogue import all_mutants
-
-    return _run_share({m.id: m for m in all_mutants()}, files, share, screen)
+    return _run_share(known_faults(), files, share, screen)
 
 
 def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: bool = True,
                 reached: dict | None = None) -> dict:
     """``{mutant id: [(file, tcId), ...]}``, every vector that kills each mutant of
-    ``mutants`` (default the whole catalogue), in vector order (module doc). ``workers``:
+    ``mutants`` (default ``every_fault``: the planted mutants and the port faults), in vector order (module doc). ``workers``:
     processes to share the mutants between (default: two when the work is large and
     every mutant is in the catalogue, else none). ``screen``: clear (mutant, vector)
     pairs by ``screening`` before running them (the same matrix, in a fraction of the
     time). ``reached``: ``reached_targets`` of ``files``, when it is known already."""
-    from ..mutants.catalogue import all_mutants
-
-    mutants = list(all_mutants() if mutants is None else mutants)
+    mutants = list(every_fault() if mutants is None else mutants)
     if reached is None:
         reached = reached_targets(files, {t for m in mutants for t in m.targets})
     jobs = [(m, sorted(k for k, hit in reached.items() if hit & set(m.targets))) for m in mutants]
+    decided, jobs = _decided(files, jobs)
     work = sum(len(keys) for _, keys in jobs)
     if workers is None:
-        catalogue = {m.id: m for m in all_mutants()}
+        catalogue = known_faults()
         same = all(catalogue.get(m.id) is not None and catalogue[m.id].patches.keys() == m.patches.keys()
                    and m.patches and catalogue[m.id].fault == m.fault for m in mutants)
         workers = min(WORKERS, os.cpu_count() or 1) if same and work >= PARALLEL_THRESHOLD else 1
-    killed: dict = {m.id: set() for m in mutants}
+    killed: dict = {m.id: set(decided.get(m.id, ())) for m in mutants}
     if workers <= 1:
         shares = [_run_share({m.id: m for m in mutants}, files, [(m.id, keys) for m, keys in jobs], screen)]
     else:
@@ -309,6 +325,32 @@ def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: b
             killed[mutant_id].update(tuple(key) for key in keys)
     order = {key: i for i, (key, *_) in enumerate(vectors(files))}
     return {m.id: sorted(killed[m.id], key=order.__getitem__) for m in mutants}
+
+
+def _decided(files: dict, jobs: list) -> tuple[dict, list]:
+    """``({fault id: killing keys}, jobs left)``: a fault whose ``decides(document, test)``
+    tells from a test's expected values alone whether the test kills it (a port fault of
+    the printed score changes no statistic, only the score: ``PortFault.decides``) needs
+    no run on the tests it decides; the others, and the undecided tests, are left to run."""
+    decided, left = {}, []
+    tests = None
+    for fault, keys in jobs:
+        decides = getattr(fault, "decides", None)
+        if decides is None:
+            left.append((fault, keys))
+            continue
+        if tests is None:
+            tests = {key: (document, test) for key, document, _, test in vectors(files)}
+        undecided, kills = [], []
+        for key in keys:
+            verdict = decides(*tests[key])
+            if verdict is None:
+                undecided.append(key)
+            elif verdict:
+                kills.append(key)
+        decided[fault.id] = kills
+        left.append((fault, undecided))
+    return decided, left
 
 
 def mutants_in_scope(metrics, mutants, reached: dict) -> list:
@@ -344,7 +386,12 @@ def core_suite(matrix: dict) -> list:
 # --- flags ----------------------------------------------------------------------------------
 
 def mutant_note(mutant) -> dict:
-    """The note of a mutant's flag: the fault, the pitfall it stands for, its id."""
+    """The note of a mutant's flag: the fault, the pitfall it stands for, its id; for a port
+    fault, the languages where it is natural instead of the pitfall."""
+    languages = getattr(mutant, "languages", None)
+    if languages is not None:
+        return {"kind": PORT_FAULT_KIND, "description": mutant.fault,
+                "effect": f"natural in {', '.join(languages)} ({mutant.fault_class})", "mutants": [mutant.id]}
     return {"kind": MUTANT_KIND, "description": mutant.fault, "effect": mutant.pitfall, "mutants": [mutant.id]}
 
 
@@ -355,6 +402,8 @@ def annotate(files: dict, matrix: dict, mutants) -> dict:
     interval files' notes are their generator's) listing in ``mutants`` the mutants the
     flag stands for (``_stands_for``) among the vectors of that file's metric: another
     metric's files change nothing in it. Returns new documents."""
+    from .build import IMPLEMENTATION_DEFINED, IMPLEMENTATION_DEFINED_CLASS
+
     flagged = [m for m in mutants if m.patches and _flaggable(m)]
     killed_by = {m.id: {tuple(key) for key in matrix.get(m.id, ())} for m in flagged}
     out = copy.deepcopy(files)
@@ -366,6 +415,8 @@ def annotate(files: dict, matrix: dict, mutants) -> dict:
         for mutant in flagged:
             if key in killed_by[mutant.id] and mutant.id not in test["flags"]:
                 test["flags"].append(mutant.id)
+                if mutant.id in IMPLEMENTATION_DEFINED and test.get("result") == "valid":
+                    test["class"] = IMPLEMENTATION_DEFINED_CLASS
     keys_of: dict = {}
     for key, *_ in vectors(out):
         keys_of.setdefault(key[0], set()).add(key)

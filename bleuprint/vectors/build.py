@@ -29,27 +29,49 @@ from ..oracles.hooks import oracle_hooks
 #: The version of this generator (the layout of the documents it writes). 1.2.0: a note's
 #: ``mutants`` are the mutants its flag stands for among its own metric's vectors (1.1.0
 #: counted every exported metric's), so a metric's files no longer depend on which
-#: others are exported (``bleuprint vectors export --metric``).
-GENERATOR_VERSION = "1.2.0"
-#: The schema of a vector file and of the index (``bleuprint/vectors/schemas/``).
-FILE_SCHEMA = "bleuprint_metric_vectors_v1.json"
-#: Version 2: version 1 plus null hypotheses (a missing prediction) and empty reference
-#: lists (an unanswerable question) in valid tests, for the metrics that take them (SQuAD).
-#: A file is written as version 2 only when one of its valid tests needs it, so the files
-#: of every other metric stay version 1, byte for byte.
-FILE_SCHEMA_V2 = "bleuprint_metric_vectors_v2.json"
-#: Version 3: version 2 plus null refs (a metric that scores hypotheses alone:
-#: ``Metric.references`` false) and hypotheses that are arrays of numbers (a segment that
-#: is not text: ``Metric.segment_kind``); written only where a valid test needs it.
-FILE_SCHEMA_V3 = "bleuprint_metric_vectors_v3.json"
-#: Version 4: segments of embeddings (a vector, tokens x dimensions, or an object with
-#: token ids), as hypotheses or references (BERTScore, embedding similarity).
-FILE_SCHEMA_V4 = "bleuprint_metric_vectors_v4.json"
-#: Version 5: hypotheses that are numbers (a model's score of a segment: model_score).
-FILE_SCHEMA_V5 = "bleuprint_metric_vectors_v5.json"
+#: others are exported (``bleuprint vectors export --metric``). 1.3.0: every test has a
+#: ``class`` (``CLASSES``) and its flags name the port faults it catches
+#: (``bleuprint.mutants.port_faults``) beside the planted mutants; the files follow the
+#: schemas v6-v10 (v1-v5 with these two additions).
+GENERATOR_VERSION = "1.3.0"
+#: The schema of a vector file and of the index (``bleuprint/vectors/schemas/``). Five
+#: levels, each written only where a valid test needs it, so that a port reading text
+#: alone takes the level-1 files and passes over the rest:
+#: level 1, every metric of text segments with references;
+#: level 2 adds null hypotheses (a missing prediction) and empty reference lists (an
+#: unanswerable question), for the metrics that take them (SQuAD);
+#: level 3 adds null refs (a metric that scores hypotheses alone: ``Metric.references``
+#: false) and hypotheses that are arrays of numbers (``Metric.segment_kind``);
+#: level 4 adds segments of embeddings (a vector, tokens x dimensions, or an object with
+#: token ids), as hypotheses or references (BERTScore, embedding similarity);
+#: level 5 adds hypotheses that are numbers (a model's score of a segment: model_score).
+#: Generator 1.3.0 writes levels 1-5 as v6-v10 (each test's ``class``, port-fault flags);
+#: files of generators before it are still read (``OLD_FILE_SCHEMAS``): levels 1-4 as
+#: v1-v4 and level 5 as v5 (v5 was taken by the numbers before the classes came, so the
+#: classes start at v6: a version number means one schema).
+FILE_SCHEMA = "bleuprint_metric_vectors_v6.json"
+FILE_SCHEMA_V2 = "bleuprint_metric_vectors_v7.json"
+FILE_SCHEMA_V3 = "bleuprint_metric_vectors_v8.json"
+FILE_SCHEMA_V4 = "bleuprint_metric_vectors_v9.json"
+FILE_SCHEMA_V5 = "bleuprint_metric_vectors_v10.json"
+#: The schemas of the files of generators before 1.3.0 (levels 1-5), read, never written.
+OLD_FILE_SCHEMAS = tuple(f"bleuprint_metric_vectors_v{v}.json" for v in (1, 2, 3, 4, 5))
 #: Every schema of a metric's vector file.
-FILE_SCHEMAS = (FILE_SCHEMA, FILE_SCHEMA_V2, FILE_SCHEMA_V3, FILE_SCHEMA_V4, FILE_SCHEMA_V5)
-INDEX_SCHEMA = "bleuprint_vectors_index_v1.json"
+FILE_SCHEMAS = (FILE_SCHEMA, FILE_SCHEMA_V2, FILE_SCHEMA_V3, FILE_SCHEMA_V4, FILE_SCHEMA_V5) + OLD_FILE_SCHEMAS
+#: A test's class (JSONTestSuite's y_ / n_ / i_): a valid test every port must pass, an input
+#: every port must refuse, and a valid test whose expected value reproduces an accident of
+#: the reference implementation that a port may leave out (``IMPLEMENTATION_DEFINED``).
+MUST_PASS, MUST_REFUSE, IMPLEMENTATION_DEFINED_CLASS = "must-pass", "must-refuse", "implementation-defined"
+CLASSES = (MUST_PASS, MUST_REFUSE, IMPLEMENTATION_DEFINED_CLASS)
+#: The planted mutants that stand for an accident of the reference implementation rather than
+#: for the definition: a valid test that one of them fails is implementation-defined
+#: (``bleuprint.vectors.adequacy.annotate`` marks it).
+IMPLEMENTATION_DEFINED = {
+    "f02": "sacreBLEU's zh tokenizer ranges, malformed as sacreBLEU 2.5.1 has them (sacreBLEU issue #298): "
+           "a port may use the intended ranges",
+}
+#: Version 2 of the index: version 1 with ``portFaults`` beside ``mutants``.
+INDEX_SCHEMA = "bleuprint_vectors_index_v2.json"
 #: The tolerance on scores; statistics are exact.
 SCORE_TOLERANCE = 1e-9
 INVALID_MARK = "__invalid__"
@@ -65,9 +87,13 @@ HEADER = [
     "expected.signature the metric's sacreBLEU-style signature for these options and this corpus's",
     "number of references (nrefs: the count, or 'var' when it varies), expected.intermediates (where",
     "given) values a port computes on the way (for finding where it goes wrong).",
-    "A flag named by a planted mutant's id (note kind 'mutant') marks a vector that the mutant fails:",
+    "A flag named by a planted mutant's id (note kind 'mutant') or a port fault's id (note kind",
+    "'port-fault': a fault a port gets from its language) marks a vector that the fault fails:",
     "a port failing it probably has that fault. The core/ files hold a small subset that still",
-    "fails every planted mutant.",
+    "fails every planted mutant and port fault that any vector fails.",
+    "class: 'must-pass' (every port must pass it), 'must-refuse' (result 'invalid'), or",
+    "'implementation-defined' (a valid test reproducing an accident of the reference implementation:",
+    "a port may differ, and says so).",
     "Statistics must be equal exactly; scores within an absolute 1e-9 (on the metric's scale).",
     "result 'invalid': the input must be refused with the error kind named in 'error'",
     "(TypeError: a value of the wrong type; ValueError: a value of the right type that is not allowed).",
@@ -153,9 +179,9 @@ def _test(tc_id: int, corpus, options: dict, definition) -> dict:
             "hyps": corpus.hyps, "refs": corpus.refs}
     expected, error = _refusal(lambda: expected_values(definition, options, corpus.hyps, corpus.refs))
     if error is None:
-        test.update(expected=expected, result="valid")
+        test.update(expected=expected, result="valid", **{"class": MUST_PASS})
     else:
-        test.update(result="invalid", error=error)
+        test.update(result="invalid", error=error, **{"class": MUST_REFUSE})
         if "InvalidInput" not in corpus.flags and "InvalidOption" not in corpus.flags:
             test["flags"].append("InvalidInput")
     return test
@@ -207,7 +233,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
             tc_id += 1
             test = {"tcId": tc_id, "comment": f"refused options: {', '.join(f'{k}={v!r}' for k, v in given.items())}",
                     "flags": ["InvalidOption"], "hyps": probe.hyps, "refs": probe.refs, "result": "invalid",
-                    "error": refused}
+                    "error": refused, "class": MUST_REFUSE}
             groups.append({"options": options, "tests": [test]})
             continue
         tests = []
@@ -220,7 +246,8 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
                 if error is not None:
                     tc_id += 1
                     tests.append({"tcId": tc_id, "comment": corpus.comment, "flags": list(corpus.flags),
-                                  "hyps": corpus.hyps, "refs": corpus.refs, "result": "invalid", "error": error})
+                                  "hyps": corpus.hyps, "refs": corpus.refs, "result": "invalid", "error": error,
+                                  "class": MUST_REFUSE})
         groups.append({"options": options, "tests": tests})
     used = sorted({flag for group in groups for test in group["tests"] for flag in test["flags"]})
     return {

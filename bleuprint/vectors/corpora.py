@@ -95,6 +95,31 @@ NOTES = {
     "Unanswerable": _note("edge-case", "a question without a gold answer, or with gold answers that normalize "
                                        "to nothing (SQuAD v2.0)",
                           "v1.1's empty rule (F1 0 for empty against empty) used in v2.0"),
+    "WhiteSpaceClasses": _note("edge-case", "characters only some languages take for white space: U+001C-U+001F "
+                                            "and U+0085 (Python's str.isspace, not JavaScript's \\s), U+FEFF "
+                                            "(JavaScript's, not Python's), U+3000 and NBSP (not ASCII's)",
+                               "the port's language's white space (JavaScript's \\s and trim(), Go's and Rust's "
+                               "Unicode White_Space, C's isspace) used instead of Python's"),
+    "Astral": _note("edge-case", "characters outside the Basic Multilingual Plane (emoji, rare CJK)",
+                    "UTF-16 code units (a surrogate pair) or UTF-8 bytes counted as characters"),
+    "CombiningMarks": _note("edge-case", "a letter followed by a combining accent, beside the precomposed letter",
+                            "grapheme clusters counted as characters, or the text normalised (NFC, NFKC)"),
+    "CaseMappings": _note("edge-case", "letters whose lowercase is special: İ (two code points), a final capital "
+                                       "sigma (ς), ß, full-width and ligature forms",
+                          "a simple, ASCII-only or case-folding lowercase instead of Python's str.lower()"),
+    "LineEndings": _note("edge-case", "line endings inside a segment: \\r\\n, \\r, U+2028, U+0085, after a '-'",
+                         "line endings normalised to \\n when the text is read (13a then joins '-' + line end)"),
+    "ByteOrderMark": _note("edge-case", "a segment that starts with U+FEFF (a byte-order mark)",
+                           "the mark dropped when the text is read, or taken for white space"),
+    "EntitiesEscapedTwice": _note("edge-case", "every 13a entity, also escaped twice (&amp;quot; &amp;gt; "
+                                               "&amp;lt; &amp;amp;), and entities 13a leaves alone (&apos; &#39; "
+                                               "&nbsp;)",
+                                  "the entities unescaped in another order (&amp; first) or by an HTML library "
+                                  "(every entity, in one pass)"),
+    "RegexClasses": _note("edge-case", "digits outside ASCII around '.' and ',', an article after a non-ASCII "
+                                       "letter, non-ASCII punctuation and symbols",
+                          "a regular expression's \\d, \\w, \\b or \\p{P} taken as Unicode where the "
+                          "definition has ASCII, or as ASCII where it has Unicode"),
     "Random": _note("random", "a seeded random corpus of short words, punctuation and non-ASCII",
                     "any disagreement not covered by a named case"),
     "InvalidInput": _note("invalid", "input the specification refuses",
@@ -173,6 +198,32 @@ HARD_CASES = [
             "\u5317\u4eac\u2013\u4e0a\u6d77 \u2014 a\u2014b"],
            [["\u6771\u4eac \u2014 \u5927\u962a \u3001 \u300c \u4eca\u65e5 \u300d \u3002 \uff21\uff22 \u2e80 \u2f00 \u3005 ok"],
             ["\u5317\u4eac \u2013 \u4e0a\u6d77\u2014a \u2014 b"]]),
+    # What a port gets from its language rather than from the metric
+    # (``bleuprint.mutants.port_faults``): in the defaults group only, where each is caught,
+    # but the special lowercase mappings, which need a group that lowercases.
+    Corpus("white space of some languages only, inside and at the ends of segments", ("WhiteSpaceClasses",
+           "UnusualWhitespace", "EdgeWhitespace"),
+           ["\x1ca b", "\x85c d", "e f\ufeff", "g\x1ch\x1d\x1di j\x1e\x1fk l\x85\x85m n\ufeff\ufeffo p\u3000q"],
+           [["a b"], ["c d"], ["e f"], ["g h i j k l m n o p q"]], everywhere=False),
+    Corpus("astral characters and combining marks beside precomposed letters", ("Astral", "CombiningMarks", "NonAscii"),
+           ["\U0001f600 a\U0001f600b caf\u0065\u0301 \U00020000x", "\ufb01ne \uff21\uff22"],
+           [["\U0001f600 ab caf\u00e9 \U00020000x"], ["fine AB"]], everywhere=False),
+    Corpus("special lowercase mappings: \u0130, a final capital sigma, \u00df", ("CaseMappings", "Case", "NonAscii"),
+           ["\u0130stanbul \u039f\u0394\u039f\u03a3 Stra\u00dfe \u00c9T\u00c9"],
+           [["i\u0307stanbul \u03bf\u03b4\u03bf\u03c2 strasse \u00e9t\u00e9"]]),
+    Corpus("line endings inside a segment: a word broken by '-' + \\r\\n, \\r, U+2028, U+0085",
+           ("LineEndings",), ["a well-\r\nknown cat\rsat on\u2028the\x85mat"], [["a wellknown cat sat on the mat"]],
+           everywhere=False),
+    Corpus("a byte-order mark at the start of a segment", ("ByteOrderMark",), ["\ufeffthe cat sat", "on the mat"],
+           [["the cat sat"], ["on the mat"]], everywhere=False),
+    Corpus("every 13a entity, escaped once and twice, and entities 13a leaves alone", ("EntitiesEscapedTwice",
+           "HtmlEntities"), ["&amp;quot;hi&amp;quot; &amp;gt; &amp;lt; &amp;amp; &quot;a&quot; &apos;b&#39; c&nbsp;d"],
+           [["&quot;hi&quot; &gt; &lt; &amp; \"a\" 'b' c d"]], everywhere=False),
+    Corpus("digits outside ASCII, an article after a non-ASCII letter, non-ASCII punctuation",
+           ("RegexClasses", "NonAscii", "Punctuation"),
+           ["\u0663.\u0661\u0664 costs \u0662,\u0665", "th\u00e9a \u00fcber \u00abja\u00bb 5\u20ac"],
+           [["\u0663 . \u0661\u0664 costs \u0662 , \u0665"], ["th\u00e9 \u00fcber \u00ab ja \u00bb 5 \u20ac"]],
+           everywhere=False),
     # Slow for TER's literal spec (a tenth of a second each): in the defaults group only.
     Corpus("two blocks of ten words swapped", ("LongShift",), ["k l m n o p q r s t a b c d e f g h i j"],
            [["a b c d e f g h i j k l m n o p q r s t"]], everywhere=False),

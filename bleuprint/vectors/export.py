@@ -5,10 +5,10 @@ cut down to the core suite in ``DIR/core/``, every JSON Schema shipped in ``sche
 (copied into ``DIR/schemas/``) and ``index.json``.
 
 Before writing, ``export`` measures the files' mutation adequacy (``adequacy.kill_matrix``
-against every planted mutant of the spec), flags each killing vector with its mutant's id
+against every planted mutant of the spec and every port fault), flags each killing vector with its mutant's id
 (``adequacy.annotate``) and picks the core suite (``adequacy.core_suite``). The index lists
 each file (metric, family, number of tests, SHA-256 of its bytes), the core files, the core
-suite's tests and, per mutant, how many vectors kill it. The same registry always writes
+suite's tests and, per mutant and per port fault, how many vectors kill it. The same registry always writes
 the same bytes.
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from .build import GENERATOR_VERSION, INDEX_SCHEMA, build_files, dumps
 
 #: The machine-readable report of ``bleuprint vectors stats --json``.
-STATS_SCHEMA = "bleuprint_vector_stats_v1.json"
+STATS_SCHEMA = "bleuprint_vector_stats_v2.json"
 #: The subdirectory of the core suite's files.
 CORE_DIRECTORY = "core"
 
@@ -41,14 +41,51 @@ def load_schema(name: str) -> dict:
     return json.loads(resources.files(__package__).joinpath("schemas", name).read_text(encoding="utf-8"))
 
 
+#: From this many metrics on, ``all_files`` shares them between two worker processes.
+PARALLEL_METRICS = 4
+#: Worker processes at most (the machines have two cores).
+WORKERS = 2
+
+
+def _metric_files(names: list) -> dict:
+    """``{name: (its metric files, its interval files)}`` of ``names`` (a worker's share)."""
+    from . import intervals
+
+    return {name: (build_files([name]), intervals.interval_files([name])) for name in names}
+
+
 def all_files(metrics=None) -> dict:
-    """``{file name: document}``: the metric files, then the interval files, then the
-    statistics files (``statistics``: COMET's compare, the meta-evaluation; called through
-    the modules, so that their current definitions are used)."""
+    """``{file name: document}``: the metric files, then the interval files, each in registry
+    order, then the statistics files (``statistics``: COMET's compare, the meta-evaluation;
+    called through the modules, so that their current definitions are used).
+
+    A metric's files depend on that metric alone (``build_files``, ``interval_files``), so
+    from ``PARALLEL_METRICS`` metrics on they are built by two worker processes, every
+    other metric each (the costly ones are spread out), and put back in registry order:
+    the same documents, in the same order, as one process builds them."""
+    import os
+
+    from ..core import metric_names
     from . import intervals, statistics
 
-    files = build_files(metrics)
-    for name, document in [*intervals.interval_files(metrics).items(), *statistics.statistics_files(metrics).items()]:
+    names = list(metrics or metric_names())
+    workers = min(WORKERS, os.cpu_count() or 1) if len(names) >= PARALLEL_METRICS else 1
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        parts: dict = {}
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_metric_files, [names[k::workers] for k in range(workers)]):
+                parts.update(part)
+        files = {}
+        for name in names:
+            files.update(parts[name][0])
+        interval_documents = {}
+        for name in names:
+            interval_documents.update(parts[name][1])
+    else:
+        files, interval_documents = build_files(names), intervals.interval_files(names)
+    for name, document in [*interval_documents.items(), *statistics.statistics_files(metrics).items()]:
         if name in files:
             raise RuntimeError(f"vector file {name} is written twice")
         files[name] = document
@@ -81,11 +118,23 @@ def index_document(texts: dict, files: dict, adequacy: dict | None = None) -> di
             "files": core_entries,
         }
         matrix = adequacy["matrix"]
-        index["mutants"] = [
-            {"id": m.id, "fault": m.fault, "semantic": m.semantic, "killedBy": len(matrix.get(m.id, ())),
-             "killedByCore": sum(1 for key in matrix.get(m.id, ()) if tuple(key) in in_core)}
-            for m in adequacy["mutants"]]
+
+        def counts(m):
+            return {"killedBy": len(matrix.get(m.id, ())),
+                    "killedByCore": sum(1 for key in matrix.get(m.id, ()) if tuple(key) in in_core)}
+
+        index["mutants"] = [{"id": m.id, "fault": m.fault, "semantic": m.semantic, **counts(m)}
+                            for m in adequacy["mutants"] if not is_port_fault(m)]
+        index["portFaults"] = [{"id": m.id, "class": m.fault_class, "languages": list(m.languages), "fault": m.fault,
+                                **counts(m)} for m in adequacy["mutants"] if is_port_fault(m)]
     return index
+
+
+def is_port_fault(fault) -> bool:
+    """Whether ``fault`` is a port fault (``bleuprint.mutants.port_faults``), not a planted mutant."""
+    from ..mutants.port_faults import PortFault
+
+    return isinstance(fault, PortFault)
 
 
 def measure(files: dict, mutants=None, metrics=None) -> dict:
@@ -93,11 +142,11 @@ def measure(files: dict, mutants=None, metrics=None) -> dict:
     "core", "coreFiles", "mutants"}`` (module doc). ``metrics``: the names ``files`` were
     built for, when not every metric: the pass then runs (and the index lists) only the
     mutants in their scope (``adequacy.mutants_in_scope``), and a vector is run only under
-    the mutants whose targets it reaches, so one metric's export costs that metric's share."""
-    from ..mutants.catalogue import all_mutants
-    from .adequacy import annotate, core_files, core_suite, kill_matrix, mutants_in_scope, reached_targets
+    the mutants whose targets it reaches, so one metric's export costs that metric's share.
+    ``mutants`` default: every planted mutant and every port fault (``adequacy.every_fault``)."""
+    from .adequacy import annotate, core_files, core_suite, every_fault, kill_matrix, mutants_in_scope, reached_targets
 
-    mutants = list(all_mutants() if mutants is None else mutants)
+    mutants = list(every_fault() if mutants is None else mutants)
     reached = reached_targets(files, {t for m in mutants for t in m.targets})
     if metrics is not None:
         mutants = mutants_in_scope(metrics, mutants, reached)

@@ -36,25 +36,27 @@ from ..core import get_metric, metric_names
 from .corpora import INTERVAL_POOL as _POOL
 from .hooks import vector_hooks
 
-#: The schema of an interval vector file (``bleuprint/vectors/schemas/``).
-INTERVAL_SCHEMA = "bleuprint_interval_vectors_v1.json"
-#: Version 2: null refs (a metric without references) and lines that are arrays of numbers
-#: (``Metric.segment_kind``); written only for the metrics that need it, so every other
-#: file stays version 1.
-INTERVAL_SCHEMA_V2 = "bleuprint_interval_vectors_v2.json"
-#: Version 3: segments of token embeddings (arrays of arrays of numbers: BERTScore) and
-#: references that are not text (embedding similarity's vectors); written only for the
-#: metrics that need it.
-INTERVAL_SCHEMA_V3 = "bleuprint_interval_vectors_v3.json"
-#: Version 4: lines that are numbers (a model's score of a segment: model_score).
-INTERVAL_SCHEMA_V4 = "bleuprint_interval_vectors_v4.json"
-INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3, INTERVAL_SCHEMA_V4)
+#: The schema of an interval vector file (``bleuprint/vectors/schemas/``), by level: level 1,
+#: text with references; level 2 adds null refs (a metric without references) and lines
+#: that are arrays of numbers (``Metric.segment_kind``); level 3 adds segments of token
+#: embeddings (arrays of arrays of numbers: BERTScore) and references that are not text
+#: (embedding similarity's vectors); level 4 adds lines that are numbers (a model's score
+#: of a segment: model_score). Each level is written only for the metrics that need it.
+#: Generator 1.1.0 writes them as v5-v8 (each test's ``class``); the files of 1.0.0 are
+#: still read: levels 1-3 as v1-v3 and level 4 as v4 (v4 was taken by the numbers before
+#: the classes came, so the classes start at v5: a version number means one schema).
+INTERVAL_SCHEMA = "bleuprint_interval_vectors_v5.json"
+INTERVAL_SCHEMA_V2 = "bleuprint_interval_vectors_v6.json"
+INTERVAL_SCHEMA_V3 = "bleuprint_interval_vectors_v7.json"
+INTERVAL_SCHEMA_V4 = "bleuprint_interval_vectors_v8.json"
+OLD_INTERVAL_SCHEMAS = tuple(f"bleuprint_interval_vectors_v{v}.json" for v in (1, 2, 3, 4))
+INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3, INTERVAL_SCHEMA_V4) + OLD_INTERVAL_SCHEMAS
 
 
 def interval_schema(pool: list, shared: bool = False) -> str:
-    """The earliest schema version that holds ``pool``'s segments (``bleuprint.vectors.hooks.interval_pool``):
-    version 1 for text with references, version 4 for lines that are numbers, version 2
-    for references left out or lines of numbers with text references, else version 3."""
+    """The earliest schema level that holds ``pool``'s segments (``bleuprint.vectors.hooks.interval_pool``):
+    level 1 for text with references, level 4 for lines that are numbers, level 2 for
+    references left out or lines of numbers with text references, else level 3."""
     if shared:
         return INTERVAL_SCHEMA
     lines = [line for segment in pool for line in segment[:3]]
@@ -67,8 +69,9 @@ def interval_schema(pool: list, shared: bool = False) -> str:
     if flat and all(isinstance(ref, str) for ref in refs):
         return INTERVAL_SCHEMA_V2
     return INTERVAL_SCHEMA_V3
-#: The version of this generator (the layout of the documents it writes).
-GENERATOR_VERSION = "1.0.0"
+#: The version of this generator (the layout of the documents it writes); 1.1.0: each test's
+#: ``class`` (every interval test is ``must-pass``).
+GENERATOR_VERSION = "1.1.0"
 #: Absolute tolerance on scores, means, half-widths (metric's scale); p-values and integers exact.
 SCORE_TOLERANCE = 1e-9
 #: Seed of the given resamples and trials (``random.Random``).
@@ -331,7 +334,7 @@ def _tests(metric, kind, options, parameters, corpora, extra_flags, rng, tc_id) 
         expected = _json_ready(expected_values(metric, kind, options, parameters, test), f"{metric} {kind}")
         if _ties(expected) and "TiedResampleScores" not in test["flags"]:
             test["flags"].append("TiedResampleScores")
-        test.update(expected=expected, result="valid")
+        test.update(expected=expected, result="valid", **{"class": "must-pass"})
         tests.append(test)
     return tests
 

@@ -118,17 +118,20 @@ def _recorder(target: str, calls: list):
     return factory
 
 
-def record_calls(files: dict, targets, evaluate, vectors) -> tuple[dict, dict]:
+def record_calls(files: dict, targets, evaluate, vectors, only=None) -> tuple[dict, dict]:
     """``(reached, calls)`` over every vector of ``files`` evaluated on the real spec
     (``evaluate``, ``vectors``: ``adequacy``'s): ``reached[key]`` the frozenset of
     ``targets`` the vector calls, ``calls[key]`` its recorded calls (None where there are
-    more than ``MAX_CALLS``, or where the real spec fails the vector)."""
+    more than ``MAX_CALLS``, or where the real spec fails the vector). ``only``: the keys
+    to record (default every vector), when a worker screens a share of them."""
     from ..mutants.switch import replaced
 
     calls: list = []
     reached, recorded = {}, {}
     with replaced({target: _recorder(target, calls) for target in sorted(targets)}):
         for key, document, group, test in vectors(files):
+            if only is not None and key not in only:
+                continue
             calls.clear()
             passed = evaluate(document, group, test) is None
             reached[key] = frozenset(target for target, *_ in calls)
@@ -144,20 +147,44 @@ def screenable(mutant) -> bool:
     return not any(cached(target) is not None for target in mutant.targets)
 
 
-def cannot_differ(calls: list | None, targets) -> bool:
+def _call_key(call) -> bytes | None:
+    """The bytes that identify a recorded call (target, arguments before, outcome, arguments
+    after) exactly: pickle keeps every type (``1``, ``1.0`` and ``True``; a list and a
+    tuple; a Counter and a dict) and every float's bits, so two calls with the same key
+    are the same call. None when it cannot be pickled."""
+    import pickle
+
+    target, before, _, outcome, after = call
+    try:
+        return pickle.dumps((target, before, outcome, after), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # an exception type or value pickle does not take: no memo for it
+        return None
+
+
+def cannot_differ(calls: list | None, targets, memo: dict | None = None) -> bool:
     """Whether, with the mutant of ``targets`` switched on, every recorded call of one of
     its targets gives the recorded outcome and leaves its arguments as recorded (module
-    doc); False where that cannot be told (None: not recorded; a value not plain)."""
+    doc); False where that cannot be told (None: not recorded; a value not plain).
+
+    ``memo`` (a dict kept by the caller for one mutant) remembers the calls found to give
+    the recorded outcome: the same call recorded again (the same sentence tokenized by
+    the statistics, the score and the one-call function, in every option family's file)
+    is not run again. The targets are deterministic functions of their arguments (module
+    doc), so the same call gives the same answer under the same mutant."""
     from ..mutants.switch import resolve
 
     if calls is None:
         return False
     functions = {target: resolve(target)[2] for target in targets}
-    for target, before, mutable, outcome, after in calls:
+    for call in calls:
+        target, before, mutable, outcome, after = call
         if target not in functions:
             continue
         if before is OPAQUE or after is OPAQUE or (outcome[0] == "return" and outcome[1] is OPAQUE):
             return False
+        key = _call_key(call) if memo is not None else None
+        if key is not None and key in memo:
+            continue
         args, kwargs = (_copy(before[0]), {k: _copy(v) for k, v in before[1].items()}) if mutable else before
         try:
             result = functions[target](*args, **kwargs)
@@ -169,4 +196,6 @@ def cannot_differ(calls: list | None, targets) -> bool:
                 return False
         if mutable and not same(after, (args, kwargs)):
             return False
+        if key is not None:
+            memo[key] = True
     return True

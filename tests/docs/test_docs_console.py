@@ -3,7 +3,7 @@ the output the page shows) is run by a test that compares the output with what t
 shows (issue 41 item 4). Four kinds have their own test, which needs what they need:
 ``bleuprint score`` (``tests/docs/test_readme_console.py``, against sacreBLEU itself),
 ``bleuprint audit`` (``tests/audit/test_readme_audit.py``, nltk) and the port runs with a
-planted fault (``tests/ports/test_example_ports.py``, the built Go port) and ``bleuprint
+planted fault and ``bleuprint conformance`` (``tests/ports/test_example_ports.py``, the built ports) and ``bleuprint
 meta-eval`` on the WMT MQM excerpt (``tests/metaeval/test_wmt_mqm.py``). The others run
 here, in a folder holding the TED files of ``examples/ted_files.py`` (the pages say to run
 them there): each shown line, in order, must be a line of the real output (``...``
@@ -28,8 +28,9 @@ from ted_files import write_files  # noqa: E402
 RUN_ELSEWHERE = {
     "tests/docs/test_readme_console.py": lambda words: words[:2] == ["bleuprint", "score"],
     "tests/audit/test_readme_audit.py": lambda words: words[:2] == ["bleuprint", "audit"],
-    "tests/ports/test_example_ports.py": lambda words: (bool(words) and words[0].startswith("BLEUPRINT_PORT_FAULT=")
-                                                        and words[1:2] == ["bleuprint"]),
+    "tests/ports/test_example_ports.py": lambda words: ((bool(words) and words[0].startswith("BLEUPRINT_PORT_FAULT=")
+                                                         and words[1:2] == ["bleuprint"])
+                                                        or words[:2] == ["bleuprint", "conformance"]),
     # run in the folder of the shipped WMT MQM excerpt, not the TED files' folder
     "tests/metaeval/test_wmt_mqm.py": lambda words: words[:2] == ["bleuprint", "meta-eval"],
 }

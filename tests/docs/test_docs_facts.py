@@ -96,6 +96,17 @@ def test_the_port_tutorial_counts_the_planted_mutants():
     assert int(found.group(3)) == len(list(all_mutants()))
 
 
+def test_the_port_tutorial_counts_the_port_faults():
+    """"... and K of the N port faults": N is the catalogue of port faults
+    (``bleuprint.mutants.port_faults``; K is ``bleuprint vectors export``'s index), and
+    no more are said to be killed than there are."""
+    from bleuprint.mutants.port_faults import all_port_faults
+
+    found = re.search(r"(\d+) of the (\d+) port faults", PORT_TUTORIAL)
+    assert found, "docs/tutorials/port-author.md does not state the port faults' figures"
+    assert int(found.group(2)) == len(all_port_faults()) >= int(found.group(1))
+
+
 def test_the_readme_lists_every_metric_with_its_oracle():
     """The README's metrics table has one row per registered metric, in registry order,
     naming each pinned oracle with its version (``bleuprint.oracles.hooks.oracle_versions``), "-" for a

@@ -13,12 +13,12 @@ import argparse
 import importlib.util
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from browser import dump_dom, requires_browser, screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -28,7 +28,6 @@ from docsgen import reference  # noqa: E402
 from bleuprint.mutants.hooks import mutant_hooks
 
 REQUIRE_DOCS = os.environ.get("BLEUPRINT_REQUIRE_DOCS") == "1"
-REQUIRE_BROWSER = os.environ.get("BLEUPRINT_REQUIRE_BROWSER") == "1"
 
 
 @pytest.fixture(scope="module")
@@ -153,40 +152,22 @@ def test_the_strict_build_writes_every_page(built_site):
         assert (built_site / reference.CLI_DIR / command.split(" ")[0] / "index.html").exists(), command
 
 
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def _browser(tmp_path, *arguments) -> subprocess.CompletedProcess:
-    command = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=10000", *arguments]
-    return subprocess.run(command, capture_output=True, text=True, timeout=120, env={**os.environ, "HOME": str(tmp_path)})
-
-
-@pytest.mark.skipif(_chromium() is None and not REQUIRE_BROWSER,
-                    reason="no headless browser: install Debian's chromium (apt-get install -y chromium)")
+@requires_browser
 def test_the_built_site_renders_in_a_headless_browser(built_site, tmp_path):
     """Chromium opens the built index and the chrF page from disk: the DOM it built holds
     the navigation (Material's nav with the tutorials and the metric pages' links) and, on
     the metric page, the options table with a row per option (chrF's six, in order). A
     screenshot of the metric page is left at /tmp/site-metric.png for a look by eye."""
-    assert _chromium() is not None, "BLEUPRINT_REQUIRE_BROWSER=1 but no chromium is installed"
     from bleuprint.core import get_metric
 
-    index = _browser(tmp_path, "--dump-dom", (built_site / "index.html").as_uri()).stdout
+    index = dump_dom(tmp_path, (built_site / "index.html").as_uri()).stdout
     assert 'class="md-nav' in index and "Verify a port" in index, index[:2000]
     assert 'href="reference/metrics/chrf/' in index
 
     page = built_site / reference.METRICS_DIR / "chrf" / "index.html"
-    dom = _browser(tmp_path, "--dump-dom", page.as_uri()).stdout
+    dom = dump_dom(tmp_path, page.as_uri()).stdout
     assert 'class="md-nav' in dom and "Command line" in dom
     table = dom.split('<div class="options-table">', 1)[1].split("</table>", 1)[0]
     rows = re.findall(r"<tr>\s*<td><code>(\w+)</code></td>", table)
     assert rows == [option.name for option in get_metric("chrf").options]
-    _browser(tmp_path, "--window-size=1280,1600", "--hide-scrollbars", "--screenshot=/tmp/site-metric.png",
-             page.as_uri())
+    screenshot(tmp_path, page.as_uri(), "/tmp/site-metric.png")

@@ -2,14 +2,13 @@
 headless browser (Debian's ``chromium``), which must render Stryker's web component."""
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
+from browser import dump_dom, requires_browser
 
 from bleuprint.mutants import generate, html, runner, search
 from bleuprint.mutants.project import PROJECT_ROOT
@@ -80,20 +79,7 @@ def test_hidden_findings_show_no_input(report_folder, tmp_path):
     assert "hidden by the teacher" in text and "def test_kills_" not in text
 
 
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-#: CI sets this (as BLEUPRINT_REQUIRE_PORTS for the ports): a missing browser is then a failure.
-REQUIRED = os.environ.get("BLEUPRINT_REQUIRE_BROWSER") == "1"
-
-
-@pytest.mark.skipif(_chromium() is None and not REQUIRED,
-                    reason="no headless browser: install Debian's chromium (apt-get install -y chromium)")
+@requires_browser
 def test_the_page_renders_in_a_headless_browser(report_folder, tmp_path):
     """Chromium loads the page offline; Stryker's component renders (the page's script
     copies the text of its shadow DOM into #component-text once it has): its metrics table
@@ -101,12 +87,7 @@ def test_the_page_renders_in_a_headless_browser(report_folder, tmp_path):
     is on the page the browser built. The scores: 1 killed of 3 mutants = 33.33 % of all,
     1 killed of the 2 covered = 50.00 % of the covered."""
     out, strip, _ = report_folder
-    assert _chromium() is not None, "BLEUPRINT_REQUIRE_BROWSER=1 but no chromium is installed"
-    command = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
-               "--virtual-time-budget=15000", "--dump-dom", (out / "index.html").as_uri()]
-    completed = subprocess.run(command, capture_output=True, text=True, timeout=120,
-                               env={**os.environ, "HOME": str(tmp_path)})
+    completed = dump_dom(tmp_path, (out / "index.html").as_uri(), timeout=120)
     dom = completed.stdout
     assert 'data-rendered="yes"' in dom, completed.stderr[-2000:]
     component = dom.split('<pre id="component-text" hidden="">', 1)[1].split("</pre>", 1)[0]

@@ -17,13 +17,13 @@ are never called: those two are *not covered*; the other 11 are covered but not 
 """
 
 import json
-import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from browser import dump_dom, requires_browser
 
 from bleuprint.mutants import exercises, hints
 
@@ -118,25 +118,13 @@ def test_the_report_names_each_survivor_with_its_hint(graded):
     assert "input: chrf_stats(&quot;kitten&quot;, [&quot;kitten&quot;])" in page
 
 
-def _chromium():
-    from shutil import which
-
-    return next((found for found in map(which, ("chromium", "chromium-browser", "google-chrome")) if found), None)
-
-
-@pytest.mark.skipif(_chromium() is None and os.environ.get("BLEUPRINT_REQUIRE_BROWSER") != "1",
-                    reason="no headless browser: install Debian's chromium (apt-get install -y chromium)")
+@requires_browser
 def test_the_report_renders_in_a_headless_browser(graded, tmp_path):
     """Stryker's component, rendered offline by Chromium, counts the weak suite's grade:
     5 killed, 11 survived, 2 without coverage, of 18; 5/18 = 27.78 % of all and
     5/16 = 31.25 % of the covered; 5 detected, 13 undetected."""
     folder, _, _ = graded
-    assert _chromium() is not None, "BLEUPRINT_REQUIRE_BROWSER=1 but no chromium is installed"
-    command = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
-               "--virtual-time-budget=15000", "--dump-dom", (folder / "report" / "index.html").as_uri()]
-    completed = subprocess.run(command, capture_output=True, text=True, timeout=180,
-                               env={**os.environ, "HOME": str(tmp_path)})
+    completed = dump_dom(tmp_path, (folder / "report" / "index.html").as_uri())
     dom = completed.stdout
     assert 'data-rendered="yes"' in dom, completed.stderr[-2000:]
     component = dom.split('<pre id="component-text" hidden="">', 1)[1].split("</pre>", 1)[0]

@@ -27,7 +27,13 @@ mutant on, so that the fuzzer's diagnosis is checked against an independent faul
   hypothesis n-gram found in some reference counts fully: mutant s01);
 * ``lowercase``: BLEU always lowercases, whatever its lowercase option (mutant s10);
 * ``last_ref``: chrF keeps the statistics of the last reference, not the best (mutant s14);
-* ``crash_two``: exits with status 3 on any corpus of two or more segments.
+* ``crash_two``: exits with status 3 on any corpus of two or more segments;
+* ``utf16_chrf``: chrF counts UTF-16 code units, as a JavaScript port's string length and
+  indexing do (an astral character is two characters: port fault pf04);
+* ``js_trim``: exact match strips with JavaScript's ``trim()``: U+FEFF is stripped,
+  U+001C-U+001F and U+0085 are not (port fault pf02; not the unstripped s17);
+* ``space_tab_strip``: exact match strips only spaces and tabs at the ends (no catalogued
+  fault: neither s17, which strips nothing, nor C's isspace, which strips \\n too).
 
 ``shortest_ref`` (above) is mutant s02.
 
@@ -66,6 +72,16 @@ def answer(mode: str, request: dict) -> dict:
         return {"seq": seq, "skipped": True, "message": "missing predictions and unanswerable questions"}
     if mode == "skip_all":
         return {"seq": seq, "skipped": True, "message": "nothing is implemented"}
+    if mode == "utf16_chrf" and metric == "chrf" and isinstance(refs, list):
+        hyps = [utf16(h) for h in hyps]
+        refs = [[utf16(r) for r in these] if isinstance(these, list) else these for these in refs]
+    if mode in ("js_trim", "space_tab_strip") and metric == "exact_match" and isinstance(refs, list):
+        chars = JS_TRIM if mode == "js_trim" else " \t"
+        try:
+            matched = [any(h.strip(chars) == r.strip(chars) for r in these) for h, these in zip(hyps, refs)]
+        except (TypeError, AttributeError) as exc:
+            return {"seq": seq, "error": str(exc)}
+        return {"seq": seq, "score": sum(matched) / len(matched), "stats": [[float(m)] for m in matched]}
     if mode == "lowercase" and metric == "bleu":
         options = {**options, "lowercase": True}
     try:
@@ -83,6 +99,19 @@ def answer(mode: str, request: dict) -> dict:
     except (TypeError, ValueError) as exc:
         return {"seq": seq, "error": str(exc)}
     return {"seq": seq, "score": score, "stats": rows}
+
+
+#: JavaScript's WhiteSpace and LineTerminator (ECMA-262 12.2, 12.3), what ``trim()`` strips.
+JS_TRIM = ("\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+           "\u2028\u2029\u202f\u205f\u3000\ufeff")
+
+
+def utf16(text):
+    """``text`` as a string of its UTF-16 code units (an astral character: two surrogates)."""
+    if not isinstance(text, str):
+        return text
+    data = text.encode("utf-16-le", "surrogatepass")
+    return "".join(chr(int.from_bytes(data[i:i + 2], "little")) for i in range(0, len(data), 2))
 
 
 def unclipped_matches(hyp: str, refs: list, options: dict) -> list:

@@ -172,7 +172,7 @@ def _fuzz(binary: Path, metric: str, examples: int, seed: int, monkeypatch, caps
           fault: str | None = None) -> tuple[int, dict]:
     status, report = _cli_json(["fuzz", "--port", str(binary), "--metric", metric, "--examples", str(examples),
                                 "--seed", str(seed)], fault, monkeypatch, capsys)
-    assert report["schema"] == "bleuprint_fuzz_report_v1"
+    assert report["schema"] == "bleuprint_fuzz_report_v2"
     return status, report
 
 
@@ -186,6 +186,33 @@ def test_correct_port_passes_every_vector_it_implements(port, vectors_dir, monke
     ran = {o["metric"] for o in report["outcomes"] if o["status"] == "passed"}
     assert ran == {"exact_match", "bleu", "chrf"}, f"{language}: metrics that passed: {ran}"
     assert report["implementation"]["language"] == language
+
+
+def test_the_ports_implement_what_the_protocol_page_says(port):
+    """``examples/ports/implemented.json`` (the example-ports column of the options table
+    in docs/port-protocol.md, docsgen/protocol_options.py) is what the built port does:
+    it lists exactly the metrics the file gives it, and probing each (one ``run`` per
+    value of every option whose values form a finite set, ``ports.probe``) finds the port
+    skipping exactly the values the file says it skips."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from docsgen.protocol_options import load_ports
+
+    from bleuprint.core import get_metric
+    from bleuprint.ports.probe import probe
+    from bleuprint.ports.process import Port
+
+    language, binary, _, _ = port
+    claimed = load_ports()[language]
+    running = Port(str(binary), 10.0)
+    try:
+        hello = running.start()
+        assert sorted(hello.metrics) == sorted(claimed), f"{language} lists {hello.metrics}"
+        for metric, data in claimed.items():
+            found = probe(running, get_metric(metric)).describe()
+            assert found == data["skips"], f"{language} {metric}: skips {found}, the file says {data['skips']}"
+    finally:
+        running.close()
 
 
 def test_language_test_reads_the_vectors_and_catches_a_fault(port, vectors_dir):
@@ -313,7 +340,7 @@ def test_fuzzer_agrees_with_the_correct_ports(built, tmp_path):
     for (language, metric), (status, report_path, err) in sorted(results.items()):
         assert report_path.exists(), f"{language} {metric}: no fuzz report (status {status}):\n{err}"
         report = json.loads(report_path.read_text(encoding="utf-8"))
-        assert report["schema"] == "bleuprint_fuzz_report_v1"
+        assert report["schema"] == "bleuprint_fuzz_report_v2"
         assert report["finding"] is None, f"{language} {metric}: " + json.dumps(report["finding"])[:2000]
         assert status == 0 and report["ran"] == FUZZ_EXAMPLES_CLEAN, (language, metric, status, report["ran"])
 
@@ -352,3 +379,34 @@ def test_the_readme_shows_real_output_of_the_go_port(built, vectors_dir):
         missing = missing_line(shown, done.stdout.replace(str(binary), "./bleuprint-go-port"))
         assert missing is None, (f"README line not in the output of bleuprint {' '.join(arguments)}:\n"
                                  f"{missing}\n--- real output:\n{done.stdout}")
+
+
+def test_the_conformance_page_shows_real_output_of_the_ports_and_nltk(built, vectors_dir, tmp_path):
+    """docs/how-to/conformance.md's console example is what ``bleuprint conformance`` prints
+    for both built ports and NLTK on the exported vectors (each shown line, in order, a line
+    of the real output; ``./bleuprint-go-port``, ``./bleuprint-rust-port`` and ``vectors/``
+    stand for the built binaries and the vectors), and the report folder it names holds
+    the page, the JSON and a badge per entry."""
+    pytest.importorskip("nltk")
+    from readme_console import console_commands, missing_line
+
+    page = ROOT / "docs" / "how-to" / "conformance.md"
+    (example,) = [(c, shown) for c, shown in console_commands([page]) if c.startswith("bleuprint conformance")]
+    command, shown = example
+    for language in LANGUAGES:
+        result = built(language)
+        if isinstance(result, str):
+            _toolchain_missing(result)
+        shutil.copy(result[0], tmp_path / f"bleuprint-{language}-port")
+    (tmp_path / "vectors").symlink_to(vectors_dir)
+    import shlex
+
+    done = _run([sys.executable, "-m", "bleuprint", *shlex.split(command)[1:]], cwd=tmp_path, env=_clean_env())
+    missing = missing_line(shown, done.stdout)
+    assert missing is None, f"not in the output of {command}:\n{missing}\n--- real output:\n{done.stdout}{done.stderr}"
+    data = json.loads((tmp_path / "report" / "conformance.json").read_text(encoding="utf-8"))
+    assert [i["name"] for i in data["implementations"]] == ["bleuprint-go-port", "bleuprint-rust-port", "nltk"]
+    for implementation in data["implementations"]:
+        for entry in implementation["entries"]:
+            assert (tmp_path / "report" / entry["badge"]).is_file()
+    assert (tmp_path / "report" / "index.html").is_file()

@@ -93,7 +93,7 @@ def test_same_seed_same_examples_and_minimal_input_and_the_replay_reruns_it(tmp_
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert run.returncode == 1, run.stderr
     data = json.loads(run.stdout)
-    assert data["schema"] == "bleuprint_fuzz_report_v1" and data["replay"] == first.replay_command()
+    assert data["schema"] == "bleuprint_fuzz_report_v2" and data["replay"] == first.replay_command()
     assert (data["finding"]["hyps"], data["finding"]["refs"]) == (first.finding.hyps, first.finding.refs)
 
 
@@ -188,3 +188,39 @@ def test_port_start_failures_exit_2(capsys):
     assert "no such program 'no-such-program-xyz'" in capsys.readouterr().err
     assert main(["fuzz", "--port", command("bad_hello"), "--metric", "bleu"]) == 2
     assert "protocol 2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mode, metric, named, not_named", [
+    ("utf16_chrf", "chrf", "pf04", "s11"),
+    ("js_trim", "exact_match", "pf02", "s17"),
+])
+def test_a_language_fault_is_named_only_once_confirmed(mode, metric, named, not_named):
+    """The issue's reproduction: a chrF port counting UTF-16 code units (JavaScript's string
+    length) and an exact match stripping with JavaScript's trim() (written in fake_port.py,
+    not by switching the catalogue's faults on). On the minimal input alone other faults
+    give the same answer (s11, chrF keeping white space, for an astral character; s17, no
+    strip at all, for a U+001F at an end), so the diagnosis names only the port fault that
+    also explains the port on further inputs, and says which further input refuted the
+    other one."""
+    report = fuzz_port(command(mode, metric), metric, examples=200, seed=0)
+    finding = report.finding
+    assert finding is not None and finding.status == "failed"
+    assert [f["id"] for f in finding.port_faults] == [named], finding.describe()
+    assert not_named not in {m["id"] for m in finding.mutants + finding.other_mutants}
+    assert finding.confirmation["disagreements"] >= 1
+    text = report.to_text()
+    assert f"the port behaves like port fault {named} (" in text and f"mutant {not_named} " not in text
+
+
+def test_a_strip_set_no_fault_has_is_not_named():
+    """An exact match stripping only spaces and tabs: on its minimal input it answers as
+    s17 (no strip), but a further input with a space at an end refutes s17, and no other
+    planted mutant or port fault explains it: "no known fault explains it"."""
+    report = fuzz_port(command("space_tab_strip", "exact_match"), "exact_match", examples=200, seed=0)
+    finding = report.finding
+    assert finding is not None and finding.status == "failed"
+    assert not finding.mutants and not finding.other_mutants and not finding.port_faults
+    assert "diagnosis: no known fault explains it" in report.to_text()
+    data = report.to_json()
+    assert data["schema"] == "bleuprint_fuzz_report_v2"
+    assert all(entry["id"] != "s17" for entry in data["finding"]["mutants"])

@@ -17,6 +17,7 @@ import pytest
 from bleuprint.cli import vectors as cli
 from bleuprint.mutants.catalogue import all_mutants, get
 from bleuprint.mutants.model import Mutant
+from bleuprint.mutants.port_faults import all_port_faults
 from bleuprint.mutants.switch import replaced
 from bleuprint.vectors import INDEX_SCHEMA, STATS_SCHEMA, all_files, build_files, load_schema
 from bleuprint.vectors import adequacy, intervals
@@ -53,10 +54,10 @@ def test_evaluate_reports_a_planted_difference_in_each_checked_value():
 
 @pytest.mark.slow
 def test_every_mutant_is_killed(measured_vectors):
-    """Every planted mutant (x00 included) fails at least one vector; while the interval
-    vectors are a stub the survivors must be exactly the interval mutants."""
+    """Every planted mutant (x00 included) and every port fault fails at least one vector;
+    while the interval vectors are a stub the survivors must be exactly the interval mutants."""
     matrix = measured_vectors["matrix"]
-    assert set(matrix) == {m.id for m in all_mutants()}
+    assert set(matrix) == {m.id for m in all_mutants()} | {f.id for f in all_port_faults()}
     survivors = sorted(mutant_id for mutant_id, keys in matrix.items() if not keys)
     if intervals.interval_files():
         assert survivors == []
@@ -102,8 +103,13 @@ def test_a_vector_flagged_s01_fails_under_s01_and_passes_without(measured_vector
                     "mutants": ["s01"]}
     assert sum(1 for _, _, _, t in adequacy.vectors(files) if "s08" in t["flags"]) >= 20
     notes = files["bleu_defaults.json"]["notes"]
-    assert "s01" in notes["Clipping"]["mutants"] and "s17" in notes["EdgeWhitespace"]["mutants"]
+    assert "s01" in notes["Clipping"]["mutants"]
     assert notes["Basic"]["mutants"] == []  # a flag every mutant fails does not stand for one
+    # A note's mutants are counted among its own metric's vectors (generator 1.2.0): s17,
+    # exact match's missing strip, stands for exact match's EdgeWhitespace, not BLEU's; a
+    # port fault stands for the flag of the hard case written for it.
+    assert "s17" in files["exact_match_defaults.json"]["notes"]["EdgeWhitespace"]["mutants"]
+    assert "pf04" in files["chrf_defaults.json"]["notes"]["Astral"]["mutants"]
 
 
 @pytest.mark.slow
@@ -119,14 +125,15 @@ def test_flags_match_the_kill_matrix_and_the_sanity_mutant_has_none(measured_vec
 def test_the_exported_files_core_and_index_validate(exported_vectors):
     directory, index = exported_vectors
     jsonschema.Draft202012Validator(load_schema(INDEX_SCHEMA)).validate(index)
-    assert index["generatorVersion"] == "1.2.0"
+    assert index["generatorVersion"] == "1.3.0"
     assert {m["id"] for m in index["mutants"]} == {m.id for m in all_mutants()}
+    assert [f["id"] for f in index["portFaults"]] == [f.id for f in all_port_faults()]
     assert index["core"]["numberOfTests"] == len(index["core"]["tests"]) < index["numberOfTests"]
     for sub, entries in (("", index["files"]), ("core", index["core"]["files"])):
         for entry in entries:
             document = json.loads((directory / sub / entry["file"]).read_text(encoding="utf-8"))
             jsonschema.Draft202012Validator(load_schema(document["schema"])).validate(document)
-    for mutant in index["mutants"]:
+    for mutant in index["mutants"] + index["portFaults"]:
         assert (mutant["killedBy"] > 0) == (mutant["killedByCore"] > 0), mutant
 
 
@@ -146,7 +153,7 @@ def test_stats_exit_status_is_1_for_a_survivor():
     assert cli.main(_args(json_path="-"), out, err, mutants=[get("s16")]) == 0
     report = json.loads(out.getvalue())
     jsonschema.Draft202012Validator(load_schema(STATS_SCHEMA)).validate(report)
-    assert report["schema"] == "bleuprint_vector_stats_v1" and report["survivors"] == []
+    assert report["schema"] == "bleuprint_vector_stats_v2" and report["survivors"] == []
     assert report["mutants"][0]["numberKilledBy"] == len(report["mutants"][0]["killedBy"]) > 0
 
 

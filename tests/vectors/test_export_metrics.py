@@ -147,3 +147,21 @@ def test_an_oracle_that_refuses_the_probe_is_not_missing():
         pytest.skip("pycocoevalcap is not installed (pip install 'bleuprint[test]')")
     assert oracle_missing("cider") == ""
     assert oracle_missing("coco_bleu") == ""
+
+
+def test_files_built_by_two_workers_are_those_of_one_process(monkeypatch):
+    """From ``PARALLEL_METRICS`` metrics on, ``all_files`` shares the metrics between two
+    processes (every other one) and puts their files back in registry order: the same
+    names in the same order and the same bytes as one process builds (four cheap metrics)."""
+    import sys
+
+    from bleuprint.vectors import dumps
+
+    export_module = sys.modules["bleuprint.vectors.export"]
+    names = ["exact_match", "wer", "cer", "distinct_n"]
+    monkeypatch.setattr(export_module, "PARALLEL_METRICS", 4)
+    shared = export_module.all_files(names)
+    monkeypatch.setattr(export_module, "PARALLEL_METRICS", 10**6)
+    alone = export_module.all_files(names)
+    assert list(shared) == list(alone) and len(alone) > 4
+    assert [dumps(document) for document in shared.values()] == [dumps(document) for document in alone.values()]

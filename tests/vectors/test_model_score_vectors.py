@@ -1,5 +1,5 @@
-"""model_score's vector files: its segments are numbers, so its metric files are version 5 and
-its interval file version 4 of the schemas, which they validate against; every interval test
+"""model_score's vector files: its segments are numbers, so its metric files are level 5
+(schema v10; v5 before the classes) and its interval file level 4 (v8; v4 before) of the schemas, which they validate against; every interval test
 gives its expected values through the spec, and every metric test's expected score is the
 mean of its hypotheses (a hand rule: model_score is the mean of the segment scores)."""
 
@@ -12,8 +12,8 @@ from importlib import resources
 import jsonschema
 import pytest
 
-from bleuprint.vectors.build import FILE_SCHEMA_V5, build_files
-from bleuprint.vectors.intervals import INTERVAL_SCHEMA_V4, evaluate_test, interval_files
+from bleuprint.vectors.build import FILE_SCHEMA_V4, FILE_SCHEMA_V5, build_files
+from bleuprint.vectors.intervals import INTERVAL_SCHEMA_V3, INTERVAL_SCHEMA_V4, evaluate_test, interval_files
 
 
 def _schema(name: str) -> dict:
@@ -26,8 +26,10 @@ def files():
 
 
 def test_the_new_schemas_are_valid_and_differ_from_the_last_by_number_segments():
-    for name, previous in ((FILE_SCHEMA_V5, "bleuprint_metric_vectors_v4.json"),
-                           (INTERVAL_SCHEMA_V4, "bleuprint_interval_vectors_v3.json")):
+    # each level's schema with the classes (written) and before them (still read)
+    for name, previous in ((FILE_SCHEMA_V5, FILE_SCHEMA_V4), (INTERVAL_SCHEMA_V4, INTERVAL_SCHEMA_V3),
+                           ("bleuprint_metric_vectors_v5.json", "bleuprint_metric_vectors_v4.json"),
+                           ("bleuprint_interval_vectors_v4.json", "bleuprint_interval_vectors_v3.json")):
         schema, old = _schema(name), _schema(previous)
         jsonschema.Draft202012Validator.check_schema(schema)
         assert schema["$defs"]["segment"]["oneOf"] == old["$defs"]["segment"]["oneOf"] + [{"type": "number"}]
@@ -41,7 +43,7 @@ def test_files_validate_against_their_schema_and_older_versions_refuse_them(file
         document = json.loads(json.dumps(document))
         errors = list(jsonschema.Draft202012Validator(_schema(expected)).iter_errors(document))
         assert not errors, [e.message for e in errors[:3]]
-        older = "bleuprint_interval_vectors_v3.json" if expected == INTERVAL_SCHEMA_V4 else "bleuprint_metric_vectors_v4.json"
+        older = INTERVAL_SCHEMA_V3 if expected == INTERVAL_SCHEMA_V4 else FILE_SCHEMA_V4
         document["schema"] = older
         assert not jsonschema.Draft202012Validator(_schema(older)).is_valid(document)
 

@@ -74,3 +74,29 @@ def test_screening_changes_no_verdict_of_the_kill_matrix():
     screened = adequacy.kill_matrix(files, workers=1, screen=True)
     assert screened == adequacy.kill_matrix(files, workers=1, screen=False)
     assert sum(map(len, screened.values())) > 100
+
+
+def test_the_memo_runs_a_repeated_call_once_and_clears_no_other_call(toy):
+    """Two vectors making the same call ``total([3, 1, 2])`` (the same sentence in two
+    option families' files): with one memo for the mutant, the mutated function runs once
+    and both are cleared. A third vector calling ``total([3, 1])`` is not cleared by that
+    memo when the mutant changes its value (2 + 1 + ... : the mutant adds 1 for two items),
+    and calls whose arguments differ only in type (``[1]`` and ``[1.0]``) have different keys."""
+    runs = []
+
+    def counting(original):
+        def mutated(xs):
+            runs.append(list(xs))
+            return original(xs) + (1 if len(xs) == 2 else 0)
+        return mutated
+
+    first, second, third = _recorded(toy, [3, 1, 2]), _recorded(toy, [3, 1, 2]), _recorded(toy, [3, 1])
+    memo: dict = {}
+    with replaced({"screening_toy:total": counting}):
+        assert screening.cannot_differ(first, ["screening_toy:total"], memo) is True
+        assert screening.cannot_differ(second, ["screening_toy:total"], memo) is True
+        assert runs == [[3, 1, 2]]
+        assert screening.cannot_differ(third, ["screening_toy:total"], memo) is False
+    ints, floats = _recorded(toy, [1]), _recorded(toy, [1.0])
+    assert screening._call_key(ints[0]) != screening._call_key(floats[0])
+    assert screening._call_key(first[0]) == screening._call_key(second[0])

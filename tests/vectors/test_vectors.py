@@ -135,6 +135,25 @@ def test_the_oracle_check_reports_a_planted_difference():
     assert len(mismatches) == 2 and "tcId 1: score" in mismatches[0] and "tcId 2: stats[0]" in mismatches[1]
 
 
+def test_the_oracle_check_of_two_workers_is_that_of_one_process(monkeypatch):
+    """``check_files`` shares the files between two processes from ``PARALLEL_FILES`` on:
+    the count and the mismatches (two planted, in the first and the fourth file: one per
+    worker) are those of one process, in file order."""
+    import sys
+
+    check_module = sys.modules["bleuprint.oracles.vectors_check"]
+    files = dict(list(build_files(["bleu"]).items())[:5])
+    names = list(files)
+    files[names[0]]["testGroups"][0]["tests"][0]["expected"]["score"] += 1e-6
+    files[names[3]]["testGroups"][0]["tests"][0]["expected"]["score"] += 1e-6
+    monkeypatch.setattr(check_module, "PARALLEL_FILES", 2)
+    shared = check_module.check_files(files)
+    monkeypatch.setattr(check_module, "PARALLEL_FILES", 10**6)
+    alone = check_module.check_files(files)
+    assert shared == alone and len(alone[1]) == 2 and alone[0] > 10
+    assert alone[1] == [check_document(files[names[0]])[1][0], check_document(files[names[3]])[1][0]]
+
+
 def test_invalid_vectors_are_refused_by_the_spec_with_the_named_error(exported):
     directory, index = exported
     seen = set()

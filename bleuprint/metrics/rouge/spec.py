@@ -46,6 +46,8 @@ ROUGE_TYPES = tuple(f"rouge{n}" for n in range(1, 10)) + ("rougeL", "rougeLsum")
 MEASURES = ("precision", "recall", "fmeasure")
 
 _ASCII_ALNUM = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+#: The characters rouge-score keeps in a token (public for the port faults that change it).
+ASCII_ALNUM = _ASCII_ALNUM
 
 
 def check_rouge_type(rouge_type: object) -> str:

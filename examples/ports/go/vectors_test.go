@@ -6,8 +6,9 @@ package main
 //	bleuprint vectors export DIR
 //	BLEUPRINT_VECTORS=DIR go test ./...
 //
-// Every *.json directly in DIR whose "schema" is bleuprint_metric_vectors_v1.json is read
-// (index.json, the files of schema v2 (SQuAD's: null hypotheses, empty reference lists),
+// Every *.json directly in DIR whose "schema" is bleuprint_metric_vectors_v6.json (text
+// segments with references; v1 before generator 1.3.0 added each test's class) is read
+// (index.json, the files of schemas v7-v10 (SQuAD's null hypotheses and empty reference lists, ...),
 // and other file types such as interval vectors are passed over, and so are
 // the subdirectories: DIR/core holds the core suite, run alone with BLEUPRINT_VECTORS=DIR/core);
 // unknown keys are ignored. For each test the port implements: a "valid" test must give
@@ -28,7 +29,8 @@ import (
 	"testing"
 )
 
-const metricSchema = "bleuprint_metric_vectors_v1.json"
+// The level-1 vector schemas: v6 (generator 1.3.0 and later), v1 (before).
+const metricSchema, metricSchemaBefore = "bleuprint_metric_vectors_v6.json", "bleuprint_metric_vectors_v1.json"
 
 type vectorFile struct {
 	Schema         string      `json:"schema"`
@@ -67,7 +69,7 @@ func vectorFiles(t *testing.T, dir string) map[string]*vectorFile {
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.UseNumber() // ints stay ints, as the port's input checks expect
 		var f vectorFile
-		if dec.Decode(&f) != nil || f.Schema != metricSchema {
+		if dec.Decode(&f) != nil || (f.Schema != metricSchema && f.Schema != metricSchemaBefore) {
 			continue // the index, another file type
 		}
 		files[entry.Name()] = &f

@@ -4,8 +4,9 @@
 //!     bleuprint vectors export DIR
 //!     BLEUPRINT_VECTORS=DIR cargo test
 //!
-//! Every *.json directly in DIR whose "schema" is bleuprint_metric_vectors_v1.json is read
-//! (index.json, the files of schema v2 (SQuAD's: null hypotheses, empty reference lists),
+//! Every *.json directly in DIR whose "schema" is bleuprint_metric_vectors_v6.json (text
+//! segments with references; v1 before generator 1.3.0 added each test's class) is read
+//! (index.json, the files of schemas v7-v10 (SQuAD's null hypotheses and empty reference lists, ...),
 //! and other file types such as interval vectors are passed over, and so are
 //! the subdirectories: DIR/core holds the core suite, run alone with BLEUPRINT_VECTORS=DIR/core);
 //! unknown keys are ignored. For each test the port implements: a "valid" test must give
@@ -21,7 +22,9 @@ use crate::request::{answer, Outcome};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-const METRIC_SCHEMA: &str = "bleuprint_metric_vectors_v1.json";
+/// The level-1 vector schemas: v6 (generator 1.3.0 and later), v1 (before).
+const METRIC_SCHEMA: &str = "bleuprint_metric_vectors_v6.json";
+const METRIC_SCHEMA_BEFORE: &str = "bleuprint_metric_vectors_v1.json";
 
 /// The *.json files directly in `dir` (not its subdirectories), sorted.
 fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -97,7 +100,7 @@ fn vectors() {
     for path in &paths {
         let body = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {}", path.display(), e));
         let doc = parse(&body).unwrap_or_else(|e| panic!("{}: {}", path.display(), e));
-        if !matches!(doc.get("schema"), Some(Json::Str(s)) if s == METRIC_SCHEMA) {
+        if !matches!(doc.get("schema"), Some(Json::Str(s)) if s == METRIC_SCHEMA || s == METRIC_SCHEMA_BEFORE) {
             continue; // the index, a schema, another file type
         }
         files += 1;
