@@ -326,8 +326,10 @@ def matching_mutants(definition, options: dict, hyps: list, refs: list, answer) 
 def further_inputs(definition, options: dict, drawn: list) -> list:
     """The inputs a suspect must explain (module doc): ``(options, hyps, refs)`` of the
     metric's vector corpora of text with references at ``options``, then of ``drawn``."""
+    from ..vectors.hooks import vector_hooks
+
     out = []
-    for corpus in definition.vector_corpora()[:CONFIRM_CORPORA]:
+    for corpus in vector_hooks(definition).vector_corpora()[:CONFIRM_CORPORA]:
         hyps, refs = corpus.hyps, corpus.refs
         if (isinstance(hyps, list) and isinstance(refs, list) and len(hyps) == len(refs)
                 and all(isinstance(h, str) for h in hyps)
