@@ -15,10 +15,15 @@ spec_cost: int | None = None
 #: ``bleuprint`` command line (``bleuprint squad``: the official scripts' interface), after
 #: the shared ones; "" for none.
 cli_module: str = ""
-#: ``split_system_file(path) -> [(system, segments, first line)]`` for a metric that reads
-#: files of its own formats with ``bleuprint score -i`` (model_score: COMET's JSON, TSV, ...),
-#: where one file may hold several systems; None for a metric that reads lines of text.
-split_system_file = None
+
+
+def split_system_file(definition, path: str) -> list:
+    """``[(system, segments, first line)]`` of one ``bleuprint score -i`` file, for a metric
+    that reads files of its own formats (model_score: COMET's JSON, TSV, ...), where one
+    file may hold several systems. A metric that reads lines of text does not override it
+    (``bleuprint.cli.score_files`` asks whether it does)."""
+    raise NotImplementedError(f"{definition.name} reads lines of text, not files of its own formats")
+
 
 CLI = Protocol("cli", "cli", {
     "cost": cost,

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 def _reader(name: str):
     """The metric's ``split_system_file`` (``bleuprint.cli.hooks``), or None."""
-    from .hooks import cli_hooks
+    from .hooks import CLI, cli_hooks
     from .score_arguments import resolve_metric
 
     found = resolve_metric(name)
-    return None if found is None else cli_hooks(found[0]).split_system_file
+    if found is None or "split_system_file" not in CLI.overrides(found[0]):
+        return None
+    return cli_hooks(found[0]).split_system_file
 
 
 def reads_own_files(metric_names: list[str]) -> bool:
