@@ -1,4 +1,4 @@
-"""What the encoder tests (``tests/encoder``, ``tests/cli/test_score_encoder.py``) need, their
+"""What the encoder tests (``tests/encoder``, ``tests/cli/test_score_segments_encoder.py``) need, their
 skip rule and their fixtures (imported by the test modules): without torch,
 transformers, bert-score or the pinned package the tests that need them skip, unless ``BLEUPRINT_REQUIRE_ENCODER=1`` (``.ci/run`` sets it
 and installs them), where that is a failure."""

@@ -49,7 +49,7 @@ from ..compat.resampling import paired_test, seed_from_environment
 from ..core import Metric, get_metric, metric_names
 from ..spec.sacrebleu_versions import (SUPPORTED_VERSIONS, SacrebleuVersionWarning, chosen_sacrebleu_version,
                                        using_sacrebleu_version)
-from . import score_dask, score_encoder, score_stream, version_line
+from . import score_dask, score_segments, score_stream, version_line
 from . import testsets as testset_options
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
@@ -130,7 +130,7 @@ def add_parser(commands) -> None:
                              "which tokenizers exist (spBLEU-1K is new in 2.6.0); default: the installed "
                              "sacreBLEU's version when it is one of these, else 2.6.0")
     score_dask.add_arguments(parser)  # --dask-scheduler, --dask-workers: bleuprint.cli.score_dask
-    score_encoder.add_arguments(parser)  # --encoder, --encoder-layer: bleuprint.cli.score_encoder
+    score_segments.add_arguments(parser)  # --encoder, --encoder-layer: bleuprint.cli.score_segments
     test_sets = parser.add_argument_group(
         "sacreBLEU's test sets", "read from sacreBLEU's cache ($SACREBLEU, default ~/.sacrebleu) when the set "
         "is already there; bleuprint downloads nothing, and says which files it looked for and the sacrebleu "
@@ -205,6 +205,9 @@ def _open(path: str, encoding: str):
 
 
 def _read_lines(path: str, encoding: str) -> list[str]:
+    arrays = score_segments.read_array_file(path)  # .npy/.npz: one array a segment, not lines
+    if arrays is not None:
+        return arrays
     try:
         with _open(path, encoding) as handle:
             return [line.rstrip() for line in handle]
@@ -383,7 +386,7 @@ class RegisteredScorer:
         """The lines of a system's output as the metric's hypotheses (``Metric.read_segment``:
         the lines themselves, or parsed; a line it refuses stops the run naming the line)."""
         if type(self.definition).read_segment is Metric.read_segment or not all(isinstance(x, str) for x in lines):
-            return lines  # text, or segments already (bleuprint.cli.score_encoder)
+            return lines  # text, or segments already (bleuprint.cli.score_segments)
         hyps = []
         for number, line in enumerate(lines, 1):
             try:
@@ -731,7 +734,7 @@ def _run_as(args, stdin, stdout, stderr) -> int:
         if status is not None:
             return status
         _check_arguments(args)
-        score_encoder.check(args, UsageError)
+        score_segments.check(args, UsageError)
         streamed = score_stream.run(args, stdout, stderr, paint, log)  # None: scored in memory below
         if streamed is not None:
             return streamed
@@ -796,7 +799,7 @@ def _run_as(args, stdin, stdout, stderr) -> int:
                 raise UsageError(f"Test set {args.testset_test_set!r} contains no sentence with"
                                  + (f" origlang={args.testset_origlang}" if args.testset_origlang else "")
                                  + (f" subset={args.testset_subset}" if args.testset_subset else ""))
-        systems, refs = score_encoder.prepare(args, systems, refs, names, ref_labels, log, UsageError)
+        systems, refs = score_segments.prepare(args, systems, refs, names, ref_labels, log, UsageError)
         metrics = build_metrics(args)
         status = _score(args, metrics, systems, names, refs, stdout, stderr, paint, log)
         if status == 0 and args.testset_detail and len(systems) == 1 and not args.sentence_level:

@@ -13,7 +13,7 @@ loading). Its ``segments(texts)`` are bertscore's segments, so::
 equals bert_score 0.3.13's ``score(hyps, refs, model_type=<that directory>, num_layers=6,
 use_fast_tokenizer=True, batch_size=1)`` within float32's tolerance
 (``tests/encoder/test_encoder_oracle.py``). ``bleuprint score -m bertscore --encoder
-SOURCE`` does the same on text files (``bleuprint.cli.score_encoder``).
+SOURCE`` does the same on text files (``bleuprint.cli.score_segments``).
 """
 
 from __future__ import annotations

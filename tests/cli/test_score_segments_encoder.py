@@ -1,5 +1,5 @@
 """``bleuprint score -m bertscore --encoder``: text files scored with the pinned encoder
-(``bleuprint.cli.score_encoder``), and its one-line refusals with exit status 1.
+(``bleuprint.cli.score_segments``), and its one-line refusals with exit status 1.
 
 The scores are compared with ``bleuprint.bertscore`` on the same encoder's segments, which
 ``tests/encoder/test_encoder_oracle.py`` holds to bert_score's ``score()`` (TOL 1e-5 there);
