@@ -79,8 +79,8 @@ def test_identical_samples_give_one():
 
 
 @pytest.mark.parametrize("p, q, kwargs, words", [
-    ([[1.0, 2.0], [1.0]], [[1.0, 2.0]], {}, "p_features row 1 has 1 dimensions"),
-    ([[1.0, float("nan")]] * 3, [[1.0, 2.0]] * 3, {}, "p_features row 0 column 1 is nan"),
+    ([[1.0, 2.0], [1.0]], [[1.0, 2.0]], {}, "p_features is ragged: row 1 has 1 dimensions"),
+    ([[1.0, float("nan")]] * 3, [[1.0, 2.0]] * 3, {}, "p_features[0][1] is nan"),
     ([[1.0, 2.0]] * 3, [[1.0, 2.0, 3.0]] * 3, {}, "p_features has 2 dimensions but q_features has 3"),
     (np.zeros((0, 3)), [[1.0, 2.0, 3.0]], {}, "p_features has shape (0, 3)"),
     ([[0.0, 0.0], [1.0, 2.0]], [[1.0, 2.0]] * 2, {}, "p_features row 0 is the zero vector"),

@@ -102,7 +102,7 @@ def check_features(features, what: str) -> np.ndarray:
     bad = np.argwhere(~np.isfinite(array))
     if bad.size:
         i, j = bad[0]
-        raise ValueError(f"{what} row {i} column {j} is {array[i, j]}: only finite numbers are accepted")
+        raise ValueError(f"{what}[{i}][{j}] is {float(array[i, j])!r}: only finite numbers are accepted")  # spec.arrays
     return array
 
 
