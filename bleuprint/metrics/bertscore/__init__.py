@@ -129,6 +129,11 @@ class BERTScore(Metric):
         S.check_segment(value, "the line")
         return value
 
+    def faults(self) -> list:
+        from .faults import MUTANTS
+
+        return list(MUTANTS)
+
     def vector_corpora(self) -> list:
         from .cases import vector_corpora
 

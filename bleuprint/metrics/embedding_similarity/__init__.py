@@ -120,6 +120,11 @@ class EmbeddingSimilarity(Metric):
                                  "array") from None
         return list(S.check_vector(values, "the line"))
 
+    def faults(self) -> list:
+        from .faults import MUTANTS
+
+        return list(MUTANTS)
+
     def vector_corpora(self) -> list:
         from .cases import vector_corpora
 
