@@ -42,15 +42,33 @@ TRANSFORMS = {
 EXPLAIN_SECONDS = 30.0
 
 
+#: The tolerance of the subject being audited (``Subject.tolerance``; ``tolerance_of``).
+_current = [TOLERANCE]
+
+
+class tolerance_of:
+    """Within this block ``same`` uses ``subject``'s declared tolerance (else TOLERANCE)."""
+
+    def __init__(self, subject):
+        self.value = subject.tolerance if getattr(subject, "tolerance", None) is not None else TOLERANCE
+
+    def __enter__(self):
+        _current.append(self.value)
+
+    def __exit__(self, *exc):
+        _current.pop()
+
+
 def same(a, b) -> bool:
-    """``a`` and ``b`` are the same score (module TOLERANCE); NaN equals NaN."""
+    """``a`` and ``b`` are the same score (the audited subject's tolerance, module
+    TOLERANCE by default); NaN equals NaN."""
     if a is None or b is None:
         return False
     if math.isnan(a) or math.isnan(b):
         return math.isnan(a) and math.isnan(b)
     if math.isinf(a) or math.isinf(b):
         return a == b
-    return abs(a - b) <= TOLERANCE * max(1.0, abs(b))
+    return abs(a - b) <= _current[-1] * max(1.0, abs(b))
 
 
 @dataclass(frozen=True)

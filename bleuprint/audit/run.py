@@ -255,7 +255,10 @@ def audit(subject: Subject, examples: int = DEFAULT_EXAMPLES, seed: int = DEFAUL
         raise ValueError(f"examples must be a whole number >= 1, got {examples!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
-    return _Audit(subject, examples, seed, progress).run()
+    from .classify import tolerance_of
+
+    with tolerance_of(subject):
+        return _Audit(subject, examples, seed, progress).run()
 
 
 def not_installed(library: str, pip: str) -> SubjectResult:

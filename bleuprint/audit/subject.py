@@ -55,6 +55,10 @@ class Subject:
     #: The command-line words that name this subject to ``bleuprint audit`` (a replay):
     #: an adapter's name, a quoted callable (and ``--swap``), ``--port 'COMMAND'``; "" unknown.
     target: str = ""
+    #: Two scores are the same within this relative tolerance (None: the audit's 1e-9,
+    #: ``classify.TOLERANCE``): a library computing in float32 declares its rounding (its
+    #: adapter says why), so that only differences beyond it are classes.
+    tolerance: float | None = None
 
     def __post_init__(self) -> None:
         from ..core import get_metric

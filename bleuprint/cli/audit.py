@@ -173,7 +173,7 @@ def _progress(line: str) -> None:
 
 
 def replay_case(subject, text: str) -> int:
-    from ..audit.classify import same
+    from ..audit.classify import same, tolerance_of
     from ..audit.search import Comparer
 
     try:
@@ -189,9 +189,10 @@ def replay_case(subject, text: str) -> int:
     if outcome is None:
         raise UsageError("bleuprint's spec refuses this input, so there is nothing to compare")
     library = "raises " + outcome.error if outcome.library is None else f"{outcome.raw!r} (0-{subject.scale:g})"
-    print(f"{subject.name}: bleuprint {outcome.spec!r}; library {library}: "
-          + ("equal" if same(outcome.library, outcome.spec) else "DIFFERENT"))
-    return 1 if outcome.diverges else 0
+    with tolerance_of(subject):  # a float32 library's declared rounding (Subject.tolerance)
+        equal = same(outcome.library, outcome.spec)
+    print(f"{subject.name}: bleuprint {outcome.spec!r}; library {library}: " + ("equal" if equal else "DIFFERENT"))
+    return 0 if equal else 1
 
 
 def main(args) -> int:

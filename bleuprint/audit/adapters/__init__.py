@@ -21,6 +21,7 @@ ADAPTERS: dict[str, str] = {
     "sacrebleu-mojo": "bleuprint.audit.adapters.sacrebleu_mojo",
     "pyter3": "bleuprint.audit.adapters.pyter3",
     "pycocoevalcap": "bleuprint.audit.adapters.pycocoevalcap",
+    "bert-score": "bleuprint.audit.adapters.bert_score",
 }
 
 

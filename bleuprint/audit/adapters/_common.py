@@ -22,6 +22,7 @@ PINS = {
     "sacrebleu-mojo": "sacrebleu-mojo==0.2.4",
     "pyter3": "pyter3==0.3",
     "pycocoevalcap": "pycocoevalcap==1.2",
+    "bert-score": "bert-score==0.3.13",
 }
 
 
