@@ -20,8 +20,11 @@ import numpy as np
 
 from . import spec as S
 
-#: The most cosines (pairs x hypothesis tokens x reference tokens) held at once.
-CHUNK_CELLS = 1 << 20
+#: The most cosines (pairs x hypothesis tokens x reference tokens) held at once: 2^16 (512 KB
+#: a float64 array, so a chunk's per-dimension steps stay in cache; measured with
+#: benchmarks/embedding_speed.py on 3,000 pairs of 128 dimensions: 0.61 s CPU, against 0.90 s
+#: with 2^20 cells, 0.73 s with 2^18 and 0.78 s with 2^14).
+CHUNK_CELLS = 1 << 16
 
 
 def check_vectors(x, what: str):
