@@ -152,10 +152,10 @@ def sacrebleu_metric(metric: str):
 
 
 def impl_has(metric: str) -> bool:
-    from bleuprint.impl.corpus import metric_option_names
+    from bleuprint.core import get_metric
 
     try:
-        metric_option_names(metric)
+        get_metric(metric)
     except (KeyError, ValueError):
         return False
     return True

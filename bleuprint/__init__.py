@@ -15,6 +15,18 @@ The top level is lazy (PEP 562 module ``__getattr__``): ``import bleuprint`` loa
 import importlib
 import importlib.util
 
+from .core import registry as _registry
+
+
+def _load_metrics() -> None:
+    """Register the built-in metrics (``bleuprint.metrics``: each module registers its
+    own); the registry runs this before its first look-up. Named here, at the package's
+    root, so that ``bleuprint.core`` names no metric."""
+    importlib.import_module(f"{__name__}.metrics")
+
+
+_registry.add_loader(_load_metrics)
+
 
 def _distribution_version() -> str:
     """The installed distribution's version (pyproject.toml is its one source)."""

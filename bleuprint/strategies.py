@@ -38,7 +38,7 @@ What they generate, and why (each item is a place where re-implementations of sa
   ``bleuprint.spec.corpus_bleu`` and ``bleuprint.spec.chrf`` (the same names as
   sacreBLEU's ``BLEU`` and ``CHRF`` arguments, except ``n`` for ``char_order``).
 * ``metric_options(name)``: keyword dictionaries of the options of the registered metric
-  ``name`` (``bleuprint.core``), its ``Metric.option_strategy()``: the two above for BLEU
+  ``name`` (``bleuprint.core``), its ``bleuprint.strategies.option_strategy``: the two above for BLEU
   and chrF, else ``options_from_data(metric.options)``, derived from the options' data
   (TER's four flags, exact match's empty dictionary, a metric defined in a test file).
   Each option is present or absent (its default then applies); a value is one of its
@@ -67,6 +67,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
         "bleuprint: install it with `pip install bleuprint[test]` (or `pip install hypothesis`)"
     ) from error
 
+from .hooks import Protocol
 from .spec.tokenizers import TOKENIZERS, tokenize as _tokenize
 
 __all__ = [
@@ -471,10 +472,10 @@ def options_from_data(options):
 
 def metric_options(name: str):
     """Keyword dictionaries of the options of the registered metric ``name``: its
-    ``Metric.option_strategy()`` (TypeError or ValueError for a name not registered)."""
+    ``option_strategy`` hook (TypeError or ValueError for a name not registered)."""
     from .core import get_metric
 
-    return get_metric(name).option_strategy()
+    return strategy_hooks(get_metric(name)).option_strategy()
 
 
 def metric_values(name: str):
@@ -484,16 +485,16 @@ def metric_values(name: str):
     from .core import get_metric
 
     definition = get_metric(name)
-    return definition.option_strategy().map(lambda options: definition(**options))
+    return strategy_hooks(definition).option_strategy().map(lambda options: definition(**options))
 
 
 def metric_corpora(name: str):
     """Corpora ``(hyps, refs)`` of the registered metric ``name``'s segments: its
-    ``Metric.corpus_strategy()`` (text with references by default; hypotheses alone, refs
+    ``corpus_strategy`` hook (text with references by default; hypotheses alone, refs
     None, for a metric without references; the metric's own kind of segment otherwise)."""
     from .core import get_metric
 
-    return get_metric(name).corpus_strategy()
+    return strategy_hooks(get_metric(name)).corpus_strategy()
 
 
 @st.composite
@@ -554,3 +555,38 @@ def without_local_constants():
 
 from .metrics.bleu.strategies import bleu_options  # noqa: E402
 from .metrics.chrf.strategies import chrf_options  # noqa: E402
+
+
+# -- the strategies' protocol (``bleuprint.hooks``): what the generic tests ask a metric;
+# a metric tunes it in ``bleuprint/metrics/NAME/strategies.py``.
+
+def corpus_strategy(definition):
+    """A Hypothesis strategy of ``(hyps, refs)`` corpora of this metric's segments for
+    the generic tests: by default ``bleuprint.strategies.corpora`` (refs None for a
+    metric without references)."""
+    if definition.references:
+        return corpora()
+    return st.lists(sentences(), min_size=1, max_size=8).map(lambda hyps: (hyps, None))
+
+
+def option_strategy(definition):
+    """A Hypothesis strategy of keyword dicts of this metric's options (used by
+    ``bleuprint.strategies.metric_options``); by default one derived from the
+    options' data."""
+    return options_from_data(definition.options)
+
+
+def fit_corpus(definition, corpus: tuple) -> tuple:
+    """A generic ``(hyps, refs)`` corpus made one this metric accepts, for the generic
+    tests' corpora: the references cut by ``fit_references``; a metric whose input has
+    other limits (Meteor 1.5: no line break, no ``|||``) adapts the text too."""
+    hyps, refs = corpus
+    return hyps, definition.fit_references(refs)
+
+
+STRATEGIES = Protocol("strategies", "strategies", {
+    "corpus_strategy": corpus_strategy,
+    "option_strategy": option_strategy,
+    "fit_corpus": fit_corpus,
+})
+strategy_hooks = STRATEGIES.of

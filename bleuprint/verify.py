@@ -15,8 +15,8 @@ Oracles, in the order they are checked:
   registered metric on its ``verify_configurations()``.
 
 Every metric is reached through the registry (``bleuprint.core``): its golden fixture
-(``Metric.golden``), its configurations, its own one-call functions
-(``Metric.layer_functions``; else the layer's ``corpus_score`` of any metric) and its
+(``bleuprint.oracles.hooks.golden``), its configurations, its own one-call functions
+(``bleuprint.verify_hooks.layer_functions``; else the layer's ``corpus_score`` of any metric) and its
 sentence-level defaults are the metric's, so a metric registered anywhere (a test's)
 gets its rows with no edit here.
 
@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .core import get_metric, metric_names
+from .verify_hooks import verify_hooks
+from .oracles.hooks import oracle_hooks
 
 #: Scores must agree within this (absolute, on the 0-100 scale; 0-1 for exact match).
 SCORE_TOLERANCE = 1e-9
@@ -123,7 +125,7 @@ def _sentence_result(subject, definition, hyp: str, refs: list, options: dict) -
     """One segment's row and score by ``subject``: through the metric's own per-segment
     functions where it has them, else its rows and score of one segment, with its
     sentence-level defaults."""
-    functions = definition.layer_functions(subject)
+    functions = verify_hooks(definition).layer_functions(subject)
     sentence_level = definition(**options).sentence_level()
     if "stats" in functions:
         row = functions["stats"](hyp, refs, **_accepted(functions["stats"], options))
@@ -152,7 +154,7 @@ def _computed(subject, case: dict) -> dict:
         configured = definition(**options)
         rows = subject.sentence_stats(configured, hyps, refs)
         score = subject.score_from_stats(configured, rows.sum(axis=0), len(hyps))
-        own = definition.layer_functions(subject).get("corpus")  # else the one call of any metric
+        own = verify_hooks(definition).layer_functions(subject).get("corpus")  # else the one call of any metric
         one_call = own(hyps, refs, **options) if own else subject.corpus_score(configured, hyps, refs)
         done = {"rows": _as_numbers(rows), "scores": [score, one_call]}
     if "signature" in case:  # computed for each case's sacreBLEU version (_signatures)
@@ -221,21 +223,21 @@ def _missing_data(case: dict) -> str:
     ``missing_data`` for its options (nltk's METEOR with synonyms and no WordNet; BLEU with
     a MeCab tokenizer and no MeCab). A tokenizer case asks BLEU about its tokenizer."""
     if case.get("metric") == "tokenizers":
-        return get_metric("bleu").missing_data({"tokenize": case.get("tokenizer")})
+        return verify_hooks(get_metric("bleu")).missing_data({"tokenize": case.get("tokenizer")})
     if case.get("metric") in (None, "hand"):
         return ""
     try:
         definition = get_metric(case["metric"])
     except ValueError:
         return ""
-    return definition.missing_data(dict(case.get("options", {})))
+    return verify_hooks(definition).missing_data(dict(case.get("options", {})))
 
 
 def _numpy_path(case: dict) -> bool:
     """Whether the case's metric has an impl path of its own without the compiled kernels
-    (``Metric.numpy_path``; True for the shared fixtures' cases)."""
+    (``bleuprint.verify_hooks.numpy_path``; True for the shared fixtures' cases)."""
     try:
-        return get_metric(case.get("metric") or "").numpy_path
+        return verify_hooks(get_metric(case.get("metric") or "")).numpy_path
     except ValueError:
         return True
 
@@ -283,7 +285,7 @@ def case_fixtures(metrics=None) -> tuple[str, ...]:
     shared ones (BLEU's tokenizers and MeCab); ``metrics``: those of these metrics only."""
     chosen = [d for d in _metrics() if metrics is None or d.name in metrics]
     shared = SHARED_CASE_FIXTURES if metrics is None or "bleu" in metrics else ()
-    return tuple(definition.golden for definition in chosen if definition.golden) + shared
+    return tuple(oracle_hooks(definition).golden for definition in chosen if oracle_hooks(definition).golden) + shared
 
 
 def wanted(case: dict, metrics) -> bool:
@@ -353,7 +355,7 @@ def live_cases(ted_systems: int | None, metrics=None) -> tuple[dict[str, list[di
 def ted_cases(n_systems: int | None, skipped: list | None = None, metrics=None) -> list[dict]:
     """ted-ende systems scored by the metrics' oracles: each metric on its
     ``real_corpus_configurations()`` (corpus BLEU with every tokenizer, chrF, chrF++ and
-    the word-only chrF, ROUGE), through its corpus adapter (``Metric.corpus_oracle``). A
+    the word-only chrF, ROUGE), through its corpus adapter (``bleuprint.oracles.hooks.corpus_oracle``). A
     metric whose oracle is missing (or another version) is left out, with the reason
     appended to ``skipped``."""
     from .oracles.cases_common import corpus_oracle
@@ -363,7 +365,7 @@ def ted_cases(n_systems: int | None, skipped: list | None = None, metrics=None) 
     systems = sorted(data["systems"].items())[: n_systems or None]
     configurations = [(definition.name, corpus_oracle(definition.name), options, f"ted-ende {label}")
                       for definition in _metrics() if metrics is None or definition.name in metrics
-                      for options, label in definition.real_corpus_configurations()]
+                      for options, label in verify_hooks(definition).real_corpus_configurations()]
     cases, missing = [], set()
     for name, hyps in systems:
         for metric, oracle, options, family in configurations:
@@ -393,8 +395,8 @@ def generated_configurations() -> list[tuple[str, dict, str]]:
     the others, each in registration order (which deals the built-in metrics the corpora
     they have always had)."""
     metrics = _metrics()
-    ordered = [m for m in metrics if m.golden] + [m for m in metrics if not m.golden]
-    return [(m.name, options, f"generated {label}") for m in ordered for options, label in m.verify_configurations()]
+    ordered = [m for m in metrics if oracle_hooks(m).golden] + [m for m in metrics if not oracle_hooks(m).golden]
+    return [(m.name, options, f"generated {label}") for m in ordered for options, label in verify_hooks(m).verify_configurations()]
 
 
 def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT, metrics=None) -> list[dict]:
@@ -418,7 +420,7 @@ def generated_cases(seed: int = GENERATED_SEED, count: int = GENERATED_COUNT, me
         if metrics is not None and metric not in metrics:
             continue
         rng = rngs.setdefault(metric, random.Random(f"{seed}/{metric}"))
-        hyps, refs = get_metric(metric).generated_corpus(rng)
+        hyps, refs = verify_hooks(get_metric(metric)).generated_corpus(rng)
         case = {"id": f"generated/{i}", "metric": metric, "family": family, "options": options,
                 "hyps": hyps, "refs": refs}
         try:

@@ -21,6 +21,11 @@ import importlib
 import inspect
 import re
 from pathlib import Path
+from bleuprint.vectors.hooks import vector_hooks
+from bleuprint.mutants.hooks import mutant_hooks
+from bleuprint.verify_hooks import verify_hooks
+from bleuprint.oracles.hooks import oracle_hooks
+from bleuprint.spec.signature import signature_hooks
 
 #: Where the generated pages go inside the site (relative to ``docs/``).
 METRICS_DIR = "reference/metrics"
@@ -110,18 +115,18 @@ def _facts_section(metric) -> list[str]:
     if metric.min_segments > 1:
         rows.append(("segments a corpus", f"at least {metric.min_segments}"))
     if metric.name in signed_metrics():
-        fields = metric.signature_fields(**defaults) or []
+        fields = signature_hooks(metric).signature_fields(**defaults) or []
         rows.append(("signature fields (defaults)", ", ".join(f"`{k}:{v}`" for k, v in fields) or "none of its own"))
-        rows.append(("signature version", f"`{metric.signature_version}`" if metric.signature_version
+        rows.append(("signature version", f"`{signature_hooks(metric).signature_version}`" if signature_hooks(metric).signature_version
                      else "the sacreBLEU version chosen (2.5.1 or 2.6.0)"))
     else:
         rows.append(("signature", "none"))
-    if metric.oracle_versions:
-        rows.append(("oracle (pinned)", ", ".join(f"{d} {v}" for d, v in metric.oracle_versions.items())))
+    if oracle_hooks(metric).oracle_versions:
+        rows.append(("oracle (pinned)", ", ".join(f"{d} {v}" for d, v in oracle_hooks(metric).oracle_versions.items())))
     else:
         rows.append(("oracle", "none: the definition in the docstrings, checked by hand computations"))
-    if metric.golden:
-        rows.append(("golden fixture", f"`bleuprint/oracles/goldens/{metric.golden}.json`"))
+    if oracle_hooks(metric).golden:
+        rows.append(("golden fixture", f"`bleuprint/oracles/goldens/{oracle_hooks(metric).golden}.json`"))
     module = type(metric).__module__
     rows.append(("defined in", f"`{module.replace('.', '/')}`"))
     lines = ["## At a glance", "", "| property | value |", "|---|---|"]
@@ -130,7 +135,7 @@ def _facts_section(metric) -> list[str]:
 
 
 def _mutants_section(metric) -> list[str]:
-    faults = list(metric.faults())
+    faults = list(mutant_hooks(metric).faults())
     lines = ["## Quirks and pitfalls, guarded by planted mutants", ""]
     if not faults:
         return lines + ["Where bleuprint departs from the oracle on purpose: "
@@ -148,7 +153,7 @@ def _mutants_section(metric) -> list[str]:
 
 def _example_corpus(metric):
     """The metric's ordinary vector corpus: the first flagged ``Basic``, else its first."""
-    corpora = metric.vector_corpora()
+    corpora = vector_hooks(metric).vector_corpora()
     return next((c for c in corpora if "Basic" in c.flags), corpora[0])
 
 
@@ -157,7 +162,7 @@ def _example_section(metric) -> list[str]:
     from bleuprint.spec.signature import signed_metrics
 
     lines = ["## Worked example", ""]
-    missing = metric.missing_data(metric.defaults())
+    missing = verify_hooks(metric).missing_data(metric.defaults())
     corpus = _example_corpus(metric)
     if missing:
         return lines + [f"Not computed when this site was built: {missing}", ""]
@@ -193,11 +198,11 @@ def _vectors_section(metric) -> list[str]:
              "[the port protocol](../../port-protocol.md)); each varies the options named, the others at their "
              "defaults. A file whose every case the specification refuses is left out.", "",
              "| file | options varied |", "|---|---|"]
-    for family, option_dicts in metric.vector_families():
+    for family, option_dicts in vector_hooks(metric).vector_families():
         names = sorted({key for options in option_dicts for key in options if not key.startswith("__")})
         lines.append(f"| `{file_name(metric.name, family)}` | {', '.join(f'`{n}`' for n in names) or 'none (defaults)'} |")
     flags = []
-    for corpus in list(metric.vector_corpora()) + list(metric.invalid_vector_corpora()):
+    for corpus in list(vector_hooks(metric).vector_corpora()) + list(vector_hooks(metric).invalid_vector_corpora()):
         flags += [flag for flag in corpus.flags if flag not in flags]
     lines += ["", "Flags of their inputs (each test names the pitfalls its input is about; at export the planted "
               "mutants a vector kills are added as flags too, and `bleuprint vectors stats` lists them):", "",
@@ -263,7 +268,7 @@ def metric_index() -> str:
              "| metric | what it is | scale | shape | oracle |", "|---|---|---|---|---|"]
     for name in metric_names():
         metric = get_metric(name)
-        oracle = ", ".join(f"{d} {v}" for d, v in metric.oracle_versions.items()) or "definition"
+        oracle = ", ".join(f"{d} {v}" for d, v in oracle_hooks(metric).oracle_versions.items()) or "definition"
         lines.append(f"| [`{name}`]({name}.md) | {_cell(metric.title)} | {metric.scale} | "
                      f"`{metric.shape.name}` | {oracle} |")
     return "\n".join(lines) + "\n"

@@ -23,6 +23,7 @@ import sys
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
+from ..reproduce.hooks import reproduce_hooks
 
 #: Two scores are equal when they differ by at most this much, relative (on bleuprint's scale,
 #: at least 1): libraries sum floating-point values in another order.
@@ -227,7 +228,7 @@ def single_changes(definition, declared: dict) -> list[dict]:
     from ..vectors.families import allowed_values
 
     try:
-        space = definition.search_space("")
+        space = reproduce_hooks(definition).search_space("")
     except Exception:  # a metric hook that needs a hint: the option data alone then
         space = []
     changes = []

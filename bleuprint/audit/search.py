@@ -6,7 +6,7 @@ Subject.scale``). An input the spec refuses is not comparable and is skipped; a 
 that raises where the spec scores is a divergence.
 
 ``real_text_cases`` are the bundled corpora: the shared hard cases of the vector files
-(``Metric.vector_corpora``) and, where present, the real corpus ted-ende; cut to the
+(``bleuprint.vectors.hooks.vector_corpora``) and, where present, the real corpus ted-ende; cut to the
 subject's level (one segment at a time for a sentence-level subject) and reference count.
 
 ``hunt`` runs one Hypothesis search (seeded, no database, no deadline) over
@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .classify import Example, same
+from ..vectors.hooks import vector_hooks
 
 #: Segments of ted-ende a corpus-level case takes, and how many such cases.
 TED_SEGMENTS, TED_CASES, TED_SENTENCES = 8, 3, 12
@@ -131,7 +132,7 @@ def real_text_cases(subject) -> list[tuple[list, list]]:
     cases = []
     definition = get_metric(subject.metric)
     try:
-        corpora = definition.vector_corpora()
+        corpora = vector_hooks(definition).vector_corpora()
     except Exception:
         corpora = []
     for corpus in corpora:
@@ -284,7 +285,7 @@ def hunt(comparer: Comparer, examples: int, seed: int, predicted, deadline: floa
     import hypothesis
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 
-    from ..strategies import without_local_constants
+    from ..strategies import strategy_hooks, without_local_constants
     from .strategies import audit_corpora
 
     subject = comparer.subject
@@ -294,8 +295,8 @@ def hunt(comparer: Comparer, examples: int, seed: int, predicted, deadline: floa
     if comparer.definition.segment_kind == "text":
         strategy = audit_corpora(size[0], size[1], subject.min_refs, max_refs,
                                  tokenize=str(comparer.options.get("tokenize", "13a")))
-    else:  # embeddings and other arrays: the metric's own corpora (Metric.corpus_strategy)
-        strategy = comparer.definition.corpus_strategy()
+    else:  # embeddings and other arrays: the metric's own corpora (its corpus_strategy hook)
+        strategy = strategy_hooks(comparer.definition).corpus_strategy()
     state = {"generated": 0, "shrinking": False, "smallest": None, "first": None}
 
     @hypothesis.seed(seed)

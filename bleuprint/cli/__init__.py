@@ -1,7 +1,7 @@
 """The ``bleuprint`` command line: ``verify``, ``mutants``, ``score``, ``reproduce``, ``vectors``, ``fuzz``, ``audit`` and ``meta-eval``.
 
 One module per command (``bleuprint.cli.verify``, ``.mutants``, ``.score``, ``.reproduce``, ``.vectors``;
-a metric's own command, such as ``squad``, in the module its ``Metric.cli_module`` names),
+a metric's own command, such as ``squad``, in the module its ``bleuprint.cli.hooks.cli_module`` names),
 each with ``add_parser(commands)``, which adds its subcommand and sets its handler; the
 work is done by the libraries they call (``bleuprint.verify``, ``bleuprint.mutants``,
 ``bleuprint.compat``, ``bleuprint.reproduce``).
@@ -33,9 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
     import importlib
 
     from ..core import get_metric, metric_names
+    from .hooks import cli_hooks
 
-    for name in metric_names():  # then the metrics' own subcommands (Metric.cli_module), in registry order
-        module = get_metric(name).cli_module
+    for name in metric_names():  # then the metrics' own subcommands (cli_module), in registry order
+        module = cli_hooks(get_metric(name)).cli_module
         if module:
             importlib.import_module(module).add_parser(commands)
     return parser

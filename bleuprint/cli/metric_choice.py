@@ -3,6 +3,7 @@
 repeated."""
 
 from __future__ import annotations
+from ..verify_hooks import verify_hooks
 
 
 def add_metric_argument(parser, what: str) -> None:
@@ -37,8 +38,8 @@ def chosen_metrics(names) -> list[str] | None:
 
 def missing_data(name: str) -> str:
     """Why the registered metric ``name`` cannot be computed with its defaults on this
-    machine ("" when it can): ``Metric.missing_data`` (nltk's METEOR without WordNet)."""
+    machine ("" when it can): ``bleuprint.verify_hooks.missing_data`` (nltk's METEOR without WordNet)."""
     from ..core import get_metric
 
     definition = get_metric(name)
-    return definition.missing_data(definition.defaults())
+    return verify_hooks(definition).missing_data(definition.defaults())

@@ -10,6 +10,7 @@ from ..reproduce import (MAX_SUBSETS, MAX_TER_PAIRS, audit, check_claim_range, p
                          render_text)
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS, using_sacrebleu_version
 from .score import UsageError, check_whole, read_references
+from ..reproduce.hooks import reproduce_hooks
 
 
 def add_parser(commands) -> None:
@@ -25,7 +26,7 @@ def add_parser(commands) -> None:
                              "0.55), a sacreBLEU line (BLEU|nrefs:1|... = 27.3 ...; 1.x: BLEU+case.mixed+... = 27.3) "
                              "or sacreBLEU's JSON")
     parser.add_argument("--signature", "-S", default=None, help="the sacreBLEU signature published with the score (2.x, long or short, or 1.x)")
-    default = " and ".join(name for name in metric_names() if get_metric(name).searched_by_default)
+    default = " and ".join(name for name in metric_names() if reproduce_hooks(get_metric(name)).searched_by_default)
     parser.add_argument("--metric", "-m", nargs="+", choices=metric_names(), default=None,
                         help=f"metrics to search (default: the claim's, else {default})")
     parser.add_argument("--num-refs", "-nr", type=int, default=1, help="tab-separated references per line")
@@ -64,7 +65,7 @@ def run(args, stdout=None, stderr=None) -> int:
         claim = parse_claim(args.claim, args.signature, None)
         if claim.metric is None:  # a bare number: it must be a score of a metric searched
             check_claim_range(claim, args.metric or [name for name in metric_names()
-                                                     if get_metric(name).searched_by_default])
+                                                     if reproduce_hooks(get_metric(name)).searched_by_default])
         for warning in claim.warnings:
             stderr.write(f"bleuprint: warning: {warning}\n")
         with using_sacrebleu_version(getattr(args, "sacrebleu_version", None)):

@@ -46,18 +46,22 @@ from ..compat import backends
 from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..compat.printing import RESET, Painter, paired_cells, results_json, results_table, single_results
 from ..compat.resampling import paired_test, seed_from_environment
-from ..core import Metric, get_metric, metric_names
+from ..core import get_metric, metric_names
 from ..spec.sacrebleu_versions import (SUPPORTED_VERSIONS, SacrebleuVersionWarning, chosen_sacrebleu_version,
                                        using_sacrebleu_version)
 from . import score_dask, score_segments, score_stream, version_line
 from . import testsets as testset_options
+from ..reproduce.hooks import reproduce_hooks
+from ..spec.inputs import INPUTS, input_hooks
+from ..spec.signature import SIGNATURES
+from .hooks import cli_hooks
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
 #: about two seconds on this project's shared 2-core machine (measured: impl BLEU scores
 #: 200,000 segments in about 1.3 s there).
 PROGRESS_THRESHOLD = 300_000
 #: How much slower the specification's statistics are than impl's, for a metric that
-#: does not say (``Metric.spec_cost``); the costs themselves are the metrics' (``cost``).
+#: does not say (``bleuprint.cli.hooks.spec_cost``); the costs themselves are the metrics' (``cost``).
 _SPEC_COST = 30
 #: Cost units per chunk when statistics are computed chunk by chunk behind a progress bar.
 CHUNK_COST = 20_000
@@ -263,7 +267,7 @@ def resolve_metric(name: str):
     for registered in metric_names():
         definition = get_metric(registered)
         if compat_class(definition) is None:
-            options = definition.options_from_name(name)
+            options = reproduce_hooks(definition).options_from_name(name)
             if options:
                 return definition, dict(options)
     return None
@@ -366,10 +370,10 @@ class RegisteredScorer:
         self.configured = definition(**self.given)
         self.layer = _layer(layer)
         self.num_refs = None
-        #: The name its scores are printed under (``Metric.score_name``: ``rouge2``).
-        self.score_name = definition.score_name(**self.all_options())
-        #: Whether the metric has a signature of its own (``Metric.signature_fields``).
-        self.signed = type(definition).signature_fields is not Metric.signature_fields
+        #: The name its scores are printed under (``bleuprint.reproduce.hooks.score_name``: ``rouge2``).
+        self.score_name = reproduce_hooks(definition).score_name(**self.all_options())
+        #: Whether the metric has a signature of its own (``bleuprint.spec.signature.signature_fields``).
+        self.signed = "signature_fields" in SIGNATURES.overrides(definition)
 
     def all_options(self) -> dict:
         """Every option of the metric, the defaults filled in."""
@@ -383,14 +387,14 @@ class RegisteredScorer:
         return [list(refs) for refs in zip(*streams)]
 
     def inputs(self, lines: list[str]) -> list:
-        """The lines of a system's output as the metric's hypotheses (``Metric.read_segment``:
+        """The lines of a system's output as the metric's hypotheses (``bleuprint.spec.inputs.read_segment``:
         the lines themselves, or parsed; a line it refuses stops the run naming the line)."""
-        if type(self.definition).read_segment is Metric.read_segment or not all(isinstance(x, str) for x in lines):
+        if "read_segment" not in INPUTS.overrides(self.definition) or not all(isinstance(x, str) for x in lines):
             return lines  # text, or segments already (bleuprint.cli.score_segments)
         hyps = []
         for number, line in enumerate(lines, 1):
             try:
-                hyps.append(self.definition.read_segment(line))
+                hyps.append(input_hooks(self.definition).read_segment(line))
             except ValueError as error:
                 raise UsageError(f"{self.metric_name}: line {number}: {error}") from None
         return hyps
@@ -563,10 +567,11 @@ class Progress:
 
 def _cost(definition, impl: str) -> int:
     """The relative cost of one segment of the registered metric ``definition`` with the
-    implementation ``impl`` (``Metric.cost``, ``Metric.spec_cost``)."""
+    implementation ``impl`` (``bleuprint.cli.hooks.cost``, ``bleuprint.cli.hooks.spec_cost``)."""
     if impl != "spec":
-        return definition.cost
-    return definition.spec_cost if definition.spec_cost is not None else definition.cost * _SPEC_COST
+        return cli_hooks(definition).cost
+    hooks = cli_hooks(definition)
+    return hooks.spec_cost if hooks.spec_cost is not None else hooks.cost * _SPEC_COST
 
 
 def _statistics(metric, hyps, refs, progress: "Progress", label: str, cost: int, splits: bool = True):

@@ -32,6 +32,8 @@ before anything is read) and ``prepare`` (once the files are read: the segments)
 
 from __future__ import annotations
 
+from ..spec.inputs import input_hooks
+
 ARRAY_SUFFIXES = (".npy", ".npz")
 
 
@@ -126,7 +128,7 @@ def _parsed(definition, lines: list, label: str, error) -> list:
             out.append(line)
             continue
         try:
-            out.append(definition.read_segment(line))
+            out.append(input_hooks(definition).read_segment(line))
         except (TypeError, ValueError) as refused:
             raise error(f"{label} line {number}: {refused}") from None
     return out

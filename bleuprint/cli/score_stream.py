@@ -164,8 +164,10 @@ def _chunks(args):
 def _refuses_some_segments(definition) -> bool:
     """Whether the metric refuses some segments (a length limit: ``check_corpus_limits``, or
     lines it parses: ``read_segment``), which the in-memory path checks before any work."""
-    return any(getattr(type(definition), method) is not getattr(Metric, method)
-               for method in ("check_corpus_limits", "read_segment"))
+    from ..spec.inputs import INPUTS
+
+    return (type(definition).check_corpus_limits is not Metric.check_corpus_limits
+            or "read_segment" in INPUTS.overrides(definition))
 
 
 def run(args, stdout, stderr, paint, log) -> int | None:

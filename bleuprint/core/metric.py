@@ -10,8 +10,13 @@ A ``Metric`` declares its ``options`` (``bleuprint.core.options.Option``) and su
   segment's row at once, and ``fast_score``; by default these run the spec row by row;
   ``pair_rows``, the rows of every (hypothesis, single reference) pair of blocks of lines
   (``bleuprint.impl.pairwise``), by default ``stats_matrix`` on the pairs spelled out;
-* how statistics combine: its ``Shape``;
-* its signature (``signature_fields``), where it has one.
+* how statistics combine: its ``Shape``.
+
+That is all a ``Metric`` is: its definition. What a tool asks of a metric beyond it (its
+vector corpora, verify's configurations, its planted faults, reproduce's search, its
+signature, how its segments are read) is the tool's protocol, with the tool's default
+(``bleuprint.hooks``), and a metric tunes a tool in ``bleuprint/metrics/NAME/<tool>.py``.
+This module imports no tool.
 
 Shapes (every consumer handles a metric through these, never through its name):
 
@@ -43,9 +48,9 @@ reference strings. A metric with ``references = False`` scores hypotheses alone
 (distinct-n, self-BLEU, perplexity): its one-call functions take ``refs`` as None (or
 omit it), and ``segment_stats`` receives an empty tuple of references. A metric whose
 segments are not strings (``segment_kind``: perplexity's sequences of log-probabilities)
-overrides ``check_inputs``, and says how its segments are generated (``generated_corpus``,
-``corpus_strategy``), read from a line of a file (``read_segment``) and probed
-(``probe_corpus``): every consumer asks these, never the metric's name.
+overrides ``check_inputs``, and tells the tools how its segments are generated, read
+from a line of a file and probed (the hooks ``generated_corpus``, ``corpus_strategy``,
+``read_segment``, ``probe_corpus``): every consumer asks these, never the metric's name.
 
 Columns listed in ``fractional_columns`` may hold non-whole values (TER's average
 reference length); every other column is a whole count.
@@ -82,18 +87,6 @@ class Metric:
     options: tuple = ()
     #: Indices of statistics columns that may be fractional.
     fractional_columns: tuple = ()
-    #: The relative cost of one segment's statistics (impl BLEU = 1) with impl, and with
-    #: the spec (None: ``cost`` times the spec's usual slowdown); ``bleuprint score`` reads
-    #: them to decide on a progress bar and its chunks, nothing else does.
-    cost: int = 1
-    #: The short form of this metric's signature keys where it differs from (or adds to)
-    #: the common one of ``bleuprint.spec.signature`` (TER's ``tok`` is ``t``).
-    signature_abbreviations: dict = {}
-    #: The ``version`` that ends this metric's signature: the oracle whose numbers it
-    #: reproduces ("": sacreBLEU's, the version chosen by ``bleuprint.spec.sacrebleu_versions``,
-    #: 2.5.1 or 2.6.0).
-    signature_version: str = ""
-    spec_cost: int | None = None
     #: Whether a segment has references (module doc, "Segments"); False: hypotheses alone.
     references: bool = True
     #: The fewest segments a corpus of this metric can have (self-BLEU: 2, as one output
@@ -103,12 +96,6 @@ class Metric:
     #: What a segment's hypothesis is: "text" (a str), or the metric's own kind
     #: ("logprobs": a sequence of floats), which it checks, generates and reads itself.
     segment_kind: str = "text"
-    #: Whether impl computes the rows without its compiled kernel by a path of its own
-    #: (numpy, Python). False: without the kernel impl hands each segment to the spec
-    #: (Meteor 1.5, whose aligner exists only in C and in the spec), so ``bleuprint
-    #: verify``'s impl-numpy rows would compare the spec with itself; it leaves them out
-    #: with a note.
-    numpy_path: bool = True
 
     def __init_subclass__(cls, **kwargs) -> None:
         """Every metric refuses the empty corpus by one rule (``check_corpus_size``): the
@@ -133,10 +120,8 @@ class Metric:
     # -- options --------------------------------------------------------------------------
 
     def __call__(self, /, **options):
-        """This metric with ``options``, as one value (``bleuprint.core.value``): the options
+        """This metric with ``options``, as one value (``ConfiguredMetric``): the options
         are checked now against their data; every generic function takes the value."""
-        from .value import ConfiguredMetric
-
         return ConfiguredMetric(self, options)
 
     def scale_for(self, **options) -> int:
@@ -194,13 +179,6 @@ class Metric:
             return refs
         return [list(group)[:self.max_references] for group in refs]
 
-    def fit_corpus(self, corpus: tuple) -> tuple:
-        """A generic ``(hyps, refs)`` corpus made one this metric accepts, for the generic
-        tests' corpora: the references cut by ``fit_references``; a metric whose input has
-        other limits (Meteor 1.5: no line break, no ``|||``) adapts the text too."""
-        hyps, refs = corpus
-        return hyps, self.fit_references(refs)
-
     # -- inputs ---------------------------------------------------------------------------
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
@@ -232,44 +210,6 @@ class Metric:
         """A checked corpus's references (or a slice of them) as the ``refs`` argument of
         the one-call functions: themselves, or None for a metric without references."""
         return refs if self.references else None
-
-    def probe_corpus(self) -> tuple[list, list | None]:
-        """A one-segment corpus of the simplest input (an empty hypothesis and reference),
-        on which an ``Accumulator`` checks its options and learns the row's width."""
-        return [""], ([[""]] if self.references else None)
-
-    def generated_corpus(self, rng) -> tuple[list, list | None]:
-        """A seeded random corpus (``rng``: a ``random.Random``) on which ``bleuprint verify``
-        compares impl with the spec: by default the texts of ``bleuprint.oracles.texts``
-        (refs None for a metric without references)."""
-        from ..oracles import texts
-
-        hyps, refs = texts.corpus(rng, rng.choice(sorted(texts.POOLS)), sentences=(1, 6), nrefs=(1, 3),
-                                  length=(0, 12), white_space=rng.random() < 0.3, edge_spaces=rng.random() < 0.3)
-        return hyps, (refs if self.references else None)
-
-    def corpus_strategy(self):
-        """A Hypothesis strategy of ``(hyps, refs)`` corpora of this metric's segments for
-        the generic tests: by default ``bleuprint.strategies.corpora`` (refs None for a
-        metric without references)."""
-        from hypothesis import strategies as st
-
-        from ..strategies import corpora, sentences
-
-        if self.references:
-            return corpora()
-        return st.lists(sentences(), min_size=1, max_size=8).map(lambda hyps: (hyps, None))
-
-    def read_segment(self, line: str):
-        """One line of a ``bleuprint score -i`` file as a hypothesis: the line itself (a
-        metric whose segments are not text parses it, ValueError naming the problem)."""
-        return line
-
-    def missing_data(self, options: dict) -> str:
-        """Why this metric cannot be computed with ``options`` on this machine ("" when it
-        can): data the user installs apart (nltk's METEOR's WordNet). ``bleuprint verify``
-        leaves such cases out with this line as a note, instead of a mismatch."""
-        return ""
 
     def check_corpus_limits(self, hyps: list, refs: list, **stats_options) -> None:
         """Refuse, before any work, a checked corpus the metric cannot compute (a
@@ -413,131 +353,8 @@ class Metric:
         """The context of two shards together (``CORPUS_PASS``)."""
         raise NotImplementedError(f"{self.name} has no corpus context")
 
-    # -- what the metric contributes to the tools ------------------------------------------
-    # Each tool asks the metric, never a list of names: a new metric that overrides none
-    # of these still gets a verify row, a strategy of its options and a reproduce search.
-
-    def spec_entry_points(self) -> tuple[str, ...]:
-        """``"module:function"`` targets of the spec functions that compute this metric
-        (the mutants' sanity fault x00 breaks them all); by default its own methods."""
-        cls = type(self)
-        return tuple(f"{cls.__module__}:{cls.__qualname__}.{name}" for name in ("segment_stats", "score"))
-
-    def faults(self) -> list:
-        """This metric's planted faults of its spec (``bleuprint.mutants.model.Mutant``),
-        contributed to the mutants catalogue; none by default."""
-        return []
-
-    def option_strategy(self):
-        """A Hypothesis strategy of keyword dicts of this metric's options (used by
-        ``bleuprint.strategies.metric_options``); by default one derived from the
-        options' data."""
-        from ..strategies import options_from_data
-
-        return options_from_data(self.options)
-
-    def verify_configurations(self) -> tuple:
-        """``(options, label)`` pairs on which ``bleuprint verify`` compares the spec with
-        impl on its built-in texts (the seeded generated corpora), one row each, named
-        ``generated <label>`` (``labelled_configurations`` labels option dicts); by default
-        the metric's defaults."""
-        return (({}, "defaults"),)
-
-    def vector_families(self) -> list:
-        """``(family name, [options, ...])`` pairs: one vector file of
-        ``bleuprint vectors export`` each, one test group per options dict (defaults are
-        filled in by the generator). By default ``bleuprint.vectors.families.default_families``:
-        the defaults, one family per option varying it through the values its data allows,
-        and the ``verify_configurations``."""
-        from ..vectors.families import default_families
-
-        return default_families(self)
-
-    def vector_corpora(self) -> list:
-        """The corpora of every test group of this metric's vector files
-        (``bleuprint.vectors.corpora.Corpus``: comment, flags, hyps, refs); by default the
-        shared hard cases of ``bleuprint.vectors.corpora.hard_corpora`` (their hypotheses
-        alone, refs None, for a metric without references; a metric whose segments are
-        not text gives its own)."""
-        import dataclasses
-
-        from ..vectors.corpora import hard_corpora
-
-        if self.references:
-            return hard_corpora()
-        return [dataclasses.replace(corpus, refs=None) for corpus in hard_corpora()]
-
-    def invalid_vector_corpora(self) -> list:
-        """The inputs of this metric's vector files that must be refused (kept where the
-        spec refuses them), in the defaults' file: by default the shared ones of
-        ``bleuprint.vectors.corpora.invalid_inputs``, for a metric without references with
-        their references left out (each once)."""
-        import dataclasses
-
-        from ..vectors.corpora import invalid_inputs
-
-        if self.references:
-            return invalid_inputs()
-        corpora, seen = [], []
-        for corpus in invalid_inputs():
-            if corpus.hyps not in seen:
-                seen.append(corpus.hyps)
-                corpora.append(dataclasses.replace(corpus, refs=None))
-        return corpora
-
-    def vector_intermediates(self, hyps: list, refs: list, **options) -> dict:
-        """Intermediate values written beside a vector's expected values, to help a port
-        find where it goes wrong (for example the tokens of each line); ``{}`` by default.
-        Plain JSON data only, keys in camelCase."""
-        return {}
-
-    def interval_pool(self) -> list[tuple]:
-        """The six segments the interval and paired-test vectors are made of
-        (``bleuprint.vectors.intervals``): (hypothesis, a better system's line, a worse
-        system's line, references); by default the shared pool (references None for a
-        metric without them). A metric whose segments are not text gives its own."""
-        from ..vectors.intervals import shared_pool
-
-        return shared_pool(self.references)
-
-    def interval_options(self) -> tuple:
-        """The option dicts (defaults filled in by the generator) of this metric's interval
-        and paired-test vectors (``bleuprint.vectors.intervals``), every interval group
-        once per dict; by default the defaults alone."""
-        return ({},)
-
-    #: The name of this metric's golden fixture of its oracle's answers
-    #: (``bleuprint/oracles/goldens/<golden>.json``); "" for none.
-    golden: str = ""
-    #: The module whose ``build_cases()`` computes that fixture from the oracle (read only
-    #: by the generator and verify, never imported by the metric); "" for
-    #: ``bleuprint.oracles.cases_<golden>``. A metric in its own folder keeps it there
-    #: (``bleuprint.metrics.NAME.oracle_cases``).
-    golden_builder: str = ""
-    #: The pinned outside references the golden fixture comes from, ``{distribution:
-    #: version}`` (``{"sacrebleu": "2.5.1"}``): what vector files name as their oracle
-    #: (``specVersion.oracle``); empty for a metric without one.
-    oracle_versions: dict = {}
-    #: ``"module:function"`` of the oracles' corpus adapter, called as ``f(hyps, refs,
-    #: **options)`` and returning an ``OracleResult`` (``bleuprint.oracles.sacrebleu_oracle``):
-    #: what ``bleuprint verify`` scores the real corpus with and the vector check re-scores
-    #: vectors with. Named, not imported, so the metric never imports its oracle; "" for none.
-    corpus_oracle: str = ""
-    #: Further fixtures of this metric's oracle that are not scored cases (``bleuprint
-    #: verify`` does not read them; the generator builds them and the tests check them
-    #: fresh): ``(name, module)`` pairs, the module holding ``build_cases()``. For example
-    #: the stems of ROUGE's Porter stemmer.
-    extra_goldens: tuple = ()
-    #: A module with ``add_parser(commands)`` adding this metric's own subcommand to the
-    #: ``bleuprint`` command line (``bleuprint squad``: the official scripts' interface), after
-    #: the shared ones; "" for none.
-    cli_module: str = ""
-
-    def real_corpus_configurations(self) -> tuple:
-        """``(options, label)`` pairs on which ``bleuprint verify`` scores the real corpus
-        (ted-ende) with live sacreBLEU, through the oracles' adapter of the metric's
-        ``golden``; none by default."""
-        return ()
+    # -- the metric's sentence level and its one-call functions ---------------------------
+    # (What a tool asks beyond the definition is the tool's: ``bleuprint.hooks``.)
 
     def sentence_defaults(self) -> dict:
         """The options whose default differs when one segment is scored alone (a
@@ -551,119 +368,84 @@ class Metric:
     #: those packages before this hook; a new metric declares them here.
     api_names: tuple = ()
 
-    def layer_functions(self, layer) -> dict:
-        """This metric's own one-call functions in ``layer`` (the module ``bleuprint.spec``
-        or ``bleuprint.impl``, which export the same names), which ``bleuprint verify``
-        checks beside ``sentence_stats`` and ``score_from_stats``: ``"stats"`` (one
-        segment's row: ``f(hyp, refs, **stats_options)``), ``"corpus"`` (``f(hyps, refs,
-        **options)``) and ``"sentence"`` (``f(hyp, refs, **options)``), each optional; none
-        by default."""
-        return {}
-
-    def search_space(self, hint: str = "") -> list[dict]:
-        """The option dicts ``bleuprint reproduce`` tries for this metric, given the
-        claim's signature or name (``hint``, possibly empty); by default the defaults."""
-        return [{}]
-
-    # -- bleuprint reproduce: how a claim names the metric, and how the search runs --------
-    # ``bleuprint reproduce`` reads only these and ``search_space``; every default works for
-    # a new metric (its options, shown ``key:value``, stand for a signature).
-
-    #: How the name of a published score of this metric begins, compared without case
-    #: ("BLEU"; "chrF" for chrF2++); empty: the metric's name. The longest match wins.
-    claim_prefixes: tuple = ()
-    #: Options that neither the signature nor the score's name shows (BLEU's
-    #: max_ngram_order): reproduce notes them beside a configuration that changes them.
-    unsigned_options: tuple = ()
-    #: Whether reproduce searches this metric when the claim does not say which it is.
-    searched_by_default: bool = False
-    #: The values a score of this metric can take on its scale, ``(lowest, highest)``
-    #: (highest None: no bound); None: 0 to ``scale``. reproduce refuses a claim outside
-    #: them on both the metric's scale and the other one ("BLEU = -3", "BLEU 130").
-    value_range: tuple | None = None
-
-    def claim_range(self) -> tuple:
-        """``value_range``, or 0 to ``scale`` when it is None."""
-        return self.value_range or (0.0, float(self.scale))
-
-    def score_name(self, **options) -> str:
-        """The name a score of these options is published under (sacreBLEU's ``BLEU``,
-        ``chrF2++``, ``TER``); by default the first claim prefix, else the metric's name."""
-        return (self.claim_prefixes or (self.name,))[0]
-
-    def options_from_name(self, name: str) -> dict:
-        """The options that a published score's name states (``chrF1++``: beta 1, word
-        order 2); none by default."""
-        return {}
-
-    def options_from_signature(self, fields: dict, stated: dict) -> tuple[dict, list]:
-        """The options that a signature states (``fields``: its long keys and values, as
-        written), completed by those the score's name stated (``stated``), and notes on
-        what was assumed because neither says it. By default ``stated`` and every field
-        named as an option, read as the option's kind (``yes``/``no`` for a bool)."""
-        options = dict(stated)
-        for option in self.options:
-            if option.name in fields:
-                text = fields[option.name]
-                if option.kind is bool:
-                    options[option.name] = {"yes": True, "no": False}.get(text, text)
-                elif text == "None" and option.nullable:
-                    options[option.name] = None
-                else:
-                    options[option.name] = option.kind(text)
-        return options, []
-
-    def search_deviations(self, options: dict) -> int:
-        """How far ``options`` are from what a published score most likely used (reproduce
-        lists the nearest configurations first, then the fewest deviations): by default
-        the number of options that differ from their defaults."""
-        defaults = self.defaults()
-        return sum(value != defaults[name] for name, value in options.items())
-
-    def fit_search_space(self, space: list, hyps: list, streams: list, max_pairs: int) -> tuple[list, str]:
-        """``space`` cut to this corpus (``hyps`` and the reference ``streams``: the
-        configurations that can differ on it) and to a bound of work (``max_pairs``,
-        hypothesis-reference pairs x configurations, for a metric whose statistics are
-        costly), and a note on what was cut ("" for nothing); by default all of it."""
-        return space, ""
-
-    def describe_search(self, space: list, note: str) -> str:
-        """The line of reproduce's report that says what was searched for this metric."""
-        return f"{self.score_name()}: {len(space)} option sets" + (f" ({note})" if note else "")
-
-    def search_batches(self, space: list) -> list[list[dict]]:
-        """``space`` as the batches reproduce scores together (one ``batch_scores`` call
-        over every reference subset), in the order it lists them: a batch's configurations
-        share their score options and statistics width, and are listed subset by subset.
-        By default one configuration a batch."""
-        return [[options] for options in space]
-
-    def search_statistics(self, options: dict) -> tuple[dict, list | None]:
-        """The statistics options that reproduce computes once for ``options``, and the
-        columns of that matrix that are ``options``' own statistics (None: all of them);
-        by default its own statistics options. A metric whose lower orders' statistics are
-        columns of a higher order's says so, and they are computed once."""
-        return self.stats_options(options), None
-
-    def combine_reference_rows(self, rows: list, subsets: list, options: dict) -> list:
-        """Where the metric overrides it: every segment's row against each reference
-        subset (``subsets``: tuples of indices into ``rows``) made from its rows against
-        each reference alone (``rows[r]``, N x S, the columns of ``search_statistics``),
-        under ``options``, as ``(rows, sentence scores or None)`` a subset (the scores
-        where the metric computed them anyway, else reproduce scores the rows); reproduce
-        then computes statistics once a reference, not once a subset. Not overridden:
-        rows are computed for each subset."""
-        raise NotImplementedError
-
-    # -- signatures -----------------------------------------------------------------------
-
-    def signature_fields(self, **options) -> list | None:
-        """sacreBLEU-style ``(key, value)`` pairs of the metric's own signature keys, in
-        order, or None for a metric without a signature."""
-        return None
-
     def __repr__(self) -> str:
         return f"<Metric {self.name}>"
+
+
+class ConfiguredMetric:
+    """A registered metric with its given options (``bleuprint.core.value``: what the value
+    is and why). Made by ``bleuprint.metric`` or by calling a ``Metric``; never changed
+    afterwards."""
+
+    __slots__ = ("_definition", "_items")
+
+    def __init__(self, definition: Metric, options: dict | None = None) -> None:
+        if not isinstance(definition, Metric):
+            raise TypeError(f"a configured metric needs a Metric, got {type(definition).__name__}")
+        options = dict(options or {})
+        definition.check_option_names(options)
+        order = [option.name for option in definition.options]
+        object.__setattr__(self, "_definition", definition)
+        object.__setattr__(self, "_items", tuple((name, options[name]) for name in order if name in options))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a configured metric is immutable: make another with metric(value, **options)")
+
+    __delattr__ = __setattr__
+
+    @property
+    def definition(self) -> Metric:
+        """The registered ``Metric``."""
+        return self._definition
+
+    @property
+    def name(self) -> str:
+        """The metric's registry name."""
+        return self._definition.name
+
+    @property
+    def options(self) -> dict:
+        """The options given (a fresh dict, in the order of the metric's options)."""
+        return dict(self._items)
+
+    def resolved(self) -> dict:
+        """Every option: the defaults, overridden by the given ones."""
+        return {**self._definition.defaults(), **self.options}
+
+    def stats_options(self) -> dict:
+        """The given options that the statistics read."""
+        return self._definition.stats_options(self.options)
+
+    def score_options(self) -> dict:
+        """The given options that the score reads."""
+        return self._definition.score_options(self.options)
+
+    def sentence_level(self) -> ConfiguredMetric:
+        """This value under the metric's sentence-level defaults (``Metric.sentence_defaults``:
+        BLEU's effective order) where the options given leave them open."""
+        return ConfiguredMetric(self._definition, {**self._definition.sentence_defaults(), **self.options})
+
+    def replace(self, **options) -> ConfiguredMetric:
+        """The same metric with ``options`` given over this value's."""
+        return ConfiguredMetric(self._definition, {**self.options, **options})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ConfiguredMetric):
+            return NotImplemented
+        return self._definition is other._definition and self._items == other._items
+
+    def __hash__(self) -> int:
+        return hash((id(self._definition), self._items))
+
+    def __repr__(self) -> str:
+        given = "".join(f", {name}={value!r}" for name, value in self._items)
+        return f"metric({self.name!r}{given})"
+
+    def __copy__(self) -> ConfiguredMetric:
+        return self
+
+    def __deepcopy__(self, memo) -> ConfiguredMetric:
+        return self
 
 
 #: The methods through which a corpus enters a metric (its checks, the spec's rows, impl's
@@ -689,11 +471,3 @@ def refusing_empty_corpus(method):
 for _name in CORPUS_ENTRY_POINTS:
     setattr(Metric, _name, refusing_empty_corpus(Metric.__dict__[_name]))
 del _name
-
-
-def labelled_configurations(*option_dicts: dict) -> tuple:
-    """``(options, label)`` pairs for ``Metric.verify_configurations``: each dict labelled
-    by its options, ``key=value`` sorted by key and joined by commas ("defaults" for
-    none)."""
-    return tuple((dict(options), ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults")
-                 for options in option_dicts)

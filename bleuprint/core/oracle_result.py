@@ -1,5 +1,5 @@
 """The shape of an oracle's answer for one corpus, shared by every corpus adapter
-(``Metric.corpus_oracle``): sacreBLEU's in ``bleuprint.oracles``, rouge-score's in the ROUGE
+(``bleuprint.oracles.hooks.corpus_oracle``): sacreBLEU's in ``bleuprint.oracles``, rouge-score's in the ROUGE
 metric's folder. Here, below both, so that a metric's adapter needs nothing from the
 oracles package."""
 

@@ -1,6 +1,7 @@
 """The registry of metrics: each metric is registered once, by name, and every consumer
-finds it here. The built-in metrics (``bleuprint.metrics``) are registered on the first
-look-up, so importing this module loads none of them."""
+finds it here. The built-in metrics are registered on the first look-up by the loaders
+given to ``add_loader`` (the package ``bleuprint`` gives the one that imports
+``bleuprint.metrics``): core names no metric, and importing this module loads none."""
 
 from __future__ import annotations
 
@@ -13,13 +14,24 @@ _REGISTRY: dict[str, Metric] = {}
 #: Other names of registered metrics (``Metric.aliases``): looked up, never listed.
 _ALIASES: dict[str, Metric] = {}
 _BUILTINS_LOADED = False
+#: Functions run once, before the first look-up, that register the built-in metrics.
+_LOADERS: list = []
+
+
+def add_loader(loader) -> None:
+    """Run ``loader()`` (which registers metrics) before the first look-up; at once if the
+    registry was looked up already."""
+    _LOADERS.append(loader)
+    if _BUILTINS_LOADED:
+        loader()
 
 
 def _load_builtins() -> None:
     global _BUILTINS_LOADED
     if not _BUILTINS_LOADED:
         _BUILTINS_LOADED = True
-        from .. import metrics  # noqa: F401  (each module registers its metric)
+        for loader in list(_LOADERS):
+            loader()
 
 
 def register(metric: Metric, *, replace: bool = False) -> Metric:
@@ -58,8 +70,12 @@ def hook_parameters() -> frozenset:
     them: they take the metric as one value (``bleuprint.core.value``) and no option beside
     their own parameters, so an option may share a name with any of their parameters
     (``alpha``, ``n``, ``seed``, ``rng``): the value carries it, and no call reads it as
-    theirs."""
-    names = set()
+    theirs.
+
+    The tools' own hooks (``bleuprint.hooks``: ``vector_intermediates(definition, hyps,
+    refs, **options)``, ...) take the definition first, as ``definition``: that name is
+    reserved with the others (the tests hold every tool hook's parameters to this set)."""
+    names = {"definition"}
     for attribute in dir(Metric):
         if attribute.startswith("__"):
             continue

@@ -25,93 +25,25 @@ every option with the defaults filled in.
 
 from __future__ import annotations
 
-from .metric import Metric
+import copyreg
+
+from .metric import ConfiguredMetric, Metric
+from .registry import get_metric
 
 __all__ = ["ConfiguredMetric", "as_metric", "metric"]
 
 
-class ConfiguredMetric:
-    """A registered metric with its given options (module doc). Made by ``metric`` or by
-    calling a ``Metric``; never changed afterwards."""
-
-    __slots__ = ("_definition", "_items")
-
-    def __init__(self, definition: Metric, options: dict | None = None) -> None:
-        if not isinstance(definition, Metric):
-            raise TypeError(f"a configured metric needs a Metric, got {type(definition).__name__}")
-        options = dict(options or {})
-        definition.check_option_names(options)
-        order = [option.name for option in definition.options]
-        object.__setattr__(self, "_definition", definition)
-        object.__setattr__(self, "_items", tuple((name, options[name]) for name in order if name in options))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("a configured metric is immutable: make another with metric(value, **options)")
-
-    __delattr__ = __setattr__
-
-    @property
-    def definition(self) -> Metric:
-        """The registered ``Metric``."""
-        return self._definition
-
-    @property
-    def name(self) -> str:
-        """The metric's registry name."""
-        return self._definition.name
-
-    @property
-    def options(self) -> dict:
-        """The options given (a fresh dict, in the order of the metric's options)."""
-        return dict(self._items)
-
-    def resolved(self) -> dict:
-        """Every option: the defaults, overridden by the given ones."""
-        return {**self._definition.defaults(), **self.options}
-
-    def stats_options(self) -> dict:
-        """The given options that the statistics read."""
-        return self._definition.stats_options(self.options)
-
-    def score_options(self) -> dict:
-        """The given options that the score reads."""
-        return self._definition.score_options(self.options)
-
-    def sentence_level(self) -> ConfiguredMetric:
-        """This value under the metric's sentence-level defaults (``Metric.sentence_defaults``:
-        BLEU's effective order) where the options given leave them open."""
-        return ConfiguredMetric(self._definition, {**self._definition.sentence_defaults(), **self.options})
-
-    def replace(self, **options) -> ConfiguredMetric:
-        """The same metric with ``options`` given over this value's."""
-        return ConfiguredMetric(self._definition, {**self.options, **options})
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ConfiguredMetric):
-            return NotImplemented
-        return self._definition is other._definition and self._items == other._items
-
-    def __hash__(self) -> int:
-        return hash((id(self._definition), self._items))
-
-    def __repr__(self) -> str:
-        given = "".join(f", {name}={value!r}" for name, value in self._items)
-        return f"metric({self.name!r}{given})"
-
-    def __copy__(self) -> ConfiguredMetric:
-        return self
-
-    def __deepcopy__(self, memo) -> ConfiguredMetric:
-        return self
-
-    def __reduce__(self):
-        # by name through the registry: another process (a Dask worker) finds its own
-        # registered definition
-        return (_rebuild, (self.name, self._items))
-
-
 def _rebuild(name: str, items: tuple) -> ConfiguredMetric:
     return metric(name, **dict(items))
+
+
+def _reduce(value: ConfiguredMetric):
+    # by name through the registry: another process (a Dask worker) finds its own
+    # registered definition
+    return (_rebuild, (value.name, value._items))
+
+
+copyreg.pickle(ConfiguredMetric, _reduce)
 
 
 def metric(metric, /, **options) -> ConfiguredMetric:
@@ -133,8 +65,6 @@ def as_metric(metric) -> ConfiguredMetric:
     if isinstance(metric, Metric):
         return ConfiguredMetric(metric)
     if isinstance(metric, str):
-        from .registry import get_metric
-
         return ConfiguredMetric(get_metric(metric))
     raise TypeError(f"metric must be a registered name (str) or a configured metric "
                     f"(bleuprint.metric(name, **options)), got {type(metric).__name__}")

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 
 from ..core import get_metric
 from .scoring import MetricJob, jobs_of
+from ..spec.inputs import input_hooks
 
 __all__ = ["FORMAT", "MatrixResult", "evaluation_matrix", "resampling_bytes"]
 
@@ -87,7 +88,7 @@ def _segments(job: MetricJob, hyps, refs, encoding: str):
     definition = job.definition
     hyps = _lines(hyps, encoding)
     if isinstance(hyps[0] if hyps else "", str) and definition.segment_kind != "text":
-        hyps = [definition.read_segment(line) for line in hyps]
+        hyps = [input_hooks(definition).read_segment(line) for line in hyps]
     if not definition.references:
         return hyps, None
     streams = [_lines(stream, encoding) for stream in refs]
@@ -263,7 +264,7 @@ def _check_sizes(test_sets, jobs, compute, encoding, paired, n_trials, max_bytes
         k = len(test_sets[name]["systems"])
         for job in jobs:
             definition = get_metric(job.name)
-            probe_hyps, probe_refs = definition.probe_corpus()
+            probe_hyps, probe_refs = input_hooks(definition).probe_corpus()
             width = stats_matrix(job.configured, probe_hyps, probe_refs).shape[1] \
                 if not definition.needs_context else 1
             need = resampling_bytes(n, width, k, paired, n_trials)

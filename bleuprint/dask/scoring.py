@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from ..core import ConfiguredMetric, as_metric, get_metric
 from ..impl.accumulate import Accumulator
 from .sources import SourceError, as_source
+from ..spec.inputs import input_hooks
 
 __all__ = ["MetricJob", "SegmentError", "accumulate", "contexts", "score"]
 
@@ -111,7 +112,7 @@ def _check_options(job: MetricJob) -> None:
     if not definition.needs_context:
         Accumulator(configured)
         return
-    hyps, refs = definition.probe_corpus()
+    hyps, refs = input_hooks(definition).probe_corpus()
     hyps, refs = hyps * max(1, definition.min_segments), (None if refs is None else refs * max(1, definition.min_segments))
     hyps, refs = definition.check_inputs(hyps, refs)
     context = definition.corpus_context(hyps, definition.corpus_references(refs), **definition.stats_options(job.options))
@@ -272,13 +273,13 @@ def contexts(corpus, metrics, *, client=None, scheduler=None, batch: int = BATCH
 def _reading(jobs: list) -> dict:
     """How the source reads segments for these jobs: whether references are read, and the
     reader of a text line for metrics whose segments are not text (one such kind a run)."""
-    from ..core.metric import Metric
+    from ..spec.inputs import INPUTS
 
     references = any(job.definition.references for job in jobs)
-    readers = {type(job.definition).read_segment for job in jobs} - {Metric.read_segment}
+    readers = {INPUTS.overrides(job.definition).get("read_segment") for job in jobs} - {None}
     if len(readers) > 1:
         raise ValueError("metrics reading their segments differently cannot share one read of the files")
-    reader = next((job.name for job in jobs if type(job.definition).read_segment is not Metric.read_segment), "")
+    reader = next((job.name for job in jobs if "read_segment" in INPUTS.overrides(job.definition)), "")
     return {"references": references, "reader": reader}
 
 

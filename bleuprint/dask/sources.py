@@ -37,6 +37,7 @@ import os
 from dataclasses import dataclass
 
 from ..core import get_metric
+from ..spec.inputs import input_hooks
 
 __all__ = ["BagSource", "DataFrameSource", "JsonLines", "ParquetFiles", "SourceError", "TextFiles", "as_source"]
 
@@ -147,7 +148,7 @@ class LinesPart:
             hyp = lines[0].rstrip()
             if self.reader:
                 try:
-                    hyp = get_metric(self.reader).read_segment(hyp)
+                    hyp = input_hooks(get_metric(self.reader)).read_segment(hyp)
                 except ValueError as error:
                     raise SourceError(f"{self.where(n)}: {error}") from None
             yield hyp, ([line.rstrip() for line in lines[1:]] if self.references else None)

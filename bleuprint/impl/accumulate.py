@@ -35,6 +35,7 @@ import numpy as np
 
 from ..spec.corpus import as_metric
 from .corpus import score_from_stats, score_numbers, stats_matrix
+from ..spec.inputs import input_hooks
 
 __all__ = ["Accumulator", "FORMAT", "accumulate"]
 
@@ -71,7 +72,7 @@ class Accumulator:
         # Probe with a one-sentence corpus and an all-zero sum: every option value is then
         # checked by the very code that add() and score() run, so an accumulator accepts
         # exactly the options the one-call functions accept.
-        probe_hyps, probe_refs = definition.probe_corpus()
+        probe_hyps, probe_refs = input_hooks(definition).probe_corpus()
         if context is None:
             width = stats_matrix(value, probe_hyps, probe_refs).shape[1]
         else:  # the row's width may depend on the context (UNION: one column per item)

@@ -6,10 +6,10 @@ mutant that every run must see killed.
 
 The catalogue is built from the registry (``bleuprint.core``): it lists the faults that
 belong to no metric (the corpus layout, the tokenizers, the signatures, the intervals and
-paired tests, the meta-evaluation statistics' conventions), and each registered metric contributes its own through ``Metric.faults()``
+paired tests, the meta-evaluation statistics' conventions), and each registered metric contributes its own through ``bleuprint.mutants.hooks.faults``
 (the built-in metrics' are in their folders, ``bleuprint/metrics/NAME/faults.py``). x00
 breaks ``bleuprint.spec.corpus.sentence_stats`` and every registered metric's
-``Metric.spec_entry_points()``, so it leaves no metric out.
+``bleuprint.mutants.hooks.spec_entry_points``, so it leaves no metric out.
 
 Every fault module is imported directly (a metric's ``faults()`` imports its own): one
 that fails to import is an error of the catalogue, never a smaller catalogue. Two mutants
@@ -22,6 +22,7 @@ from .. import spec
 from ..core import get_metric, metric_names
 from . import faults_intervals, faults_layout, faults_metaeval, faults_text
 from .model import Mutant
+from .hooks import mutant_hooks
 
 #: The faults of code every metric shares.
 SHARED = (faults_layout.MUTANTS + faults_text.TOKENIZER_MUTANTS + faults_text.SIGNATURE_MUTANTS
@@ -47,7 +48,7 @@ def sanity() -> Mutant:
     are now)."""
     targets = [CORPUS_ENTRY_POINT]
     for name in metric_names():
-        targets += [t for t in get_metric(name).spec_entry_points() if t not in targets]
+        targets += [t for t in mutant_hooks(get_metric(name)).spec_entry_points() if t not in targets]
     return Mutant(
         "x00", "every metric entry point of spec (statistics, corpus and sentence scores)",
         "every metric entry point raises", "sanity: the runner must see a kill", "any test",
@@ -61,7 +62,7 @@ def _contributions():
     """``(where, mutants)``: the shared faults, then each registered metric's."""
     yield "the shared faults", list(SHARED)
     for name in metric_names():
-        faults = list(get_metric(name).faults())
+        faults = list(mutant_hooks(get_metric(name)).faults())
         for fault in faults:
             if not isinstance(fault, Mutant):
                 raise TypeError(f"metric {name!r}: faults() must return Mutant objects, got {type(fault).__name__}")

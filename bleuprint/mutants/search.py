@@ -5,7 +5,7 @@ code, a corpus (``bleuprint.strategies``: the metric's ``corpus_strategy``, and 
 generated mutant also sentences built from the strings its diff changes, so that a moved
 range bound or a dropped table entry is met) and the metric's options
 (``metric_options``), and computes each segment's statistics, the corpus score and the
-metric's one-call functions of ``bleuprint.spec`` (``Metric.layer_functions``: corpus and
+metric's one-call functions of ``bleuprint.spec`` (``bleuprint.verify_hooks.layer_functions``: corpus and
 sentence) twice: with the spec, and with the mutant switched on (``switch.replaced``).
 The metric's named parts of the summed rows (``Metric.parts``) are compared too.
 The mutant and the spec disagree when a row differs, when a score differs by more than
@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field
 
 from .model import Mutant, outcome
 from .switch import replaced, resolve
+from ..verify_hooks import verify_hooks
 
 #: Scores of the mutant and the spec closer than this are equal (GUIDE: 1e-9 on the scale).
 TOLERANCE = 1e-9
@@ -142,14 +143,14 @@ def _strategy(names: list[str], extra: list[str]):
 # --- comparing the spec and the mutant ---------------------------------------------------------------------------
 
 def one_call_functions(name: str) -> dict:
-    """The metric's one-call functions of ``bleuprint.spec`` (``Metric.layer_functions``):
+    """The metric's one-call functions of ``bleuprint.spec`` (``bleuprint.verify_hooks.layer_functions``):
     ``{"corpus": (spec name, function), "sentence": (...)}``, each under the name a test
     imports it by (the metric's own name when the layer gives an adapter)."""
     from .. import spec
     from ..core import get_metric
 
     found = {}
-    for kind, function in get_metric(name).layer_functions(spec).items():
+    for kind, function in verify_hooks(get_metric(name)).layer_functions(spec).items():
         if kind not in ("corpus", "sentence"):
             continue
         for label in (getattr(function, "__name__", ""), name):

@@ -27,7 +27,7 @@ def resolve(target: str) -> tuple[types.ModuleType, str, types.FunctionType]:
     """``"bleuprint.metrics.bleu.spec:clipped_matches"`` -> (module, name, function).
 
     The part after the colon may be a dotted qualified name, ``"module:Class.method"``
-    (a metric's methods, which ``Metric.spec_entry_points`` names so); the function is
+    (a metric's methods, which ``bleuprint.mutants.hooks.spec_entry_points`` names so); the function is
     then the one the class attribute holds, shared by every instance."""
     module_name, _, qualname = target.partition(":")
     module = importlib.import_module(module_name)

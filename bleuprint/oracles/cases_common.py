@@ -16,6 +16,7 @@ can print one row per family.
 from __future__ import annotations
 
 from . import sacrebleu_oracle
+from .hooks import oracle_hooks
 
 _ORACLES = {
     ("bleu", "corpus"): sacrebleu_oracle.oracle_bleu,
@@ -27,15 +28,15 @@ _ORACLES = {
 
 def corpus_oracle(metric: str):
     """The oracles' corpus adapter (``f(hyps, refs, **options) -> OracleResult``) of the
-    registered ``metric``, named by its ``Metric.corpus_oracle``: what ``bleuprint verify``
+    registered ``metric``, named by its ``bleuprint.oracles.hooks.corpus_oracle``: what ``bleuprint verify``
     scores the real corpus with. ValueError naming the metrics that have one otherwise."""
     from importlib import import_module
 
     from ..core import get_metric, metric_names
 
-    named = get_metric(metric).corpus_oracle
+    named = oracle_hooks(get_metric(metric)).corpus_oracle
     if not named:
-        having = [name for name in metric_names() if get_metric(name).corpus_oracle]
+        having = [name for name in metric_names() if oracle_hooks(get_metric(name)).corpus_oracle]
         raise ValueError(f"no corpus oracle for the metric {metric!r}: expected one of {', '.join(having)}")
     module, function = named.split(":")
     return getattr(import_module(module), function)

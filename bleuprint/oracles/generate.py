@@ -2,7 +2,7 @@
 
 Each fixture ``goldens/<name>.json`` is built by one case builder (a module exposing
 ``build_cases() -> list[dict]``), as ``builders()`` lists them: each registered metric's
-``golden`` (``Metric.golden``), built by its ``golden_builder`` (by default
+``golden`` (``bleuprint.oracles.hooks.golden``), built by its ``golden_builder`` (by default
 ``bleuprint.oracles.cases_<golden>``), and its ``extra_goldens`` (fixtures that are not
 metric cases), then the shared fixtures (``SHARED_BUILDERS``); a metric with a golden names
 it and nothing here changes. A fixture records the versions it was generated with and the command:
@@ -29,6 +29,7 @@ import json
 import platform
 import sys
 from pathlib import Path
+from .hooks import oracle_hooks
 
 COMMAND = "python -m bleuprint.oracles.generate"
 
@@ -68,8 +69,8 @@ def builders() -> dict[str, str]:
     from ..core import get_metric, metric_names
 
     metrics = [get_metric(name) for name in metric_names()]
-    return {**{m.golden: m.golden_builder or f"{__package__}.cases_{m.golden}" for m in metrics if m.golden},
-            **{name: module for m in metrics for name, module in m.extra_goldens},
+    return {**{oracle_hooks(m).golden: oracle_hooks(m).golden_builder or f"{__package__}.cases_{oracle_hooks(m).golden}" for m in metrics if oracle_hooks(m).golden},
+            **{name: module for m in metrics for name, module in oracle_hooks(m).extra_goldens},
             **SHARED_BUILDERS}
 
 
@@ -83,13 +84,13 @@ GOLDENS_DIR = Path(__file__).resolve().parent / "goldens"
 
 
 def oracle_distributions(name: str) -> tuple[str, ...]:
-    """The distributions (``Metric.oracle_versions``) of the metric whose fixture ``name`` is
+    """The distributions (``bleuprint.oracles.hooks.oracle_versions``) of the metric whose fixture ``name`` is
     (its ``golden`` or one of its ``extra_goldens``); () for a shared fixture."""
     from ..core import get_metric, metric_names
 
     for metric in (get_metric(n) for n in metric_names()):
-        if name == metric.golden or name in dict(metric.extra_goldens):
-            return tuple(metric.oracle_versions)
+        if name == oracle_hooks(metric).golden or name in dict(oracle_hooks(metric).extra_goldens):
+            return tuple(oracle_hooks(metric).oracle_versions)
     return ()
 
 

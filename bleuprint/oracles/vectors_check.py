@@ -1,5 +1,5 @@
 """The vector files checked against their oracles: every valid test of a metric with a
-corpus oracle (``Metric.corpus_oracle``, ``cases_common.corpus_oracle``: sacreBLEU for
+corpus oracle (``bleuprint.oracles.hooks.corpus_oracle``, ``cases_common.corpus_oracle``: sacreBLEU for
 BLEU, chrF and TER, rouge-score for ROUGE) is scored by that oracle live and must give the
 same statistics rows and corpus statistics exactly, the same score within the files'
 tolerance, and the same signature where the oracle has one (``expected.signature``,
@@ -18,12 +18,14 @@ from ..core import get_metric
 from .cases_common import corpus_oracle
 from .generate import with_signature_version
 from .sacrebleu_oracle import require_sacrebleu
+from .hooks import oracle_hooks
+from ..spec.inputs import input_hooks
 
 
 def oracle_of(metric: str):
-    """The corpus adapter of the registered ``metric`` (``Metric.corpus_oracle``), or None
+    """The corpus adapter of the registered ``metric`` (``bleuprint.oracles.hooks.corpus_oracle``), or None
     where it has none."""
-    if not get_metric(metric).corpus_oracle:
+    if not oracle_hooks(get_metric(metric)).corpus_oracle:
         return None
     return corpus_oracle(metric)
 
@@ -31,13 +33,13 @@ def oracle_of(metric: str):
 def oracle_missing(metric: str) -> str:
     """Why ``metric``'s vector files cannot be checked against its oracle on this machine
     ("" when they can, or when it has no oracle): the message of the oracle failing on the
-    metric's probe corpus (``Metric.probe_corpus``) for want of its package, data or
+    metric's probe corpus (``bleuprint.spec.inputs.probe_corpus``) for want of its package, data or
     program (sacreBLEU, rouge-score, nltk and WordNet, the Meteor jar and java)."""
     try:
         oracle = oracle_of(metric)
         if oracle is None:
             return ""
-        oracle(*get_metric(metric).probe_corpus())
+        oracle(*input_hooks(get_metric(metric)).probe_corpus())
     except (ImportError, RuntimeError, OSError) as error:
         return str(error).splitlines()[0] if str(error) else type(error).__name__
     except Exception:  # noqa: BLE001
@@ -108,7 +110,7 @@ def interval_oracle_of(metric: str):
     golden fixture comes from a sacreBLEU metric it knows, else None."""
     from . import sacrebleu_intervals
 
-    golden = get_metric(metric).golden
+    golden = oracle_hooks(get_metric(metric)).golden
     if not golden:
         return None
     try:

@@ -31,6 +31,7 @@ from ..core import get_metric, metric_names
 from ..vectors.intervals import INTERVAL_SCHEMAS
 from .protocol import full_options
 from .runner import Case
+from ..verify_hooks import verify_hooks
 
 #: Seed and number of generated corpora per configuration.
 GENERATED_SEED, GENERATED_PER_CONFIGURATION = 20261201, 6
@@ -55,7 +56,7 @@ INVALID_NOTE = "input the metric must refuse: the port must answer with an error
 
 def _configurations(definition) -> list[tuple[dict, str]]:
     seen, found = [], []
-    for options, label in (({}, "defaults"), *definition.verify_configurations()):
+    for options, label in (({}, "defaults"), *verify_hooks(definition).verify_configurations()):
         if options not in seen:
             seen.append(options)
             found.append((dict(options), label))

@@ -25,7 +25,7 @@ a ``%`` sign puts it on 0-100 (``WER 12.3%`` is 0.123), a sacreBLEU 1.x chrF or 
 signature on 0-1 (1.x printed them so). Otherwise the search tries both scales (the other
 one deviation further), so ``BLEU 0.316`` finds a BLEU of 31.6 printed on the 0-1 scale as
 well as one of 0.316, and ``ROUGE-L 0.55`` is taken as is. A number that no scale of the
-metric can give (``BLEU = -3``, ``BLEU 130``: ``Metric.claim_range`` on the metric's scale
+metric can give (``BLEU = -3``, ``BLEU 130``: ``bleuprint.reproduce.hooks.claim_range`` on the metric's scale
 or the other one) is refused (``check_claim_range``).
 
 The signature: read long or short, 2.x or 1.x (``bleuprint.reproduce.sacrebleu1``: mapped
@@ -47,6 +47,8 @@ from ..core import Metric, get_metric, metric_names
 from ..spec.signature import signature as sacrebleu_signature
 from ..spec.signature import signed_metrics
 from .sacrebleu1 import is_v1_signature, read_v1_signature
+from .hooks import reproduce_hooks
+from ..spec.signature import signature_hooks
 
 #: The keys every sacreBLEU signature may have beside the metric's own (the number of
 #: references, the version, a bootstrap's or a paired test's, and the data's, which 2.x
@@ -115,12 +117,12 @@ def _metric_of_name(name: str) -> str | None:
     found, longest = None, 0
     for key in metric_names():
         metric = get_metric(key)
-        for prefix in (*metric.claim_prefixes, metric.name, *metric.aliases):
+        for prefix in (*reproduce_hooks(metric).claim_prefixes, metric.name, *metric.aliases):
             prefix = prefix.lower()
             if len(prefix) <= longest or not lowered.startswith(prefix):
                 continue
             rest = lowered[len(prefix):]
-            if rest[:1].isalpha() and not metric.options_from_name(name):
+            if rest[:1].isalpha() and not reproduce_hooks(metric).options_from_name(name):
                 continue  # BLEURT is not BLEU
             found, longest = key, len(prefix)
     return found
@@ -132,7 +134,7 @@ def known_names() -> str:
     names = []
     for key in metric_names():
         metric = get_metric(key)
-        names += [name for name in (metric.claim_prefixes or (metric.name,)) if name not in names]
+        names += [name for name in (reproduce_hooks(metric).claim_prefixes or (metric.name,)) if name not in names]
     return ", ".join(names)
 
 
@@ -140,7 +142,7 @@ def _signature_keys(metric: Metric) -> dict:
     """The metric's own signature keys, short or long -> long, as
     ``bleuprint.spec.signature`` prints them (the long and the short form of its default
     signature, key for key)."""
-    long = [key for key, _ in metric.signature_fields(**metric.defaults())]
+    long = [key for key, _ in signature_hooks(metric).signature_fields(**metric.defaults())]
     try:
         short = [part.split(":", 1)[0] for part in sacrebleu_signature(metric.name, short=True).split("|")[1:-1]]
     except (KeyError, ValueError):  # keys without an abbreviation
@@ -174,8 +176,8 @@ def _reads_back(metric: Metric, pairs: list) -> bool:
     signature's values of its keys."""
     fields = _long_fields(pairs, metric.name)
     try:
-        options, _ = metric.options_from_signature(fields, {})
-        printed = dict(metric.signature_fields(**{**metric.defaults(), **options}))
+        options, _ = reproduce_hooks(metric).options_from_signature(fields, {})
+        printed = dict(signature_hooks(metric).signature_fields(**{**metric.defaults(), **options}))
     except (TypeError, ValueError):
         return False
     return all(printed[key] == value for key, value in fields.items() if key in printed)
@@ -240,13 +242,13 @@ def _printed_values(metric_name: str) -> dict:
     """Every value ``metric_name``'s signature prints for each of its keys, over its search
     space, its defaults and each choice of each option: the values a field may take."""
     metric = get_metric(metric_name)
-    settings = [{}, *metric.search_space("")]
+    settings = [{}, *reproduce_hooks(metric).search_space("")]
     for option in metric.options:
         settings += [{option.name: choice} for choice in (getattr(option, "choices", None) or ())]
     values: dict = {}
     for options in settings:
         try:
-            fields = metric.signature_fields(**{**metric.defaults(), **options}) or []
+            fields = signature_hooks(metric).signature_fields(**{**metric.defaults(), **options}) or []
         except (TypeError, ValueError, KeyError, ImportError, OSError):
             continue  # a tokenizer whose package is missing prints no signature here
         for key, value in fields:
@@ -256,13 +258,13 @@ def _printed_values(metric_name: str) -> dict:
 
 def _printed(metric: Metric, fields: dict, stated: dict) -> dict:
     """The signature fields ``metric`` prints for what it reads in ``fields``."""
-    options, _ = metric.options_from_signature(fields, stated)
-    return dict(metric.signature_fields(**{**metric.defaults(), **options}) or [])
+    options, _ = reproduce_hooks(metric).options_from_signature(fields, stated)
+    return dict(signature_hooks(metric).signature_fields(**{**metric.defaults(), **options}) or [])
 
 
 def _title(metric: Metric) -> str:
     """The metric as a message names it: its first claim prefix (``BLEU``), else its name."""
-    return (metric.claim_prefixes or (metric.name,))[0]
+    return (reproduce_hooks(metric).claim_prefixes or (metric.name,))[0]
 
 
 def _nearest(word: str, choices) -> str | None:
@@ -359,7 +361,7 @@ def _ranges(claim: Claim, metric: Metric) -> list[tuple]:
     """The intervals a claim's number of ``metric`` may lie in: the metric's range on the
     scale the claim states, else on the metric's scale and on the other one (0-1 for a
     0-100 metric, x100 for the others, as the search tries them)."""
-    low, high = metric.claim_range()
+    low, high = reproduce_hooks(metric).claim_range()
     if claim.scale is not None:
         factors = [claim.scale / metric.scale]
     else:
@@ -480,7 +482,7 @@ def parse_claim(text: str, signature: str | None = None, metric: str | None = No
     if name is None and reading is not None and reading.name:
         name = reading.name  # a 1.x signature's chrF2
     metric = metric or named_metric or found_metric
-    name_options = get_metric(metric).options_from_name(name.strip()) if name and metric else {}
+    name_options = reproduce_hooks(get_metric(metric)).options_from_name(name.strip()) if name and metric else {}
     fields, warnings = (None, [])
     notes = []
     if reading is not None:

@@ -11,6 +11,7 @@ import json
 from ..core import get_metric
 from .claims import Claim
 from .search import AuditReport, Candidate
+from .hooks import reproduce_hooks
 
 
 def _fmt(value: float, claim: Claim) -> str:
@@ -69,7 +70,7 @@ def _groups(candidates: list[Candidate]) -> list[list[Candidate]]:
 def _difference(first: Candidate, other: Candidate) -> str:
     a, b = first.signature.split("|"), other.signature.split("|")
     changed = [y for x, y in zip(a, b) if x != y]
-    for name in get_metric(first.metric).unsigned_options:
+    for name in reproduce_hooks(get_metric(first.metric)).unsigned_options:
         if first.options.get(name) != other.options.get(name):
             changed.append(f"{name}={other.options.get(name)}")
     return " ".join(changed) or "identical signature"

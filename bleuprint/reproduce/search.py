@@ -42,6 +42,8 @@ from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS, chosen_sacrebleu_versi
 from ..spec.signature import signature as sacrebleu_signature
 from ..spec.signature import signed_metrics
 from .claims import Claim
+from .hooks import REPRODUCE, reproduce_hooks
+from ..spec.signature import signature_hooks
 
 MAX_SUBSETS = 15
 #: The bound on the work of a metric whose statistics are costly, given to every metric's
@@ -101,14 +103,14 @@ def _signature_text(metric: Metric, nrefs: int, options: dict) -> str:
         shown = {True: "yes", False: "no"}
         body = "|".join([f"nrefs:{nrefs}"] + [f"{name}:{shown[value] if isinstance(value, bool) else value}"
                                               for name, value in full.items()])
-    return f"{metric.score_name(**options)}|{body}"
+    return f"{reproduce_hooks(metric).score_name(**options)}|{body}"
 
 
 def _candidates(metric: Metric, hyps: list, streams: list, subsets: list, space: list) -> list[Candidate]:
     """Every configuration of ``space`` on every reference subset, corpus score and mean of
     sentence scores (module doc: how it is computed)."""
     N = len(hyps)
-    by_reference = type(metric).combine_reference_rows is not Metric.combine_reference_rows
+    by_reference = "combine_reference_rows" in REPRODUCE.overrides(metric)
     matrices: dict = {}
 
     def statistics(options: dict, refs: tuple, columns) -> np.ndarray:
@@ -127,10 +129,10 @@ def _candidates(metric: Metric, hyps: list, streams: list, subsets: list, space:
     def subset_rows(options: dict) -> list:
         """Each subset's rows under ``options``, and their sentence scores where the
         metric has them (else None)."""
-        wide, columns = metric.search_statistics(options)
+        wide, columns = reproduce_hooks(metric).search_statistics(options)
         if by_reference:
             rows = [statistics(wide, (r,), columns) for r in range(len(streams))]
-            return metric.combine_reference_rows(rows, subsets, options)
+            return reproduce_hooks(metric).combine_reference_rows(rows, subsets, options)
         return [(statistics(wide, subset, columns), None) for subset in subsets]
 
     signatures, texts = {}, {}
@@ -140,8 +142,8 @@ def _candidates(metric: Metric, hyps: list, streams: list, subsets: list, space:
         once for every signature: it depends on the metric's signature fields only)."""
         key = (id(options), nrefs)
         if key not in signatures:
-            fields = metric.signature_fields(**options)
-            text_key = (nrefs, metric.score_name(**options), tuple(fields) if fields is not None else key)
+            fields = signature_hooks(metric).signature_fields(**options)
+            text_key = (nrefs, reproduce_hooks(metric).score_name(**options), tuple(fields) if fields is not None else key)
             if text_key not in texts:
                 texts[text_key] = _signature_text(metric, nrefs, options)
             signatures[key] = texts[text_key]
@@ -151,7 +153,7 @@ def _candidates(metric: Metric, hyps: list, streams: list, subsets: list, space:
     with_sentences = metric.shape is not Shape.MEAN  # a MEAN metric's corpus score is that mean
     out = []
     previous = None  # the last batch's rows, its sums and its sentence rows (BLEU's smoothings share them)
-    for batch in metric.search_batches(space):
+    for batch in reproduce_hooks(metric).search_batches(space):
         score_options = metric.score_options(batch[0])
         rows = [subset_rows(options) for options in batch]
         blocks = [(options, subset, *rows[c][s]) for s, subset in enumerate(subsets) for c, options in enumerate(batch)]
@@ -169,9 +171,9 @@ def _candidates(metric: Metric, hyps: list, streams: list, subsets: list, space:
                 scored = iter(np.split(metric.batch_scores(stacked, 1, False, **score_options)[0], len(stacked) // N))
             sentences = [next(scored) if scores is None else scores for _, _, _, scores in blocks]
         for k, (options, subset, _, _) in enumerate(blocks):
-            notes = [f"{name}={options[name]} (not in the signature)" for name in metric.unsigned_options
+            notes = [f"{name}={options[name]} (not in the signature)" for name in reproduce_hooks(metric).unsigned_options
                      if name in options and options[name] != defaults[name]]
-            deviations = metric.search_deviations(options)
+            deviations = reproduce_hooks(metric).search_deviations(options)
             values = [("corpus", float(corpora[k]))]
             if with_sentences:
                 values.append(("sentence-mean", _mean(sentences[k])))
@@ -223,11 +225,11 @@ def version_note(metric: Metric, version: str | None) -> str:
     signature names no version, or the one of a metric exact to another oracle)."""
     if version is None:
         return ""
-    if metric.signature_version:  # exact to another oracle (rouge-score, jiwer, ...)
-        if version == metric.signature_version:
+    if signature_hooks(metric).signature_version:  # exact to another oracle (rouge-score, jiwer, ...)
+        if version == signature_hooks(metric).signature_version:
             return ""
         return (f"the signature names version {version}, but bleuprint's {metric.name} is exact to "
-                f"{metric.signature_version}: recomputed as that")
+                f"{signature_hooks(metric).signature_version}: recomputed as that")
     chosen = chosen_sacrebleu_version()
     if version in SUPPORTED_VERSIONS:
         return f"the signature names sacreBLEU {version}: recomputed as sacreBLEU {version}"
@@ -249,7 +251,7 @@ def recompute_under_signature(hyps, streams, claim: Claim) -> tuple[float, str, 
         raise ValueError("the signature does not say which metric it is; pass --metric")
     metric = get_metric(claim.metric)
     notes[:0] = [note for note in [version_note(metric, fields.get("version"))] if note]
-    options, assumed = metric.options_from_signature(fields, claim.name_options)
+    options, assumed = reproduce_hooks(metric).options_from_signature(fields, claim.name_options)
     notes += assumed
     metric.check_option_names(options)
     for name, value in options.items():
@@ -294,7 +296,7 @@ def _audit(hyps, streams, claim, metrics, max_subsets, max_ter_pairs, nearest, s
         # on the claim's scale where it states one (a sacreBLEU 1.x chrF: 0-1, a "%": 0-100)
         recomputed = claim.on_claim_scale(recomputed, get_metric(claim.metric).scale)
         holds = claim.matched_by(recomputed)
-    default = [name for name in metric_names() if get_metric(name).searched_by_default]
+    default = [name for name in metric_names() if reproduce_hooks(get_metric(name)).searched_by_default]
     metrics = list(metrics or ([claim.metric] if claim.metric else default)) if search else []
     subsets, subset_note = reference_subsets(len(streams), max_subsets)
     description = [f"reference subsets: {subset_note}", "scales: 0-100 and 0-1",
@@ -303,9 +305,9 @@ def _audit(hyps, streams, claim, metrics, max_subsets, max_ter_pairs, nearest, s
     for name in metric_names():  # in the registry's order
         if name in metrics:
             metric = get_metric(name)
-            space, note = metric.fit_search_space(metric.search_space(claim.hint), hyps, streams, max_ter_pairs)
+            space, note = reproduce_hooks(metric).fit_search_space(reproduce_hooks(metric).search_space(claim.hint), hyps, streams, max_ter_pairs)
             candidates += _candidates(metric, hyps, streams, subsets, space)
-            description.append(metric.describe_search(space, note))
+            description.append(reproduce_hooks(metric).describe_search(space, note))
     candidates = _with_scales(candidates)
     order = sorted(candidates, key=lambda c: (abs(c.value - claim.value), c.deviations, len(streams) - len(c.subset)))
     claimed = []

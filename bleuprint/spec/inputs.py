@@ -19,6 +19,8 @@ import math
 import numbers
 from collections.abc import Sequence
 
+from ..hooks import Protocol
+
 
 def check_text(value: object, what: str) -> str:
     """``value`` must be a ``str``; ``what`` names it in the error."""
@@ -256,3 +258,26 @@ def check_smooth_value(smooth_value: object):
     if not _is_finite(smooth_value) or smooth_value < 0 or smooth_value > MAX_STATISTIC:
         raise ValueError(f"smooth_value must be a finite number >= 0 (at most 2**53), got {smooth_value!r}")
     return smooth_value
+
+
+# -- the inputs' protocol (``bleuprint.hooks``): how a consumer that reads or probes a
+# metric's segments (``bleuprint score -i``, Dask, the Accumulator) asks for them; a metric
+# whose segments are not text says so in ``bleuprint/metrics/NAME/inputs.py``.
+
+def probe_corpus(definition) -> tuple[list, list | None]:
+    """A one-segment corpus of the simplest input (an empty hypothesis and reference),
+    on which an ``Accumulator`` checks its options and learns the row's width."""
+    return [""], ([[""]] if definition.references else None)
+
+
+def read_segment(definition, line: str):
+    """One line of a ``bleuprint score -i`` file as a hypothesis: the line itself (a
+    metric whose segments are not text parses it, ValueError naming the problem)."""
+    return line
+
+
+INPUTS = Protocol("inputs", "inputs", {
+    "probe_corpus": probe_corpus,
+    "read_segment": read_segment,
+})
+input_hooks = INPUTS.of

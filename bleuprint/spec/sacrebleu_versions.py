@@ -8,7 +8,7 @@ the two wheels is the same (``diff -r`` of the unpacked wheels). So the chosen v
 decides two things:
 
 * the last field of the signatures of the metrics that follow sacreBLEU (BLEU, chrF, TER:
-  those whose ``Metric.signature_version`` is empty), and
+  those whose ``bleuprint.spec.signature.signature_version`` is empty), and
 * which tokenizers exist: asking for a tokenizer that a version does not have
   (``spBLEU-1K`` under 2.5.1) is a ValueError naming the version that added it.
 

@@ -28,6 +28,7 @@ sacreBLEU 2.6.0's files are the same (it adds the tokenizer spBLEU-1K).
 
 from __future__ import annotations
 
+from ..hooks import Protocol
 from .inputs import check_choice, check_positive_int
 from .sacrebleu_versions import check_tokenizer_version, chosen_sacrebleu_version
 from .tokenizers import BLEU_TOKENIZERS, tokenizer_signature
@@ -40,10 +41,9 @@ SACREBLEU_VERSION = "2.5.1"
 def signed_metrics() -> tuple[str, ...]:
     """The registered metrics that have a sacreBLEU-style signature (those that define
     ``signature_fields``)."""
-    from ..core import Metric, get_metric, metric_names
+    from ..core import get_metric, metric_names
 
-    return tuple(name for name in metric_names()
-                 if type(get_metric(name)).signature_fields is not Metric.signature_fields)
+    return tuple(name for name in metric_names() if "signature_fields" in SIGNATURES.overrides(get_metric(name)))
 
 
 _ABBREVIATIONS = {
@@ -136,7 +136,8 @@ def signature(metric, *, nrefs=None, short: bool = False, sacrebleu_version: str
     definition, options = value.definition, value.options
     metric = definition.name
     check_choice(metric, signed_metrics(), "metric with a sacreBLEU signature")
-    version = definition.signature_version
+    hooks = SIGNATURES.of(definition)
+    version = hooks.signature_version
     if not version:
         version = chosen_sacrebleu_version(sacrebleu_version)
         check_tokenizer_version(options.get("tokenize"), version)
@@ -151,7 +152,32 @@ def signature(metric, *, nrefs=None, short: bool = False, sacrebleu_version: str
         if nrefs != "var":
             check_positive_int(nrefs, "nrefs")
         pairs = [("nrefs", str(nrefs))]
-    fields = definition.signature_fields(**options)
-    abbreviations = {**_ABBREVIATIONS, **definition.signature_abbreviations}
+    fields = hooks.signature_fields(**options)
+    abbreviations = {**_ABBREVIATIONS, **hooks.signature_abbreviations}
     pairs += fields + [("version", version)]
     return "|".join(f"{abbreviations[key] if short else key}:{value}" for key, value in pairs)
+
+
+# -- the signatures' protocol (``bleuprint.hooks``): what ``signature`` asks a metric; a
+# metric with a signature of its own says so in ``bleuprint/metrics/NAME/signature.py``.
+
+def signature_fields(definition, **options) -> list | None:
+    """sacreBLEU-style ``(key, value)`` pairs of the metric's own signature keys, in
+    order, or None for a metric without a signature."""
+    return None
+
+
+#: The short form of this metric's signature keys where it differs from (or adds to)
+#: the common one (``_ABBREVIATIONS``: TER's ``tok`` is ``t``).
+signature_abbreviations: dict = {}
+#: The ``version`` that ends this metric's signature: the oracle whose numbers it
+#: reproduces ("": sacreBLEU's, the version chosen by ``bleuprint.spec.sacrebleu_versions``,
+#: 2.5.1 or 2.6.0).
+signature_version = ""
+
+SIGNATURES = Protocol("signatures", "signature", {
+    "signature_fields": signature_fields,
+    "signature_abbreviations": signature_abbreviations,
+    "signature_version": signature_version,
+})
+signature_hooks = SIGNATURES.of

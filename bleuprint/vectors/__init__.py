@@ -1,7 +1,7 @@
 """bleuprint.vectors: language-neutral test vectors of every registered metric.
 
 Wycheproof-style JSON files, one per metric and option family (``build``), from the
-hard-case corpora of ``corpora`` and the families of ``Metric.vector_families`` (default:
+hard-case corpora of ``corpora`` and the families of ``bleuprint.vectors.hooks.vector_families`` (default:
 ``families``), with the interval files of ``intervals``; ``adequacy`` measures which
 planted mutant of the spec each vector kills (and picks a core suite that kills them
 all); ``export`` writes the files, the core files and an index, and the JSON Schemas they

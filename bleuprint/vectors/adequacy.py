@@ -3,7 +3,7 @@
 ``evaluate(document, group, test)`` runs one vector the way a port would, through the
 public API of ``bleuprint.spec`` only: the per-segment statistics (``sentence_stats``),
 the corpus score (``corpus_score``), the metric's own one-call functions where it has them
-(``Metric.layer_functions(bleuprint.spec)["corpus"]``, such as ``corpus_bleu``), the parts of the score, the signature and the
+(``bleuprint.verify_hooks.layer_functions(definition, bleuprint.spec)["corpus"]``, such as ``corpus_bleu``), the parts of the score, the signature and the
 intermediates. It returns None when everything equals the expected values, else one line
 naming the first difference. An invalid test must be refused by ``corpus_score`` with the
 named kind. A document of another schema (the interval vectors) goes to
@@ -33,6 +33,9 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from .build import FILE_SCHEMAS, nrefs as _nrefs
+from .hooks import vector_hooks
+from ..mutants.hooks import mutant_hooks
+from ..verify_hooks import verify_hooks
 
 #: Where a mutant's flag note says what it is.
 MUTANT_KIND = "mutant"
@@ -112,7 +115,7 @@ def _valid(document: dict, options: dict, test: dict) -> str | None:
     difference = _close(expected["score"], score, tolerance, "score")
     if difference:
         return difference
-    own = definition.layer_functions(spec).get("corpus")
+    own = verify_hooks(definition).layer_functions(spec).get("corpus")
     if own is not None:
         difference = _close(expected["score"], own(*inputs(), **copy.deepcopy(options)), tolerance,
                             "own corpus score")
@@ -131,7 +134,7 @@ def _valid(document: dict, options: dict, test: dict) -> str | None:
         if found != expected["signature"]:
             return f"signature: {found!r} != {expected['signature']!r}"
     if "intermediates" in expected:
-        found = definition.vector_intermediates(*inputs(), **copy.deepcopy(options))
+        found = vector_hooks(definition).vector_intermediates(*inputs(), **copy.deepcopy(options))
         difference = _close(expected["intermediates"], found, tolerance, "intermediates")
         if difference:
             return difference
@@ -309,13 +312,13 @@ def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: b
 def mutants_in_scope(metrics, mutants, reached: dict) -> list:
     """Those of ``mutants`` that belong to an export of ``metrics`` alone (names), whose
     vectors reach the targets ``reached`` (``reached_targets``) lists: the metrics' own
-    faults (``Metric.faults``) and every other mutant (shared code: tokenizers, layout,
+    faults (``bleuprint.mutants.hooks.faults``) and every other mutant (shared code: tokenizers, layout,
     intervals; the sanity mutant) whose targets one of the vectors reaches. The others
     cannot be killed by these files, and an export of a few metrics does not list them."""
     from ..core import get_metric
 
     hit = set().union(*reached.values())
-    own = {fault.id for name in metrics for fault in get_metric(name).faults()}
+    own = {fault.id for name in metrics for fault in mutant_hooks(get_metric(name)).faults()}
     return [m for m in mutants if m.id in own or hit & set(m.targets)]
 
 

@@ -2,8 +2,8 @@
 
 ``build_files()`` returns ``{file name: document}``: for each metric of the registry
 (``bleuprint.core.metric_names``), one document per option family of
-``Metric.vector_families()``, each test group one options dict (every option written
-out, defaults filled in) and each test one corpus of ``Metric.vector_corpora()``. The
+``bleuprint.vectors.hooks.vector_families``, each test group one options dict (every option written
+out, defaults filled in) and each test one corpus of ``bleuprint.vectors.hooks.vector_corpora``. The
 expected values are the spec's (``bleuprint.spec.corpus.segment_rows``, their column sums,
 ``score_from_stats`` and the metric's ``parts``); an input the spec refuses with a
 TypeError or ValueError becomes an ``invalid`` test naming that error. Nothing here asks
@@ -22,6 +22,9 @@ import re
 
 from ..core import get_metric, metric_names
 from .corpora import NOTES, invalid_inputs
+from .hooks import vector_hooks
+from ..verify_hooks import verify_hooks
+from ..oracles.hooks import oracle_hooks
 
 #: The version of this generator (the layout of the documents it writes). 1.2.0: a note's
 #: ``mutants`` are the mutants its flag stands for among its own metric's vectors (1.1.0
@@ -78,12 +81,12 @@ def file_name(metric: str, family: str) -> str:
 
 def spec_version(definition) -> dict:
     """``{"bleuprint": version}``, with ``"oracle": {distribution: version}`` (``{"sacrebleu":
-    "2.5.1"}``) for a metric checked against a pinned oracle (``Metric.oracle_versions``)."""
+    "2.5.1"}``) for a metric checked against a pinned oracle (``bleuprint.oracles.hooks.oracle_versions``)."""
     from .. import __version__
 
     version = {"bleuprint": __version__}
-    if definition.oracle_versions:
-        version["oracle"] = dict(definition.oracle_versions)
+    if oracle_hooks(definition).oracle_versions:
+        version["oracle"] = dict(oracle_hooks(definition).oracle_versions)
     return version
 
 
@@ -127,7 +130,7 @@ def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
         # The files name sacreBLEU 2.5.1 as their oracle (spec_version): their signatures
         # are 2.5.1's, whichever sacreBLEU is installed.
         expected["signature"] = signature(configured, nrefs=nrefs(refs), sacrebleu_version=SACREBLEU_VERSION)
-    intermediates = definition.vector_intermediates(copy.deepcopy(hyps), copy.deepcopy(refs), **options)
+    intermediates = vector_hooks(definition).vector_intermediates(copy.deepcopy(hyps), copy.deepcopy(refs), **options)
     if intermediates:
         expected["intermediates"] = intermediates
     return _json_ready(expected, definition.name)
@@ -181,7 +184,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
     """One vector file of ``definition`` (module doc). ``seen``: the full options of the
     groups of the metric's earlier files, skipped here (and extended)."""
     defaults = definition.defaults()
-    corpora = definition.vector_corpora()
+    corpora = vector_hooks(definition).vector_corpora()
     groups, tc_id = [], 0
     seen = [] if seen is None else seen
     for given in option_dicts:
@@ -207,7 +210,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
             tc_id += 1
             tests.append(_test(tc_id, corpus, options, definition))
         if family == "defaults":
-            for corpus in definition.invalid_vector_corpora():
+            for corpus in vector_hooks(definition).invalid_vector_corpora():
                 _, error = _refusal(lambda: expected_values(definition, options, corpus.hyps, corpus.refs))
                 if error is not None:
                     tc_id += 1
@@ -232,12 +235,12 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
 
 def missing_resources(metric: str) -> str:
     """Why ``metric``'s vector files cannot be built on this machine ("" when they can):
-    what ``Metric.missing_data`` says of its defaults and of its interval vectors' options
+    what ``bleuprint.verify_hooks.missing_data`` says of its defaults and of its interval vectors' options
     (nltk's METEOR without WordNet). A metric whose defaults need data the machine lacks
     is left out of an export, never written with some of its families missing."""
     definition = get_metric(metric)
-    for options in ({}, *definition.interval_options()):
-        reason = definition.missing_data({**definition.defaults(), **options})
+    for options in ({}, *vector_hooks(definition).interval_options()):
+        reason = verify_hooks(definition).missing_data({**definition.defaults(), **options})
         if reason:
             return reason
     return ""
@@ -249,7 +252,7 @@ def build_files(metrics=None) -> dict:
     out = {}
     for name in metrics or metric_names():
         definition, seen = get_metric(name), []
-        for family, option_dicts in definition.vector_families():
+        for family, option_dicts in vector_hooks(definition).vector_families():
             document = build_document(definition, family, option_dicts, seen)
             if document["numberOfTests"]:
                 out[file_name(name, family)] = document

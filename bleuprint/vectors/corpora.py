@@ -1,7 +1,7 @@
 """The inputs of the vector files: hard-case corpora, seeded random corpora and bad inputs.
 
 Every test group of every metric's vector files runs the same corpora (a metric may give
-others through ``Metric.vector_corpora``). The inputs are written here, the expected values
+others through ``bleuprint.vectors.hooks.vector_corpora``). The inputs are written here, the expected values
 never: the generator computes them with the spec and checks them against the oracle.
 
 Each corpus carries ``flags``, names of the notes in ``NOTES`` (Wycheproof's flags): what
@@ -215,3 +215,25 @@ def invalid_inputs() -> list[Corpus]:
         Corpus("references of a hypothesis given as a bare string, not a list", ("InvalidInput",), ["a b"], ["a b"]),
         Corpus("references given as one bare string", ("InvalidInput",), ["a b", "c"], "a b"),
     ]
+
+
+#: The segment pool of the interval and paired-test vectors (``bleuprint.vectors.intervals``):
+#: (hypothesis, better system's line, worse system's line, references). Every line shares words and characters with its reference, so no resample has zero
+#: matches (where sacreBLEU mixes Python floats and float32 scores, spec.intervals).
+INTERVAL_POOL = [
+    ("the cat sat on the mat", "the cat is on the mat", "a cat was on a mat", ["the cat is on the mat"]),
+    ("a quick brown fox jumps over the dog", "the quick brown fox jumped over the lazy dog",
+     "quick fox over dog", ["the quick brown fox jumped over the lazy dog"]),
+    ("one two three four five", "one two three four six", "five four three two one", ["one two three four six"]),
+    ("we went to the market today", "today we went to the market", "we go to market", ["today we went to the market"]),
+    ("it is raining in Paris again", "it rains in Paris again", "rain in Paris", ["it rains in Paris again"]),
+    ("Der Hund läuft schnell nach Hause", "Der Hund rennt schnell nach Hause", "Ein Hund läuft heim",
+     ["Der Hund rennt schnell nach Hause"]),
+]
+
+
+def shared_pool(references: bool = True) -> list[tuple]:
+    """The shared segment pool: (hypothesis, better line, worse line, references), the
+    references None for a metric without them (``interval_pool``'s default,
+    ``bleuprint.vectors.hooks``)."""
+    return [tuple(segment) if references else (*segment[:3], None) for segment in INTERVAL_POOL]

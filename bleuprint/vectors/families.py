@@ -1,6 +1,6 @@
 """The option families of a metric's vector files, derived from its options' data.
 
-``default_families(metric)`` is ``Metric.vector_families``'s default: the defaults; one
+``default_families(metric)`` is ``bleuprint.vectors.hooks.vector_families``'s default: the defaults; one
 family per option, varying that option alone through the values its data allows (a
 bool's other value, each other choice, the minimum and a few values above it, ``None``
 where allowed) and through values it forbids (another type, an unknown choice, below the
@@ -10,6 +10,7 @@ generator keeps a forbidden value only where the specification refuses it, as an
 """
 
 from __future__ import annotations
+from ..verify_hooks import verify_hooks
 
 
 def allowed_values(option) -> list:
@@ -62,7 +63,7 @@ def default_families(metric) -> list:
         valid = [{option.name: v} for v in allowed_values(option)]
         invalid = [{option.name: v, "__invalid__": True} for v in forbidden_values(option)]
         families.append((option.name, valid + invalid))
-    configurations = [dict(options) for options, _ in metric.verify_configurations() if options]
+    configurations = [dict(options) for options, _ in verify_hooks(metric).verify_configurations() if options]
     if configurations:
         families.append(("configurations", configurations))
     return families

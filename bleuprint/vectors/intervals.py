@@ -23,7 +23,7 @@ them again and compares, so a planted mutant of the spec shows as a difference. 
 *inputs* are written here (the corpora, the given resamples and trials: drawn with
 ``random.Random``, stable across versions). The seed groups are checked against sacreBLEU
 by ``bleuprint.oracles.vectors_check.check_interval_files``; this module imports no oracle.
-The metric's options of every group come from ``Metric.interval_options()``.
+The metric's options of every group come from ``bleuprint.vectors.hooks.interval_options``.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ import json
 import random
 
 from ..core import get_metric, metric_names
+from .corpora import INTERVAL_POOL as _POOL
+from .hooks import vector_hooks
 
 #: The schema of an interval vector file (``bleuprint/vectors/schemas/``).
 INTERVAL_SCHEMA = "bleuprint_interval_vectors_v1.json"
@@ -48,7 +50,7 @@ INTERVAL_SCHEMAS = (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3)
 
 
 def interval_schema(pool: list, shared: bool = False) -> str:
-    """The earliest schema version that holds ``pool``'s segments (``Metric.interval_pool``):
+    """The earliest schema version that holds ``pool``'s segments (``bleuprint.vectors.hooks.interval_pool``):
     version 1 for text with references, version 2 for references left out or lines of
     numbers with text references, else version 3."""
     if shared:
@@ -137,26 +139,11 @@ NOTES = {
     "NonAscii": _note("edge-case", "letters outside ASCII", "bytes counted instead of characters"),
 }
 
-#: The segment pool: (hypothesis, better system's line, worse system's line, references).
-#: Every line shares words and characters with its reference, so no resample has zero
-#: matches (where sacreBLEU mixes Python floats and float32 scores, spec.intervals).
-_POOL = [
-    ("the cat sat on the mat", "the cat is on the mat", "a cat was on a mat", ["the cat is on the mat"]),
-    ("a quick brown fox jumps over the dog", "the quick brown fox jumped over the lazy dog",
-     "quick fox over dog", ["the quick brown fox jumped over the lazy dog"]),
-    ("one two three four five", "one two three four six", "five four three two one", ["one two three four six"]),
-    ("we went to the market today", "today we went to the market", "we go to market", ["today we went to the market"]),
-    ("it is raining in Paris again", "it rains in Paris again", "rain in Paris", ["it rains in Paris again"]),
-    ("Der Hund läuft schnell nach Hause", "Der Hund rennt schnell nach Hause", "Ein Hund läuft heim",
-     ["Der Hund rennt schnell nach Hause"]),
-]
-
-
 def _corpus(comment: str, flags: tuple, picks: list, systems: int = 0, pool: list = _POOL) -> dict:
     """A corpus of the pool's segments ``picks``; with ``systems``, 1 or 2 systems: the
     first takes the better line of every other segment, the second the worse line of
     every third (others keep the baseline's line). A pool whose references are None
-    (``Metric.interval_pool`` of a metric without references) gives refs None."""
+    (``bleuprint.vectors.hooks.interval_pool`` of a metric without references) gives refs None."""
     baseline = [pool[p][0] for p in picks]
     refs = None if pool[0][3] is None else [list(pool[p][3]) for p in picks]
     corpus = {"comment": comment, "flags": list(flags), "hyps": baseline, "refs": refs}
@@ -195,11 +182,6 @@ def paired_corpora(pool: list = _POOL) -> list[dict]:
 BOOTSTRAP_CORPORA = bootstrap_corpora()
 PAIRED_CORPORA = paired_corpora()
 
-
-def shared_pool(references: bool = True) -> list[tuple]:
-    """The shared segment pool: (hypothesis, better line, worse line, references), the
-    references None for a metric without them (``Metric.interval_pool``'s default)."""
-    return [tuple(segment) if references else (*segment[:3], None) for segment in _POOL]
 
 #: The groups: (kind, parameters, indices of the corpora, extra flags). Seed groups are kept
 #: small (the whole suite is evaluated under every planted mutant).
@@ -356,11 +338,11 @@ def build_document(definition) -> dict:
 
     rng = random.Random(f"{INPUT_SEED}:{definition.name}")
     groups, tc_id = [], 0
-    pool = definition.interval_pool()
+    pool = vector_hooks(definition).interval_pool()
     shared = pool == _POOL
     tables = ((BOOTSTRAP_GROUPS, BOOTSTRAP_CORPORA if shared else bootstrap_corpora(pool)),
               (PAIRED_GROUPS, PAIRED_CORPORA if shared else paired_corpora(pool)))
-    for given in definition.interval_options():
+    for given in vector_hooks(definition).interval_options():
         options = {**definition.defaults(), **given}
         for table, corpora in tables:
             for kind, parameters, picks, flags in table:

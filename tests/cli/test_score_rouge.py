@@ -1,5 +1,5 @@
 """``bleuprint score -m rouge1 rouge2 rougeL rougeLsum`` on files: the names state the rouge
-metric's type (``Rouge.options_from_name``), the documents carry each score's name
+metric's type (``options_from_name``), the documents carry each score's name
 (``score_name``) and signature (``signature_fields``: tokenizer, stemmer, Lsum splitting,
 aggregation, best-target rule, measure, rouge-score's version), and ``--newline-escape``
 says how a line-per-segment file writes sentence breaks (rougeLsum's sentences).

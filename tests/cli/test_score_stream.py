@@ -19,6 +19,8 @@ from bleuprint.cli import score_stream
 from bleuprint.compat.backends import column_sums
 from bleuprint.core import get_metric, metric_names
 from cli_harness import run_bleuprint
+from bleuprint.verify_hooks import verify_hooks
+from bleuprint.spec.inputs import input_hooks
 
 CHUNK = 4
 # The metrics `bleuprint score` reads from files (text, or numbers for perplexity); segments of
@@ -40,14 +42,14 @@ def _corpus(name: str):
     definition = get_metric(name)
     hyps, refs = [], []
     for seed in range(8):
-        h, r = definition.generated_corpus(random.Random(seed))
+        h, r = verify_hooks(definition).generated_corpus(random.Random(seed))
         for k, hyp in enumerate(h):
             if hyp is None or (r is not None and (not r[k] or any(not isinstance(x, str) for x in r[k]))):
                 continue  # a missing prediction or no reference: not a line of a file
             hyps.append(hyp)
             refs.append(r[k] if r is not None else None)
     if not definition.references:
-        return [definition.read_segment(_line(h)) for h in hyps], None
+        return [input_hooks(definition).read_segment(_line(h)) for h in hyps], None
     k_refs = min(2, min(len(r) for r in refs))
     return [_line(h) for h in hyps], [[_line(r[k]) for r in refs] for k in range(k_refs)]
 
@@ -65,7 +67,7 @@ def _write(folder, name: str):
 
 def _skip_without_data(name: str) -> None:
     definition = get_metric(name)
-    missing = definition.missing_data(definition.defaults())
+    missing = verify_hooks(definition).missing_data(definition.defaults())
     if missing:
         pytest.skip(f"{name}: {missing}")
 

@@ -33,6 +33,7 @@ import bleuprint.impl as impl
 from bleuprint.core import Shape, get_metric
 from bleuprint.dask import accumulate, contexts
 from bleuprint.core.value import metric as configured
+from bleuprint.strategies import strategy_hooks
 
 #: (metric, options): at least one metric of every shape, with and without references,
 #: text and non-text segments, whole and fractional statistics.
@@ -65,7 +66,7 @@ def _bag(hyps, refs, cuts):
 @st.composite
 def partitioned(draw, metric):
     definition = get_metric(metric)
-    hyps, refs = definition.fit_corpus(draw(definition.corpus_strategy()))
+    hyps, refs = strategy_hooks(definition).fit_corpus(draw(strategy_hooks(definition).corpus_strategy()))
     hyps, refs = list(hyps), (None if refs is None else [list(r) for r in refs])
     if len(hyps) < definition.min_segments:
         hyps, refs = hyps * definition.min_segments, (None if refs is None else refs * definition.min_segments)

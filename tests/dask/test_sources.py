@@ -172,7 +172,7 @@ def test_a_metric_needing_references_on_a_source_without_them(tmp_path):
 
 
 def test_non_text_segments_read_through_the_metric(tmp_path):
-    """perplexity's lines are its log-probabilities (``Metric.read_segment``); a line it
+    """perplexity's lines are its log-probabilities (``bleuprint.spec.inputs.read_segment``); a line it
     refuses is named by file and line."""
     lines = ["-1.0 -2.0", "-0.5", "-3.25 -0.25 -1"]
     _write(tmp_path / "lp.0.txt", lines)

@@ -33,6 +33,7 @@ from pathlib import Path
 import pytest
 
 from readme_console import DOCUMENTS, code_blocks, document_name, paragraphs, shell_commands
+from bleuprint.verify_hooks import verify_hooks
 
 #: Blocks not run, by (file, a line of the block): why.
 SKIPPED = {
@@ -68,7 +69,7 @@ def _missing(metric: str) -> str:
     from bleuprint.core import get_metric
 
     definition = get_metric(metric)
-    return definition.missing_data(definition.defaults())
+    return verify_hooks(definition).missing_data(definition.defaults())
 
 
 def _installed_sacrebleu() -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from bleuprint.oracles.hooks import oracle_hooks
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -97,13 +98,13 @@ def test_the_port_tutorial_counts_the_planted_mutants():
 
 def test_the_readme_lists_every_metric_with_its_oracle():
     """The README's metrics table has one row per registered metric, in registry order,
-    naming each pinned oracle with its version (``Metric.oracle_versions``), "-" for a
+    naming each pinned oracle with its version (``bleuprint.oracles.hooks.oracle_versions``), "-" for a
     metric checked by hand computations only; no row for a metric that is not registered."""
     from bleuprint.core import get_metric, metric_names
 
     rows = re.findall(r"^\| `(\w+)` \| .* \| ([^|]+) \|$", README, re.M)
     assert [name for name, _ in rows] == list(metric_names())
     for name, oracle in rows:
-        pinned = get_metric(name).oracle_versions
+        pinned = oracle_hooks(get_metric(name)).oracle_versions
         expected = ", ".join(f"{distribution} {version}" for distribution, version in pinned.items()) or "-"
         assert oracle.strip() == expected, f"README: {name}'s oracle is {oracle.strip()!r}, the registry's {expected!r}"

@@ -25,6 +25,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from docsgen import reference  # noqa: E402
+from bleuprint.mutants.hooks import mutant_hooks
 
 REQUIRE_DOCS = os.environ.get("BLEUPRINT_REQUIRE_DOCS") == "1"
 REQUIRE_BROWSER = os.environ.get("BLEUPRINT_REQUIRE_BROWSER") == "1"
@@ -79,7 +80,7 @@ def test_every_registered_metric_has_a_page_in_the_nav(generated):
         metric = get_metric(name)
         for option in metric.options:  # every option has its row
             assert f"| `{option.name}` |" in page, f"{name}: option {option.name} not listed"
-        for fault in metric.faults():
+        for fault in mutant_hooks(metric).faults():
             assert f"| `{fault.id}` |" in page, f"{name}: planted mutant {fault.id} not listed"
 
 

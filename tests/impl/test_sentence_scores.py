@@ -23,16 +23,19 @@ from bleuprint import impl, spec
 from bleuprint.core import get_metric, metric_names
 from bleuprint.strategies import corpora, metric_options
 from bleuprint.core.value import metric as configured
+from bleuprint.strategies import strategy_hooks
+from bleuprint.verify_hooks import verify_hooks
+from bleuprint.spec.inputs import input_hooks
 
 
 def cases(name: str):
-    """A corpus of the metric's segments (``Metric.corpus_strategy``; at most 6 segments
-    of text with references, made one the metric accepts by ``Metric.fit_corpus``) and its options."""
+    """A corpus of the metric's segments (``bleuprint.strategies.corpus_strategy``; at most 6 segments
+    of text with references, made one the metric accepts by ``bleuprint.strategies.fit_corpus``) and its options."""
     definition = get_metric(name)
     if definition.references and definition.segment_kind == "text":
-        fitted = corpora(max_size=6).map(definition.fit_corpus)
+        fitted = corpora(max_size=6).map(strategy_hooks(definition).fit_corpus)
         return st.tuples(fitted, metric_options(name))
-    return st.tuples(definition.corpus_strategy(), metric_options(name))
+    return st.tuples(strategy_hooks(definition).corpus_strategy(), metric_options(name))
 
 
 @pytest.mark.parametrize("name", metric_names())
@@ -94,7 +97,7 @@ def metrics_with_parts() -> list:
     found = []
     for name in metric_names():
         definition = get_metric(name)
-        hyps, refs = definition.probe_corpus()
+        hyps, refs = input_hooks(definition).probe_corpus()
         hyps, refs = hyps * definition.min_segments, None if refs is None else refs * definition.min_segments
         if impl.sentence_scores(name, hyps, refs, parts=True)[1]:
             found.append(name)
@@ -108,11 +111,11 @@ def test_parts_have_one_shape_in_both_layers(name):
     (the spec a list per name, impl an array whose first axis is the segments), the same
     names in the same order, and the same values (exactly, as the differential test
     above; bit-identical scores). Before, the spec gave a list of per-segment dicts. On
-    the metric's seeded generated corpus (``Metric.generated_corpus``, verify's)."""
+    the metric's seeded generated corpus (``bleuprint.verify_hooks.generated_corpus``, verify's)."""
     import random
 
     definition = get_metric(name)
-    hyps, refs = definition.generated_corpus(random.Random(33))
+    hyps, refs = verify_hooks(definition).generated_corpus(random.Random(33))
     want_scores, want_parts = spec.sentence_scores(name, hyps, refs, parts=True)
     got_scores, got_parts = impl.sentence_scores(name, hyps, refs, parts=True)
     assert isinstance(want_parts, dict) and isinstance(got_parts, dict)

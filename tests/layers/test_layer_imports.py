@@ -36,6 +36,7 @@ import sysconfig
 from pathlib import Path
 
 from source_graph import ROOT, imported_modules, module_name, source_files
+from bleuprint.spec.inputs import input_hooks
 
 #: What bleuprint.spec must not import (module-name prefixes).
 ABOVE_SPEC = ("bleuprint.impl", "bleuprint.compat", "bleuprint.oracles", "bleuprint.mutants", "bleuprint.cli",
@@ -186,9 +187,10 @@ import numpy as np
 import bleuprint.impl as impl
 hyps, refs = ["the cat sat on the mat", "a b c e"], [["the cat is on the mat"], ["a b c d"]]
 from bleuprint.core import get_metric
+from bleuprint.spec.inputs import input_hooks
 for metric in impl.metric_names():
     definition = get_metric(metric)  # without references: the hypotheses alone, or its own probe segments
-    probe_h, probe_r = definition.probe_corpus()
+    probe_h, probe_r = input_hooks(definition).probe_corpus()
     h, r = (hyps, refs if definition.references else None) if definition.segment_kind == "text" else \
         (probe_h * 2, None if probe_r is None else probe_r * 2)
     impl.metric_ci(metric, h, r, n_boot=20, rng=np.random.default_rng(1))

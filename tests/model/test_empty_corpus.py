@@ -24,6 +24,7 @@ import pytest
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Shape, get_metric, metric_names, register, unregister
+from bleuprint.verify_hooks import verify_hooks
 
 #: The one message: the rule's wording, with the argument's name.
 EMPTY = re.compile(r"^empty corpus: \w+ has no sentences$")
@@ -55,7 +56,7 @@ def one_call_routes(metric: Metric, layer_name: str):
     refs)``, or ``f(hyps)`` for a metric without references)."""
     layer = LAYERS[layer_name]
     routes = {}
-    corpus = metric.layer_functions(layer).get("corpus")
+    corpus = verify_hooks(metric).layer_functions(layer).get("corpus")
     if corpus is not None:
         routes["layer_functions corpus"] = lambda: corpus([], empty_refs(metric))
     for api_name in metric.api_names:

@@ -19,6 +19,7 @@ import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, register, unregister
 from bleuprint.core.value import metric as configured
+from bleuprint.mutants.hooks import MUTANTS_PROTOCOL, mutant_hooks
 
 
 class UnigramRecall(Metric):
@@ -39,28 +40,33 @@ class UnigramRecall(Metric):
         matches, length = combined
         return 100 * matches / length if length else 0.0
 
-    def faults(self) -> list:
-        """One planted fault of this metric's own spec, for the mutants catalogue:
-        matches not clipped (each reference word counts wherever the hypothesis has it)."""
-        from bleuprint.mutants.model import Mutant
 
-        def unclipped(original):
-            def segment_stats(self, hyp, refs):
-                hyp_counts = Counter(hyp.split())
-                best = None
-                for ref in refs:
-                    matches = sum(1 for w in ref.split() if hyp_counts[w])
-                    if best is None or matches > best[0]:
-                        best = [matches, len(ref.split())]
-                return best
-            return segment_stats
+def _unigram_faults(definition) -> list:
+    """One planted fault of this metric's own spec, for the mutants catalogue:
+    matches not clipped (each reference word counts wherever the hypothesis has it)."""
+    from bleuprint.mutants.model import Mutant
 
-        cls = type(self)
-        return [Mutant("u01", "UnigramRecall.segment_stats", "reference words are not clipped by the hypothesis counts",
-                       "clipping", "test_statistics_and_score_in_both_layers",
-                       {f"{cls.__module__}:{cls.__qualname__}.segment_stats": unclipped},
-                       lambda: spec.sentence_stats(self.name, ["hello there"], [["hello hello there"]]).tolist(),
-                       semantic=False)]
+    def unclipped(original):
+        def segment_stats(self, hyp, refs):
+            hyp_counts = Counter(hyp.split())
+            best = None
+            for ref in refs:
+                matches = sum(1 for w in ref.split() if hyp_counts[w])
+                if best is None or matches > best[0]:
+                    best = [matches, len(ref.split())]
+            return best
+        return segment_stats
+
+    cls = type(definition)
+    return [Mutant("u01", "UnigramRecall.segment_stats", "reference words are not clipped by the hypothesis counts",
+                   "clipping", "test_statistics_and_score_in_both_layers",
+                   {f"{cls.__module__}:{cls.__qualname__}.segment_stats": unclipped},
+                   lambda: spec.sentence_stats(definition.name, ["hello there"], [["hello hello there"]]).tolist(),
+                   semantic=False)]
+
+
+# a metric outside a package of its own tunes the mutants with ``tune`` (``bleuprint.hooks``)
+MUTANTS_PROTOCOL.tune(UnigramRecall, faults=_unigram_faults)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -139,12 +145,12 @@ def test_the_catalogue_lists_the_metric_fault_while_it_is_registered(registered)
     metric is unregistered."""
     listed = catalogue.all_mutants()
     assert "u01" in [m.id for m in listed] and listed[-1].id == "x00"
-    assert set(registered.spec_entry_points()) <= set(listed[-1].targets)
+    assert set(mutant_hooks(registered).spec_entry_points()) <= set(listed[-1].targets)
     unregister(registered.name)
     try:
         listed = catalogue.all_mutants()
         assert "u01" not in [m.id for m in listed]
-        assert not set(registered.spec_entry_points()) & set(listed[-1].targets)
+        assert not set(mutant_hooks(registered).spec_entry_points()) & set(listed[-1].targets)
     finally:
         register(registered)
 
@@ -154,7 +160,7 @@ def test_the_sanity_mutant_breaks_the_metric_entry_points(registered):
     ``.score`` (dotted names): both raise while it is on, through the instance and through
     impl, and work again once it is off."""
     cls = type(registered)
-    assert registered.spec_entry_points() == (f"{cls.__module__}:UnigramRecall.segment_stats",
+    assert mutant_hooks(registered).spec_entry_points() == (f"{cls.__module__}:UnigramRecall.segment_stats",
                                               f"{cls.__module__}:UnigramRecall.score")
     with replaced(catalogue.get("x00").patches):
         with pytest.raises(RuntimeError, match="x00"):

@@ -12,6 +12,7 @@ import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, get_metric, metric_names, register, unregister
 from bleuprint.core.value import metric as configured
+from bleuprint.verify_hooks import verify_hooks
 
 HYPS = ["the cat sat on the mat", "a dog", "hello there", ""]
 REFS = [["the cat sat on a mat"], ["the dog barked"], ["hello there"], ["x"]]
@@ -39,10 +40,10 @@ def test_corpus_score_is_the_metrics_own_function(name):
 
 def corpus_of(name: str) -> tuple:
     """HYPS and REFS, without the references for a metric that has none; a metric whose
-    segments are not text gets its own seeded corpus (``Metric.generated_corpus``)."""
+    segments are not text gets its own seeded corpus (``bleuprint.verify_hooks.generated_corpus``)."""
     definition = get_metric(name)
     if definition.segment_kind != "text":
-        return definition.generated_corpus(random.Random(0))
+        return verify_hooks(definition).generated_corpus(random.Random(0))
     return HYPS, definition.corpus_references(REFS)
 
 

@@ -35,6 +35,7 @@ import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import ConfiguredMetric, Metric, Option, register, unregister
 from bleuprint.core.registry import hook_parameters
+from bleuprint.vectors.hooks import VECTORS
 
 TOLERANCE = 1e-12  # scores of a few small integers: exact to the last bits
 
@@ -59,10 +60,8 @@ class PenalisedMatch(Metric):
         total = matched + alpha * unmatched
         return matched / total if total else 0.0
 
-    def interval_options(self) -> tuple:
-        return ({"alpha": 0.5},)
 
-
+VECTORS.tune(PenalisedMatch, interval_options=lambda metric: ({"alpha": 0.5},))
 DEFINITION = PenalisedMatch()
 
 

@@ -20,6 +20,11 @@ from hypothesis import given
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Shape, register, unregister
+from bleuprint.vectors.hooks import VECTORS
+from bleuprint.spec.inputs import INPUTS
+from bleuprint.spec.signature import SIGNATURES
+from bleuprint.verify_hooks import VERIFY
+from bleuprint.strategies import strategy_hooks
 
 
 class LongWords(Metric):
@@ -27,11 +32,6 @@ class LongWords(Metric):
     title = "share of tokens longer than three characters"
     shape = Shape.SUM
     references = False
-    signature_version = "test"
-    signature_abbreviations = {"long": "l"}
-
-    def signature_fields(self):
-        return [("long", "4")]
 
     def segment_stats(self, hyp, refs) -> list:
         assert refs == ()
@@ -60,30 +60,33 @@ class NegatedSum(Metric):
             checked.append(list(segment))
         return checked, [()] * len(checked)
 
-    def probe_corpus(self):
-        return [[0.0]], None
-
-    def read_segment(self, line):
-        return [float(field) for field in line.split()]
-
-    def generated_corpus(self, rng):
-        return [[-rng.random() for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 5))], None
-
-    def vector_corpora(self):
-        from bleuprint.vectors.corpora import Corpus
-        return [Corpus("two segments", (), [[-1.5, -0.5], [-2.0]], None),
-                Corpus("a zero", (), [[0.0]], None)]
-
-    def interval_pool(self):
-        return [([-1.0, -2.0], [-1.0], [-3.0, -3.0], None), ([-0.5], [-0.25], [-2.0], None),
-                ([-4.0, 0.0], [-1.0, 0.0], [-4.0, -4.0], None), ([-1.0], [-1.0], [-2.0], None),
-                ([-2.0, -2.0, -2.0], [-1.0], [-3.0], None), ([-0.125], [-0.125], [-1.0], None)]
-
     def segment_stats(self, hyp, refs) -> list:
         return [-sum(hyp), len(hyp)]
 
     def score(self, combined, n_segments) -> float:
         return combined[0] / combined[1] if combined[1] else 0.0
+
+
+def _negated_vector_corpora(metric):
+    from bleuprint.vectors.corpora import Corpus
+    return [Corpus("two segments", (), [[-1.5, -0.5], [-2.0]], None),
+            Corpus("a zero", (), [[0.0]], None)]
+
+
+def _negated_interval_pool(metric):
+    return [([-1.0, -2.0], [-1.0], [-3.0, -3.0], None), ([-0.5], [-0.25], [-2.0], None),
+            ([-4.0, 0.0], [-1.0, 0.0], [-4.0, -4.0], None), ([-1.0], [-1.0], [-2.0], None),
+            ([-2.0, -2.0, -2.0], [-1.0], [-3.0], None), ([-0.125], [-0.125], [-1.0], None)]
+
+
+# a metric outside a package of its own tunes the tools with ``tune`` (``bleuprint.hooks``)
+SIGNATURES.tune(LongWords, signature_version="test", signature_abbreviations={"long": "l"},
+                signature_fields=lambda definition: [("long", "4")])
+VECTORS.tune(NegatedSum, vector_corpora=_negated_vector_corpora, interval_pool=_negated_interval_pool)
+INPUTS.tune(NegatedSum, probe_corpus=lambda definition: ([[0.0]], None),
+            read_segment=lambda definition, line: [float(field) for field in line.split()])
+VERIFY.tune(NegatedSum, generated_corpus=lambda definition, rng: (
+    [[-rng.random() for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 5))], None))
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -155,7 +158,7 @@ def test_segments_that_are_not_text():
     assert accumulator.score() == 4 / 3
 
 
-@given(LongWords().corpus_strategy())
+@given(strategy_hooks(LongWords()).corpus_strategy())
 def test_default_strategy_without_references(corpus):
     hyps, refs = corpus
     assert refs is None and hyps

@@ -9,13 +9,14 @@ import pytest
 from bleuprint import spec
 from bleuprint.core import Metric, Option, register, unregister
 from bleuprint.core.value import metric as configured
+from bleuprint.spec.signature import SIGNATURES
+from bleuprint.verify_hooks import verify_hooks
 
 
 class Signed(Metric):
     name = "signed_test"
     title = "a metric with a signature of its own"
     options = (Option("width", int, 3, "a number that enters the signature", stage="score", minimum=1),)
-    signature_abbreviations = {"width": "w"}
 
     def segment_stats(self, hyp, refs) -> list:
         return [len(hyp)]
@@ -23,8 +24,10 @@ class Signed(Metric):
     def score(self, combined, n_segments, width=3) -> float:
         return float(combined[0] * width)
 
-    def signature_fields(self, width=3) -> list:
-        return [("width", str(width))]
+
+# a metric outside a package of its own gives its signature with ``tune`` (``bleuprint.hooks``)
+SIGNATURES.tune(Signed, signature_abbreviations={"width": "w"},
+                signature_fields=lambda definition, width=3: [("width", str(width))])
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +58,7 @@ def test_every_signed_metric_has_a_short_form_for_each_key():
     for name in signed_metrics():
         definition = get_metric(name)
         nrefs = None if not definition.references else 1
-        for options, label in definition.verify_configurations():
+        for options, label in verify_hooks(definition).verify_configurations():
             long = spec.signature(configured(name, **options), nrefs=nrefs).split("|")
             short = spec.signature(configured(name, **options), nrefs=nrefs, short=True).split("|")
             assert len(short) == len(long), (name, label)

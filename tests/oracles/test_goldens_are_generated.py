@@ -27,6 +27,7 @@ from bleuprint.oracles import generate
 from bleuprint.oracles.goldens import golden_names, load_goldens
 from bleuprint.oracles.sacrebleu_oracle import REQUIRED_VERSION, oracle_bleu, oracle_chrf, to_streams
 from bleuprint.spec.sacrebleu_versions import SUPPORTED_VERSIONS
+from bleuprint.oracles.hooks import oracle_hooks
 
 needs_sacrebleu = pytest.mark.skipif(
     importlib.util.find_spec("sacrebleu") is None,
@@ -60,8 +61,8 @@ def _from_sacrebleu(name: str) -> bool:
     """Whether sacreBLEU builds the fixture ``name`` (a metric with sacreBLEU among its
     oracles, or a shared fixture: the tokenizers', the intervals')."""
     return name in generate.SHARED_BUILDERS or "sacrebleu" in {
-        dist for m in map(get_metric, metric_names()) if name == m.golden or name in dict(m.extra_goldens)
-        for dist in m.oracle_versions}
+        dist for m in map(get_metric, metric_names()) if name == oracle_hooks(m).golden or name in dict(oracle_hooks(m).extra_goldens)
+        for dist in oracle_hooks(m).oracle_versions}
 
 
 #: Every fixture; those that sacreBLEU builds are golden checks rerun with sacreBLEU 2.6.0.
@@ -74,8 +75,8 @@ FIXTURES = [pytest.param(name, marks=[pytest.mark.sacrebleu_live] if _from_sacre
 def test_stored_goldens_equal_a_fresh_build(name):
     """Every stored case equals the case rebuilt from sacreBLEU (after a JSON round trip,
     as the file holds it), and the file names the command that made it."""
-    missing = [dist for m in map(get_metric, metric_names()) if name == m.golden or name in dict(m.extra_goldens)
-               for dist in m.oracle_versions if not _distribution_installed(dist)]
+    missing = [dist for m in map(get_metric, metric_names()) if name == oracle_hooks(m).golden or name in dict(oracle_hooks(m).extra_goldens)
+               for dist in oracle_hooks(m).oracle_versions if not _distribution_installed(dist)]
     missing += [dist for dist, module in generate.SHARED_DISTRIBUTIONS.get(name, {}).items()
                 if importlib.util.find_spec(module) is None]  # the MeCab fixture's packages
     if missing:  # an oracle outside the test extra (pycocoevalcap: about 100 MB)
@@ -144,7 +145,7 @@ def test_golden_scores_equal_sacrebleu_public_api(name):
 @pytest.mark.parametrize("name", list(generate.BUILDERS))
 def test_recorded_versions_match_installed_sacrebleu(name):
     """Every fixture records sacreBLEU, numpy, regex and Python, and, for a metric with its
-    own oracles, exactly those distributions at the pinned versions (``Metric.oracle_versions``);
+    own oracles, exactly those distributions at the pinned versions (``bleuprint.oracles.hooks.oracle_versions``);
     the MeCab fixture its packages and the MeCab version of each tagger
     (``generate.SHARED_DISTRIBUTIONS``; whether they are the installed ones is
     ``tests/spec/test_mecab.py``'s first test). The goldens were generated with sacreBLEU
@@ -157,8 +158,8 @@ def test_recorded_versions_match_installed_sacrebleu(name):
         assert own <= set(versions), sorted(own - set(versions))
         versions = {k: v for k, v in versions.items() if k not in own}
     pinned = {dist: pin for dist, pin in ((d, p) for m in map(get_metric, metric_names())
-                                          if name == m.golden or name in dict(m.extra_goldens)
-                                          for d, p in m.oracle_versions.items()) if dist != "sacrebleu"}
+                                          if name == oracle_hooks(m).golden or name in dict(oracle_hooks(m).extra_goldens)
+                                          for d, p in oracle_hooks(m).oracle_versions.items()) if dist != "sacrebleu"}
     assert set(versions) == {"sacrebleu", "numpy", "regex", "python"} | set(pinned)
     assert all(versions[dist] == pin for dist, pin in pinned.items()), (versions, pinned)
     assert versions["sacrebleu"] == REQUIRED_VERSION == "2.5.1"

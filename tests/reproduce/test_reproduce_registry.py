@@ -33,6 +33,7 @@ import pytest
 from bleuprint.cli import build_parser
 from bleuprint.core import Metric, Option, register, unregister
 from bleuprint.cli.reproduce import run
+from bleuprint.reproduce.hooks import REPRODUCE
 
 HYPS = ["a b c d", "a b"]
 REFS = ["a b x d", "a b"]
@@ -46,7 +47,6 @@ def _ngrams(text: str, n: int) -> Counter:
 class NgramPrecision(Metric):
     name = "ngram_precision_test"
     title = "clipped n-gram precision against the best reference"
-    claim_prefixes = ("NGP",)
     options = (Option("n", int, 1, "the n-gram order", minimum=1),)
 
     def segment_stats(self, hyp: str, refs: list, n: int = 1) -> list:
@@ -58,8 +58,9 @@ class NgramPrecision(Metric):
         matches, total = combined
         return 100 * matches / total if total else 0.0
 
-    def search_space(self, hint: str = "") -> list[dict]:
-        return [{"n": 1}, {"n": 2}, {"n": 3}]
+
+# a metric outside a package of its own tunes reproduce with ``tune`` (``bleuprint.hooks``)
+REPRODUCE.tune(NgramPrecision, claim_prefixes=("NGP",), search_space=lambda definition, hint="": [{"n": 1}, {"n": 2}, {"n": 3}])
 
 
 @pytest.fixture

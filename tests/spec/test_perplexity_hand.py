@@ -15,6 +15,7 @@ import pytest
 from bleuprint import spec
 from bleuprint.core import get_metric
 from bleuprint.core.value import metric as configured
+from bleuprint.spec.inputs import input_hooks
 
 REL = 1e-12
 SEED = [list(np.log([0.5, 0.25, 0.8])), list(np.log([0.9, 0.6]))]
@@ -126,13 +127,13 @@ def test_options_are_checked():
 
 def test_read_segment():
     metric = get_metric("perplexity")
-    assert metric.read_segment("-0.5\t-1  0") == [-0.5, -1.0, 0.0]
+    assert input_hooks(metric).read_segment("-0.5\t-1  0") == [-0.5, -1.0, 0.0]
     with pytest.raises(ValueError, match="field 2 'x'"):
-        metric.read_segment("-0.5 x")
+        input_hooks(metric).read_segment("-0.5 x")
     with pytest.raises(ValueError, match="empty line"):
-        metric.read_segment("   ")
+        input_hooks(metric).read_segment("   ")
     with pytest.raises(ValueError, match="above 0"):
-        metric.read_segment("0.5")
+        input_hooks(metric).read_segment("0.5")
 
 
 @pytest.mark.parametrize("seed", range(5))

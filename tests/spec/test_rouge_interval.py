@@ -14,6 +14,7 @@ import pytest
 from bleuprint import impl, spec
 from bleuprint.core import get_metric
 from bleuprint.core.value import metric as configured
+from bleuprint.vectors.hooks import vector_hooks
 
 HYPS = ["the cat sat on the mat", "a b c\nd e f", "nothing shared", "x y z", "the dog barks\nloudly",
         "one two three four", "b a", "same same"]
@@ -21,7 +22,7 @@ REFS = [["the cat is on the mat"], ["d e f\na b c"], ["at all"], ["x z y", "x y"
         ["one two four"], ["a b"], ["same"]]
 
 
-@pytest.mark.parametrize("options", get_metric("rouge").interval_options())
+@pytest.mark.parametrize("options", vector_hooks(get_metric("rouge")).interval_options())
 def test_the_rouge_interval_is_seeded_and_contains_the_score(options):
     first = impl.bootstrap(configured("rouge", **options), HYPS, REFS, n_boot=200, rng=np.random.default_rng(11))
     again = impl.bootstrap(configured("rouge", **options), HYPS, REFS, n_boot=200, rng=np.random.default_rng(11))
@@ -36,4 +37,4 @@ def test_the_rouge_interval_is_seeded_and_contains_the_score(options):
 
 
 def test_rouge_has_its_own_interval_configurations():
-    assert {"rouge_type": "rougeLsum", "measure": "recall"} in get_metric("rouge").interval_options()
+    assert {"rouge_type": "rougeLsum", "measure": "recall"} in vector_hooks(get_metric("rouge")).interval_options()

@@ -137,7 +137,7 @@ def test_cli_report_and_errors(tmp_path, capsys):
 
 
 def test_signature_names_script_normaliser_and_value():
-    """The definition (``Squad.signature_fields``, ``Squad.signature_version``): nrefs, the
+    """The definition (``signature_fields``, ``signature_version``): nrefs, the
     script, the normaliser, the value, then the version ``squad-official-scripts`` (the
     official scripts' numbers; not sacreBLEU's 2.5.1, which has no SQuAD)."""
     from bleuprint.spec.signature import signature

@@ -19,6 +19,8 @@ from hypothesis import HealthCheck, Phase, find, given, settings
 from bleuprint import spec
 from bleuprint.core import Metric, Option, get_metric, metric_names, register, unregister
 from bleuprint.strategies import UNBOUNDED_INT_SPAN, metric_options, metric_values, options_from_data
+from bleuprint.strategies import strategy_hooks
+from bleuprint.verify_hooks import verify_hooks
 
 #: A corpus small enough for a hundred draws per metric in well under a second.
 HYPS = ["the cat sat", "a b"]
@@ -76,7 +78,7 @@ def test_every_metric_strategy_draws_options_its_one_call_scoring_accepts(name):
     definition = get_metric(name)
     # a metric without references, or whose segments are not text, scores its own corpus
     text = definition.references and definition.segment_kind == "text"
-    hyps, refs = definition.fit_corpus((HYPS, REFS)) if text else definition.generated_corpus(random.Random(0))
+    hyps, refs = strategy_hooks(definition).fit_corpus((HYPS, REFS)) if text else verify_hooks(definition).generated_corpus(random.Random(0))
 
     @_fixed_draws(100)
     @given(metric_values(name))

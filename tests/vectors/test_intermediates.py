@@ -1,4 +1,4 @@
-"""The intermediate values of the vector files (``Metric.vector_intermediates``) agree with
+"""The intermediate values of the vector files (``bleuprint.vectors.hooks.vector_intermediates``) agree with
 the oracle's own tokenizers and with the statistics they explain.
 
 BLEU's tokens are checked against sacreBLEU 2.5.1's tokenizer objects (the oracle), the
@@ -14,6 +14,7 @@ import pytest
 from bleuprint.core import get_metric
 from bleuprint.oracles.sacrebleu_oracle import require_sacrebleu
 from bleuprint.vectors.corpora import hard_corpora
+from bleuprint.vectors.hooks import vector_hooks
 
 CORPORA = hard_corpora()
 
@@ -27,7 +28,7 @@ def test_bleu_tokens_are_sacrebleus(tokenize, lowercase):
     tokenizer = sacrebleu.BLEU(tokenize=tokenize).tokenizer
     bleu = get_metric("bleu")
     for corpus in CORPORA:
-        got = bleu.vector_intermediates(corpus.hyps, corpus.refs, tokenize=tokenize, lowercase=lowercase)
+        got = vector_hooks(bleu).vector_intermediates(corpus.hyps, corpus.refs, tokenize=tokenize, lowercase=lowercase)
         expect = [tokenizer(h.lower() if lowercase else h).split() for h in corpus.hyps]
         assert got["hypTokens"] == expect, corpus.comment
         expect_refs = [[tokenizer(r.lower() if lowercase else r).split() for r in group] for group in corpus.refs]
@@ -38,7 +39,7 @@ def test_bleu_token_counts_are_the_hypothesis_lengths():
     """Column 0 of BLEU's row (c, the hypothesis length) is len(hypTokens[i])."""
     bleu = get_metric("bleu")
     for corpus in CORPORA:
-        tokens = bleu.vector_intermediates(corpus.hyps, corpus.refs)["hypTokens"]
+        tokens = vector_hooks(bleu).vector_intermediates(corpus.hyps, corpus.refs)["hypTokens"]
         for hyp, refs, words in zip(corpus.hyps, corpus.refs, tokens):
             assert bleu.segment_stats(hyp, refs, tokenize="13a", lowercase=False)[0] == len(words)
 
@@ -50,7 +51,7 @@ def test_chrf_characters_are_the_unigram_count(options):
     chrf = get_metric("chrf")
     full = {**chrf.defaults(), **options}
     for corpus in CORPORA:
-        got = chrf.vector_intermediates(corpus.hyps, corpus.refs, **full)
+        got = vector_hooks(chrf).vector_intermediates(corpus.hyps, corpus.refs, **full)
         assert ("hypWords" in got) == bool(full["word_order"])
         for hyp, refs, chars, ref_chars in zip(corpus.hyps, corpus.refs, got["hypChars"], got["refChars"]):
             if len(refs) == 1 and ref_chars[0]:
@@ -64,7 +65,7 @@ def test_ter_reference_words_give_the_average_length():
     ter = get_metric("ter")
     full = ter.defaults()
     for corpus in CORPORA:
-        got = ter.vector_intermediates(corpus.hyps, corpus.refs, **full)
+        got = vector_hooks(ter).vector_intermediates(corpus.hyps, corpus.refs, **full)
         for hyp, refs, words in zip(corpus.hyps, corpus.refs, got["refWords"]):
             row = ter.segment_stats(hyp, refs, **full)
             assert row[1] == pytest.approx(sum(map(len, words)) / len(words), abs=1e-12)

@@ -47,15 +47,7 @@ class BERTScore(Metric):
     segment_kind = "embeddings"
     fractional_columns = (0, 1, 2, 3, 4, 5)
     options = (IDF, MULTI_REF, BASELINE, BASELINE_LAYER)
-    signature_version = "bert-score-0.3.13"
-    signature_abbreviations = {"idf": "idf", "multi_ref": "mr", "rescale": "rs"}
     api_names = ("bertscore",)
-    #: The oracle's answers are its own values per segment (checked by the spec's oracle
-    #: test at the oracle's float32 tolerance), not scored cases in ``bleuprint verify``'s
-    #: layout, so they are an extra golden: verify compares impl with the spec on
-    #: generated corpora instead.
-    extra_goldens = (("bertscore", "bleuprint.metrics.bertscore.oracle_cases"),)
-    oracle_versions = {"bert-score": "0.3.13", "torch": "2.13.0+cpu"}
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         return S.check_corpus(hyps, refs)
@@ -98,74 +90,6 @@ class BERTScore(Metric):
         rows = np.asarray(sums, dtype=np.float64).reshape(len(sums), -1)
         values = [self.score(row.tolist(), n_segments, baseline, baseline_layer) for row in rows]
         return np.array(values, dtype=np.float64), np.ones(len(values), dtype=bool)
-
-    def probe_corpus(self):
-        """One one-token hypothesis against itself."""
-        return [[[1.0]]], [[[[1.0]]]]
-
-    def generated_corpus(self, rng):
-        from .cases import generated_corpus
-
-        return generated_corpus(rng)
-
-    def corpus_strategy(self):
-        from .strategies import corpora
-
-        return corpora()
-
-    def option_strategy(self):
-        from .strategies import options
-
-        return options()
-
-    def read_segment(self, line: str):
-        """A line of JSON: a tokens x dimensions array, or the mapping form."""
-        import json
-
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not JSON ({error.msg}): a line holds one segment's token embeddings") from None
-        S.check_segment(value, "the line")
-        return value
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
-    def vector_corpora(self) -> list:
-        from .cases import vector_corpora
-
-        return vector_corpora()
-
-    def interval_pool(self) -> list[tuple]:
-        from .cases import interval_pool
-
-        return interval_pool()
-
-    def invalid_vector_corpora(self) -> list:
-        return []
-
-    def verify_configurations(self) -> tuple:
-        from ...core.metric import labelled_configurations
-
-        return labelled_configurations({}, {"multi_ref": "best-f"})
-
-    def layer_functions(self, layer) -> dict:
-        def corpus(hyps, refs, **options):
-            return layer.bertscore(hyps, refs, **options)["f1_mean"]
-
-        return {"corpus": corpus}
-
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.bertscore.spec:segment_row", "bleuprint.metrics.bertscore.spec:means_from_row",
-                "bleuprint.metrics.bertscore.spec:bertscore")
-
-    def signature_fields(self, idf=False, multi_ref="max", baseline=None, baseline_layer=None, **_) -> list:
-        """``idf`` (yes/no), ``multi_ref``, ``rescale`` (none, or the baseline and its layer)."""
-        rescaled = "none" if baseline is None else f"{baseline}@L{baseline_layer}"
-        return [("idf", "yes" if idf else "no"), ("multi_ref", S.check_multi_ref(multi_ref)), ("rescale", rescaled)]
 
 
 BERTSCORE = register(BERTScore())

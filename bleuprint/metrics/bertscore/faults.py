@@ -116,3 +116,14 @@ MUTANTS = [
            "35. BERTScore without normalisation", "test_greedy_matching_by_hand",
            {BS + "cosine_matrix": dot_not_cosine}, _witness(lambda s: s.bertscore_segments([H], [[A]]))),
 ]
+
+
+# -- the mutants tool's hooks (``bleuprint.mutants.hooks``)
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.bertscore.spec:segment_row", "bleuprint.metrics.bertscore.spec:means_from_row",
+            "bleuprint.metrics.bertscore.spec:bertscore")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

@@ -43,3 +43,11 @@ def options():
     corpus: no baseline (it needs a file) and no idf (a corpus of one reference gives every
     reference token idf ln(2/2) = 0, which the definition refuses; idf has its own tests)."""
     return st.fixed_dictionaries({}, optional={"multi_ref": st.sampled_from(("max", "best-f"))})
+
+
+def corpus_strategy(definition):
+    return corpora()
+
+
+def option_strategy(definition):
+    return options()

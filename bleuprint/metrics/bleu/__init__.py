@@ -9,18 +9,13 @@ corpus score is the score of the summed rows (0..100).
 from __future__ import annotations
 
 from ...core import Metric, Option, register
-from ...core.metric import labelled_configurations
-from ...spec.signature import SACREBLEU_VERSION
 from .spec import SMOOTH_METHODS, bleu_from_stats, bleu_precisions, bleu_stats, brevity_penalty
-from ...spec.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS, TOKENIZERS, tokenizer_of_signature
+from ...spec.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS
 
 
 class BLEU(Metric):
     name = "bleu"
     title = "BLEU (Papineni et al., 2002) as sacreBLEU 2.5.1"
-    #: The unit of ``Metric.cost`` (impl: 200,000 segments in about 1.3 s on the project's
-    #: 2-core machine).
-    cost = 1
     options = (
         Option("tokenize", str, "13a", "the tokenizer applied to both sides (ja-mecab, ko-mecab: MeCab, "
                "pip install 'bleuprint[ja]' / '[ko]'; spm, flores101, flores200, spBLEU-1K: a SentencePiece model "
@@ -104,140 +99,24 @@ class BLEU(Metric):
         rows = bleu_pair_rows(hyps, refs, blocks, chunk, **options)
         return super().pair_rows(hyps, refs, blocks, chunk, **options) if rows is None else rows
 
-    def signature_fields(self, **options) -> list:
-        from ...spec.signature import bleu_signature_fields  # it reads this metric's spec
-
-        return bleu_signature_fields(**options)
-
     # -- bleuprint reproduce ------------------------------------------------------------------
 
-    claim_prefixes = ("BLEU", "sacreBLEU")
-    unsigned_options = ("max_ngram_order",)
-    searched_by_default = True
     #: The smoothings searched (method, value: None, the method's default) and maximum orders.
     SEARCH_SMOOTHINGS = (("exp", None), ("none", None), ("floor", None), ("add-k", None))
     SEARCH_MAX_ORDERS = (1, 2, 3, 4, 5, 6)
 
-    def search_space(self, hint: str = "") -> list[dict]:
-        """Tokenizer x case x smoothing (default values) x effective order x maximum order,
-        the order 1..6 outermost and the case innermost."""
-        return [dict(tokenize=tokenize, lowercase=lowercase, smooth_method=method, smooth_value=value,
-                     effective_order=effective, max_ngram_order=order)
-                for order in self.SEARCH_MAX_ORDERS for method, value in self.SEARCH_SMOOTHINGS
-                for effective in (False, True) for tokenize in TOKENIZERS for lowercase in (False, True)]
-
-    def describe_search(self, space, note) -> str:
-        orders = self.SEARCH_MAX_ORDERS
-        return (f"BLEU: {len(TOKENIZERS)} tokenizers x 2 cases x {len(self.SEARCH_SMOOTHINGS)} smoothings "
-                f"(default values) x 2 effective-order x max order {orders[0]}..{orders[-1]}")
-
-    def search_batches(self, space) -> list[list[dict]]:
-        """Consecutive configurations with the same score options (the same smoothing,
-        effective order and maximum order: every tokenizer and case) in one batch."""
-        from itertools import groupby
-
-        return [list(batch) for _, batch in groupby(space, key=lambda o: tuple(sorted(self.score_options(o).items())))]
-
-    def search_statistics(self, options) -> tuple[dict, list]:
-        """The statistics at the highest order searched: the row of order N is the columns
-        ``c, r``, the matches of orders 1..N and the n-gram counts of orders 1..N."""
-        order = options.get("max_ngram_order", 4)
-        top = max(order, self.SEARCH_MAX_ORDERS[-1])
-        columns = [0, 1] + list(range(2, 2 + order)) + list(range(2 + top, 2 + top + order))
-        return dict(self.stats_options(options), max_ngram_order=top), columns
-
-    def options_from_signature(self, fields, stated) -> tuple[dict, list]:
-        """``case:lc`` lowercase, ``eff:yes`` effective order, ``tok`` (13a when absent),
-        ``smooth`` a method with its value in brackets (``floor[0.10]``; exp when absent)."""
-        import re
-
-        smooth = fields.get("smooth", "exp")
-        match = re.fullmatch(r"([a-z-]+)(?:\[([\d.]+)\])?", smooth)
-        if not match:
-            raise ValueError(f"cannot read the smoothing {smooth!r} of the signature")
-        return dict(stated, lowercase=fields.get("case") == "lc", tokenize=tokenizer_of_signature(fields.get("tok", "13a")),
-                    smooth_method=match.group(1), smooth_value=float(match.group(2)) if match.group(2) else None,
-                    effective_order=fields.get("eff") == "yes"), []
-
     # -- mutants and strategies -------------------------------------------------------------
-
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.bleu.spec:bleu_stats", "bleuprint.metrics.bleu.spec:corpus_bleu",
-                "bleuprint.metrics.bleu.spec:sentence_bleu")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
-    def option_strategy(self):
-        """The hand-tuned ``bleuprint.strategies.bleu_options`` (smoothing values that fit
-        the method, order 4 most often)."""
-        from .strategies import bleu_options
-
-        return bleu_options()
 
     # -- vectors ---------------------------------------------------------------------------
 
-    def vector_intermediates(self, hyps, refs, tokenize="13a", lowercase=False, **_) -> dict:
-        """The tokens BLEU counts n-grams of: ``hypTokens[i]`` of ``hyps[i]`` and
-        ``refTokens[i][j]`` of ``refs[i][j]`` (the tokenizer, after lowercasing where asked):
-        a port whose statistics differ sees first whether its tokens do."""
-        from .spec import bleu_tokens
-
-        return {"hypTokens": [bleu_tokens(h, tokenize, lowercase) for h in hyps],
-                "refTokens": [[bleu_tokens(r, tokenize, lowercase) for r in group] for group in refs]}
-
     # -- bleuprint verify -------------------------------------------------------------------
 
-    golden = "bleu"
-    oracle_versions = {"sacrebleu": SACREBLEU_VERSION}
-    corpus_oracle = "bleuprint.oracles.sacrebleu_oracle:oracle_bleu"
-
-    def verify_configurations(self) -> tuple:
-        """Each tokenizer and smoothing, a high order with the effective order, a low order
-        with add-k of another value."""
-        return labelled_configurations(
-            *({"tokenize": t} for t in ("13a", "none", "intl", "zh", "char")),
-            *({"smooth_method": m} for m in ("none", "floor", "add-k")),
-            {"effective_order": True, "max_ngram_order": 6, "lowercase": True},
-            {"smooth_method": "add-k", "smooth_value": 0.5, "max_ngram_order": 2})
-
-    def missing_data(self, options: dict) -> str:
-        """Why BLEU cannot be computed with ``options`` here ("" when it can): a MeCab
-        tokenizer without its packages, a SentencePiece tokenizer without its model file
-        or package (the message names the pip command or the file)."""
-        tokenize = options.get("tokenize", "13a")
-        if tokenize not in OUTSIDE_TOKENIZERS:
-            return ""
-        from ...spec.tokenizers_mecab import MECAB_TOKENIZERS, mecab_tagger
-        from ...spec.tokenizers_spm import spm_processor
-
-        if tokenize in MECAB_TOKENIZERS:
-            try:
-                mecab_tagger(tokenize)
-            except ValueError:  # MissingTokenizerPackage is one too; one reason for both tokenizers
-                return ("MeCab or its dictionary is not installed (ja-mecab: pip install 'bleuprint[ja]', "
-                        "ko-mecab: pip install 'bleuprint[ko]')")
-            return ""
-        try:
-            spm_processor(tokenize)
-        except ValueError as exc:
-            return str(exc)
-        return ""
-
-    def real_corpus_configurations(self) -> tuple:
-        """Every tokenizer."""
-        return tuple(({"tokenize": t}, f"tokenize={t}") for t in TOKENIZERS)
 
     def sentence_defaults(self) -> dict:
         """sacreBLEU's ``sentence_bleu`` defaults to ``use_effective_order=True`` (as
         ``bleuprint.spec.sentence_bleu`` does), so a sentence score's signature reads
         ``eff:yes``."""
         return {"effective_order": True}
-
-    def layer_functions(self, layer) -> dict:
-        return {"stats": layer.bleu_stats, "corpus": layer.corpus_bleu, "sentence": layer.sentence_bleu}
 
 
 BLEU_METRIC = register(BLEU())

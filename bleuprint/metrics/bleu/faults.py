@@ -251,3 +251,12 @@ MUTANTS = [
 
 #: Faults of the corpus layout (``bleuprint.spec.inputs``), shared by every metric: the
 #: catalogue lists them itself.
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.bleu.spec:bleu_stats", "bleuprint.metrics.bleu.spec:corpus_bleu",
+            "bleuprint.metrics.bleu.spec:sentence_bleu")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

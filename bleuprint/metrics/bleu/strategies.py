@@ -1,6 +1,6 @@
 """BLEU's option strategy: keyword dictionaries of BLEU's options that reach its hard
 cases often (every smoothing, with and without a value; orders other than 4; effective
-order), for ``BLEU.option_strategy`` and ``bleuprint.strategies.bleu_options``."""
+order), for ``option_strategy`` and ``bleuprint.strategies.bleu_options``."""
 
 from __future__ import annotations
 
@@ -35,3 +35,9 @@ def bleu_options(draw, tokenizers=TOKENIZERS, max_orders: int = 6):
         "max_ngram_order": draw(weighted((3, st.just(4)), (2, st.integers(1, max_orders)))),
         "effective_order": draw(st.booleans()),
     }
+
+
+def option_strategy(definition):
+    """The hand-tuned ``bleuprint.strategies.bleu_options`` (smoothing values that fit
+    the method, order 4 most often)."""
+    return bleu_options()

@@ -1,5 +1,5 @@
 """Planted faults of chrF and chrF++ (``bleuprint.metrics.chrf.spec``), contributed to the
-mutants catalogue by ``CHRF.faults``."""
+mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 
@@ -150,3 +150,11 @@ MUTANTS = [
            {CH + "chrf_stats": lowercase_ignored},
            lambda: spec.chrf(["A b"], [["a b"]], lowercase=True), semantic=False),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.chrf.spec:chrf_stats", "bleuprint.metrics.chrf.spec:chrf", "bleuprint.metrics.chrf.spec:sentence_chrf")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

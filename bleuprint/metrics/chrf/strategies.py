@@ -1,6 +1,6 @@
 """chrF's option strategy: keyword dictionaries of chrF's options that reach its hard
 cases often (word-only chrF, chrF++, every beta, white space kept, eps smoothing), for
-``CHRF.option_strategy`` and ``bleuprint.strategies.chrf_options``."""
+``option_strategy`` and ``bleuprint.strategies.chrf_options``."""
 
 from __future__ import annotations
 
@@ -26,3 +26,9 @@ def chrf_options(draw, max_n: int = 6, max_word_order: int = 2):
         "whitespace": draw(st.booleans()),
         "eps_smoothing": draw(st.booleans()),
     }
+
+
+def option_strategy(definition):
+    """The hand-tuned ``bleuprint.strategies.chrf_options`` (n = 0 only with a word
+    order, beta 1..3)."""
+    return chrf_options()

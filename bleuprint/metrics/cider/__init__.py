@@ -38,7 +38,6 @@ class Cider(Metric):
     scale = 10
     shape = Shape.CORPUS_PASS
     fractional_columns = (0,)
-    cost = 2
 
     def corpus_context(self, hyps, refs):
         from .spec import corpus_context
@@ -73,64 +72,10 @@ class Cider(Metric):
 
     # -- signature ----------------------------------------------------------------------------
 
-    signature_version = "pycocoevalcap-1.2"
-    signature_abbreviations = {"ngrams": "ng", "sigma": "sg", "tok": "tok", "df": "df", "agg": "agg"}
-    claim_prefixes = ("CIDEr-D", "CIDEr")
-
-    def signature_fields(self, **_) -> list:
-        """``ngrams:4`` (n-grams 1..4), ``sigma:6`` (the length penalty's), ``tok:split`` (no
-        PTB tokenizer), ``df:corpus-refs`` (document frequencies over the references of
-        the whole corpus), ``agg:mean`` (over images); then pycocoevalcap's version."""
-        return [("ngrams", "4"), ("sigma", "6"), ("tok", "split"), ("df", "corpus-refs"), ("agg", "mean")]
-
-    def corpus_strategy(self):
-        """Tokenized-caption corpora (``bleuprint.metrics.cider.strategies``)."""
-        from ..cider.strategies import caption_corpora
-
-        return caption_corpora()
 
     # -- mutants, verify, goldens -------------------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.cider.spec:cider_segment", "bleuprint.metrics.cider.spec:cider")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
     api_names = ("cider",)
-    golden = "cider"
-    golden_builder = "bleuprint.metrics.cider.oracle_cases"
-    oracle_versions = {"pycocoevalcap": "1.2"}
-    corpus_oracle = "bleuprint.metrics.cider.oracle_adapter:oracle_cider"
-
-    def real_corpus_configurations(self) -> tuple:
-        """ted-ende against pycocoevalcap live (one reference an image)."""
-        return (({}, "CIDEr-D"),)
-
-    def vector_corpora(self) -> list:
-        """Corpora of several images (one image alone always scores 0): CIDEr-D's own,
-        seeded ones (``bleuprint.metrics.cider.vectors``), then the shared hard cases that
-        have a reference word (mostly single segments: 0)."""
-        from ...vectors.corpora import Corpus, hard_corpora
-
-        own = [
-            Corpus("CIDEr-D: a perfect 3-word caption among other images scores 7.5 (no 4-gram)", ("Basic", "CorpusPooling"),
-                   ["a cat sat", "dogs run fast today", "the sky is blue"],
-                   [["a cat sat"], ["two dogs run"], ["a blue sky", "the sky is grey"]]),
-            Corpus("CIDEr-D: one image alone scores 0", ("Basic",), ["a cat"], [["a cat"]]),
-            Corpus("CIDEr-D: repeated words (raw counts, clipping)", ("Clipping", "MultipleReferences"),
-                   ["a a a a dog", "a dog", "cat cat"], [["a dog", "a a dog"], ["a dog dog"], ["cat"]]),
-            Corpus("CIDEr-D: empty hypotheses and punctuation tokens", ("EmptyHypothesis", "Punctuation", "NonAscii"),
-                   ["", "a dog .", "une tête ,"], [["a dog"], ["a dog ."], ["une tête , là"]]),
-        ]
-        from .vectors import random_corpora
-
-        # a corpus whose references have no word at all has no pycocoevalcap answer (it
-        # fails on an empty df): left out of the vectors, refused by the compat API
-        shared = [c for c in hard_corpora() if any(r.split() for group in c.refs for r in group)]
-        return own + random_corpora() + shared
 
 
 CIDER = register(Cider())

@@ -1,5 +1,5 @@
 """Planted faults of CIDEr-D (``bleuprint.metrics.cider.spec``), issue 18 item 5's classic
-mistakes, contributed to the mutants catalogue by ``Cider.faults``.
+mistakes, contributed to the mutants catalogue by ``faults``.
 
 Not planted: "the length penalty on token counts instead of bigram counts" is an
 equivalent mutant. The two differences of lengths are equal whenever both captions have
@@ -138,3 +138,11 @@ MUTANTS = [
            "18. CIDEr-D idf is log N - log max(1, df)", "test_idf_is_log_n_minus_log_df",
            {CS + "idf": idf_log_plus_one}, _witness(H, R)),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.cider.spec:cider_segment", "bleuprint.metrics.cider.spec:cider")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

@@ -1,5 +1,5 @@
 """Hypothesis strategies of tokenized-caption corpora, for CIDEr-D and coco BLEU (their
-``Metric.corpus_strategy`` and differential tests). The hard cases are drawn often
+``bleuprint.strategies.corpus_strategy`` and differential tests). The hard cases are drawn often
 (measured by tests/quality/test_caption_strategy_quality.py): empty and 1-word captions,
 repeated words, images without any match, several references, tied closest reference
 lengths, a hypothesis equal to a reference, n-grams shared between images (df above 1),
@@ -18,9 +18,9 @@ NON_ASCII = ["é", "tête", "東京", "straße", "\u212a"]
 SEPARATORS = [" ", " ", " ", " ", "  ", "\t", "\u00a0", "\u3000", "\n"]
 
 #: One draw a token: the words three times as often as the punctuation or non-ASCII ones.
-tokens = st.sampled_from(WORDS * 3 + PUNCTUATION + NON_ASCII)
+TOKENS = st.sampled_from(WORDS * 3 + PUNCTUATION + NON_ASCII)
 _separators = st.sampled_from(SEPARATORS)
-_token_lists = st.lists(tokens, max_size=8)
+_token_lists = st.lists(TOKENS, max_size=8)
 _tenth = st.integers(0, 9)
 _sixth = st.integers(0, 5)
 _fifth = st.integers(0, 4)
@@ -53,12 +53,12 @@ def _reference(draw, hyp: list) -> list:
     for _ in range(draw(_edits)):
         op, at = draw(_ops), draw(st.integers(0, len(words)))
         if op == 0:
-            words.insert(at, draw(tokens))
+            words.insert(at, draw(TOKENS))
         elif at < len(words):
             if op == 1:
                 del words[at]
             else:
-                words[at] = draw(tokens)
+                words[at] = draw(TOKENS)
     return words
 
 
@@ -86,3 +86,8 @@ def caption_corpora(draw, min_size: int = 1, max_size: int = 5) -> tuple:
     """``(hyps, refs)``: ``min_size``..``max_size`` images, ``refs[i]`` 1-3 captions."""
     drawn = draw(st.lists(images(), min_size=min_size, max_size=max_size))
     return [h for h, _ in drawn], [r for _, r in drawn]
+
+
+def corpus_strategy(definition):
+    """Tokenized-caption corpora (``bleuprint.metrics.cider.strategies``)."""
+    return caption_corpora()

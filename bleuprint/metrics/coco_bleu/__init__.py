@@ -17,7 +17,6 @@ pipeline's Java tokenizer) is not implemented: captions must be tokenized alread
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
-from ...core.metric import labelled_configurations
 from .spec import coco_bleu_from_stats, coco_bleu_stats
 
 
@@ -30,7 +29,6 @@ class CocoBleu(Metric):
         Option("order", int, 4, "BLEU-n: the highest n-gram order averaged (pycocoevalcap reports BLEU-1..4)",
                stage="score", minimum=1, maximum=4),
     )
-    cost = 1
 
     def segment_stats(self, hyp, refs) -> list:
         return coco_bleu_stats(hyp, refs)
@@ -53,66 +51,10 @@ class CocoBleu(Metric):
 
     # -- names and signatures ---------------------------------------------------------------
 
-    signature_version = "pycocoevalcap-1.2"
-    signature_abbreviations = {"order": "ord", "tok": "tok", "reflen": "rl", "eps": "eps"}
-    claim_prefixes = ("coco-BLEU", "Bleu_")
-
-    def score_name(self, order=4, **_) -> str:
-        """pycocoevalcap's key of the score: ``Bleu_4`` (``Bleu_1`` .. ``Bleu_4``)."""
-        return f"Bleu_{order}"
-
-    def signature_fields(self, order=4, **_) -> list:
-        """``order`` (BLEU-n), ``tok:split`` (tokenized captions split on white space; no
-        PTB tokenizer), ``reflen:closest`` (ties to the shorter), ``eps:coco`` (1e-9 and
-        1e-15 in every ratio); then pycocoevalcap's version."""
-        from .spec import check_order
-
-        return [("order", str(check_order(order))), ("tok", "split"), ("reflen", "closest"), ("eps", "coco")]
-
-    def corpus_strategy(self):
-        """Tokenized-caption corpora (``bleuprint.metrics.cider.strategies``)."""
-        from ..cider.strategies import caption_corpora
-
-        return caption_corpora()
 
     # -- mutants, verify, goldens -----------------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.coco_bleu.spec:coco_bleu_stats", "bleuprint.metrics.coco_bleu.spec:coco_bleu")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
     api_names = ("coco_bleu",)
-    golden = "coco_bleu"
-    golden_builder = "bleuprint.metrics.coco_bleu.oracle_cases"
-    oracle_versions = {"pycocoevalcap": "1.2"}
-    corpus_oracle = "bleuprint.metrics.coco_bleu.oracle_adapter:oracle_coco_bleu"
-
-    def real_corpus_configurations(self) -> tuple:
-        """ted-ende (529 segments x 13 systems' first, one reference) against
-        pycocoevalcap live: BLEU-4 and BLEU-1."""
-        return (({}, "BLEU-4"), ({"order": 1}, "BLEU-1"))
-
-    def verify_configurations(self) -> tuple:
-        return labelled_configurations({}, {"order": 1}, {"order": 2}, {"order": 3})
-
-    def vector_corpora(self) -> list:
-        """The shared hard cases, then coco BLEU's own: a perfect 7-word match (0.99999999967),
-        a tie of closest lengths (the shorter), an empty hypothesis, a 2-word hypothesis
-        (its 3- and 4-gram orders count 1e-6)."""
-        from ...vectors.corpora import Corpus, hard_corpora
-
-        return hard_corpora() + [
-            Corpus("coco BLEU: a perfect 7-word match scores 0.99999999967 (the epsilons)", ("Basic",),
-                   ["a man is riding a brown horse"], [["a man is riding a brown horse"]]),
-            Corpus("coco BLEU: closest reference lengths tie (2 and 4 against 3): the shorter", ("ReferenceLengthTie", "MultipleReferences"),
-                   ["a b c"], [["a b", "a b c d"]]),
-            Corpus("coco BLEU: a 2-word hypothesis, orders 3 and 4 have no n-gram", ("CorpusPooling",),
-                   ["a b", "x"], [["a b c"], ["x"]]),
-        ]
 
 
 COCO_BLEU = register(CocoBleu())

@@ -1,5 +1,5 @@
 """Planted faults of coco BLEU (``bleuprint.metrics.coco_bleu.spec``), issue 18 item 5's
-classic mistakes, contributed to the mutants catalogue by ``CocoBleu.faults``."""
+classic mistakes, contributed to the mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 
@@ -70,3 +70,11 @@ MUTANTS = [
            "18. coco BLEU clipping (max count in one reference)", "test_clipping_is_against_one_reference",
            {CB + "max_ref_counts": summed_reference_counts}, _witness(["a a a a"], [["a a", "a a"]], order=1)),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.coco_bleu.spec:coco_bleu_stats", "bleuprint.metrics.coco_bleu.spec:coco_bleu")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

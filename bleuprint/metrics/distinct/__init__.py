@@ -41,48 +41,7 @@ class DistinctBase(Metric):
     scale = 1
     references = False
     options = (N_OPTION,)
-    signature_version = "li-2016"
-    #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
-    signature_abbreviations = {"n": "n", "tok": "tok", "variant": "var", "empty": "z"}
     variant = ""
-
-    def signature_fields(self, n=2, **_) -> list:
-        """``n`` (the order), ``tok:whitespace`` (``str.split``), ``variant`` (corpus or
-        sentence-mean), ``empty:0`` (0/0 read as 0); then ``version:li-2016``."""
-        return [("n", str(S.check_n(n))), ("tok", "whitespace"), ("variant", self.variant), ("empty", "0")]
-
-    def layer_functions(self, layer) -> dict:
-        """The one-call ``distinct_n`` of ``layer`` with this metric's variant."""
-        def corpus(hyps, refs=None, n=2):
-            self.check_no_references(refs)
-            return layer.distinct_n(hyps, n, self.variant)
-
-        return {"corpus": corpus}
-
-    def faults(self) -> list:
-        from .faults import mutants_of
-
-        return mutants_of(self.name)
-
-    def verify_configurations(self) -> tuple:
-        from ...core.metric import labelled_configurations
-
-        return labelled_configurations({}, {"n": 1}, {"n": 3}, {"n": 4})
-
-    def vector_corpora(self) -> list:
-        from .cases import distinct_corpora
-
-        return distinct_corpora()
-
-    def option_strategy(self):
-        from .strategies import distinct_options
-
-        return distinct_options()
-
-    def corpus_strategy(self):
-        from .strategies import distinct_corpora
-
-        return distinct_corpora()
 
 
 class DistinctN(DistinctBase):
@@ -131,9 +90,6 @@ class DistinctN(DistinctBase):
         values = np.where(total > 0, np.where(as32, in32, distinct / safe), 0.0)
         return values, ~(as32 & (total > 0))
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.distinct.spec:union_row", "bleuprint.metrics.distinct.spec:union_score",
-                "bleuprint.metrics.distinct.spec:distinct_n")
 
     api_names = ("distinct_n",)
 
@@ -168,8 +124,6 @@ class DistinctNMean(DistinctBase):
         sums = np.asarray(sums, dtype=np.float64).reshape(len(sums), -1)
         return sums[:, 0] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.distinct.spec:mean_row", "bleuprint.metrics.distinct.spec:sentence_distinct")
 
 
 DISTINCT_N = register(DistinctN())

@@ -93,3 +93,16 @@ MUTANTS = {
 
 def mutants_of(name: str) -> list:
     return list(MUTANTS.get(name, []))
+
+
+def faults(definition) -> list:
+    return mutants_of(definition.name)
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    from . import DistinctNMean
+
+    if isinstance(definition, DistinctNMean):
+        return ("bleuprint.metrics.distinct.spec:mean_row", "bleuprint.metrics.distinct.spec:sentence_distinct")
+    return ("bleuprint.metrics.distinct.spec:union_row", "bleuprint.metrics.distinct.spec:union_score",
+            "bleuprint.metrics.distinct.spec:distinct_n")

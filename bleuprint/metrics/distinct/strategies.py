@@ -55,3 +55,11 @@ def distinct_options():
     the default."""
     return st.one_of(st.just({}), st.builds(lambda n: {"n": n}, weighted((6, st.integers(1, 4)),
                                                                          (1, st.integers(5, 10)))))
+
+
+def option_strategy(definition):
+    return distinct_options()
+
+
+def corpus_strategy(definition):
+    return distinct_corpora()

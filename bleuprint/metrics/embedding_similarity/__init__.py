@@ -31,15 +31,7 @@ class EmbeddingSimilarity(Metric):
     max_references = 1
     fractional_columns = (0, 1)
     options = (MEASURE,)
-    signature_version = "definition"
-    signature_abbreviations = {"measure": "m", "acc": "acc", "zero": "z"}
     api_names = ("embedding_similarity",)
-    #: The oracle's answers are its own values per segment (checked by the spec's oracle
-    #: test at the oracle's float32 tolerance), not scored cases in ``bleuprint verify``'s
-    #: layout, so they are an extra golden: verify compares impl with the spec on
-    #: generated corpora instead.
-    extra_goldens = (("embedding_similarity", "bleuprint.metrics.embedding_similarity.oracle_cases"),)
-    oracle_versions = {"scipy": "1.17.1", "scikit-learn": "1.9.1"}
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         """``hyps[i]`` a vector, ``refs[i]`` a list of exactly one vector of its dimension."""
@@ -85,71 +77,6 @@ class EmbeddingSimilarity(Metric):
 
         rows = np.asarray(sums, dtype=np.float64).reshape(len(sums), -1)
         return (rows[:, 0] - rows[:, 1]) / n_segments, np.ones(rows.shape[0], dtype=bool)
-
-    def fit_corpus(self, corpus: tuple) -> tuple:
-        hyps, refs = corpus
-        return hyps, self.fit_references(refs)
-
-    def probe_corpus(self):
-        return [[1.0]], [[[1.0]]]
-
-    def generated_corpus(self, rng):
-        from .cases import generated_corpus
-
-        return generated_corpus(rng)
-
-    def corpus_strategy(self):
-        from .strategies import corpora
-
-        return corpora()
-
-    def read_segment(self, line: str):
-        """A line: the embedding's numbers separated by white space, or a JSON array."""
-        if line.lstrip().startswith("["):
-            import json
-
-            try:
-                values = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise ValueError(f"not JSON ({error.msg}): a line holds one embedding") from None
-        else:
-            try:
-                values = [float(f) for f in line.split()]
-            except ValueError:
-                raise ValueError("a line holds one embedding: numbers separated by white space, or a JSON "
-                                 "array") from None
-        return list(S.check_vector(values, "the line"))
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
-    def vector_corpora(self) -> list:
-        from .cases import vector_corpora
-
-        return vector_corpora()
-
-    def interval_pool(self) -> list[tuple]:
-        from .cases import interval_pool
-
-        return interval_pool()
-
-    def invalid_vector_corpora(self) -> list:
-        return []
-
-    def verify_configurations(self) -> tuple:
-        from ...core.metric import labelled_configurations
-
-        return labelled_configurations({}, {"measure": "euclidean"}, {"measure": "manhattan"})
-
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.embedding_similarity.spec:segment_row",
-                "bleuprint.metrics.embedding_similarity.spec:embedding_similarity")
-
-    def signature_fields(self, measure="cosine", **_) -> list:
-        """``measure``, ``acc:float64-fsum`` (the pinned accumulation), ``zero:refused``."""
-        return [("measure", S.check_measure(measure)), ("acc", "float64-fsum"), ("zero", "refused")]
 
 
 EMBEDDING_SIMILARITY = register(EmbeddingSimilarity())

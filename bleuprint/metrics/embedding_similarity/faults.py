@@ -58,3 +58,14 @@ MUTANTS = [
            {ES + "seq_sum": float32_sums},
            _witness(lambda s: s.embedding_similarity([[0.1, 0.2, 0.3]], [[0.3, 0.2, 0.1]], metric="manhattan"))),
 ]
+
+
+# -- the mutants tool's hooks (``bleuprint.mutants.hooks``)
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.embedding_similarity.spec:segment_row",
+            "bleuprint.metrics.embedding_similarity.spec:embedding_similarity")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

@@ -24,3 +24,12 @@ def corpora(max_segments: int = 6):
         return hyps, refs
 
     return corpus()
+
+
+def corpus_strategy(definition):
+    return corpora()
+
+
+def fit_corpus(definition, corpus: tuple) -> tuple:
+    hyps, refs = corpus
+    return hyps, definition.fit_references(refs)

@@ -50,23 +50,7 @@ class ExactMatch(Metric):
 
     # -- mutants ------------------------------------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.exact_match.spec:exact_match",)
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
     # -- bleuprint verify -------------------------------------------------------------------
-
-    def layer_functions(self, layer) -> dict:
-        """The one-call ``exact_match``, given each lone reference as a string (the form it
-        also accepts)."""
-        def corpus(hyps, refs, **options):
-            return layer.exact_match(hyps, [r if len(r) != 1 else r[0] for r in refs], **options)
-
-        return {"corpus": corpus}
 
 
 def check_exact_match_count(count, n_sentences: int) -> None:

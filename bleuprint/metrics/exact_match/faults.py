@@ -1,5 +1,5 @@
 """Planted faults of exact match (``bleuprint.metrics.exact_match.spec``), contributed to
-the mutants catalogue by ``ExactMatch.faults``."""
+the mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 
@@ -27,3 +27,11 @@ MUTANTS = [
            {EM + "is_exact_match": not_stripped},
            lambda: spec.exact_match(["Paris\n"], ["Paris"])),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.exact_match.spec:exact_match",)
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

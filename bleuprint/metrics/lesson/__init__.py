@@ -35,17 +35,6 @@ class LessonFamily(Metric):
     """What every metric of the family shares: its planted faults (``faults.mutants_of``)
     and its vector corpora (the shared hard cases, then the lesson's own)."""
 
-    def faults(self) -> list:
-        from .faults import mutants_of
-
-        return mutants_of(self.name)
-
-    def vector_corpora(self) -> list:
-        from ...vectors.corpora import hard_corpora
-        from .cases import lesson_corpora
-
-        return hard_corpora() + lesson_corpora()
-
 
 class LessonMean(LessonFamily):
     """A per-example lesson metric: the row is ``[spec.score(lesson_name, hyp, refs)]``."""
@@ -85,11 +74,6 @@ class LessonMean(LessonFamily):
         sums = np.asarray(sums, dtype=np.float64)
         return sums[:, 0] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return tuple(SPEC + name for name in self.entry_points)
-
-
-    golden = ""
 
 
 class LessonExactMatch(LessonMean):
@@ -120,13 +104,6 @@ class LessonBleu4(LessonMean):
     title = "the lesson's sentence BLEU-4 with add-one on every order, best target (seed 003)"
     lesson_name = "bleu_4"
     entry_points = ("bleu4",)
-    #: The family's one golden fixture (its cases name their own metric: lesson_bleu4,
-    #: lesson_rouge_l and lesson_corpus_bleu, the ones a library computes).
-    golden = "lesson"
-    golden_builder = "bleuprint.metrics.lesson.oracle_cases"
-    #: Where a library computes the same quantity: nltk's sentence_bleu and corpus_bleu
-    #: (with the lesson's smoothing), rouge-score's LCS (with the lesson's tokenizer).
-    oracle_versions = {"nltk": "3.10.4", "rouge-score": "0.1.2"}
 
 
 class LessonRougeL(LessonMean):
@@ -176,8 +153,6 @@ class LessonCorpusBleu(LessonFamily):
         values = [self.score(row.tolist(), n_segments) for row in rows]
         return np.array(values, dtype=np.float64), np.ones(rows.shape[0], dtype=bool)
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return (SPEC + "corpus_bleu_row", SPEC + "corpus_bleu_from_sums")
 
 
 

@@ -1,4 +1,4 @@
-"""The lesson's own cases as vector corpora (``Metric.vector_corpora`` of the family): the
+"""The lesson's own cases as vector corpora (``bleuprint.vectors.hooks.vector_corpora`` of the family): the
 edge cases its tests name (empty prediction, empty reference, no shared tokens, exact
 match, repeated-phrase clipping; not the empty target list, which the vector files'
 schema cannot hold: every test has at least one reference, so that rule is a hand

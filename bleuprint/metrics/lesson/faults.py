@@ -135,3 +135,15 @@ def mutants_of(metric_name: str) -> list:
     reaches (the catalogue refuses a repeated id; the vectors run every mutant on every
     metric's vectors anyway)."""
     return [mutant for mutant, reached in FAULTS if reached[0] == metric_name]
+
+
+def faults(definition) -> list:
+    return mutants_of(definition.name)
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    from . import SPEC, LessonCorpusBleu
+
+    if isinstance(definition, LessonCorpusBleu):
+        return (SPEC + "corpus_bleu_row", SPEC + "corpus_bleu_from_sums")
+    return tuple(SPEC + name for name in definition.entry_points)

@@ -66,8 +66,6 @@ class Meteor15(Metric):
     scale = 1
     shape = Shape.SUM
     options = ()
-    cost = 20
-    numpy_path = False  # impl without csrc/meteor.c is spec.meteor_segment_stats a segment
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         hyps, refs = super().check_inputs(hyps, refs)
@@ -78,19 +76,6 @@ class Meteor15(Metric):
             for ref in group:
                 check_text(ref, "reference")
         return hyps, refs
-
-    def generated_corpus(self, rng) -> tuple[list, list]:
-        """The model's seeded corpus (verify's impl-against-spec rows) with what the jar's
-        stdio protocol cannot carry taken out (``carried``)."""
-        return carried_corpus(super().generated_corpus(rng))
-
-    def corpus_strategy(self):
-        """The model's corpora for the generic tests, with what the jar's stdio protocol
-        cannot carry taken out (``carried``)."""
-        return super().corpus_strategy().map(carried_corpus)
-
-    def fit_corpus(self, corpus: tuple) -> tuple:
-        return carried_corpus(super().fit_corpus(corpus))
 
     def segment_stats(self, hyp: str, refs: list) -> list:
         from . import spec
@@ -120,70 +105,10 @@ class Meteor15(Metric):
 
     # -- signature ----------------------------------------------------------------------------
 
-    signature_version = "meteor-1.5"
-    signature_abbreviations = {"version": "v", "lang": "l", "norm": "nrm", "modules": "m", "weights": "w",
-                               "params": "p", "beam": "b", "jar": "jar", "agg": "agg"}
-    #: "METEOR" alone is the captioning world's number, the jar's; "METEOR-nltk" is the other metric's.
-    claim_prefixes = ("METEOR", "METEOR-1.5")
-
-    def score_name(self, **options) -> str:
-        """``METEOR-1.5``: the name says which METEOR (nltk's is ``METEOR-nltk``)."""
-        return "METEOR-1.5"
-
-    def signature_fields(self, **options) -> list:
-        """``lang:en``, ``norm:yes`` (the jar's -norm: tokenized, punctuation
-        normalised, lowercased), ``modules:e-s-y-p`` (exact, Snowball stem, WordNet
-        synonyms, paraphrases), ``weights:1.0-0.6-0.8-0.6``, ``params:0.85-0.2-0.6-0.75``
-        (alpha, beta, gamma, delta), ``beam:40``, ``jar:`` the first 12 hex digits of the
-        pinned jar's sha256, ``agg:summed-stats``."""
-        self.check_option_names(options)
-        return [("lang", "en"), ("norm", "yes"), ("modules", "e-s-y-p"),
-                ("weights", "1.0-0.6-0.8-0.6"), ("params", "0.85-0.2-0.6-0.75"), ("beam", "40"),
-                ("jar", JAR_SHA256[:12]), ("agg", "summed-stats")]
 
     # -- mutants, verify, goldens -------------------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return (SPEC + "meteor_segment_stats", SPEC + "meteor_score_from_stats", SPEC + "meteor")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
     api_names = ("meteor",)
-    golden = "meteor"
-    golden_builder = "bleuprint.metrics.meteor.oracle_cases"
-    oracle_versions = {"pycocoevalcap": "1.2"}
-    corpus_oracle = "bleuprint.metrics.meteor.oracle_adapter:oracle_meteor"
-
-    def real_corpus_configurations(self) -> tuple:
-        """ted-ende against the jar live."""
-        return (({}, "-l en -norm"),)
-
-    def vector_corpora(self) -> list:
-        """Meteor's own corpora (the one-chunk rule, summed statistics vs the mean, stems,
-        synonyms, paraphrases, function words), its seeded ones
-        (``bleuprint.metrics.meteor.vectors``), then the shared hard cases."""
-        from ...vectors.corpora import Corpus, hard_corpora
-
-        own = [
-            Corpus("Meteor: identical sentences score 1 (no penalty for one full chunk)", ("Basic",),
-                   ["the cat sat on the mat"], [["the cat sat on the mat"]]),
-            Corpus("Meteor: the corpus score of summed statistics, not the mean", ("CorpusPooling",),
-                   ["the cat sat on the mat", "on the mat sat the cat", "a dog"],
-                   [["the cat sat on the mat"], ["the cat sat on the mat"], ["a dog"]]),
-            Corpus("Meteor: stems, synonyms and paraphrases", ("Basic",),
-                   ["the cats were running quickly", "he bought a large automobile"],
-                   [["the cat runs fast"], ["he purchased a big car"]]),
-            Corpus("Meteor: function words weigh 1 - delta", ("Basic",),
-                   ["of the and a", "of the dog"], [["of the", "a"], ["the dog of"]]),
-            Corpus("Meteor: the best reference, ties to the first", ("MultipleReferences",),
-                   ["a b c", "x y"], [["a b", "b c", "a b c"], ["x", "y"]]),
-        ]
-        from .vectors import random_corpora
-
-        return own + random_corpora() + hard_corpora()
 
 
 METEOR = register(Meteor15())

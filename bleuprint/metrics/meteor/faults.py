@@ -1,12 +1,13 @@
 """Planted faults of Meteor 1.5 (``bleuprint.metrics.meteor.spec`` and its ``align`` and
 ``score`` modules), issue 19 item 3's mistakes that matter, contributed to the mutants
-catalogue by ``Meteor15.faults``. Ids ``mt01``... Each witness scores a sentence or a
+catalogue by ``faults``. Ids ``mt01``... Each witness scores a sentence or a
 small corpus through the spec's public functions.
 """
 
 from __future__ import annotations
 
 from ...mutants.model import Mutant, lazy_witness
+from . import SPEC as ENTRY
 
 M = "bleuprint.metrics.meteor."
 SPEC = M + "spec"
@@ -155,3 +156,11 @@ MUTANTS = [
            P19 + "ties between references keep the first", "test_best_reference_and_ties",
            {M + "spec:best_reference": last_best_reference}, _sentence("x", ["a", "b c"])),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return (ENTRY + "meteor_segment_stats", ENTRY + "meteor_score_from_stats", ENTRY + "meteor")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

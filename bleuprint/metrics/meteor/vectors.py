@@ -1,4 +1,4 @@
-"""Meteor 1.5's seeded vector corpora (``Meteor15.vector_corpora``): noisy copies of a
+"""Meteor 1.5's seeded vector corpora (``vector_corpora``): noisy copies of a
 reference drawn from small vocabularies that reach each stage of the jar's matcher
 (Snowball stems, the jar's WordNet synonyms, paraphrase-table phrases), function words,
 repeated words (the aligner's ties), punctuation and non-ASCII letters, with one to three
@@ -54,3 +54,26 @@ def random_corpora(count: int = 24) -> list:
             flags += ("NonAscii",)
         out.append(Corpus(f"Meteor: seeded corpus {k} of {n} segments", flags, hyps, refs))
     return out
+
+
+def vector_corpora(definition) -> list:
+    """Meteor's own corpora (the one-chunk rule, summed statistics vs the mean, stems,
+    synonyms, paraphrases, function words), its seeded ones
+    (``bleuprint.metrics.meteor.vectors``), then the shared hard cases."""
+    from ...vectors.corpora import Corpus, hard_corpora
+
+    own = [
+        Corpus("Meteor: identical sentences score 1 (no penalty for one full chunk)", ("Basic",),
+               ["the cat sat on the mat"], [["the cat sat on the mat"]]),
+        Corpus("Meteor: the corpus score of summed statistics, not the mean", ("CorpusPooling",),
+               ["the cat sat on the mat", "on the mat sat the cat", "a dog"],
+               [["the cat sat on the mat"], ["the cat sat on the mat"], ["a dog"]]),
+        Corpus("Meteor: stems, synonyms and paraphrases", ("Basic",),
+               ["the cats were running quickly", "he bought a large automobile"],
+               [["the cat runs fast"], ["he purchased a big car"]]),
+        Corpus("Meteor: function words weigh 1 - delta", ("Basic",),
+               ["of the and a", "of the dog"], [["of the", "a"], ["the dog of"]]),
+        Corpus("Meteor: the best reference, ties to the first", ("MultipleReferences",),
+               ["a b c", "x y"], [["a b", "b c", "a b c"], ["x", "y"]]),
+    ]
+    return own + random_corpora() + hard_corpora()

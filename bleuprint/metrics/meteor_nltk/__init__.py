@@ -23,7 +23,6 @@ is not part of the signature or of the vectors (it is not portable): they say
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
-from ...core.metric import labelled_configurations
 
 
 def wordnet_available() -> bool:
@@ -44,7 +43,6 @@ class MeteorNltk(Metric):
     scale = 1
     shape = Shape.MEAN
     fractional_columns = (0,)
-    cost = 3
     options = (
         Option("fmean_alpha", float, 0.9, "nltk's alpha (renamed: alpha is the bootstrap's level): Fmean = P R / (alpha P + (1 - alpha) R)", stage="stats",
                minimum=0.0, maximum=1.0),
@@ -83,133 +81,12 @@ class MeteorNltk(Metric):
         sums = np.asarray(sums, dtype=np.float64)
         return sums[:, 0] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
-    def missing_data(self, options: dict) -> str:
-        """Why these options cannot be computed on this machine ("" when they can): with
-        synonyms and no WordNet found, ``find_wordnet``'s message (what is missing, how to
-        install it): ``Metric.missing_data``, read by verify, which leaves such cases
-        out with that line as a note."""
-        if not options.get("synonyms", True):
-            return ""
-        try:
-            from .wordnet import find_wordnet
-
-            find_wordnet(options.get("wordnet"))
-        except ValueError:
-            from .install_wordnet import INSTALL_COMMAND
-
-            return f"WordNet 3.0 not found (install it: {INSTALL_COMMAND}, then export NLTK_DATA=DIR)"
-        return ""
-
     # -- signature ----------------------------------------------------------------------------
 
-    signature_version = "nltk-3.10.4"
-    signature_abbreviations = {"alpha": "a", "beta": "b", "gamma": "g", "stem": "st", "syn": "syn", "tok": "tok",
-                               "agg": "agg"}
-    #: "METEOR" alone is the jar's (``meteor``); nltk's is named for what it is.
-    claim_prefixes = ("METEOR-nltk",)
-
-    def score_name(self, **options) -> str:
-        """``METEOR-nltk``: the name says which METEOR (the jar's is ``METEOR-1.5``)."""
-        return "METEOR-nltk"
-
-    def signature_fields(self, fmean_alpha=0.9, beta=3.0, gamma=0.5, synonyms=True, wordnet=None, **_) -> list:
-        """``alpha`` (the option ``fmean_alpha``), ``beta``, ``gamma`` (nltk's parameters), ``stem:porter-nltk`` (nltk's
-        PorterStemmer, NLTK_EXTENSIONS mode), ``syn:wordnet-3.0`` or ``syn:none``,
-        ``tok:split`` (``str.split()`` words, lowercased), ``agg:mean`` (the mean over
-        segments; nltk has none); then nltk's version. The WordNet location is not shown."""
-        from .spec import check_parameters, check_synonyms
-
-        check_parameters(fmean_alpha, beta, gamma)
-        check_synonyms(synonyms, wordnet)
-        return [("alpha", repr(float(fmean_alpha))), ("beta", repr(float(beta))), ("gamma", repr(float(gamma))),
-                ("stem", "porter-nltk"), ("syn", "wordnet-3.0" if synonyms else "none"), ("tok", "split"),
-                ("agg", "mean")]
-
-    def options_from_signature(self, fields, stated) -> tuple[dict, list]:
-        options = dict(stated)
-        for key, name in (("alpha", "fmean_alpha"), ("beta", "beta"), ("gamma", "gamma")):
-            if key in fields:
-                options[name] = float(fields[key])
-        if "syn" in fields:
-            options["synonyms"] = fields["syn"] != "none"
-        return options, []
-
-    def option_strategy(self):
-        """alpha, beta, gamma drawn within their ranges; ``synonyms`` True only where WordNet
-        is found; never a ``wordnet`` location (it is the machine's, not data)."""
-        from hypothesis import strategies as st
-
-        unit = st.floats(0.0, 1.0, allow_nan=False)
-        syn = st.booleans() if wordnet_available() else st.just(False)
-        return st.fixed_dictionaries({}, optional={"fmean_alpha": unit, "beta": st.floats(0.0, 8.0, allow_nan=False),
-                                                   "gamma": unit, "synonyms": syn})
 
     # -- mutants, verify, vectors, goldens ----------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.meteor_nltk.spec:meteor_nltk_stats",
-                "bleuprint.metrics.meteor_nltk.spec:meteor_nltk")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
     api_names = ("meteor_nltk",)
-    golden = "meteor_nltk"
-    golden_builder = "bleuprint.metrics.meteor_nltk.oracle_cases"
-    oracle_versions = {"nltk": "3.10.4"}
-    corpus_oracle = "bleuprint.metrics.meteor_nltk.oracle_adapter:oracle_meteor_nltk"
-
-    def layer_functions(self, layer) -> dict:
-        return {"corpus": layer.meteor_nltk} if hasattr(layer, "meteor_nltk") else {}
-
-    def real_corpus_configurations(self) -> tuple:
-        """ted-ende against nltk live: without synonyms always, with WordNet where found."""
-        configurations = [({"synonyms": False}, "exact+stem")]
-        if wordnet_available():
-            configurations.insert(0, ({}, "defaults"))
-        return tuple(configurations)
-
-    def verify_configurations(self) -> tuple:
-        """Without synonyms (always), and, where WordNet is found, with it: the defaults and
-        the jar's parameters. Without WordNet the synonym rows are left out (the metric's
-        ``wordnet_available``)."""
-        plain = [{"synonyms": False}, {"synonyms": False, "fmean_alpha": 0.85, "beta": 0.2, "gamma": 0.6},
-                 {"synonyms": False, "fmean_alpha": 0.0, "gamma": 1.0}]
-        with_wordnet = [{}, {"fmean_alpha": 0.5, "beta": 1.0, "gamma": 0.0}] if wordnet_available() else []
-        return labelled_configurations(*with_wordnet, *plain)
-
-    def vector_families(self) -> list:
-        """One family per parameter (alpha, beta, gamma at their edges, each with and without
-        synonyms where WordNet is found, else without), and ``synonyms``; never the
-        ``wordnet`` location."""
-        base = {} if wordnet_available() else {"synonyms": False}
-        families = [("defaults", [dict(base)])]
-        for name, values, bad in (("fmean_alpha", (0.0, 0.5, 1.0), (-0.1, 1.5)), ("beta", (0.0, 1.0, 6.0), (-1.0,)),
-                                  ("gamma", (0.0, 0.25, 1.0), (-0.5, 2.0))):
-            valid = [{**base, name: v} for v in values]
-            invalid = [{**base, name: v, "__invalid__": True} for v in bad]
-            families.append((name, valid + invalid))
-        families.append(("synonyms", [{"synonyms": False}] + ([{"synonyms": True}] if not base else [])))
-        return families
-
-    def vector_corpora(self) -> list:
-        """The shared hard cases, then nltk METEOR's own: greedy order, stems, synonyms."""
-        from ...vectors.corpora import Corpus, hard_corpora
-
-        return hard_corpora() + [
-            Corpus("METEOR (nltk): repeated words aligned from the end (the greedy order)", ("Basic",),
-                   ["a b a", "the cat the dog"], [["a a b"], ["the dog the cat"]]),
-            Corpus("METEOR (nltk): stem matches and a synonym (dog / hound)", ("Basic", "MultipleReferences"),
-                   ["the dogs were running", "the dog"], [["a dog runs", "the running dog"], ["the hound"]]),
-        ]
-
-    def vector_intermediates(self, hyps, refs, **_) -> dict:
-        """The lowercased words of each line (``hypTokens``, ``refTokens``)."""
-        from .spec import tokens
-
-        return {"hypTokens": [tokens(h) for h in hyps], "refTokens": [[tokens(r) for r in g] for g in refs]}
 
 
 METEOR_NLTK = register(MeteorNltk())

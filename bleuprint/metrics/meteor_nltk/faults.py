@@ -1,6 +1,6 @@
 """Planted faults of nltk's METEOR (``bleuprint.metrics.meteor_nltk.spec``), the mistakes
 that matter when reimplementing it, contributed to the mutants catalogue by
-``MeteorNltk.faults``. Their witnesses need no WordNet (synonyms off, or a synonym table
+``faults``. Their witnesses need no WordNet (synonyms off, or a synonym table
 given to ``pair_score``).
 
 Not planted: "the synonyms compared with the stemmed reference word" is what nltk 3.10.4
@@ -127,3 +127,12 @@ MUTANTS = [
            "19. Fmean = P R / (alpha P + (1 - alpha) R)", "test_partial_match_by_hand",
            {M + "fmean": alpha_on_recall}, _pair("a b c", "a b x y")),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.meteor_nltk.spec:meteor_nltk_stats",
+            "bleuprint.metrics.meteor_nltk.spec:meteor_nltk")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

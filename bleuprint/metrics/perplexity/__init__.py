@@ -38,11 +38,6 @@ class LogprobMetric(Metric):
     shape = Shape.SUM
     references = False
     segment_kind = "logprobs"
-    signature_version = "definition"
-    #: Log-probabilities <= 0: a cross-entropy >= 0 without a bound above (perplexity's >= 1).
-    value_range = (0.0, None)
-    #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
-    signature_abbreviations = {"base": "b", "variant": "var", "in": "in", "sum": "sum"}
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
         """Each segment a non-empty sequence of finite log-probabilities <= 0
@@ -50,29 +45,6 @@ class LogprobMetric(Metric):
         self.check_no_references(refs)
         sentences = S.check_sentences(hyps)
         return sentences, [() for _ in sentences]
-
-    def probe_corpus(self):
-        """One sentence of one token of probability 1."""
-        return [[0.0]], None
-
-    def interval_pool(self) -> list[tuple]:
-        """Six sentences (log-probabilities, a better model's, a worse model's, None)."""
-        from .cases import interval_pool
-
-        return interval_pool()
-
-    def read_segment(self, line: str):
-        """One line of ``bleuprint score -i FILE``: white-space separated floats."""
-        fields = line.split()
-        if not fields:
-            raise ValueError("an empty line: a sentence needs at least one log-probability")
-        values = []
-        for k, field in enumerate(fields):
-            try:
-                values.append(float(field))
-            except ValueError:
-                raise ValueError(f"field {k + 1} {field!r} is not a number (a log-probability)") from None
-        return S.check_logprobs(values, f"field list of the line")
 
     def segment_stats(self, hyp, refs, variant="pooled") -> list:
         return S.sentence_row(S.check_logprobs(hyp, "logprobs"), self.name, variant)
@@ -102,55 +74,9 @@ class LogprobMetric(Metric):
         values = [self.score(as_numbers(row), n_segments, **score_options) for row in rows.reshape(len(rows), -1)]
         return np.array(values, dtype=np.float64), np.ones(len(values), dtype=bool)
 
-    def layer_functions(self, layer) -> dict:
-        """The one-call ``perplexity`` or ``cross_entropy`` of ``layer``."""
-        function = getattr(layer, self.name)
-
-        def corpus(hyps, refs=None, **options):
-            self.check_no_references(refs)
-            return function(hyps, **options)
-
-        return {"corpus": corpus}
-
-    def faults(self) -> list:
-        from .faults import mutants_of
-
-        return mutants_of(self.name)
-
-    def generated_corpus(self, rng):
-        from .cases import generated_corpus
-
-        return generated_corpus(rng)
-
-    def vector_corpora(self) -> list:
-        from .cases import logprob_corpora
-
-        return logprob_corpora()
-
-    def corpus_strategy(self):
-        from .strategies import logprob_corpora
-
-        return logprob_corpora(wide=False)
-
-    def option_strategy(self):
-        from .strategies import logprob_options
-
-        return logprob_options(self.name)
-
-    def verify_configurations(self) -> tuple:
-        from ...core.metric import labelled_configurations
-
-        extra = ({"base": "2"}, {"variant": "sentence-mean", "base": "2"}) if self.name == "cross_entropy" else ()
-        return labelled_configurations({}, {"variant": "sentence-mean"}, *extra)
-
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.perplexity.spec:sentence_row", "bleuprint.metrics.perplexity.spec:score_from_row",
-                "bleuprint.metrics.perplexity.spec:" + self.name)
-
 
 class Perplexity(LogprobMetric):
     name = "perplexity"
-    value_range = (1.0, None)
     title = "perplexity from per-token log-probabilities (pooled: exp of the mean NLL over every token)"
     options = (VARIANT,)
     api_names = ("perplexity",)
@@ -164,11 +90,6 @@ class Perplexity(LogprobMetric):
         ``count``: the tokens (pooled) or sentences (sentence-mean)."""
         values = self._checked(combined)
         return {"mean": S.mean_from_row(values), "count": int(values[S.LIMBS])}
-
-    def signature_fields(self, variant="pooled", **_) -> list:
-        """``variant`` (pooled or sentence-mean), ``in:ln-logprobs`` (natural-log inputs),
-        ``sum:fsum`` (exactly rounded float64 sums); then ``version:definition``."""
-        return [("variant", S.check_variant(variant)), ("in", "ln-logprobs"), ("sum", "fsum")]
 
 
 class CrossEntropy(LogprobMetric):
@@ -186,11 +107,6 @@ class CrossEntropy(LogprobMetric):
         (pooled) or sentences (sentence-mean)."""
         values = self._checked(combined)
         return {"mean": S.mean_from_row(values), "count": int(values[S.LIMBS])}
-
-    def signature_fields(self, base="e", variant="pooled", **_) -> list:
-        """``base`` (e: nats, 2: bits), ``variant``, ``in:ln-logprobs``, ``sum:fsum``."""
-        return [("base", S.check_base(base)), ("variant", S.check_variant(variant)), ("in", "ln-logprobs"),
-                ("sum", "fsum")]
 
 
 PERPLEXITY = register(Perplexity())

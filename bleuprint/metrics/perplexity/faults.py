@@ -98,3 +98,12 @@ MUTANTS = {
 
 def mutants_of(name: str) -> list:
     return list(MUTANTS.get(name, []))
+
+
+def faults(definition) -> list:
+    return mutants_of(definition.name)
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.perplexity.spec:sentence_row", "bleuprint.metrics.perplexity.spec:score_from_row",
+            "bleuprint.metrics.perplexity.spec:" + definition.name)

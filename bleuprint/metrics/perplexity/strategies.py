@@ -28,7 +28,7 @@ def sentence(wide: bool = True):
 def logprob_corpora(wide: bool = True):
     """``(sentences, None)`` corpora of 1..6 sentences. ``wide``: magnitudes up to 1e308,
     where sums and perplexities overflow and are refused (the differential tests compare
-    the refusals); ``wide=False`` (``Metric.corpus_strategy``, for the generic tests that
+    the refusals); ``wide=False`` (``bleuprint.strategies.corpus_strategy``, for the generic tests that
     expect a score): every value at least -700."""
     return st.tuples(st.lists(sentence(wide), min_size=1, max_size=6), st.none())
 
@@ -39,3 +39,11 @@ def logprob_options(name: str):
     if name == "perplexity":
         return st.fixed_dictionaries({}, optional={"variant": variant})
     return st.fixed_dictionaries({}, optional={"variant": variant, "base": st.sampled_from(("e", "2"))})
+
+
+def corpus_strategy(definition):
+    return logprob_corpora(wide=False)
+
+
+def option_strategy(definition):
+    return logprob_options(definition.name)

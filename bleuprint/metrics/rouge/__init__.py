@@ -27,7 +27,6 @@ rouge-score's Python API (``RougeScorer``, ``BootstrapAggregator``) is
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
-from ...core.metric import labelled_configurations
 from .spec import MEASURES, ROUGE_TYPES, rouge_from_stats, rouge_stats
 
 
@@ -73,126 +72,12 @@ class Rouge(Metric):
     #: rouge-score's names (``rouge1``, ``rougeL``, ``rougeLsum``), also written ``ROUGE-1``,
     #: ``ROUGE-L``, ``ROUGE-Lsum`` (any case).
     NAME_PATTERN = r"(?i)rouge-?([1-9]|l|lsum)"
-    signature_version = "rouge-score-0.1.2"
-    signature_abbreviations = {"type": "t", "tok": "tok", "stem": "st", "split": "sp", "agg": "a", "best": "b",
-                               "measure": "m"}
-
-    def score_name(self, **options) -> str:
-        """rouge-score's name of the ROUGE type (``rouge1``, ``rougeL``, ``rougeLsum``), with
-        ``-P`` or ``-R`` when the measure is precision or recall."""
-        rouge_type = options.get("rouge_type", "rouge1")
-        suffix = {"fmeasure": "", "precision": "-P", "recall": "-R"}.get(options.get("measure", "fmeasure"), "")
-        return rouge_type + suffix
-
-    def options_from_name(self, name: str) -> dict:
-        """``rouge2`` / ``ROUGE-2``: rouge_type rouge2; ``rougeLsum`` / ``ROUGE-Lsum``:
-        rougeLsum; a ``-P`` / ``-R`` / ``-F`` ending names the measure."""
-        import re
-
-        match = re.fullmatch(self.NAME_PATTERN + r"(?:-([PRF]))?", name)
-        if not match:
-            return {}
-        kind = match.group(1).lower()
-        options = {"rouge_type": {"l": "rougeL", "lsum": "rougeLsum"}.get(kind, f"rouge{kind}")}
-        if match.group(2):
-            options["measure"] = {"P": "precision", "R": "recall", "F": "fmeasure"}[match.group(2)]
-        return options
-
-    def signature_fields(self, rouge_type="rouge1", measure="fmeasure", use_stemmer=False, **_) -> list:
-        """Every setting that changes the number, in order: ``type`` (the ROUGE type),
-        ``tok`` (rouge-score's tokenizer: lowercase, runs of ``[a-z0-9]``), ``stem`` (Porter
-        stemming of tokens longer than 3 characters), ``split`` (how rougeLsum finds
-        sentences: at ``\n``; ``none`` for the other types), ``agg`` (the corpus value is
-        the mean of the segments' values), ``best`` (with several references, the one with
-        the highest F for the type, the first on ties), ``measure``; then rouge-score's
-        version."""
-        from .spec import check_measure, check_rouge_type
-
-        check_rouge_type(rouge_type)
-        check_measure(measure)
-        return [("type", rouge_type), ("tok", "ascii-alnum-lc"), ("stem", "yes" if use_stemmer else "no"),
-                ("split", "newline" if rouge_type == "rougeLsum" else "none"), ("agg", "mean"), ("best", "max-f"),
-                ("measure", measure)]
-
-    def search_space(self, hint: str = "") -> list[dict]:
-        """The ROUGE type the claim's name states (``ROUGE-L``: rougeL), else rouge1, rouge2,
-        rougeL and rougeLsum; x the measure it states (else each) x stemming."""
-        stated = self.options_from_name(hint.split("|", 1)[0].strip()) if hint else {}
-        types = [stated["rouge_type"]] if "rouge_type" in stated else ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-        measures = [stated["measure"]] if "measure" in stated else list(MEASURES)
-        return [dict(rouge_type=rouge_type, measure=measure, use_stemmer=stem)
-                for rouge_type in types for measure in measures for stem in (False, True)]
-
-    def options_from_signature(self, fields, stated) -> tuple[dict, list]:
-        """``type``, ``measure`` and (where the metric has it) ``stem`` read back."""
-        options = dict(stated)
-        if "type" in fields:
-            options["rouge_type"] = fields["type"]
-        if "measure" in fields:
-            options["measure"] = fields["measure"]
-        if fields.get("stem") == "yes" or ("stem" in fields and "use_stemmer" in self.option_names()):
-            options["use_stemmer"] = fields["stem"] == "yes"
-        return options, []
 
     # -- mutants ------------------------------------------------------------------------------
-
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.rouge.spec:rouge_stats", "bleuprint.metrics.rouge.spec:rouge")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
 
     # -- verify and goldens -----------------------------------------------------------------
 
     api_names = ("rouge", "rouge_all")
-    golden = "rouge"
-    golden_builder = "bleuprint.metrics.rouge.oracle_cases"
-    oracle_versions = {"rouge-score": "0.1.2", "nltk": "3.10.4"}
-    corpus_oracle = "bleuprint.metrics.rouge.oracle_adapter:oracle_rouge"
-    extra_goldens = (("rouge_stems", "bleuprint.metrics.rouge.oracle_stems"),)
-
-    def real_corpus_configurations(self) -> tuple:
-        """ted-ende against rouge-score live: ROUGE-L, and ROUGE-2 with the stemmer."""
-        return (({"rouge_type": "rougeL"}, "ROUGE-L"), ({"rouge_type": "rouge2", "use_stemmer": True}, "ROUGE-2 stemmed"))
-
-    def verify_configurations(self) -> tuple:
-        return labelled_configurations({}, {"rouge_type": "rouge2"}, {"rouge_type": "rougeL"},
-                                       {"rouge_type": "rougeLsum"}, {"rouge_type": "rougeL", "measure": "recall"},
-                                       *({"rouge_type": t, "use_stemmer": True} for t in
-                                         ("rouge1", "rouge2", "rougeL", "rougeLsum")))
-
-    def vector_corpora(self) -> list:
-        """The shared hard cases, then ROUGE's own: newline sentences (Lsum differs from
-        L), an F tie between targets with different P and R (the first wins), and a
-        back-trace tie (the LCS picked decides Lsum's union)."""
-        from ...vectors.corpora import Corpus, hard_corpora
-
-        return hard_corpora() + [
-            Corpus("ROUGE-Lsum: the same sentences in another order (Lsum 1, L 0.5)", ("UnusualWhitespace",),
-                   ["a b c\nd e f"], [["d e f\na b c"]]),
-            Corpus("ROUGE: two targets with equal F and different P, R (the first is taken)",
-                   ("MultipleReferences",), ["a b", "a b"], [["a b c d", "a"], ["a", "a b c d"]]),
-            Corpus("ROUGE-Lsum: a back-trace tie (up, not left, on equal cells)", ("UnusualWhitespace",),
-                   ["c a"], [["c\na c"]]),
-        ]
-
-    def interval_options(self) -> tuple:
-        """bleuprint's own seeded bootstrap interval of the corpus ROUGE (the mean of the
-        segments' values, resampled as for every metric: ``bleuprint.spec.intervals``): the
-        interval vectors of ROUGE-1 F (the defaults) and of ROUGE-Lsum recall. rouge-score's
-        ``BootstrapAggregator`` recipe (numpy's global generator, a median of means) is
-        another thing: ``bleuprint.compat.rouge_score.scoring``."""
-        return ({}, {"rouge_type": "rougeLsum", "measure": "recall"})
-
-    def vector_intermediates(self, hyps, refs, use_stemmer=False, **_) -> dict:
-        """rouge-score's tokens of each line (``hypTokens``, ``refTokens``), stemmed when
-        the vector's options ask for it."""
-        from .spec import tokenize
-
-        return {"hypTokens": [tokenize(h, use_stemmer) for h in hyps],
-                "refTokens": [[tokenize(r, use_stemmer) for r in g] for g in refs]}
 
 
 ROUGE = register(Rouge())

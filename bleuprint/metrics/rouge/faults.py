@@ -1,5 +1,5 @@
 """Planted faults of ROUGE (``bleuprint.metrics.rouge.spec``), contributed to the mutants
-catalogue by ``Rouge.faults``: the classic mistakes of issue 17 item 5 (and the
+catalogue by ``faults``: the classic mistakes of issue 17 item 5 (and the
 torchmetrics and HF bugs of breadth-oracles.md section 1).
 
 With ``use_stemmer``: "stemming every token" (f47, the 3-character rule forgotten) and one
@@ -117,3 +117,11 @@ MUTANTS = [
            "ROUGE stemmer is not nltk's Porter (NLTK_EXTENSIONS)", "test_step1c_follows_nltk_not_the_paper",
            {RP + "step1c": step1c_paper_condition}, _witness("enjoy", ["enjoi"], "rouge1", True)),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.rouge.spec:rouge_stats", "bleuprint.metrics.rouge.spec:rouge")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

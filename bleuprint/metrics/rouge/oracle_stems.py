@@ -1,6 +1,6 @@
 """Golden Porter stems: words stemmed by nltk 3.10.4's ``PorterStemmer()`` (its default
 NLTK_EXTENSIONS mode, the stemmer rouge-score 0.1.2 builds for ``use_stemmer=True``), for
-``bleuprint/oracles/goldens/rouge_stems.json`` (``Rouge.extra_goldens``; built by
+``bleuprint/oracles/goldens/rouge_stems.json`` (``extra_goldens``; built by
 ``python -m bleuprint.oracles.generate rouge_stems``).
 
 Read only by the generator and the tests; never imported by the metric. Each case is one

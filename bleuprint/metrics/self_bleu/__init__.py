@@ -32,7 +32,7 @@ files); ``--metric-option variant=texygen``.
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
-from .spec import VARIANTS, check_variant, mean_of_rows, order, output_bleu, outputs_context
+from .spec import VARIANTS, mean_of_rows, order, output_bleu, outputs_context
 
 
 class SelfBleu(Metric):
@@ -45,7 +45,6 @@ class SelfBleu(Metric):
     fractional_columns = (0,)
     #: The fewest outputs a corpus can have (one output has no other output as reference).
     min_segments = 2
-    cost = 4
     options = (
         Option("variant", str, "evalsuite", "evalsuite: sacreBLEU 2.5.1 sentence BLEU (13a, exp smoothing, "
                "effective order), 0..100; texygen: Texygen's SelfBleu (nltk 3.10.4 sentence_bleu, method1, "
@@ -103,89 +102,10 @@ class SelfBleu(Metric):
 
     # -- signature ------------------------------------------------------------------------
 
-    signature_abbreviations = {"variant": "v", "tok": "tok", "smooth": "s", "order": "n", "outputs": "o"}
-    #: The numbers are sacreBLEU 2.5.1's sentence BLEU (evalsuite) or nltk 3.10.4's
-    #: sentence_bleu (texygen); the ``variant`` key says which. It does not follow the
-    #: chosen sacreBLEU version (``bleuprint.spec.sacrebleu_versions``): sacreBLEU has no
-    #: self-BLEU, so this is not a sacreBLEU signature but the pair of oracles its goldens
-    #: were checked against, and 2.6.0's sentence BLEU (13a, exp) gives the same numbers
-    #: (the goldens rebuild unchanged with it: ``tests/oracles``).
-    signature_version = "sacrebleu-2.5.1+nltk-3.10.4"
-
-    def signature_fields(self, variant="evalsuite", gram=None, **_) -> list:
-        """``variant``, ``tok`` (13a or white-space split), ``smooth`` (exp with effective
-        order, or nltk's method1), ``order``, ``outputs`` (all, or the first 500)."""
-        check_variant(variant)
-        n = order(variant, gram)
-        if variant == "evalsuite":
-            return [("variant", variant), ("tok", "13a"), ("smooth", "exp-eff"), ("order", str(n)),
-                    ("outputs", "all")]
-        return [("variant", variant), ("tok", "split"), ("smooth", "method1"), ("order", str(n)),
-                ("outputs", "first-500")]
 
     # -- mutants, verify, vectors, goldens --------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.self_bleu.spec:output_bleu", "bleuprint.metrics.self_bleu.spec:self_bleu")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
-    def option_strategy(self):
-        from .strategies import self_bleu_options
-
-        return self_bleu_options()
-
-    def corpus_strategy(self):
-        from .strategies import self_bleu_corpora
-
-        return self_bleu_corpora()
-
-    def generated_corpus(self, rng):
-        """A seeded set of 2..8 outputs for ``bleuprint verify`` (``generated.generated_outputs``:
-        overlapping outputs, copies of earlier ones, empty lines); references None."""
-        from .generated import generated_outputs
-
-        return generated_outputs(rng), None
-
-    def verify_configurations(self) -> tuple:
-        from ...core.metric import labelled_configurations
-
-        return labelled_configurations({}, {"variant": "texygen"}, {"variant": "evalsuite", "gram": 2},
-                                       {"variant": "texygen", "gram": 4})
-
-    def vector_corpora(self) -> list:
-        from .vectors import self_bleu_corpora
-
-        return self_bleu_corpora()
-
-    def invalid_vector_corpora(self) -> list:
-        """The shared refusals (references left out), then one output: it has no other
-        output to be its reference (ValueError; sacreBLEU and nltk raise too)."""
-        from ...vectors.corpora import Corpus
-
-        return super().invalid_vector_corpora() + [
-            Corpus("one output: no other output to be its reference", ("InvalidInput",), ["a b c"], None)]
-
-    def interval_options(self) -> tuple:
-        return ({}, {"variant": "texygen"})
-
-    def vector_intermediates(self, hyps, refs=None, variant="evalsuite", **_) -> dict:
-        """Each output's tokens as the variant counts them (``outputTokens``)."""
-        from .spec import tokens
-
-        return {"outputTokens": [tokens(h, variant) for h in hyps]}
-
-    def layer_functions(self, layer) -> dict:
-        return {"corpus": lambda hyps, refs=None, **options: layer.self_bleu(hyps, **options)}
-
     api_names = ("self_bleu",)
-    golden = "self_bleu"
-    golden_builder = "bleuprint.metrics.self_bleu.oracle_cases"
-    oracle_versions = {"sacrebleu": "2.5.1", "nltk": "3.10.4"}
-    corpus_oracle = "bleuprint.metrics.self_bleu.oracle_adapter:oracle_self_bleu"
 
 
 SELF_BLEU = register(SelfBleu())

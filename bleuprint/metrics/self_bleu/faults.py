@@ -1,5 +1,5 @@
 """Planted faults of self-BLEU (``bleuprint.metrics.self_bleu.spec``), issue 18's classic
-mistakes, contributed to the mutants catalogue by ``SelfBleu.faults``."""
+mistakes, contributed to the mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 
@@ -71,3 +71,11 @@ MUTANTS = [
            {SB + "evalsuite_bleu": floor_smoothing_in_evalsuite},
            _witness(lambda spec: spec.self_bleu(["a b c d", "a b c e"]))),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.self_bleu.spec:output_bleu", "bleuprint.metrics.self_bleu.spec:self_bleu")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

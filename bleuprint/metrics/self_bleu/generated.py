@@ -1,4 +1,4 @@
-"""self-BLEU's seeded corpora for ``bleuprint verify`` (``SelfBleu.generated_corpus``),
+"""self-BLEU's seeded corpora for ``bleuprint verify`` (``generated_corpus``),
 drawn with ``random.Random`` (no Hypothesis needed)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ GENERATED_WORDS = ("a", "b", "c", "the", "cat", "sat", "mat", ".", ",", "!", "ca
 def generated_outputs(rng) -> list:
     """2..8 outputs drawn with ``rng`` (a ``random.Random``): 0..9 words of
     ``GENERATED_WORDS`` joined by a space (sometimes a tab or two spaces), then 0..2 copies
-    of earlier outputs inserted (for ``SelfBleu.generated_corpus``: no Hypothesis)."""
+    of earlier outputs inserted (for ``generated_corpus``: no Hypothesis)."""
     outputs = []
     for _ in range(rng.randint(2, 6)):
         glue = rng.choice([" ", " ", " ", "  ", "\t"])

@@ -1,5 +1,5 @@
-"""self-BLEU's Hypothesis strategies (``SelfBleu.option_strategy`` and
-``SelfBleu.corpus_strategy``): sets of outputs that reach its hard cases often.
+"""self-BLEU's Hypothesis strategies (``option_strategy`` and
+``corpus_strategy``): sets of outputs that reach its hard cases often.
 
 A corpus is ``(outputs, None)`` (reference-free). The outputs are drawn from
 ``bleuprint.strategies.sentences`` (empty lines, white space only, one character,
@@ -55,3 +55,11 @@ def self_bleu_options():
         "variant": st.sampled_from(VARIANTS),
         "gram": weighted((3, st.none()), (2, st.integers(1, 5))),
     })
+
+
+def option_strategy(definition):
+    return self_bleu_options()
+
+
+def corpus_strategy(definition):
+    return self_bleu_corpora()

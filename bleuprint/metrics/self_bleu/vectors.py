@@ -1,10 +1,11 @@
-"""self-BLEU's vector corpora (``SelfBleu.vector_corpora``): reference-free (``refs`` None,
+"""self-BLEU's vector corpora (``vector_corpora``): reference-free (``refs`` None,
 written ``"refs": null``), each a set of outputs scored against each other, chosen for the
 pitfalls of the definition (``bleuprint.metrics.self_bleu.spec``)."""
 
 from __future__ import annotations
 
 from ...vectors.corpora import Corpus
+from ...vectors import hooks as defaults
 
 
 def self_bleu_corpora() -> list:
@@ -28,3 +29,27 @@ def self_bleu_corpora() -> list:
         Corpus("501 outputs: texygen scores the first 500 only (1.0; 500/501 with the last)", ("CorpusPooling",),
                ["a b"] * 500 + ["x y"], None),
     ]
+
+
+def vector_corpora(definition) -> list:
+    return self_bleu_corpora()
+
+
+def invalid_vector_corpora(definition) -> list:
+    """The shared refusals (references left out), then one output: it has no other
+    output to be its reference (ValueError; sacreBLEU and nltk raise too)."""
+    from ...vectors.corpora import Corpus
+
+    return defaults.invalid_vector_corpora(definition) + [
+        Corpus("one output: no other output to be its reference", ("InvalidInput",), ["a b c"], None)]
+
+
+def interval_options(definition) -> tuple:
+    return ({}, {"variant": "texygen"})
+
+
+def vector_intermediates(definition, hyps, refs=None, variant="evalsuite", **_) -> dict:
+    """Each output's tokens as the variant counts them (``outputTokens``)."""
+    from .spec import tokens
+
+    return {"outputTokens": [tokens(h, variant) for h in hyps]}

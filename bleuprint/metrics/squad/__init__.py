@@ -110,54 +110,10 @@ class Squad(Metric):
 
     # -- signature -------------------------------------------------------------------------
 
-    #: The short keys of its signature (``bleuprint.spec.signature``, ``short=True``).
-    signature_abbreviations = {"script": "s", "norm": "nr", "value": "val"}
-    #: The signature's last key (``Metric.signature_version``): the numbers are those of the
-    #: official evaluation scripts, ``evaluate-v1.1.py`` and ``evaluate-v2.0.py`` (the
-    #: ``script`` key says which), never re-released, so they need no version number beyond
-    #: their own. Not sacreBLEU's (it has no SQuAD), and not transformers 4.57.6's: that is
-    #: only the pinned oracle of the goldens, a port of v2.0 alone (it has no v1.1 rules: a
-    #: missing prediction is skipped there, scored 0 by v1.1), so naming it would tell a
-    #: reader to reproduce v1.1 numbers with a tool that gives others.
-    signature_version = "squad-official-scripts"
-
-    def signature_fields(self, version="1.1", value="f1", **_) -> list:
-        """``script:v1.1`` or ``script:v2.0`` (the evaluation script: its empty and
-        missing-prediction rules), ``norm:official`` (the scripts' normaliser: lowercase,
-        ASCII punctuation removed, then the articles a/an/the, white space collapsed; the
-        only one this metric has), ``value:f1`` or ``value:exact``; then
-        ``version:squad-official-scripts`` (``signature_version``). sacreBLEU has no SQuAD
-        signature: the keys are this metric's own."""
-        return [("script", f"v{check_version(version)}"), ("norm", "official"), ("value", value)]
 
     # -- mutants, verify, goldens ---------------------------------------------------------------
 
-    def spec_entry_points(self) -> tuple[str, ...]:
-        return ("bleuprint.metrics.squad.spec:question_scores", "bleuprint.metrics.squad.spec:squad",
-                "bleuprint.metrics.squad.spec:squad_v2_evaluate")
-
-    def faults(self) -> list:
-        from .faults import MUTANTS
-
-        return list(MUTANTS)
-
-    def verify_configurations(self) -> tuple:
-        from ...core.metric import labelled_configurations
-
-        return labelled_configurations({}, {"value": "exact"}, {"version": "2.0"}, {"version": "2.0", "value": "exact"})
-
-    def vector_corpora(self) -> list:
-        """SQuAD's hard cases (``bleuprint.metrics.squad.vectors``), then the shared ones."""
-        from .vectors import squad_corpora
-
-        return squad_corpora()
-
     api_names = ("squad",)
-    golden = "squad"
-    oracle_versions = {"transformers": "4.57.6"}
-    golden_builder = "bleuprint.metrics.squad.oracle_cases"
-    cli_module = "bleuprint.metrics.squad.cli"
-    extra_goldens = (("squad_v2_report", "bleuprint.metrics.squad.oracle_reports"),)
 
 
 SQUAD = register(Squad())

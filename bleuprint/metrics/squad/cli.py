@@ -63,3 +63,7 @@ def main(args) -> int:
         return _fail(str(error))
     print(json.dumps(report, indent=2 if args.json else None))
     return 0
+
+
+#: This module adds ``bleuprint squad`` (``bleuprint.cli.hooks``).
+cli_module = "bleuprint.metrics.squad.cli"

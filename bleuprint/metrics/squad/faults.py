@@ -1,5 +1,5 @@
 """Planted faults of SQuAD EM/F1 (``bleuprint.metrics.squad.spec``), issue 17's classic
-mistakes, contributed to the mutants catalogue by ``Squad.faults``."""
+mistakes, contributed to the mutants catalogue by ``faults``."""
 
 from __future__ import annotations
 
@@ -47,3 +47,12 @@ MUTANTS = [
            {SQ + "denominator": missing_skipped},
            _witness(lambda spec: spec.squad(["x", None], [["x"], ["y"]], "1.1", "f1"))),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.squad.spec:question_scores", "bleuprint.metrics.squad.spec:squad",
+            "bleuprint.metrics.squad.spec:squad_v2_evaluate")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

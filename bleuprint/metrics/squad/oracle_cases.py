@@ -109,7 +109,7 @@ def build_cases() -> list[dict]:
 
 def build_report_cases() -> list[dict]:
     """v2.0's whole report (threshold and best-threshold search; every question predicted),
-    stored apart (``goldens/squad_v2_report.json``, ``Squad.extra_goldens``: not metric
+    stored apart (``goldens/squad_v2_report.json``, ``extra_goldens``: not metric
     cases, verify does not read them), built by ``python -m bleuprint.oracles.generate``
     through ``bleuprint.metrics.squad.oracle_reports``."""
     m = oracle()

@@ -1,4 +1,4 @@
-"""The fixture ``squad_v2_report`` (``Squad.extra_goldens``): the v2.0 evaluation's whole
+"""The fixture ``squad_v2_report`` (``extra_goldens``): the v2.0 evaluation's whole
 report from the pinned oracle, transformers 4.57.6's ``squad_metrics.squad_evaluate``
 (cases: ``bleuprint.metrics.squad.oracle_cases.build_report_cases``). Read only by the
 generator and the tests."""

@@ -1,4 +1,4 @@
-"""SQuAD's own hard cases for the vector files (``Squad.vector_corpora``), before the shared
+"""SQuAD's own hard cases for the vector files (``vector_corpora``), before the shared
 ones of ``bleuprint.vectors.corpora``: articles beside punctuation (the normaliser's order),
 answers that normalize to nothing, empty and unanswerable gold lists, missing predictions
 (``None`` hypotheses: the files carrying them follow ``bleuprint_metric_vectors_v2.json``).
@@ -39,3 +39,8 @@ def squad_corpora() -> list[Corpus]:
     from ...vectors.corpora import hard_corpora
 
     return SQUAD_CASES + hard_corpora()
+
+
+def vector_corpora(definition) -> list:
+    """SQuAD's hard cases (``bleuprint.metrics.squad.vectors``), then the shared ones."""
+    return squad_corpora()

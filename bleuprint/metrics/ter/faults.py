@@ -117,3 +117,11 @@ MUTANTS = [
            {TOK + "tokenize_tercom": always_lowercase},
            lambda: spec.ter(["A b"], [["a b"]], case_sensitive=True), semantic=False),
 ]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return ("bleuprint.metrics.ter.spec:ter_stats", "bleuprint.metrics.ter.spec:ter", "bleuprint.metrics.ter.spec:sentence_ter")
+
+
+def faults(definition) -> list:
+    return list(MUTANTS)

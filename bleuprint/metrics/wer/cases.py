@@ -1,4 +1,4 @@
-"""The WER family's own inputs: vector corpora (``Metric.vector_corpora``) and the quirk
+"""The WER family's own inputs: vector corpora (``bleuprint.vectors.hooks.vector_corpora``) and the quirk
 lines of its golden fixture (``oracle_cases``). Inputs only: the expected values come from
 the spec (vectors) or jiwer (goldens). One reference per hypothesis throughout."""
 

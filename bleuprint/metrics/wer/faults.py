@@ -9,6 +9,7 @@ import re
 
 from ...mutants.model import Mutant
 from . import spec as W
+from . import SPEC
 
 WS = "bleuprint.metrics.wer.spec:"
 
@@ -177,3 +178,11 @@ def mutants_of(metric_name: str) -> list:
     """The faults contributed by ``metric_name``: each fault once, by the first metric it
     reaches."""
     return [mutant for mutant, reached in FAULTS if reached[0] == metric_name]
+
+
+def spec_entry_points(definition) -> tuple[str, ...]:
+    return (SPEC + "segment_row", SPEC + "measure_from_counts")
+
+
+def faults(definition) -> list:
+    return mutants_of(definition.name)

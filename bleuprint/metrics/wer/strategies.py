@@ -76,3 +76,9 @@ def corpora(max_size: int = 5):
 
     return st.sampled_from(VOCABULARIES).flatmap(of).map(
         lambda pairs: ([h for h, _ in pairs], [[r] for _, r in pairs]))
+
+
+def corpus_strategy(definition):
+    """The family's own corpora (``strategies.corpora``: one reference a segment; ties,
+    white space and empty sides often)."""
+    return corpora()

@@ -1,0 +1,9 @@
+"""bleu's hooks of the signature tool (``bleuprint.hooks``): moved from the metric's class."""
+
+from __future__ import annotations
+
+
+def signature_fields(definition, **options) -> list:
+    from ...spec.signature import bleu_signature_fields  # it reads this metric's spec
+
+    return bleu_signature_fields(**options)

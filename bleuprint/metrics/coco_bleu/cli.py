@@ -1,0 +1,5 @@
+"""coco_bleu's hooks of the cli tool (``bleuprint.hooks``): moved from the metric's class."""
+
+from __future__ import annotations
+
+cost = 1
