@@ -51,6 +51,20 @@ def test_bertscore_from_files_equals_the_function(tmp_path, form):
     assert [float(x) for x in out.split()] == pytest.approx(list(expected), abs=1e-14)
 
 
+@pytest.mark.parametrize("variant", ["v1", "github-v2", "wmd"])
+def test_moverscore_from_files_equals_the_function(tmp_path, variant):
+    """Each segment's MoverScore (``-sl``) from .npz files, the reference as JSON lines:
+    the one-call function's values (``bleuprint.moverscore``, held to POT, pyemd and
+    gensim by the spec's tests)."""
+    np.savez(tmp_path / "h.npz", *HYPS)
+    _jsonl(tmp_path / "r.jsonl", REFS)
+    status, out, err = _run(tmp_path, "r.jsonl", "h.npz", "-m", "moverscore", "--metric-option",
+                            f"variant={variant}", "-sl", "-b", "-w", "15")
+    assert status == 0, err
+    expected = bleuprint.moverscore(HYPS, REFS, variant=variant)
+    assert [float(x) for x in out.split()] == pytest.approx(expected, abs=1e-14)
+
+
 @pytest.mark.parametrize("form", ["npy", "jsonl", "text"])
 def test_embedding_similarity_from_files_equals_the_function(tmp_path, form):
     """The corpus mean cosine, from .npy (N x dims), JSON lines, or numbers per line."""

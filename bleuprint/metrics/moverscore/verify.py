@@ -1,5 +1,5 @@
-"""MoverScore's hooks of the verify tool (``bleuprint.verify_hooks``): seeded corpora and
-one configuration a variant (WMD's corpora without IDF weights, which it refuses)."""
+"""MoverScore's hooks of the verify tool (``bleuprint.verify_hooks``): seeded corpora of
+plain token arrays and one configuration a variant."""
 
 from __future__ import annotations
 
@@ -13,4 +13,4 @@ def generated_corpus(definition, rng):
 def verify_configurations(definition) -> tuple:
     from ...verify_hooks import labelled_configurations
 
-    return labelled_configurations({}, {"variant": "pypi-v2"}, {"variant": "github-v2"})
+    return labelled_configurations({}, {"variant": "pypi-v2"}, {"variant": "github-v2"}, {"variant": "wmd"})
