@@ -9,7 +9,10 @@ chunk of pairs padded to the chunk's longest sequences (one step per dimension:
 (one step per token). Each element sees the spec's multiplications and additions in the
 spec's order, and numpy's elementwise operations round like Python's, so P, R and F are
 bit-identical to the spec's (``tests/impl/test_bertscore_differential.py`` asserts ``==``).
-The inputs are checked by the spec's checks (the same messages).
+Where the compiled kernel is loaded (``bleuprint.impl.native.bertscore``, built without
+floating-point contraction) it does the matching pair by pair in C, the same operations in
+the same order (the differential tests run with and without it). The inputs are checked by
+the spec's checks (the same messages).
 """
 
 from __future__ import annotations
@@ -97,7 +100,13 @@ def _chunks(pairs: list, lengths_h: list, lengths_r: list):
 
 
 def _pair_scores(h_units, r_units, h_weights, r_weights, pairs: list) -> np.ndarray:
-    """(P, R, F) of every pair ``(hypothesis index, reference index)``, a chunk at a time."""
+    """(P, R, F) of every pair ``(hypothesis index, reference index)``: the compiled kernel
+    where it is loaded (``bleuprint.impl.native.bertscore``: the same operations pair by
+    pair) and every segment has the same dimension, else numpy a chunk at a time."""
+    from ...impl import native
+
+    if native.bertscore is not None and pairs and len({u.shape[1] for u in [*h_units, *r_units]}) == 1:
+        return _kernel_scores(native.bertscore, h_units, r_units, h_weights, r_weights, pairs)
     out = np.empty((len(pairs), 3), dtype=np.float64)
     lengths_h = [len(u) for u in h_units]
     lengths_r = [len(u) for u in r_units]
@@ -139,6 +148,25 @@ def _pair_scores(h_units, r_units, h_weights, r_weights, pairs: list) -> np.ndar
             f = np.where(p + r == 0, 0.0, 2 * p * r / (p + r))
         out[done:done + b] = np.stack([p, r, f], axis=1)
         done += b
+    return out
+
+
+def _kernel_scores(kernel, h_units, r_units, h_weights, r_weights, pairs: list) -> np.ndarray:
+    """``_pair_scores`` by the compiled kernel: every segment's rows stacked, with each
+    segment's first row and row count."""
+    def stacked(units, weights):
+        lengths = np.array([len(u) for u in units], dtype=np.int64)
+        starts = np.zeros(len(units), dtype=np.int64)
+        np.cumsum(lengths[:-1], out=starts[1:])
+        return (np.ascontiguousarray(np.concatenate(units), dtype=np.float64),
+                np.ascontiguousarray(np.concatenate(weights), dtype=np.float64), starts, lengths)
+
+    h, wh, h_start, h_len = stacked(h_units, h_weights)
+    r, wr, r_start, r_len = stacked(r_units, r_weights)
+    pair_h = np.array([i for i, _ in pairs], dtype=np.int64)
+    pair_r = np.array([j for _, j in pairs], dtype=np.int64)
+    out = np.empty((len(pairs), 3), dtype=np.float64)
+    kernel.greedy(h, r, wh, wr, h_start, h_len, r_start, r_len, pair_h, pair_r, h.shape[1], out)
     return out
 
 
