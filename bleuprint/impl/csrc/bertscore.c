@@ -14,7 +14,10 @@
  * wh[a] * rowmax[a] and R = sum over b of wr[b] * colmax[b], left to right from 0.0;
  * F = 0 where P + R == 0, else ((2 * P) * R) / (P + R). These are the spec's float64
  * operations in the spec's order, so the results are its bits
- * (tests/impl/test_bertscore_differential.py asserts ==). The GIL is released in the loop. */
+ * (tests/impl/test_bertscore_differential.py asserts ==). The GIL is released in the loop.
+ *
+ * units(x, d, out) -> None: spec.unit of every row of d float64 values (x, C-contiguous):
+ *   y = x / max|x_k|, then y / sqrt(sum of y_k * y_k left to right from 0.0), into out. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
@@ -117,7 +120,47 @@ done:
     return result;
 }
 
+static PyObject *units(PyObject *self, PyObject *args) {
+    Py_buffer x, out;
+    Py_ssize_t d;
+    if (!PyArg_ParseTuple(args, "y*nw*", &x, &d, &out)) return NULL;
+    PyObject *result = NULL;
+    if (d < 1 || x.len % (d * 8) != 0 || out.len < x.len) {
+        PyErr_SetString(PyExc_ValueError, "units: x must hold whole rows of d float64 values, out as many");
+        goto done;
+    }
+    Py_ssize_t rows = x.len / (d * 8);
+    const double *X = x.buf;
+    double *Y = out.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < rows; i++) {
+        const double *v = X + i * d;
+        double *y = Y + i * d;
+        double m = 0.0;
+        for (Py_ssize_t k = 0; k < d; k++) {
+            double a = fabs(v[k]);
+            if (a > m) m = a;
+        }
+        double total = 0.0;
+        for (Py_ssize_t k = 0; k < d; k++) {
+            y[k] = v[k] / m;
+            double term = y[k] * y[k];
+            total = total + term;
+        }
+        double norm = sqrt(total);
+        for (Py_ssize_t k = 0; k < d; k++) y[k] = y[k] / norm;
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&x);
+    PyBuffer_Release(&out);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"units", units, METH_VARARGS, "spec.unit of every row (see the source's header)."},
     {"greedy", greedy, METH_VARARGS, "(P, R, F) of every pair by greedy cosine matching (see the source's header)."},
     {NULL, NULL, 0, NULL},
 };
