@@ -166,8 +166,8 @@ def _kernel_scores(kernel, h_units, r_units, h_weights, r_weights, pairs: list) 
         lengths = np.array([len(u) for u in units], dtype=np.int64)
         starts = np.zeros(len(units), dtype=np.int64)
         np.cumsum(lengths[:-1], out=starts[1:])
-        return (np.ascontiguousarray(np.concatenate(units), dtype=np.float64),
-                np.ascontiguousarray(np.concatenate(weights), dtype=np.float64), starts, lengths)
+        return (_rows_in_order(units, starts), np.ascontiguousarray(np.concatenate(weights), dtype=np.float64),
+                starts, lengths)
 
     h, wh, h_start, h_len = stacked(h_units, h_weights)
     r, wr, r_start, r_len = stacked(r_units, r_weights)
@@ -176,6 +176,21 @@ def _kernel_scores(kernel, h_units, r_units, h_weights, r_weights, pairs: list) 
     out = np.empty((len(pairs), 3), dtype=np.float64)
     kernel.greedy(h, r, wh, wr, h_start, h_len, r_start, r_len, pair_h, pair_r, h.shape[1], out)
     return out
+
+
+def _rows_in_order(units: list, starts: np.ndarray) -> np.ndarray:
+    """The segments' unit vectors as one C-contiguous array: ``_segment_units``' own stacked
+    array when the segments are its consecutive slices in order (one dimension: no copy),
+    else their concatenation."""
+    base = units[0].base
+    if (isinstance(base, np.ndarray) and base.dtype == np.float64 and base.ndim == 2 and base.flags.c_contiguous
+            and base.shape[0] == int(starts[-1]) + len(units[-1])):
+        origin = base.__array_interface__["data"][0]
+        row = base.strides[0]
+        if all(u.base is base and u.__array_interface__["data"][0] == origin + int(start) * row
+               for u, start in zip(units, starts)):
+            return base
+    return np.ascontiguousarray(np.concatenate(units), dtype=np.float64)
 
 
 def prf_matrix(hyps, refs, table=None, multi_ref: str = "max") -> np.ndarray:
