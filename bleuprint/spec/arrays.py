@@ -75,3 +75,14 @@ def check_rows(x: object, what: str, width: int | None = None, nonzero: bool = F
             raise ValueError(f"{what}[{t}] is the zero vector: it has no direction, so no cosine")
         out.append(vector)
     return tuple(out)
+
+
+def json_line(line: str, holds: str):
+    """A line of ``bleuprint score``'s input parsed as JSON; ValueError ``not JSON (...): a
+    line holds <holds>`` where it is not."""
+    import json
+
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not JSON ({error.msg}): a line holds {holds}") from None

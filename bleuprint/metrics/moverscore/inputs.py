@@ -3,6 +3,7 @@ how ``bleuprint score`` reads a line."""
 
 from __future__ import annotations
 
+from ...spec.arrays import json_line
 from . import segments as G
 
 
@@ -13,11 +14,6 @@ def probe_corpus(definition):
 
 def read_segment(definition, line: str):
     """A line of JSON: a tokens x dimensions array, or ``{"embeddings": ..., "idf": ...}``."""
-    import json
-
-    try:
-        value = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"not JSON ({error.msg}): a line holds one segment's token vectors") from None
+    value = json_line(line, "one segment's token vectors")
     G.check_segment(value, "the line")
     return value

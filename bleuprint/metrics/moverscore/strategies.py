@@ -26,8 +26,3 @@ def corpora(max_segments: int = 4):
 
 def corpus_strategy(definition):
     return corpora()
-
-
-def fit_corpus(definition, corpus: tuple) -> tuple:
-    hyps, refs = corpus
-    return hyps, definition.fit_references(refs)
