@@ -73,6 +73,17 @@ class Outcome:
                 sum(_length(h) for h in self.hyps) + sum(_length(x) for r in self.refs for x in r))
 
 
+def _frozen(value):
+    """``value`` (strings, numbers, and lists and mappings of them) as a hashable key."""
+    if hasattr(value, "tolist"):  # a numpy array or number
+        value = value.tolist()
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
 def _length(segment) -> int:
     """Characters of a text, tokens of an array (rows, or the mapping form's embeddings)."""
     return len(segment["embeddings"] if isinstance(segment, dict) else segment)
@@ -110,7 +121,7 @@ class Comparer:
         except (TypeError, ValueError, ZeroDivisionError):
             return None
         self.calls += 1
-        key = (tuple(hyps), tuple(tuple(r) for r in refs))
+        key = (_frozen(hyps), _frozen(refs))  # text, or arrays (embeddings): nested lists and mappings
         if key not in self._library:  # the library's answer does not change as explanations are found
             try:
                 raw = float(self.subject.score(list(hyps), [list(r) for r in refs]))
