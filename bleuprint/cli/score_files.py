@@ -9,12 +9,17 @@ from __future__ import annotations
 
 
 def _reader(name: str):
-    """The metric's ``split_system_file`` (``bleuprint.cli.hooks``), or None."""
-    from .hooks import cli_hooks
+    """The metric's ``split_system_file`` (``bleuprint.cli.hooks``) bound to it, or None.
+    Read from the overrides: the hook's default is None, not a function, so the protocol
+    would take an override for a constant computed from the definition and call it."""
+    from functools import partial
+
+    from .hooks import CLI
     from .score_arguments import resolve_metric
 
     found = resolve_metric(name)
-    return None if found is None else cli_hooks(found[0]).split_system_file
+    split = None if found is None else CLI.overrides(found[0]).get("split_system_file")
+    return None if split is None else partial(split, found[0])
 
 
 def reads_own_files(metric_names: list[str]) -> bool:
