@@ -19,12 +19,18 @@ KERNELS = {
     "_cider": "bleuprint/impl/csrc/cider.c",
     "_meteor": "bleuprint/impl/csrc/meteor.c",
     "_exactsum": "bleuprint/impl/csrc/exactsum.c",
+    "_bertscore": "bleuprint/impl/csrc/bertscore.c",
 }
+
+#: Flags beyond the common ones: the BERTScore kernel must round every product and every
+#: sum (the spec's operations), so no fused multiply-add (GCC contracts by default where the
+#: target has one).
+EXTRA_FLAGS = {"_bertscore": ["-ffp-contract=off"]}
 
 setup(
     ext_modules=[
         Extension(f"bleuprint.impl.{name}", [source], depends=["bleuprint/impl/csrc/growable.h"], optional=True,
-                  extra_compile_args=["-O3", "-std=c99"])
+                  extra_compile_args=["-O3", "-std=c99", *EXTRA_FLAGS.get(name, [])])
         for name, source in KERNELS.items()
     ]
 )

@@ -10,9 +10,11 @@ that raises where the spec scores is a divergence.
 subject's level (one segment at a time for a sentence-level subject) and reference count.
 
 ``hunt`` runs one Hypothesis search (seeded, no database, no deadline) over
-``strategies.audit_corpora`` until an example diverges in a way that ``predicted`` does
+``strategies.audit_corpora`` (for a metric whose segments are not text, such as token
+embeddings, over the metric's own ``corpus_strategy``) until an example diverges in a way that ``predicted`` does
 not account for; Hypothesis shrinks it, and ``trim`` then drops segments, references,
-words and characters while the input still diverges (Hypothesis cannot always delete a
+words and characters (tokens, the rows of arrays, for segments that are not text) while
+the input still diverges (Hypothesis cannot always delete a
 segment: the references drawn after it would change).
 """
 
@@ -68,7 +70,23 @@ class Outcome:
 
     def size(self) -> tuple:
         return (len(self.hyps), sum(len(r) for r in self.refs),
-                sum(len(h) for h in self.hyps) + sum(len(x) for r in self.refs for x in r))
+                sum(_length(h) for h in self.hyps) + sum(_length(x) for r in self.refs for x in r))
+
+
+def _frozen(value):
+    """``value`` (strings, numbers, and lists and mappings of them) as a hashable key."""
+    if hasattr(value, "tolist"):  # a numpy array or number
+        value = value.tolist()
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _length(segment) -> int:
+    """Characters of a text, tokens of an array (rows, or the mapping form's embeddings)."""
+    return len(segment["embeddings"] if isinstance(segment, dict) else segment)
 
 
 class Comparer:
@@ -103,7 +121,7 @@ class Comparer:
         except (TypeError, ValueError, ZeroDivisionError):
             return None
         self.calls += 1
-        key = (tuple(hyps), tuple(tuple(r) for r in refs))
+        key = (_frozen(hyps), _frozen(refs))  # text, or arrays (embeddings): nested lists and mappings
         if key not in self._library:  # the library's answer does not change as explanations are found
             try:
                 raw = float(self.subject.score(list(hyps), [list(r) for r in refs]))
@@ -150,13 +168,15 @@ def real_text_cases(subject) -> list[tuple[list, list]]:
     from ..core import get_metric
 
     cases = []
+    definition = get_metric(subject.metric)
     try:
-        corpora = vector_hooks(get_metric(subject.metric)).vector_corpora()
+        corpora = vector_hooks(definition).vector_corpora()
     except Exception:
         corpora = []
     for corpus in corpora:
         hyps, refs = list(corpus.hyps), [list(r) for r in corpus.refs]
-        if not hyps or len(hyps) != len(refs) or not all(isinstance(h, str) for h in hyps):
+        text = definition.segment_kind == "text"  # else the metric's own segments (embeddings)
+        if not hyps or len(hyps) != len(refs) or (text and not all(isinstance(h, str) for h in hyps)):
             continue
         if subject.level == "sentence":
             pieces = [([h], [r]) for h, r in zip(hyps, refs)]
@@ -166,7 +186,7 @@ def real_text_cases(subject) -> list[tuple[list, list]]:
             r = _cut_refs(r, subject)
             if r is not None:
                 cases.append((h, r))
-    ted = _ted()
+    ted = _ted() if definition.segment_kind == "text" else None
     if ted is not None:
         references = ted["references"][0]
         systems = sorted(ted["systems"])
@@ -209,6 +229,9 @@ def trim(comparer: Comparer, outcome: Outcome, still, budget: int = TRIM_CALLS) 
             if len(rs) > max(1, comparer.subject.min_refs):
                 for j in range(len(rs)):
                     yield hyps, refs[:i] + [rs[:j] + rs[j + 1:]] + refs[i + 1:]
+        if not all(isinstance(h, str) for h in hyps):  # arrays (embeddings): tokens dropped instead of words
+            yield from _fewer_tokens(hyps, refs)
+            return
         for i, h in enumerate(hyps):  # a word dropped from the hypothesis and its references at once
             for word in dict.fromkeys(h.split()):
                 yield (hyps[:i] + [_without(h, word)] + hyps[i + 1:],
@@ -235,6 +258,34 @@ def trim(comparer: Comparer, outcome: Outcome, still, budget: int = TRIM_CALLS) 
                 outcome, changed = smaller, True
                 break
     return outcome
+
+
+def _token_dropped(segment, k: int):
+    """``segment`` (rows, or the mapping form with ``embeddings``, ``ids``, ``special``)
+    without its token ``k``."""
+    if isinstance(segment, dict):
+        out = dict(segment)
+        out["embeddings"] = list(segment["embeddings"][:k]) + list(segment["embeddings"][k + 1:])
+        if segment.get("ids") is not None:
+            out["ids"] = list(segment["ids"][:k]) + list(segment["ids"][k + 1:])
+        if segment.get("special") is not None:
+            out["special"] = [p - (p > k) for p in segment["special"] if p != k]
+        return out
+    return list(segment[:k]) + list(segment[k + 1:])
+
+
+def _fewer_tokens(hyps: list, refs: list):
+    """The inputs with one token (a row of a hypothesis's or a reference's array) dropped,
+    hypotheses first: how the trim shrinks segments that are not text."""
+    for i, h in enumerate(hyps):
+        if _length(h) > 1:
+            for k in range(_length(h)):
+                yield hyps[:i] + [_token_dropped(h, k)] + hyps[i + 1:], refs
+    for i, rs in enumerate(refs):
+        for j, r in enumerate(rs):
+            if _length(r) > 1:
+                for k in range(_length(r)):
+                    yield hyps, refs[:i] + [rs[:j] + [_token_dropped(r, k)] + rs[j + 1:]] + refs[i + 1:]
 
 
 def _without(text: str, word: str) -> str:
@@ -302,8 +353,13 @@ def collect(comparer: Comparer, examples: int, seed: int, limit: int = 40, aroun
 
 
 def _strategy(comparer: Comparer):
+    """The corpora the search draws: ``strategies.audit_corpora`` for text metrics; for
+    embeddings and other arrays, the metric's own corpora (its corpus_strategy hook)."""
+    from ..strategies import strategy_hooks
     from .strategies import audit_corpora
 
+    if comparer.definition.segment_kind != "text":
+        return strategy_hooks(comparer.definition).corpus_strategy()
     subject = comparer.subject
     size = (1, 1) if subject.level == "sentence" else (1, 6)
     max_refs = subject.max_refs if subject.max_refs is not None else 3

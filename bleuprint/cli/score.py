@@ -38,7 +38,7 @@ import warnings
 
 from ..spec.sacrebleu_versions import SacrebleuVersionWarning, chosen_sacrebleu_version, using_sacrebleu_version
 from . import testsets as testset_options
-from . import version_line
+from . import score_segments, version_line
 from .score_arguments import add_arguments, check_arguments, check_dask_arguments, dask_requested
 from .score_dask import OnDask
 from .score_memory import InMemory
@@ -103,6 +103,7 @@ def _run_as(request, console: Console) -> int:
             if status is not None:
                 return status
         check_arguments(request)
+        score_segments.check(request, UsageError)  # embedding files and --encoder
         for executor in (DASK,) if dask_requested(request) else (STREAMED, IN_MEMORY):
             result = executor.results(request, console)
             if result is not None:

@@ -14,6 +14,7 @@ from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..core import get_metric, metric_names
 from ..reproduce.hooks import reproduce_hooks
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS
+from . import score_segments
 from .usage import UsageError
 
 OUTPUT_FORMATS = ("json", "text", "latex")
@@ -77,6 +78,7 @@ def add_arguments(commands):
                              "which tokenizers exist (spBLEU-1K is new in 2.6.0); default: the installed "
                              "sacreBLEU's version when it is one of these, else 2.6.0")
     add_dask_arguments(parser)
+    score_segments.add_arguments(parser)  # --encoder, --encoder-layer: bleuprint.cli.score_segments
     test_sets = parser.add_argument_group(
         "sacreBLEU's test sets", "read from sacreBLEU's cache ($SACREBLEU, default ~/.sacrebleu) when the set "
         "is already there; bleuprint downloads nothing, and says which files it looked for and the sacrebleu "

@@ -17,7 +17,7 @@ import io
 import sys
 from dataclasses import dataclass
 
-from . import score_files
+from . import score_files, score_segments
 from . import testsets as testset_options
 from .usage import UsageError
 
@@ -30,6 +30,9 @@ def open_text(path: str, encoding: str):
 
 
 def read_lines(path: str, encoding: str) -> list[str]:
+    arrays = score_segments.read_array_file(path)  # .npy/.npz: one array a segment, not lines
+    if arrays is not None:
+        return arrays
     try:
         with open_text(path, encoding) as handle:
             return [line.rstrip() for line in handle]
@@ -175,4 +178,5 @@ def read_corpus(args, stdin, log) -> Corpus:
             raise UsageError(f"Test set {args.testset_test_set!r} contains no sentence with"
                              + (f" origlang={args.testset_origlang}" if args.testset_origlang else "")
                              + (f" subset={args.testset_subset}" if args.testset_subset else ""))
+    systems, refs = score_segments.prepare(args, systems, refs, names, ref_labels, log, UsageError)
     return Corpus(systems, names, refs, full_system, full_refs)

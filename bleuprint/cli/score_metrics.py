@@ -64,8 +64,8 @@ class CommandLineMetric:
     def inputs(self, lines: list[str]) -> list:
         """The lines of a system's output as the metric's hypotheses (``bleuprint.spec.inputs.read_segment``:
         the lines themselves, or parsed; a line it refuses stops the run naming the line)."""
-        if "read_segment" not in INPUTS.overrides(self.definition):
-            return lines
+        if "read_segment" not in INPUTS.overrides(self.definition) or not all(isinstance(x, str) for x in lines):
+            return lines  # text, or segments already (bleuprint.cli.score_segments)
         hyps = []
         for number, line in enumerate(lines, 1):
             try:

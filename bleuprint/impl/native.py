@@ -1,6 +1,6 @@
 """The compiled kernels of ``bleuprint.impl``, or None where they are not available.
 
-Eleven C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
+Twelve C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
 through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 
 * ``ngrams``: token ids of a tokenized corpus and clipped n-gram matches (BLEU, chrF);
@@ -22,7 +22,9 @@ through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 * ``meteor``: Meteor 1.5's paraphrase table (built once, mappable) and its aligner
   (``bleuprint.metrics.meteor.impl``);
 * ``exactsum``: the exact sum of a corpus's negative log-probabilities, as an integer of
-  2^-1074 units (``bleuprint.metrics.perplexity.impl``).
+  2^-1074 units (``bleuprint.metrics.perplexity.impl``);
+* ``bertscore``: BERTScore's greedy cosine matching of every pair, the spec's float64
+  operations in its order (``bleuprint.metrics.bertscore.impl``).
 
 They compute the same numbers as the numpy code they replace, which stays as the
 fallback: the build is optional (no C compiler, no kernels), and ``BLEUPRINT_NO_NATIVE=1``
@@ -48,7 +50,7 @@ import time
 import numpy as np
 
 __all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "lesson", "line_chunks", "meteor",
-           "exactsum", "ngram_matches", "ngrams", "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad",
+           "exactsum", "bertscore", "ngram_matches", "ngrams", "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad",
            "ter", "wer"]
 
 #: True when the environment asks for the numpy code only.
@@ -75,6 +77,7 @@ wer = _load("_wer")
 cider = _load("_cider")
 meteor = _load("_meteor")
 exactsum = _load("_exactsum")
+bertscore = _load("_bertscore")
 
 
 def available() -> dict[str, bool]:
@@ -82,7 +85,7 @@ def available() -> dict[str, bool]:
     return {"ngrams": ngrams is not None, "ter": ter is not None, "resample": resample is not None,
             "pairs": pairs is not None, "rouge": rouge is not None, "squad": squad is not None, "lesson": lesson is not None,
             "wer": wer is not None, "cider": cider is not None, "meteor": meteor is not None,
-            "exactsum": exactsum is not None}
+            "exactsum": exactsum is not None, "bertscore": bertscore is not None}
 
 
 #: About this many characters per string handed to a kernel. Whole-corpus strings made

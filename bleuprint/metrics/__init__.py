@@ -8,4 +8,4 @@ The line below is the one registration line of a metric; its order is the order 
 the metrics are listed everywhere.
 """
 
-from . import exact_match, bleu, chrf, ter, rouge, squad, lesson, cider, coco_bleu, wer, distinct, perplexity, self_bleu, meteor, meteor_nltk, bertscore, embedding_similarity, model_score  # noqa: F401  (isort: skip; the order is the listing order)
+from . import exact_match, bleu, chrf, ter, rouge, squad, lesson, cider, coco_bleu, wer, distinct, perplexity, self_bleu, meteor, meteor_nltk, bertscore, embedding_similarity, model_score, moverscore  # noqa: F401  (isort: skip; the order is the listing order)

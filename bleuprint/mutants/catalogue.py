@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from .. import spec
 from ..core import get_metric, metric_names
-from . import faults_intervals, faults_layout, faults_metaeval, faults_text
+from . import faults_intervals, faults_layout, faults_mauve, faults_metaeval, faults_text
 from .model import Mutant
 from .hooks import mutant_hooks
 
 #: The faults of code every metric shares.
 SHARED = (faults_layout.MUTANTS + faults_text.TOKENIZER_MUTANTS + faults_text.SIGNATURE_MUTANTS
-          + faults_intervals.MUTANTS + faults_metaeval.MUTANTS)
+          + faults_intervals.MUTANTS + faults_metaeval.MUTANTS + faults_mauve.MUTANTS)
 
 #: The spec's entry point that every metric goes through, whatever its name.
 CORPUS_ENTRY_POINT = "bleuprint.spec.corpus:sentence_stats"

@@ -39,7 +39,8 @@ SHARED_BUILDERS = {
     "tokenizers": "bleuprint.oracles.cases_tokenizers",
     "intervals": "bleuprint.oracles.cases_intervals",
     "mecab": "bleuprint.oracles.cases_mecab",
-    # Functions of metric folders that are not registered metrics (issue 35: arrays in):
+    # Single pairs with their transport problems (moverscore: checked by its spec's tests,
+    # not scored corpora) and MAUVE's functions, which are not a registered metric:
     "moverscore": "bleuprint.metrics.moverscore.oracle_cases",
     "mauve": "bleuprint.metrics.mauve.oracle_cases",
 }

@@ -1,5 +1,6 @@
-"""BERTScore's impl (numpy) against its spec (pure Python), with Hypothesis, and against
-the goldens of bert_score.
+"""BERTScore's impl (its C kernel where built, numpy otherwise) against its spec (pure
+Python), with Hypothesis, and against the goldens of bert_score; the kernel against the
+numpy path.
 
 Tolerance: none. The spec sums left to right from 0.0 and impl performs the same float64
 operations in the same order, one vectorised step per term, so P, R and F are compared
@@ -48,6 +49,24 @@ def test_impl_equals_spec_bit_for_bit(corpus, idf, multi_ref, dtype):
     spec_hyps = [_as_arrays(h, np.float64).tolist() if not isinstance(h, dict) else h for h in hyps]
     expected = _outcome(S.bertscore_segments, spec_hyps, refs, idf=idf, multi_ref=multi_ref)
     assert _outcome(I.bertscore_segments, hyps, refs, idf=idf, multi_ref=multi_ref) == expected
+
+
+@given(corpus=corpora(), idf=st.booleans(), multi_ref=st.sampled_from(S.MULTI_REF))
+def test_kernel_equals_numpy_bit_for_bit(corpus, idf, multi_ref):
+    """The compiled matching (``bleuprint.impl.native.bertscore``) and the numpy path give
+    the same bits (the test above holds whichever is loaded to the spec)."""
+    from bleuprint.impl import native
+
+    hyps, refs = corpus
+    kernel = native.bertscore
+    if kernel is None:
+        pytest.skip("the BERTScore kernel is not built (tests/impl/test_native.py fails then)")
+    with_kernel = _outcome(I.bertscore_segments, hyps, refs, idf=idf, multi_ref=multi_ref)
+    native.bertscore = None
+    try:
+        assert _outcome(I.bertscore_segments, hyps, refs, idf=idf, multi_ref=multi_ref) == with_kernel
+    finally:
+        native.bertscore = kernel
 
 
 @given(corpus=corpora(), multi_ref=st.sampled_from(S.MULTI_REF))

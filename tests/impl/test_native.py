@@ -43,6 +43,13 @@ def test_exactsum_kernel_is_built():
         "bleuprint.impl._exactsum did not build or import (pip install -e . needs a C compiler)"
 
 
+def test_bertscore_kernel_is_built():
+    """BERTScore's matching falls back to numpy without it (the same bits, slower): a failed
+    build must fail here instead."""
+    assert native.bertscore is not None, \
+        "bleuprint.impl._bertscore did not build or import (pip install -e . needs a C compiler)"
+
+
 def test_no_native_switch_is_read_from_the_environment():
     """BLEUPRINT_NO_NATIVE=1 in a fresh interpreter loads no kernel."""
     import subprocess
@@ -53,7 +60,7 @@ def test_no_native_switch_is_read_from_the_environment():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == str({"ngrams": False, "ter": False, "resample": False, "pairs": False, "rouge": False,
                                "squad": False, "lesson": False, "wer": False, "cider": False, "meteor": False,
-                               "exactsum": False})
+                               "exactsum": False, "bertscore": False})
 
 
 # --- the n-gram kernel on its own, against Counters ------------------------------------

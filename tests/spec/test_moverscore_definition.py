@@ -72,13 +72,13 @@ def test_against_the_oracles(case):
 
 @pytest.mark.parametrize("layer", [spec, impl])
 @pytest.mark.parametrize("args, error, words", [
-    (([[]], [[[1.0]]]), ValueError, "hyps[0] has no row"),
-    (([[[1.0, 2.0], [1.0]]], [[[1.0, 2.0]]]), ValueError, "hyps[0] row 1 has 1 dimensions"),
-    (([[[1.0, float("nan")]]], [[[1.0, 2.0]]]), ValueError, "hyps[0] row 0 column 1 is nan"),
-    (([[[1.0, 2.0]]], [[[1.0, float("inf")]]]), ValueError, "refs[0] row 0 column 1 is inf"),
+    (([[]], [[[1.0]]]), ValueError, "hyps[0] has no token (no row)"),
+    (([[[1.0, 2.0], [1.0]]], [[[1.0, 2.0]]]), ValueError, "hyps[0] is ragged: row 1 has 1 dimensions"),
+    (([[[1.0, float("nan")]]], [[[1.0, 2.0]]]), ValueError, "hyps[0][0][1] is nan"),
+    (([[[1.0, 2.0]]], [[[1.0, float("inf")]]]), ValueError, "refs[0][0][1] is inf"),
     (([[[1.0, 2.0]]], [[[1.0, 2.0, 3.0]]]), ValueError, "refs[0] has 3 dimensions but hyps[0] has 2"),
     (([[[1.0]]], [[[1.0]], [[2.0]]]), ValueError, "one reference array per hypothesis"),
-    (([[["a"]]], [[[1.0]]]), TypeError, "hyps[0] row 0 column 0 must be a number"),
+    (([[["a"]]], [[[1.0]]]), TypeError, "hyps[0][0][0] must be a number"),
     (([[[1.0]]], [[[1.0]]], "v3"), ValueError, "variant"),
     (([[[1.0]]], [[[1.0]]], "v1", [[0.0]], [[1.0]]), ValueError, "hyp_idf[0] are all 0"),
     (([[[1.0]]], [[[1.0]]], "v1", [[1.0, 2.0]], [[1.0]]), ValueError, "hyp_idf[0] has 2 values"),

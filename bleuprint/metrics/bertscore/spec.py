@@ -60,8 +60,10 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
+from ...spec.arrays import check_rows
+from ...spec.arrays import check_sequence as _sequence
 from ...spec.inputs import check_choice, check_not_empty
 
 MULTI_REF = ("max", "best-f")
@@ -85,46 +87,10 @@ class Segment:
         return len(self.vectors[0])
 
 
-def _number(x, what: str) -> float:
-    if hasattr(x, "item") and getattr(x, "shape", None) == ():
-        x = x.item()
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise TypeError(f"{what} must be a number, got {type(x).__name__}")
-    x = float(x)
-    if math.isnan(x) or math.isinf(x):
-        raise ValueError(f"{what} is {x!r}: embeddings must be finite")
-    return x
-
-
-def _sequence(x, what: str, of: str) -> list:
-    if isinstance(x, (str, bytes, Mapping)) or not (isinstance(x, Sequence) or hasattr(x, "__array__")):
-        raise TypeError(f"{what} must be a sequence of {of}, got {type(x).__name__}")
-    if hasattr(x, "__array__") and not isinstance(x, Sequence):
-        shape = getattr(x, "shape", None)
-        if shape is not None and len(shape) == 0:
-            raise TypeError(f"{what} must be a sequence of {of}, got a 0-dimensional array")
-        return list(x.tolist()) if hasattr(x, "tolist") else list(x)
-    return list(x)
-
-
 def check_vectors(x, what: str) -> tuple:
     """A tokens x dimensions array: at least one token, at least one dimension, every row
-    as long as the first, finite numbers, no zero vector."""
-    rows = _sequence(x, what, "token vectors (a tokens x dimensions array)")
-    if not rows:
-        raise ValueError(f"{what} has no token: a sequence needs at least one token vector")
-    out = []
-    for t, row in enumerate(rows):
-        values = _sequence(row, f"{what}[{t}]", "numbers (one token's vector)")
-        if not values:
-            raise ValueError(f"{what}[{t}] has no dimension")
-        if out and len(values) != len(out[0]):
-            raise ValueError(f"{what} is ragged: token {t} has {len(values)} dimensions, token 0 has {len(out[0])}")
-        vector = tuple(_number(v, f"{what}[{t}][{k}]") for k, v in enumerate(values))
-        if not any(vector):
-            raise ValueError(f"{what}[{t}] is the zero vector: it has no direction, so no cosine")
-        out.append(vector)
-    return tuple(out)
+    as long as the first, finite numbers, no zero vector (``bleuprint.spec.arrays``)."""
+    return check_rows(x, what, nonzero=True)
 
 
 def check_segment(x, what: str, check=None) -> Segment:

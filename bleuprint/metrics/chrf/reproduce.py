@@ -53,7 +53,8 @@ def describe_search(definition, space, note) -> str:
 
 
 def search_deviations(definition, options) -> int:
-    """As by default, but chrF++ (word order 2) is as usual as chrF (0)."""
+    """As by default (the options that differ from their defaults), but chrF++ (word
+    order 2) is as usual as chrF (0)."""
     defaults = definition.defaults()  # the default's count (``bleuprint.reproduce.hooks``), less chrF++
     return sum(value != defaults[name] for name, value in options.items()) - (options.get("word_order") == 2)
 

@@ -10,10 +10,18 @@ def probe_corpus(definition):
 
 
 def read_segment(definition, line: str):
-    """A line: the embedding's numbers separated by white space."""
-    fields = line.split()
-    try:
-        values = [float(f) for f in fields]
-    except ValueError:
-        raise ValueError("a line holds one embedding: numbers separated by white space") from None
+    """A line: the embedding's numbers separated by white space, or a JSON array."""
+    if line.lstrip().startswith("["):
+        import json
+
+        try:
+            values = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not JSON ({error.msg}): a line holds one embedding") from None
+    else:
+        try:
+            values = [float(f) for f in line.split()]
+        except ValueError:
+            raise ValueError("a line holds one embedding: numbers separated by white space, or a JSON "
+                             "array") from None
     return list(S.check_vector(values, "the line"))

@@ -32,9 +32,9 @@ against one reference embedding each: the mean of the rows' values.
 from __future__ import annotations
 
 import math
-import numbers
-from collections.abc import Mapping, Sequence
 
+from ...spec.arrays import check_sequence as _sequence
+from ...spec.arrays import check_vector as check_vector_of
 from ...spec.inputs import check_choice, check_not_empty
 
 MEASURES = ("cosine", "euclidean", "manhattan")
@@ -44,28 +44,10 @@ def check_measure(measure: object) -> str:
     return check_choice(measure, MEASURES, "measure")
 
 
-def _sequence(x, what: str, of: str) -> list:
-    if isinstance(x, (str, bytes, Mapping)) or not (isinstance(x, Sequence) or hasattr(x, "__array__")):
-        raise TypeError(f"{what} must be a sequence of {of}, got {type(x).__name__}")
-    if hasattr(x, "shape") and len(x.shape) == 0:
-        raise TypeError(f"{what} must be a sequence of {of}, got a 0-dimensional array")
-    return list(x.tolist()) if hasattr(x, "tolist") else list(x)
-
-
 def check_vector(x, what: str) -> tuple[float, ...]:
-    """One embedding: a non-empty sequence of finite real numbers (not bools)."""
-    values = _sequence(x, what, "numbers (one sentence embedding)")
-    if not values:
-        raise ValueError(f"{what} is empty: an embedding needs at least one dimension")
-    out = []
-    for k, v in enumerate(values):
-        if isinstance(v, bool) or not isinstance(v, numbers.Real):
-            raise TypeError(f"{what}[{k}] must be a number, got {type(v).__name__}")
-        v = float(v)
-        if math.isnan(v) or math.isinf(v):
-            raise ValueError(f"{what}[{k}] is {v!r}: embeddings must be finite")
-        out.append(v)
-    return tuple(out)
+    """One embedding: a non-empty sequence of finite real numbers, not bools
+    (``bleuprint.spec.arrays``)."""
+    return check_vector_of(x, what, empty="an embedding needs at least one dimension")
 
 
 def check_pair_arrays(a, b) -> tuple[list, list]:

@@ -20,9 +20,20 @@ operations; step 4 is this module's own k-means, not faiss's):
    (the first on a tie); each row goes to its nearest centroid (the lowest index on a tie).
 5. The histograms count Q's and P's labels over the k buckets.
 
-mauve-text clusters with faiss (float32, its own random initialisation, threads), so the
-buckets and their labels differ from these: equal histograms can be expected only up to a
-relabelling, and only where the clusters are clear. The dependence on the row order (the
+Where this differs from mauve-text, and where not (measured on 2,000 x 128 features a
+side, ``benchmarks/embedding_speed.py``'s blobs, seed 25: mauve-text 0.8061, this 0.8233):
+steps 1-3 are the same (7 components kept by both; the projections equal scikit-learn's
+within 1.5e-14 after each component's sign), and faiss's k-means run on *this* module's
+projection gives mauve-text's histograms and its MAUVE to the last bit
+(``tests/impl/test_mauve_diff.py``). The whole difference is step 4: faiss (1.15.1)
+draws its initial centroids with its own generator (``seed + 2``, another stream per
+redo), works in float32 through BLAS, and splits a large cluster to refill an empty one;
+this k-means draws with numpy's generator, works in float64 and keeps an empty bucket's
+centroid. Both end in local optima of the same objective (here this one's is the lower:
+sum of squared distances 4.944 against faiss's 4.964), so neither is wrong, but the buckets
+differ. faiss's thread count (1 or 2) did not change its result here. The histograms'
+part (``mauve_from_histograms``) is exact to its tolerance: on mauve-text's own histograms
+it gives mauve-text's MAUVE to 0.0 here (within 1.1e-16 in the test's cases). The dependence on the row order (the
 rows drawn as the initial centroids) and on which sample is P (the stacking order) is the
 same in kind as mauve-text's; ``mauve_over_seeds`` reports the spread over seeds.
 """
@@ -102,7 +113,7 @@ def check_features(features, what: str) -> np.ndarray:
     bad = np.argwhere(~np.isfinite(array))
     if bad.size:
         i, j = bad[0]
-        raise ValueError(f"{what} row {i} column {j} is {array[i, j]}: only finite numbers are accepted")
+        raise ValueError(f"{what}[{i}][{j}] is {float(array[i, j])!r}: only finite numbers are accepted")  # spec.arrays
     return array
 
 
@@ -152,6 +163,19 @@ def kmeans_labels(data: np.ndarray, k: int, seed: int, redo: int, iterations: in
     return best
 
 
+def projected(p: np.ndarray, q: np.ndarray, explained_variance: float) -> np.ndarray:
+    """Steps 1 and 2 of the module docstring on checked features: Q's rows then P's, each
+    at unit L2 norm, projected on the principal components kept (ValueError naming a zero
+    row)."""
+    data = np.vstack([q, p])
+    norms = np.sqrt(np.einsum("ij,ij->i", data, data))
+    zero = np.flatnonzero(norms == 0)
+    if zero.size:
+        which, row = ("q_features", zero[0]) if zero[0] < len(q) else ("p_features", zero[0] - len(q))
+        raise ValueError(f"{which} row {row} is the zero vector: it has no direction to normalise")
+    return pca_project(data / norms[:, None], explained_variance)
+
+
 def quantise(p_features, q_features, seed: int = 25, num_buckets="auto", explained_variance: float = 0.9,
              kmeans_redo: int = 5, kmeans_iterations: int = 500) -> tuple[np.ndarray, np.ndarray]:
     """The counts of P's and Q's rows in each of the k buckets (module docstring)."""
@@ -170,15 +194,9 @@ def quantise(p_features, q_features, seed: int = 25, num_buckets="auto", explain
     for name, value in (("seed", seed), ("kmeans_redo", kmeans_redo), ("kmeans_iterations", kmeans_iterations)):
         if isinstance(value, bool) or not isinstance(value, int) or (name != "seed" and value < 1) or value < 0:
             raise ValueError(f"{name} must be a whole number ({'>= 0' if name == 'seed' else '>= 1'}), got {value!r}")
-    data = np.vstack([q, p])
-    if k > len(data):
-        raise ValueError(f"{k} buckets for {len(data)} samples: at most one bucket per sample")
-    norms = np.sqrt(np.einsum("ij,ij->i", data, data))
-    zero = np.flatnonzero(norms == 0)
-    if zero.size:
-        which, row = ("q_features", zero[0]) if zero[0] < len(q) else ("p_features", zero[0] - len(q))
-        raise ValueError(f"{which} row {row} is the zero vector: it has no direction to normalise")
-    data = pca_project(data / norms[:, None], explained_variance)
+    if k > len(p) + len(q):
+        raise ValueError(f"{k} buckets for {len(p) + len(q)} samples: at most one bucket per sample")
+    data = projected(p, q, explained_variance)
     labels = kmeans_labels(data, k, seed, kmeans_redo, kmeans_iterations)
     q_counts = np.bincount(labels[: len(q)], minlength=k)
     p_counts = np.bincount(labels[len(q):], minlength=k)

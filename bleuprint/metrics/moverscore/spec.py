@@ -158,7 +158,12 @@ def pair_score(hyp, ref, hyp_w, ref_w, variant: str) -> float:
     rs = [scaled(r, 1e-30) for r in ref]
     hs = [scaled(h, 1e-30) for h in hyp]
     cost = [[cost_v2(r, h) for h in hs] for r in rs]
-    total = float(T.transport_cost(masses(ref_w, 1e-30), masses(hyp_w, 1e-30), cost))
+    return v2_score(float(T.transport_cost(masses(ref_w, 1e-30), masses(hyp_w, 1e-30), cost)), variant)
+
+
+def v2_score(total: float, variant: str) -> float:
+    """The two v2 formulas of the transport cost: ``pypi-v2`` 1 - cost, ``github-v2``
+    1 / (1 + cost)."""
     return 1.0 - total if variant == "pypi-v2" else 1.0 / (1.0 + total)
 
 
