@@ -30,6 +30,7 @@ import math
 import numbers
 
 from ...spec.inputs import check_choice, check_not_empty, check_statistic
+from ...spec.significance import DEFAULT_SEED
 
 DIRECTIONS = ("higher", "lower")
 
@@ -85,7 +86,7 @@ def model_score(scores, direction: str = "higher") -> float:
 #: randomisation (``bleuprint.spec.significance``, 1,000 / 10,000 resamples, seed 12345) and
 #: COMET's ``comet-compare`` (``comet_spec``: 300 splits of 40 %, seed 1).
 CONVENTIONS = ("sacrebleu-bs", "sacrebleu-ar", "comet")
-DEFAULTS = {"sacrebleu-bs": (1000, 12345), "sacrebleu-ar": (10000, 12345), "comet": (300, 1)}
+DEFAULTS = {"sacrebleu-bs": (1000, DEFAULT_SEED), "sacrebleu-ar": (10000, DEFAULT_SEED), "comet": (300, 1)}
 
 
 def comet_compare(systems, num_splits: int = 300, sample_ratio: float = 0.4, seed: int = 1) -> list:
