@@ -30,7 +30,6 @@ import math
 import numbers
 
 from ...spec.inputs import check_choice, check_not_empty, check_statistic
-from ...spec.significance import DEFAULT_SEED
 
 DIRECTIONS = ("higher", "lower")
 
@@ -86,7 +85,9 @@ def model_score(scores, direction: str = "higher") -> float:
 #: randomisation (``bleuprint.spec.significance``, 1,000 / 10,000 resamples, seed 12345) and
 #: COMET's ``comet-compare`` (``comet_spec``: 300 splits of 40 %, seed 1).
 CONVENTIONS = ("sacrebleu-bs", "sacrebleu-ar", "comet")
-DEFAULTS = {"sacrebleu-bs": (1000, DEFAULT_SEED), "sacrebleu-ar": (10000, DEFAULT_SEED), "comet": (300, 1)}
+#: Resamples and seed of each convention; None: sacreBLEU's seed, ``spec.significance.DEFAULT_SEED``
+#: (read when a report is made: importing it here would close an import circle through the registry).
+DEFAULTS = {"sacrebleu-bs": (1000, None), "sacrebleu-ar": (10000, None), "comet": (300, 1)}
 
 
 def comet_compare(systems, num_splits: int = 300, sample_ratio: float = 0.4, seed: int = 1) -> list:
@@ -103,7 +104,10 @@ def comparison_report(convention: str, systems, n, seed, sample_ratio: float, la
     import dataclasses
 
     check_choice(convention, CONVENTIONS, "convention")
+    from ...spec.significance import DEFAULT_SEED
+
     default_n, default_seed = DEFAULTS[convention]
+    default_seed = DEFAULT_SEED if default_seed is None else default_seed
     n = default_n if n is None else n
     seed = default_seed if seed is None else seed
     if convention == "comet":
