@@ -4,6 +4,8 @@ beside its scores, with the defaults. A metric tunes it in
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from ..hooks import Protocol
 
 #: The relative cost of one segment's statistics (impl BLEU = 1) with impl, and with
@@ -15,6 +17,10 @@ spec_cost: int | None = None
 #: ``bleuprint`` command line (``bleuprint squad``: the official scripts' interface), after
 #: the shared ones; "" for none.
 cli_module: str = ""
+#: The names ``-m`` accepts for this metric beside its registry name and aliases, each in
+#: lower case with the options it states (rouge: ``rougelsum``, ``rouge-2-r``); ``-m``
+#: matches them in any case. None by default.
+named_options = MappingProxyType({})
 
 
 def split_system_file(definition, path: str) -> list:
@@ -29,6 +35,7 @@ CLI = Protocol("cli", "cli", {
     "cost": cost,
     "spec_cost": spec_cost,
     "cli_module": cli_module,
+    "named_options": named_options,
     "split_system_file": split_system_file,
 })
 cli_hooks = CLI.of

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..compat.metrics import COMPAT_CLASSES, compat_class
 from ..core import get_metric, metric_names
-from ..reproduce.hooks import reproduce_hooks
+from .hooks import cli_hooks
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS
 from .usage import UsageError
 
@@ -93,8 +93,8 @@ def add_arguments(commands):
 def resolve_metric(name: str):
     """``(metric, options)`` that ``-m name`` means: a registered metric by its name (no
     options), else the first registered metric without sacreBLEU flags whose
-    ``options_from_name`` reads options from it (``rougeLsum``: the rouge metric, type
-    rougeLsum); None if neither."""
+    ``named_options`` (``bleuprint.cli.hooks``) name it in any case (``rougeLsum``: the
+    rouge metric, type rougeLsum); None if neither."""
     if name in metric_names():
         return get_metric(name), {}
     for registered in metric_names():
@@ -103,7 +103,7 @@ def resolve_metric(name: str):
     for registered in metric_names():
         definition = get_metric(registered)
         if compat_class(definition) is None:
-            options = reproduce_hooks(definition).options_from_name(name)
+            options = cli_hooks(definition).named_options.get(name.lower())
             if options:
                 return definition, dict(options)
     return None

@@ -1,5 +1,5 @@
 """``bleuprint score -m rouge1 rouge2 rougeL rougeLsum`` on files: the names state the rouge
-metric's type (``options_from_name``), the documents carry each score's name
+metric's type (the CLI hook ``named_options``), the documents carry each score's name
 (``score_name``) and signature (``signature_fields``: tokenizer, stemmer, Lsum splitting,
 aggregation, best-target rule, measure, rouge-score's version), and ``--newline-escape``
 says how a line-per-segment file writes sentence breaks (rougeLsum's sentences).
@@ -102,6 +102,21 @@ def test_text_form_names_the_score_and_its_signature(files, monkeypatch):
         got = run_bleuprint(f"ref.txt -i hyp.txt {argv} -f text -w 15".split(), files, None, {}, monkeypatch)
         assert float(got.stdout.split(" = ")[1]) == pytest.approx(recall, abs=1e-12)
         assert "|measure:recall|" in got.stdout
+
+
+def test_rouge_names_are_read_in_any_case(files, monkeypatch):
+    """``-m`` reads a ROUGE name in any case, as reproduce does: ``ROUGE-L-r`` and
+    ``rougel-r`` are rougeL's mean recall (rouge-score's ``recall``), ``Rouge-1-p`` rouge1's
+    mean precision. (A lower-case measure ending used to stop the command with a KeyError
+    traceback.) Within 1e-12 of the oracle (scores printed with ``-w 15``)."""
+    recall = oracle_means([REFS], measure="recall", newline=False)["rougeL"]
+    precision = oracle_means([REFS], measure="precision", newline=False)["rouge1"]
+    for name, expected, measure in (("ROUGE-L-r", recall, "recall"), ("rougel-r", recall, "recall"),
+                                    ("Rouge-1-p", precision, "precision")):
+        got = run_bleuprint(f"ref.txt -i hyp.txt -m {name} -f text -w 15".split(), files, None, {}, monkeypatch)
+        assert got.status == 0, got.stderr
+        assert float(got.stdout.split(" = ")[1]) == pytest.approx(expected, abs=1e-12)
+        assert f"|measure:{measure}|" in got.stdout
 
 
 def test_rouge_names_are_refused_where_they_conflict_or_do_not_exist(files, monkeypatch):

@@ -67,16 +67,6 @@ class Rouge(Metric):
         sums = np.asarray(sums, dtype=np.float64)
         return sums[:, column] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
-    # -- names and signatures ---------------------------------------------------------------
-
-    #: rouge-score's names (``rouge1``, ``rougeL``, ``rougeLsum``), also written ``ROUGE-1``,
-    #: ``ROUGE-L``, ``ROUGE-Lsum`` (any case).
-    NAME_PATTERN = r"(?i)rouge-?([1-9]|l|lsum)"
-
-    # -- mutants ------------------------------------------------------------------------------
-
-    # -- verify and goldens -----------------------------------------------------------------
-
     api_names = ("rouge", "rouge_all")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import names
 from .spec import MEASURES
 
 
@@ -15,17 +16,8 @@ def score_name(definition, **options) -> str:
 
 def options_from_name(definition, name: str) -> dict:
     """``rouge2`` / ``ROUGE-2``: rouge_type rouge2; ``rougeLsum`` / ``ROUGE-Lsum``:
-    rougeLsum; a ``-P`` / ``-R`` / ``-F`` ending names the measure."""
-    import re
-
-    match = re.fullmatch(definition.NAME_PATTERN + r"(?:-([PRF]))?", name)
-    if not match:
-        return {}
-    kind = match.group(1).lower()
-    options = {"rouge_type": {"l": "rougeL", "lsum": "rougeLsum"}.get(kind, f"rouge{kind}")}
-    if match.group(2):
-        options["measure"] = {"P": "precision", "R": "recall", "F": "fmeasure"}[match.group(2)]
-    return options
+    rougeLsum; a ``-P`` / ``-R`` / ``-F`` ending names the measure (``names``)."""
+    return names.options_from_name(name)
 
 
 def search_space(definition, hint: str = "") -> list[dict]:
