@@ -25,7 +25,7 @@ package of that name is an unrelated upload). The oracle is run as the task runs
    threshold must be equal (``==``).
 
 Times are wall clock (``time.perf_counter``) and CPU (``time.process_time``, every thread),
-the best of the repeats; the goal is 10x on each. ``--blas-threads N`` sets
+the best of the repeats; the goal is 10x on each, in wall and in CPU time. ``--blas-threads N`` sets
 ``OPENBLAS_NUM_THREADS`` (and OMP's) before numpy loads, for both sides alike: on a shared
 2-core machine one BLAS thread is faster than two for these small products.
 """
@@ -167,8 +167,8 @@ def main(argv=None) -> int:
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
     ok = all(r["identical"] for r in (results["soft_pairwise_accuracy"], results["acc23"]))
-    fast = all(r["speedup"] >= GOAL for r in (results["soft_pairwise_accuracy"], results["acc23"]))
-    print(f"load average {results['load_average']:.2f} on {results['cpus']} CPUs; goal ({GOAL:.0f}x wall, identical): "
+    fast = all(min(r["speedup"], r["speedup_cpu"]) >= GOAL for r in (results["soft_pairwise_accuracy"], results["acc23"]))
+    print(f"load average {results['load_average']:.2f} on {results['cpus']} CPUs; goal ({GOAL:.0f}x wall and CPU, identical): "
           f"{'met' if ok and fast else 'NOT met'}")
     return 0 if ok else 1
 
