@@ -20,6 +20,7 @@ KERNELS = {
     "_meteor": "bleuprint/impl/csrc/meteor.c",
     "_exactsum": "bleuprint/impl/csrc/exactsum.c",
     "_bertscore": "bleuprint/impl/csrc/bertscore.c",
+    "_pce": "bleuprint/impl/csrc/pce.c",
 }
 
 #: Flags beyond the common ones: the BERTScore kernel must round every product and every

@@ -14,8 +14,10 @@ package of that name is an unrelated upload). The oracle is run as the task runs
    segments, 1,000 permutations, seed 4: mt-metrics-eval computes it metric by metric
    (``data.CompareMetricsWithPairwiseConfidenceError`` calls ``stats.PairwiseConfidenceError``
    for each, which runs ``pce.compute_pairwise_p_values`` on the human and the metric
-   matrices); bleuprint's ``impl.soft_pairwise_accuracies`` draws the sign matrix once and the
-   human p-values once. The ten values must be equal (``==``).
+   matrices); bleuprint's ``impl.soft_pairwise_accuracies`` draws the sign matrix once (with
+   the ``_pce`` kernel where it is built: ``native.available()``, printed), computes the human
+   p-values once, makes every metric's permuted sums in one float32 product and counts all
+   pairs in broadcast comparisons. The ten values must be equal (``==``).
 2. acc23 with its tie threshold search (``stats.KendallWithTiesOpt``, ``sample_rate=1.0``,
    averaged by item, as WMT23/24) on 100,065 segment pairs: 15 systems x 953 items (105
    pairs an item), MQM-like human scores (ties) and COMET-like metric scores with ties;
@@ -23,7 +25,7 @@ package of that name is an unrelated upload). The oracle is run as the task runs
    threshold must be equal (``==``).
 
 Times are wall clock (``time.perf_counter``) and CPU (``time.process_time``, every thread),
-the best of the repeats; the goal is 10x on each. ``--blas-threads N`` sets
+the best of the repeats; the goal is 10x on each, in wall and in CPU time. ``--blas-threads N`` sets
 ``OPENBLAS_NUM_THREADS`` (and OMP's) before numpy loads, for both sides alike: on a shared
 2-core machine one BLAS thread is faster than two for these small products.
 """
@@ -49,6 +51,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 
+from bleuprint.impl import native  # noqa: E402
 from bleuprint.metaeval import impl  # noqa: E402
 from bleuprint.oracles.mtme_goldens import load_oracle  # noqa: E402
 
@@ -114,7 +117,8 @@ def main(argv=None) -> int:
     repeats = args.repeats or (1 if args.quick else 3)
     scale = 10 if args.quick else 1
     results = {"python": platform.python_version(), "numpy": np.__version__, "repeats": repeats,
-               "blas_threads": args.blas_threads, "cpus": os.cpu_count(), "load_average": os.getloadavg()[0]}
+               "blas_threads": args.blas_threads, "cpus": os.cpu_count(), "load_average": os.getloadavg()[0],
+               "pce_kernel": native.available()["pce"]}
 
     # 1. soft pairwise accuracy
     systems, segments, metrics = 15, 2000 // scale, 10
@@ -134,7 +138,8 @@ def main(argv=None) -> int:
     results["soft_pairwise_accuracy"] = {"systems": systems, "segments": segments, "metrics": metrics,
                                          "permutations": 1000, **figures(t_theirs, t_ours), "identical": same,
                                          "values": v_ours}
-    print(f"soft pairwise accuracy, {metrics} metrics, {systems} systems x {segments} segments, 1,000 permutations:")
+    print(f"soft pairwise accuracy, {metrics} metrics, {systems} systems x {segments} segments, 1,000 permutations "
+          f"(_pce kernel: {'yes' if results['pce_kernel'] else 'no'}):")
     print(line(t_theirs, t_ours) + f"   identical: {same}")
 
     # 2. acc23 with the tie search
@@ -162,8 +167,8 @@ def main(argv=None) -> int:
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n")
     ok = all(r["identical"] for r in (results["soft_pairwise_accuracy"], results["acc23"]))
-    fast = all(r["speedup"] >= GOAL for r in (results["soft_pairwise_accuracy"], results["acc23"]))
-    print(f"load average {results['load_average']:.2f} on {results['cpus']} CPUs; goal ({GOAL:.0f}x wall, identical): "
+    fast = all(min(r["speedup"], r["speedup_cpu"]) >= GOAL for r in (results["soft_pairwise_accuracy"], results["acc23"]))
+    print(f"load average {results['load_average']:.2f} on {results['cpus']} CPUs; goal ({GOAL:.0f}x wall and CPU, identical): "
           f"{'met' if ok and fast else 'NOT met'}")
     return 0 if ok else 1
 

@@ -1,6 +1,6 @@
 """The compiled kernels of ``bleuprint.impl``, or None where they are not available.
 
-Twelve C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
+Thirteen C extension modules (sources in ``bleuprint/impl/csrc/``, built by ``pip install``
 through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 
 * ``ngrams``: token ids of a tokenized corpus and clipped n-gram matches (BLEU, chrF);
@@ -24,7 +24,9 @@ through ``setup.py``) do the per-token loops that numpy cannot vectorise well:
 * ``exactsum``: the exact sum of a corpus's negative log-probabilities, as an integer of
   2^-1074 units (``bleuprint.metrics.perplexity.impl``);
 * ``bertscore``: BERTScore's greedy cosine matching of every pair, the spec's float64
-  operations in its order (``bleuprint.metrics.bertscore.impl``).
+  operations in its order (``bleuprint.metrics.bertscore.impl``);
+* ``pce``: the paired permutation test's sign matrix from PCG64's state, and score matrices
+  given as lists read into float32 (``bleuprint.metaeval.impl``, soft pairwise accuracy).
 
 They compute the same numbers as the numpy code they replace, which stays as the
 fallback: the build is optional (no C compiler, no kernels), and ``BLEUPRINT_NO_NATIVE=1``
@@ -50,7 +52,7 @@ import time
 import numpy as np
 
 __all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "lesson", "line_chunks", "meteor",
-           "exactsum", "bertscore", "ngram_matches", "ngrams", "pairs", "parts", "resample", "rouge", "run_parallel", "split_points", "squad",
+           "exactsum", "bertscore", "ngram_matches", "ngrams", "pairs", "parts", "pce", "resample", "rouge", "run_parallel", "split_points", "squad",
            "ter", "wer"]
 
 #: True when the environment asks for the numpy code only.
@@ -78,6 +80,7 @@ cider = _load("_cider")
 meteor = _load("_meteor")
 exactsum = _load("_exactsum")
 bertscore = _load("_bertscore")
+pce = _load("_pce")
 
 
 def available() -> dict[str, bool]:
@@ -85,7 +88,8 @@ def available() -> dict[str, bool]:
     return {"ngrams": ngrams is not None, "ter": ter is not None, "resample": resample is not None,
             "pairs": pairs is not None, "rouge": rouge is not None, "squad": squad is not None, "lesson": lesson is not None,
             "wer": wer is not None, "cider": cider is not None, "meteor": meteor is not None,
-            "exactsum": exactsum is not None, "bertscore": bertscore is not None}
+            "exactsum": exactsum is not None, "bertscore": bertscore is not None,
+            "pce": pce is not None}
 
 
 #: About this many characters per string handed to a kernel. Whole-corpus strings made

@@ -5,9 +5,12 @@ What makes them fast without changing a bit of the result:
 
 * Soft pairwise accuracy: the ±1 permutation matrix depends only on the seed and the
   shape, so it is drawn once (``permutation_signs``, cached) and shared by the human side
-  and every metric; the p-values of all pairs come from one vectorised comparison. The
-  float32 matrix product is the oracle's own call (same shapes, same dtype), so the
-  p-values are the oracle's to the bit, near-ties included.
+  and every metric (made by the ``_pce`` kernel where it is built, which also reads score
+  lists into float32); the permuted sums of the human scores and of every metric come from
+  one float32 matrix product, and the p-values of all pairs of all of them from broadcast
+  comparisons, one per first system. Each cell of the product is the one the oracle's own
+  call makes (float32, accumulated over the segments in the same order), so the p-values
+  are the oracle's to the bit, near-ties included.
 * The tie search: the pairs are classified in arrays; the running sum the oracle keeps
   (subtract a vector's statistic, add it back changed) is one ``numpy.cumsum`` over the
   interleaved terms, which adds in the same order as the oracle's loop, so every
@@ -20,9 +23,11 @@ from __future__ import annotations
 import math
 import sys
 from functools import lru_cache
+from itertools import chain
 
 import numpy as np
 
+from ..impl import native
 from . import spec
 
 AVERAGE_BY = spec.AVERAGE_BY
@@ -80,9 +85,19 @@ def _signs(num_permutations: int, num_segments: int, seed: int) -> np.ndarray:
     0x80000100``. So the matrix is read off the raw 64-bit outputs, viewed as their 32-bit
     halves in memory order (little-endian: low first), at about a third of the cost of the
     float draws; elsewhere, and as the check (``tests/metaeval/test_metaeval_impl.py``), the
-    oracle's own calls."""
+    oracle's own calls. Fastest, the compiled kernel (``native.pce``, ``csrc/pce.c``) steps
+    PCG64 itself from the generator's seeded state and writes each cell as it goes."""
     count = num_permutations * num_segments
-    if sys.byteorder == "little":
+    kernel = getattr(native.pce, "signs", None)
+    if kernel is not None:
+        # the compiled kernel steps PCG64 from the generator's state and writes each cell
+        # as it is made (pce.c): no pass over the raw draws
+        draws = np.empty((num_permutations, num_segments), dtype=np.float32)
+        state = np.random.PCG64(seed).state["state"]
+        low = (1 << 64) - 1
+        kernel(state["state"] >> 64, state["state"] & low, state["inc"] >> 64, state["inc"] & low, int(_ABOVE_HALF),
+               draws)
+    elif sys.byteorder == "little":
         # in chunks of an even number of halves (the stream continues from one random_raw
         # call to the next), each compared and written as +-1 while it is in the cache: about
         # half the time of whole-matrix passes over fresh memory
@@ -127,12 +142,11 @@ def permutation_signs(num_permutations: int, num_segments: int, seed: int = spec
 
 def _p_values(partial_t: np.ndarray, totals: np.ndarray, num_permutations: int) -> np.ndarray:
     """The oracle's p-value matrix from the permuted sums (``partial_t``: systems x
-    permutations, C-contiguous) and the system sums: ``p[i, j]`` for ``i < j``, NaN
-    elsewhere. Every difference and comparison is the oracle's float32 operation, done for
-    all pairs at once."""
+    permutations) and the system sums: ``p[i, j]`` for ``i < j``, NaN elsewhere. Every
+    difference and comparison is the oracle's float32 operation (``_pair_counts``)."""
     num_systems = len(totals)
     i, j = np.triu_indices(num_systems, 1)
-    counts = np.count_nonzero(partial_t[i] - partial_t[j] >= (totals[i] - totals[j])[:, None], axis=1)
+    counts = _pair_counts(partial_t[None], totals[None])[0]
     out = np.empty((num_systems, num_systems)) * np.nan
     out[i, j] = counts / num_permutations
     return out
@@ -165,7 +179,8 @@ def _scores_array(matrix, name: str, allow_missing: bool, dtype=float) -> np.nda
     matrix, a missing score where none may be, or an infinite one (in ``dtype``: float32
     for the permutation test, whose cast is the oracle's)."""
     try:
-        array = np.array(matrix, dtype=dtype)
+        with np.errstate(over="ignore"):  # a float32 overflow is named below
+            array = np.array(matrix, dtype=dtype)
     except (TypeError, ValueError) as error:
         raise ValueError(f"{name}: not a systems x segments matrix of numbers ({error})") from None
     if array.ndim != 2 or array.shape[1] == 0:
@@ -175,6 +190,59 @@ def _scores_array(matrix, name: str, allow_missing: bool, dtype=float) -> np.nda
     if not allow_missing and np.isnan(array).any():
         raise ValueError(f"{name}: a score is missing (None or NaN)")
     return array
+
+
+def _metric_blocks(metrics, shape: tuple) -> np.ndarray:
+    """The metrics' scores as one float32 array, metrics x systems x segments. Lists of rows of
+    numbers (the usual input) are read in one ``numpy.fromiter`` pass, each number cast to
+    float32 as ``numpy.array(..., dtype=float32)`` casts it; anything else, or a matrix with a
+    missing or infinite score, goes through ``_scores_array`` one metric at a time, which
+    names the problem."""
+    systems, segments = shape
+    kernel = native.pce
+    if kernel is not None and isinstance(metrics, list):
+        # lists of lists of floats, read by the compiled kernel (pce.c): the same casts
+        cells = np.empty((len(metrics), systems, segments), dtype=np.float32)
+        if kernel.floats32(metrics, systems, segments, cells) and np.isfinite(cells).all():
+            return cells
+    if all(isinstance(m, (list, tuple)) and len(m) == systems
+           and all(isinstance(row, (list, tuple)) and len(row) == segments for row in m) for m in metrics):
+        try:
+            with np.errstate(over="ignore"):  # a float32 overflow is named below
+                cells = np.fromiter(chain.from_iterable(chain.from_iterable(metrics)), dtype=np.float32,
+                                    count=len(metrics) * systems * segments)
+        except (TypeError, ValueError):
+            cells = None
+        if cells is not None and np.isfinite(cells).all():
+            return cells.reshape(len(metrics), systems, segments)
+    blocks = []
+    for index, metric in enumerate(metrics):
+        m = _scores_array(metric, f"metric {index}", allow_missing=False, dtype=np.float32)
+        if m.shape != shape:
+            raise ValueError(f"metric {index}: {m.shape[0]} systems x {m.shape[1]} segments, the human scores "
+                             f"have {systems} x {segments}")
+        blocks.append(m)
+    return np.array(blocks, dtype=np.float32).reshape(len(metrics), systems, segments)
+
+
+def _pair_counts(partial: np.ndarray, totals: np.ndarray) -> np.ndarray:
+    """The permutation counts of every pair of systems of every block: ``partial`` is blocks x
+    systems x permutations (the permuted sums), ``totals`` blocks x systems (the system
+    sums); the result is blocks x pairs, the pairs ``(i, j)``, ``i < j``, in row-major order
+    (the oracle's loop and ``numpy.triu_indices``). The count is the oracle's: permutations
+    whose float32 difference ``partial[i] - partial[j]`` is ``>=`` the float32 difference of
+    the sums. One broadcast comparison per first system ``i`` against all later ones, for all
+    blocks at once."""
+    blocks, systems, _ = partial.shape
+    out = np.empty((blocks, systems * (systems - 1) // 2), dtype=np.int64)
+    start = 0
+    for i in range(systems - 1):
+        later = systems - 1 - i
+        hits = partial[:, i:i + 1] - partial[:, i + 1:] >= (totals[:, i:i + 1] - totals[:, i + 1:])[:, :, None]
+        # a bool is one byte of 0 or 1: summing the bytes counts the hits
+        out[:, start:start + later] = hits.view(np.uint8).sum(axis=2, dtype=np.int64)
+        start += later
+    return out
 
 
 def soft_pairwise_accuracy(gold, metric, num_permutations: int = spec.PCE_PERMUTATIONS,
@@ -207,25 +275,19 @@ def soft_pairwise_accuracies(gold, metrics, num_permutations: int = spec.PCE_PER
     shape = (len(g), int(kept[0]))
     # the oracle casts float64 scores to float32; a Python float converts to float32 with the
     # same single rounding, so the human scores are cast here and the metrics' read as float32
-    blocks = [(g if everything else g[present].reshape(shape)).astype(np.float32)]
-    for index, metric in enumerate(metrics):
-        m = _scores_array(metric, f"metric {index}", allow_missing=False, dtype=np.float32)
-        if m.shape != present.shape:
-            raise ValueError(f"metric {index}: {m.shape[0]} systems x {m.shape[1]} segments, the human scores "
-                             f"have {present.shape[0]} x {present.shape[1]}")
-        blocks.append(m if everything else m[present].reshape(shape))
+    human = (g if everything else g[present].reshape(shape)).astype(np.float32)
+    scores = _metric_blocks(metrics, present.shape)
+    if not everything:
+        scores = scores[:, present].reshape(len(metrics), *shape)
+    everyone = np.concatenate([human[None], scores]).reshape(-1, shape[1])
     signs = permutation_signs(num_permutations, shape[1], seed)
-    everyone = np.concatenate(blocks)
     partial_t = np.ascontiguousarray(np.matmul(signs, everyone.T).T)
-    # every block's pairs at once: row sums are numpy's per-row pairwise sums, whatever rows
-    # sit beside them (the oracle's np.sum(seg_scores, axis=1) of each block)
+    # row sums are numpy's per-row pairwise sums, whatever rows sit beside them (the
+    # oracle's np.sum(seg_scores, axis=1) of each block)
     totals = np.sum(everyone, axis=1)
-    i, j = np.triu_indices(shape[0], 1)
-    offsets = (np.arange(len(blocks)) * shape[0])[:, None]
-    first, second = (i + offsets).ravel(), (j + offsets).ravel()
-    counts = np.count_nonzero(partial_t[first] - partial_t[second] >= (totals[first] - totals[second])[:, None],
-                              axis=1).reshape(len(blocks), len(i))
-    p = counts / num_permutations
+    blocks = len(metrics) + 1
+    p = _pair_counts(partial_t.reshape(blocks, shape[0], num_permutations),
+                     totals.reshape(blocks, shape[0])) / num_permutations
     # the oracle's 1 - mean |p_human - p_metric| over the upper triangle, in its row-major order
     return [float(1.0 - np.mean(np.abs(p[0] - p_metric))) for p_metric in p[1:]]
 

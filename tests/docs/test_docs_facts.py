@@ -18,7 +18,8 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 OVERVIEW = (ROOT / "docs" / "overview.md").read_text(encoding="utf-8")
 PORT_TUTORIAL = (ROOT / "docs" / "tutorials" / "port-author.md").read_text(encoding="utf-8")
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                "thirteen": 13}
 
 
 def _kernels() -> dict:

@@ -50,6 +50,13 @@ def test_bertscore_kernel_is_built():
         "bleuprint.impl._bertscore did not build or import (pip install -e . needs a C compiler)"
 
 
+def test_pce_kernel_is_built():
+    """Soft pairwise accuracy falls back to numpy without it (the same bits, slower; the
+    benchmark's 10x over mt-metrics-eval counts on it): a failed build must fail here."""
+    assert native.pce is not None and hasattr(native.pce, "signs"), \
+        "bleuprint.impl._pce did not build or import (pip install -e . needs a C compiler with 128-bit integers)"
+
+
 def test_no_native_switch_is_read_from_the_environment():
     """BLEUPRINT_NO_NATIVE=1 in a fresh interpreter loads no kernel."""
     import subprocess
@@ -60,7 +67,7 @@ def test_no_native_switch_is_read_from_the_environment():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == str({"ngrams": False, "ter": False, "resample": False, "pairs": False, "rouge": False,
                                "squad": False, "lesson": False, "wer": False, "cider": False, "meteor": False,
-                               "exactsum": False, "bertscore": False})
+                               "exactsum": False, "bertscore": False, "pce": False})
 
 
 # --- the n-gram kernel on its own, against Counters ------------------------------------

@@ -8,10 +8,27 @@ import random
 import numpy as np
 import pytest
 
+from bleuprint.impl import native
 from bleuprint.metaeval import impl
 
+#: Both ways of making the sign matrix and reading the score lists: the compiled kernel
+#: (``native.pce``) where it is built, and numpy's code (``native.pce = None``).
+PATHS = ["kernel", "numpy"]
 
-def test_batched_soft_pairwise_accuracy_is_each_metric_alone():
+
+@pytest.fixture(params=PATHS)
+def path(request, monkeypatch):
+    if request.param == "kernel":
+        if native.pce is None:
+            pytest.skip("the _pce kernel is not built (or BLEUPRINT_NO_NATIVE)")
+    else:
+        monkeypatch.setattr(native, "pce", None)
+    impl.clear_sign_cache()
+    yield request.param
+    impl.clear_sign_cache()
+
+
+def test_batched_soft_pairwise_accuracy_is_each_metric_alone(path):
     """Float32-inexact scores (4 decimals), 7 systems x 300 segments, 6 metrics: the batched
     call gives, metric by metric, exactly the values of one call per metric (which make the
     oracle's own matrix product: the golden tests), and the permuted sums are bit-identical."""
@@ -34,21 +51,25 @@ def test_batched_soft_pairwise_accuracy_is_each_metric_alone():
     ([[1.0, 2.0], [2.0, 3.0]], [[1.0, 2.0, 3.0], [3.0, 4.0, 5.0]], "metric 0: 2 systems x 3 segments"),
     ([[1.0, 2.0], [2.0]], [[1.0, 2.0], [3.0, 4.0]], "human scores: not a systems x segments matrix"),
     ([[1.0, 2.0], [2.0, 3.0]], [[1.0, float("inf")], [3.0, 4.0]], "metric 0: a score is infinite"),
+    ([[1.0, 2.0], [2.0, 3.0]], [[1.0, 3.5e38], [3.0, 4.0]], "metric 0: a score is infinite in float32"),
+    ([[1.0, 2.0], [2.0, 3.0]], [[1.0, float("nan")], [3.0, 4.0]], "metric 0: a score is missing"),
+    ([[1.0, 2.0], [2.0, 3.0]], [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], "metric 0: 3 systems x 2 segments"),
+    ([[1.0, 2.0], [2.0, 3.0]], [[1.0, 2.0], [3.0]], "metric 0: not a systems x segments matrix"),
     ([[1.0, 2.0]], [[1.0, 2.0]], "at least two systems"),
 ])
-def test_bad_matrices_are_refused(gold, metric, message):
+def test_bad_matrices_are_refused(gold, metric, message, path):
     with pytest.raises(ValueError, match=message):
         impl.soft_pairwise_accuracy(gold, metric, 10, 4)
 
 
 @pytest.mark.parametrize("permutations, segments, seed", [(1000, 2000, 4), (7, 13, 4), (1, 1, 0), (3, 5, 11),
                                                           (200, 31, 12345), (3, 43691, 5)])
-def test_signs_read_off_raw_draws_are_the_oracles(permutations, segments, seed):
+def test_signs_read_off_raw_draws_are_the_oracles(permutations, segments, seed, path):
     """The sign matrix from PCG64's raw 64-bit outputs (impl's shortcut) is, cell for cell, the
     one of the oracle's float32 draws with ``rint`` (odd cell counts leave the last 64-bit
     output's high half unused); and the spec's (the oracle's calls, read in Python) agrees.
-    3 x 43,691 cells: an odd count over several of impl's chunks of 2**16 cells."""
-    impl.clear_sign_cache()
+    3 x 43,691 cells: an odd count over several of impl's chunks of 2**16 cells. Both paths:
+    numpy's raw draws, and the kernel that steps PCG64 itself from the seeded state."""
     fast = impl.permutation_signs(permutations, segments, seed)
     assert fast.dtype == np.float32 and fast.shape == (permutations, segments)
     assert np.array_equal(fast, impl.oracle_signs(permutations, segments, seed))
@@ -68,3 +89,18 @@ def test_the_threshold_is_the_first_draw_above_one_half():
     assert np.rint(np.float32((below >> 8) * 2.0 ** -24)) == 0.0
     assert np.rint(np.float32((at >> 8) * 2.0 ** -24)) == 1.0
     assert int(impl._ABOVE_HALF) == at
+
+
+def test_score_lists_are_read_as_numpy_casts_them(path):
+    """The metrics' scores, read by the kernel (lists of lists of floats) or numpy's general
+    path, are exactly ``numpy.array(matrix, dtype=float32)``: float32 rounding to nearest even
+    (1 + 2**-24 is halfway, to 1.0; 1 + 3 * 2**-24 to 1 + 2**-22), the largest finite float32,
+    subnormals, ints and numpy scalars (the kernel hands those to numpy), tuples and arrays."""
+    row = [1.0 + 2.0 ** -24, 1.0 + 3 * 2.0 ** -24, 3.4028234663852886e38, -1e-40, 0.1, 2, np.float64(0.7), True]
+    matrices = [[row, row[::-1]], [tuple(row), list(reversed(row))], np.array([row, row[::-1]], dtype=float)]
+    got = impl._metric_blocks(matrices, (2, len(row)))
+    want = np.array([np.array(m, dtype=float).astype(np.float32) for m in matrices])
+    assert got.dtype == np.float32 and np.array_equal(got.view(np.uint32), want.view(np.uint32))
+    assert float(got[0, 0, 0]) == 1.0 and float(got[0, 0, 1]) == 1.0 + 2.0 ** -22
+    floats = [[[v * 0.1 for v in range(k, k + 5)] for k in range(3)] for _ in range(2)]
+    assert np.array_equal(impl._metric_blocks(floats, (3, 5)), np.array(floats, dtype=np.float32))
