@@ -19,10 +19,11 @@ from .core import registry as _registry
 
 
 def _load_metrics() -> None:
-    """Register the built-in metrics (``bleuprint.metrics``: each module registers its
-    own); the registry runs this before its first look-up. Named here, at the package's
-    root, so that ``bleuprint.core`` names no metric."""
-    importlib.import_module(f"{__name__}.metrics")
+    """Make the built-in metrics known to the registry (``bleuprint.metrics.INDEX``: each
+    folder is imported, and registers its metrics, when one of them is first looked up);
+    the registry runs this before its first look-up. Named here, at the package's root, so
+    that ``bleuprint.core`` names no metric."""
+    _registry.add_index(importlib.import_module(f"{__name__}.metrics").index_entries())
 
 
 _registry.add_loader(_load_metrics)

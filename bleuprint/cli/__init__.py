@@ -16,7 +16,19 @@ import argparse
 import sys
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The shared subcommands, in the order ``--help`` lists them: name -> the module (of this
+#: package) whose ``add_parser`` adds it.
+COMMANDS = {"verify": "verify", "mutants": "mutants", "score": "score", "reproduce": "reproduce",
+            "vectors": "vectors", "fuzz": "fuzz", "audit": "audit", "conformance": "conformance",
+            "meta-eval": "meta_eval"}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``bleuprint`` parser: every subcommand (the shared ones, then the metrics' own in
+    registry order); or, given ``command``, one of ``COMMANDS``, that subcommand alone, so
+    that ``bleuprint score`` imports neither the other commands' modules (Hypothesis,
+    reproduce's search, the ports, ...) nor every metric to find their subcommands. The
+    subcommand's parser is the same either way, and so is what it parses."""
     parser = Parser(
         prog="bleuprint",
         description="An executable, auditable reference for text-generation metrics, exact to sacreBLEU 2.5.1 and 2.6.0.",
@@ -25,12 +37,15 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
-    from . import audit, conformance, fuzz, meta_eval, mutants, reproduce, score, vectors, verify  # each adds its subcommand (set_defaults(handler=...))
-
-    # meta_eval's module imports only argparse's needs: bleuprint.metaeval (numpy) loads when it runs
-    for command in (verify, mutants, score, reproduce, vectors, fuzz, audit, conformance, meta_eval):  # the order --help lists them in
-        command.add_parser(commands)
     import importlib
+
+    # each module adds its subcommand (set_defaults(handler=...)); meta_eval's imports only
+    # argparse's needs: bleuprint.metaeval (numpy) loads when it runs
+    for name, module in COMMANDS.items():
+        if command is None or name == command:
+            importlib.import_module(f"{__name__}.{module}").add_parser(commands)
+    if command is not None:
+        return parser
 
     from ..core import get_metric, metric_names
     from .hooks import cli_hooks
@@ -106,5 +121,8 @@ def missing_test_package(command: str, *modules: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``). A shared command named
+    first is parsed by a parser of that command alone (``build_parser``)."""
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(words[0] if words and words[0] in COMMANDS else None).parse_args(words)
     return args.handler(args)

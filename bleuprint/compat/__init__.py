@@ -32,10 +32,20 @@ from .functions import (
 from .metrics import BLEU, CHRF, TER, Metric
 from .scores import BLEUScore, CHRFScore, Score, TERScore
 from .signatures import BLEUSignature, CHRFSignature, Signature, TERSignature
-from .tercom import TercomTokenizer
 
 __all__ = [
     "BLEU", "BLEUScore", "BLEUSignature", "Backend", "CHRF", "CHRFScore", "CHRFSignature", "IMPL", "Metric",
     "SPEC", "Score", "Signature", "TER", "TERScore", "TERSignature", "TercomTokenizer", "corpus_bleu",
     "corpus_chrf", "corpus_ter", "raw_corpus_bleu", "sentence_bleu", "sentence_chrf", "sentence_ter",
 ]
+
+
+def __getattr__(name: str):
+    # ``TercomTokenizer`` on first use (PEP 562): its module is TER's, which scoring BLEU or
+    # chrF through this package does not load
+    if name == "TercomTokenizer":
+        from .tercom import TercomTokenizer
+
+        globals()[name] = TercomTokenizer
+        return TercomTokenizer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -54,7 +54,6 @@ from .backends import IMPL, Backend, column_sums, row_numbers
 from .resampling import bootstrap_interval, seed_from_environment
 from .scores import BLEUScore, CHRFScore, TERScore
 from .signatures import BLEUSignature, CHRFSignature, TERSignature
-from .tercom import TercomTokenizer
 
 logger = logging.getLogger("bleuprint")
 
@@ -494,6 +493,8 @@ class TER(Metric):
         self.normalized = normalized
         self.asian_support = asian_support
         self.case_sensitive = case_sensitive
+        from .tercom import TercomTokenizer  # here: scoring BLEU loads no TER module
+
         self.tokenizer = TercomTokenizer(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
                                          case_sensitive=case_sensitive)
         self.tokenizer_signature = self.tokenizer.signature()

@@ -15,14 +15,15 @@ import importlib
 def metric_api(layer: str) -> dict[str, str]:
     """``{name: module}`` of the registered metrics' ``api_names`` in ``layer`` ("spec" or
     "impl"): ``bleuprint.metrics.rouge`` declaring ``rouge`` gives ``{"rouge":
-    "bleuprint.metrics.rouge.spec"}`` for the spec."""
-    from .registry import get_metric, metric_names
+    "bleuprint.metrics.rouge.spec"}`` for the spec. Read from the registry's index where a
+    metric is not imported yet: naming ``corpus_bleu`` imports no metric's folder."""
+    from .registry import metric_api_names, metric_names
 
     found = {}
     for name in metric_names():
-        metric = get_metric(name)
-        for api_name in metric.api_names:
-            found.setdefault(api_name, f"{type(metric).__module__}.{layer}")
+        api_names, module = metric_api_names(name)
+        for api_name in api_names:
+            found.setdefault(api_name, f"{module}.{layer}")
     return found
 
 

@@ -1,20 +1,32 @@
 """The registry of metrics: each metric is registered once, by name, and every consumer
-finds it here. The built-in metrics are registered on the first look-up by the loaders
-given to ``add_loader`` (the package ``bleuprint`` gives the one that imports
-``bleuprint.metrics``): core names no metric, and importing this module loads none."""
+finds it here. The built-in metrics are made known on the first look-up by the loaders
+given to ``add_loader`` (the package ``bleuprint`` gives the one that reads
+``bleuprint.metrics``' index): core names no metric, and importing this module loads none.
+
+A metric in an index (``add_index``) is known by its name, aliases and public names before
+its module is imported: ``metric_names()`` lists it and the first ``get_metric`` of it (or
+of one of its aliases) imports its module, which registers it. So a first look-up of
+``bleu`` loads BLEU's folder and no other metric's."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import keyword
 
 from .metric import Metric
 
-_REGISTRY: dict[str, Metric] = {}
+#: The metrics by name, in listing order; None for a metric of an index whose module has
+#: not been imported yet (``_INDEX`` names the module).
+_REGISTRY: dict[str, Metric | None] = {}
 #: Other names of registered metrics (``Metric.aliases``): looked up, never listed.
 _ALIASES: dict[str, Metric] = {}
+#: The metrics of an index not imported yet: name -> (module, aliases, api_names).
+_INDEX: dict[str, tuple] = {}
+#: Their aliases: alias -> name.
+_INDEX_ALIASES: dict[str, str] = {}
 _BUILTINS_LOADED = False
-#: Functions run once, before the first look-up, that register the built-in metrics.
+#: Functions run once, before the first look-up, that register (or index) the built-in metrics.
 _LOADERS: list = []
 
 
@@ -34,6 +46,34 @@ def _load_builtins() -> None:
             loader()
 
 
+def add_index(entries) -> None:
+    """Make known the metrics of ``entries``, ``(name, module, aliases, api_names)`` each in
+    listing order, without importing ``module``, which registers the metric named ``name``
+    (with those ``aliases`` and ``api_names``) when it is imported: the first look-up of
+    the name or of an alias imports it. A name already registered is left as it is."""
+    for name, module, aliases, api_names in entries:
+        if name in _REGISTRY:
+            continue
+        _REGISTRY[name] = None
+        _INDEX[name] = (module, tuple(aliases), tuple(api_names))
+        for alias in aliases:
+            _INDEX_ALIASES.setdefault(alias, name)
+
+
+def _import_indexed(name: str) -> Metric:
+    """The metric of the index named ``name``, its module imported (which registers it)."""
+    module = _INDEX[name][0]
+    importlib.import_module(module)
+    metric = _REGISTRY.get(name)
+    if metric is None:
+        raise RuntimeError(f"the metric index says that importing {module} registers {name!r}, but it did not")
+    return metric
+
+
+def _is_indexed(name: str) -> bool:
+    """Whether ``name`` is a metric of the index whose module is not imported yet."""
+    return name in _INDEX and _REGISTRY.get(name, False) is None
+
 def register(metric: Metric, *, replace: bool = False) -> Metric:
     """Register ``metric`` under ``metric.name``; a second metric of that name is a
     ValueError unless ``replace``. Returns the metric (usable as a class decorator's
@@ -46,16 +86,29 @@ def register(metric: Metric, *, replace: bool = False) -> Metric:
         raise ValueError("a metric needs a non-empty name")
     check_option_names(metric)
     _load_builtins()
-    if metric.name in _REGISTRY and not replace and _REGISTRY[metric.name] is not metric:
+    _settle_index(metric)
+    if _REGISTRY.get(metric.name) is not None and not replace and _REGISTRY[metric.name] is not metric:
         raise ValueError(f"a metric named {metric.name!r} is already registered")
     for alias in metric.aliases:
         holder = _REGISTRY.get(alias) or _ALIASES.get(alias)
         if holder is not None and holder is not metric and holder.name != metric.name:
             raise ValueError(f"alias {alias!r} of {metric.name!r} is already the name of {holder.name!r}")
     _REGISTRY[metric.name] = metric
+    _INDEX.pop(metric.name, None)
     for alias in metric.aliases:
         _ALIASES[alias] = metric
+        if _INDEX_ALIASES.get(alias) == metric.name:
+            del _INDEX_ALIASES[alias]
     return metric
+
+
+def _settle_index(metric: Metric) -> None:
+    """Before ``metric`` is registered, import the metrics of the index that its name or
+    aliases meet (but those of the module registering it: they are being registered), so
+    that it is checked against them as against any registered metric."""
+    for name in (metric.name, *metric.aliases, *(_INDEX_ALIASES.get(alias) for alias in metric.aliases)):
+        if name and _is_indexed(name) and _INDEX[name][0] != type(metric).__module__:
+            _import_indexed(name)
 
 
 def hook_parameters() -> frozenset:
@@ -111,12 +164,28 @@ def unregister(name: str) -> None:
     for alias in getattr(metric, "aliases", ()):
         if _ALIASES.get(alias) is metric:
             del _ALIASES[alias]
+    for alias in _INDEX.pop(name, (None, ()))[1]:
+        if _INDEX_ALIASES.get(alias) == name:
+            del _INDEX_ALIASES[alias]
 
 
 def metric_names() -> tuple[str, ...]:
-    """The registered metrics' names, in registration order."""
+    """The registered metrics' names, in registration order (the built-in ones first, in
+    their index's order, imported or not)."""
     _load_builtins()
     return tuple(_REGISTRY)
+
+
+def metric_api_names(name: str) -> tuple[tuple[str, ...], str]:
+    """``(api_names, module)`` of the metric registered as ``name`` (``Metric.api_names`` and
+    the module that defines its class), read from the index for a metric not imported
+    yet, without importing it."""
+    _load_builtins()
+    if _is_indexed(name):
+        module, _, api_names = _INDEX[name]
+        return api_names, module
+    metric = get_metric(name)
+    return tuple(metric.api_names), type(metric).__module__
 
 
 def get_metric(name: object) -> Metric:
@@ -125,7 +194,10 @@ def get_metric(name: object) -> Metric:
     _load_builtins()
     if not isinstance(name, str):
         raise TypeError(f"metric must be a str, one of {', '.join(_REGISTRY)}; got {type(name).__name__}")
+    if name not in _REGISTRY and name not in _ALIASES and name in _INDEX_ALIASES:
+        name = _INDEX_ALIASES[name]
     try:
-        return _REGISTRY[name] if name in _REGISTRY else _ALIASES[name]
+        metric = _REGISTRY[name] if name in _REGISTRY else _ALIASES[name]
+        return _import_indexed(name) if metric is None else metric
     except KeyError:
         raise ValueError(f"unknown metric {name!r}: expected one of {', '.join(_REGISTRY)}") from None

@@ -33,13 +33,22 @@ def _fast_twin(module: str) -> str:
     return twin if find_spec(twin) is not None else module
 
 
+class _FastTwins(dict):
+    """``{name: module}`` whose ``get`` gives the module's fast twin (``_fast_twin``), looked
+    for when the name is first used: looking for a metric folder's ``impl`` imports the
+    folder, which importing this package must not do for every folder."""
+
+    def get(self, name, default=None):
+        return _fast_twin(self[name]) if name in self else default
+
+
 #: Where each public name is defined: every name of ``bleuprint.spec`` from its fast twin
-#: (``_fast_twin``), then impl's own. A registered metric's names (``Metric.api_names``)
+#: (``_fast_twin``, on first use), then impl's own. A registered metric's names (``Metric.api_names``)
 #: come from the registry (``bleuprint.core.lazy``). The names are imported on first use
 #: (PEP 562): the metrics' own modules (``bleuprint/metrics/NAME/``) read this package's
 #: shared modules, so importing it must not import them back.
-_DEFINED_IN = {
-    **{name: _fast_twin(module) for name, module in _SPEC_DEFINED_IN.items()},
+_DEFINED_IN = _FastTwins({
+    **_SPEC_DEFINED_IN,
     "SACREBLEU_VERSION": "bleuprint.spec.signature",
     "signature": "bleuprint.spec.signature",
     "Accumulator": "bleuprint.impl.accumulate",
@@ -50,7 +59,7 @@ _DEFINED_IN = {
     "ter_stats_matrix": "bleuprint.metrics.ter.impl",
     "mauve": "bleuprint.metrics.mauve.impl",
     "mauve_over_seeds": "bleuprint.metrics.mauve.impl",
-}
+})
 
 #: The package's own public names: those of ``bleuprint.spec``, then impl's own;
 #: ``__all__`` adds the registered metrics' ``api_names`` (``bleuprint.core.lazy``).

@@ -68,28 +68,29 @@ def _load(name: str):
         return None
 
 
-ngrams = _load("_ngrams")
-ter = _load("_terkernel")
-resample = _load("_resample")
-pairs = _load("_pairs")
-rouge = _load("_rouge")
-squad = _load("_squad")
-lesson = _load("_lesson")
-wer = _load("_wer")
-cider = _load("_cider")
-meteor = _load("_meteor")
-exactsum = _load("_exactsum")
-bertscore = _load("_bertscore")
-pce = _load("_pce")
+#: Each kernel's attribute and its extension module, loaded on first use (PEP 562
+#: ``__getattr__``): scoring BLEU loads ``_ngrams`` and not the others.
+_KERNELS = {"ngrams": "_ngrams", "ter": "_terkernel", "resample": "_resample", "pairs": "_pairs", "rouge": "_rouge",
+            "squad": "_squad", "lesson": "_lesson", "wer": "_wer", "cider": "_cider", "meteor": "_meteor",
+            "exactsum": "_exactsum", "bertscore": "_bertscore", "pce": "_pce"}
+
+
+def __getattr__(name: str):
+    if name not in _KERNELS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    kernel = globals()[name] = _load(_KERNELS[name])
+    return kernel
 
 
 def available() -> dict[str, bool]:
     """Which kernels are loaded (for ``bleuprint verify`` and the benchmarks)."""
-    return {"ngrams": ngrams is not None, "ter": ter is not None, "resample": resample is not None,
-            "pairs": pairs is not None, "rouge": rouge is not None, "squad": squad is not None, "lesson": lesson is not None,
-            "wer": wer is not None, "cider": cider is not None, "meteor": meteor is not None,
-            "exactsum": exactsum is not None, "bertscore": bertscore is not None,
-            "pce": pce is not None}
+    return {name: _kernel(name) is not None for name in _KERNELS}
+
+
+def _kernel(name: str):
+    """The kernel ``name`` as the attribute reads (loaded now if it was not; None if absent
+    or set to None)."""
+    return globals()[name] if name in globals() else __getattr__(name)
 
 
 #: About this many characters per string handed to a kernel. Whole-corpus strings made
@@ -274,6 +275,7 @@ def ngram_matches(ids, line_start, line_len, hyp_line, ref_offsets, ref_line, or
     ``parts()`` consecutive parts at once. Each sentence's rows depend on its own lines
     only, so the parts' results, one after another, are the whole call's."""
     bounds = split_points(len(hyp_line), parts(), SPLIT_MIN_SENTENCES)
+    ngrams = _kernel("ngrams")
 
     def part(a: int, b: int):
         first, last = int(ref_offsets[a]), int(ref_offsets[b])

@@ -27,11 +27,29 @@ The parts: ``claims`` (``Claim``, ``parse_claim``, ``parse_signature``, ``read_s
 ``audit``) and ``render`` (the report as text or JSON); their public names are here.
 """
 
-from .claims import Claim, check_claim_range, parse_claim, parse_signature, read_signature
-from .render import render_json, render_text
-from .search import (MAX_SUBSETS, MAX_TER_PAIRS, AuditReport, Candidate, audit, recompute_under_signature,
-                     reference_subsets)
+import importlib
+
+#: Where each public name is defined. Bound on first use (PEP 562): the metrics' reproduce
+#: hooks (``bleuprint.reproduce.hooks``), which ``bleuprint score`` reads, come without the
+#: search and its imports.
+_DEFINED_IN = {
+    **dict.fromkeys(("Claim", "check_claim_range", "parse_claim", "parse_signature", "read_signature"), "claims"),
+    **dict.fromkeys(("render_json", "render_text"), "render"),
+    **dict.fromkeys(("MAX_SUBSETS", "MAX_TER_PAIRS", "AuditReport", "Candidate", "audit",
+                     "recompute_under_signature", "reference_subsets"), "search"),
+}
 
 __all__ = ["MAX_SUBSETS", "MAX_TER_PAIRS", "AuditReport", "Candidate", "Claim", "audit", "check_claim_range",
            "parse_claim", "parse_signature", "read_signature", "recompute_under_signature", "reference_subsets",
            "render_json", "render_text"]
+
+
+def __getattr__(name: str):
+    if name not in _DEFINED_IN:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(importlib.import_module(f".{_DEFINED_IN[name]}", __name__), name)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
