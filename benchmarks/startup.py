@@ -13,6 +13,8 @@ the machine's load falls on all rows alike), on a 10-line test set (the first 10
 otherwise 10 fixed English lines):
 
 * ``python -c pass``: the interpreter's own start (the baseline of the Python rows);
+* ``import numpy``: numpy alone, which BLEU's fast version and ``bleuprint score`` import
+  (the floor of both rows as long as they do);
 * ``bleuprint import``: ``import bleuprint`` alone;
 * ``first corpus_bleu``: ``import bleuprint; bleuprint.corpus_bleu(hyps, [[ref] for ref in refs])``; the child
   also times a second, warm call of the same corpus (the scoring itself, best of 20) and
@@ -93,13 +95,30 @@ def test_set(folder: Path) -> tuple[Path, Path]:
 
 
 def child_cpu(command: list, env: dict) -> tuple[float, str]:
-    """The CPU time (user + system) of one run of ``command`` and its standard output."""
+    """The CPU time (user + system) of one run of ``command`` and its standard output, run
+    from the tree's root (an editable install elsewhere would otherwise be imported)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False, cwd=REPO)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(map(str, command))} failed ({done.returncode}):\n{done.stderr}")
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout
+
+
+def machine() -> str:
+    """The platform, Python, numpy and sacreBLEU versions and the date, printed with the figures."""
+    from datetime import date
+    from importlib.metadata import PackageNotFoundError, version
+
+    def installed(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "absent"
+
+    return (f"{platform.platform()}, {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, Python "
+            f"{platform.python_version()}, numpy {installed('numpy')}, sacreBLEU {installed('sacrebleu')}, "
+            f"{date.today()}")
 
 
 def main(argv=None) -> int:
@@ -115,7 +134,9 @@ def main(argv=None) -> int:
         ref, hyp = test_set(Path(tmp))
         rows = {
             "python -c pass": [sys.executable, "-c", "pass"],
-            "bleuprint import": [sys.executable, "-c", "import bleuprint"],
+            "import numpy": [sys.executable, "-c", "import numpy"],
+            "bleuprint import": [sys.executable, "-c", "import bleuprint; assert bleuprint.__file__.startswith("
+                                                       f"{str(REPO)!r})"],
             "first corpus_bleu": [sys.executable, "-c", FIRST_CALL, str(hyp), str(ref)],
             "bleuprint score": [sys.executable, "-m", "bleuprint", "score", str(ref), "-i", str(hyp), "-m", "bleu"],
         }
@@ -136,6 +157,7 @@ def main(argv=None) -> int:
                     warm.append(float(out.split()[-1]))
             loads.append(os.getloadavg()[0])
 
+    print(machine())
     low = {name: min(values) for name, values in times.items()}
     mid = {name: statistics.median(values) for name, values in times.items()}
     print(f"{N_LINES}-line test set, {args.repeats} interleaved repetitions, CPU time per process "
@@ -152,6 +174,8 @@ def main(argv=None) -> int:
           f"goal <= 50 ms + warm call {1e3 * min(warm):.2f} ms = {1e3 * budget:.1f} ms: "
           f"{'met' if first_call <= budget else 'NOT met'}")
     results["first_call_over_python"] = first_call
+    print(f"of which numpy's import: {1e3 * (low['import numpy'] - low['python -c pass']):.1f} ms (min); "
+          f"first corpus_bleu over import numpy: {1e3 * (low['first corpus_bleu'] - low['import numpy']):.1f} ms")
     if "sacrebleu CLI" in rows:
         ratio = low["bleuprint score"] / low["sacrebleu CLI"]
         print(f"bleuprint score / sacrebleu CLI: {ratio:.2f}x (min), "

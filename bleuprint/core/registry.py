@@ -74,6 +74,7 @@ def _is_indexed(name: str) -> bool:
     """Whether ``name`` is a metric of the index whose module is not imported yet."""
     return name in _INDEX and _REGISTRY.get(name, False) is None
 
+
 def register(metric: Metric, *, replace: bool = False) -> Metric:
     """Register ``metric`` under ``metric.name``; a second metric of that name is a
     ValueError unless ``replace``. Returns the metric (usable as a class decorator's

@@ -51,7 +51,7 @@ import time
 
 import numpy as np
 
-__all__ = ["CHUNK_CHARS", "DISABLED", "THREADS", "Background", "available", "lesson", "line_chunks", "meteor",
+__all__ = ["CHUNK_CHARS", "DISABLED", "KERNELS", "THREADS", "Background", "available", "lesson", "line_chunks", "meteor",
            "exactsum", "bertscore", "ngram_matches", "ngrams", "pairs", "parts", "pce", "resample", "rouge", "run_parallel", "split_points", "squad",
            "ter", "wer"]
 
@@ -70,21 +70,21 @@ def _load(name: str):
 
 #: Each kernel's attribute and its extension module, loaded on first use (PEP 562
 #: ``__getattr__``): scoring BLEU loads ``_ngrams`` and not the others.
-_KERNELS = {"ngrams": "_ngrams", "ter": "_terkernel", "resample": "_resample", "pairs": "_pairs", "rouge": "_rouge",
+KERNELS = {"ngrams": "_ngrams", "ter": "_terkernel", "resample": "_resample", "pairs": "_pairs", "rouge": "_rouge",
             "squad": "_squad", "lesson": "_lesson", "wer": "_wer", "cider": "_cider", "meteor": "_meteor",
             "exactsum": "_exactsum", "bertscore": "_bertscore", "pce": "_pce"}
 
 
 def __getattr__(name: str):
-    if name not in _KERNELS:
+    if name not in KERNELS:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    kernel = globals()[name] = _load(_KERNELS[name])
+    kernel = globals()[name] = _load(KERNELS[name])
     return kernel
 
 
 def available() -> dict[str, bool]:
     """Which kernels are loaded (for ``bleuprint verify`` and the benchmarks)."""
-    return {name: _kernel(name) is not None for name in _KERNELS}
+    return {name: _kernel(name) is not None for name in KERNELS}
 
 
 def _kernel(name: str):

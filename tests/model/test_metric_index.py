@@ -49,12 +49,12 @@ def test_the_index_is_what_the_folders_register():
     the registry lists them in the index's order."""
     code = ("import importlib, json, pkgutil\n"
             "import bleuprint.metrics as package\n"
-            "from bleuprint.core import registry\n"
+            "from bleuprint.core import get_metric, metric_names\n"
             "for found in pkgutil.iter_modules(package.__path__):\n"
             "    importlib.import_module(f'bleuprint.metrics.{found.name}')\n"
             "registered = {name: [type(m).__module__.split('.')[2], list(m.aliases), list(m.api_names)]\n"
-            "              for name, m in registry._REGISTRY.items() if m is not None}\n"
-            "print(json.dumps([registered, list(registry.metric_names())]))\n")
+            "              for name, m in ((name, get_metric(name)) for name in metric_names())}\n"
+            "print(json.dumps([registered, list(metric_names())]))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     registered, listed = json.loads(done.stdout)
     indexed = {name: [folder, list(aliases), list(api_names)] for name, folder, aliases, api_names in INDEX}
