@@ -100,8 +100,6 @@ def resolve_metric(name: str):
     for registered in metric_names():
         if name in get_metric(registered).aliases:
             return get_metric(registered), {}
-    from ..reproduce.hooks import reproduce_hooks  # here: bleuprint.reproduce loads its search with it
-
     for registered in metric_names():
         definition = get_metric(registered)
         if compat_class(definition) is None:
