@@ -79,9 +79,10 @@ class BERTScore(Metric):
     def stats_matrix(self, hyps, refs, context=None, idf=False, multi_ref="max"):
         from .impl import check_corpus, prf_matrix, row_matrix
 
-        hyps, refs = check_corpus(hyps, refs)
-        if idf and context is None:
-            context = S.idf_table(refs)
+        if idf:  # (without idf, prf_matrix checks the corpus: plain arrays go to the kernel in one call)
+            hyps, refs = check_corpus(hyps, refs)
+            if context is None:
+                context = S.idf_table(refs)
         return row_matrix(prf_matrix(hyps, refs, context if idf else None, multi_ref))
 
     def batch_scores(self, sums, n_segments, float32, baseline=None, baseline_layer=None):
