@@ -41,7 +41,8 @@ same bits (exactly rounded sums, ``math.fsum``, would need an exact accumulator 
   (columns LAYER,P,R,F; ``baseline_values``). Rescaling is increasing, so it commutes with
   the maxima over references.
 * the corpus score is the mean F1 over segments (what bert_score users report:
-  ``F.mean()``); the corpus P and R are the means of the segments' P and R.
+  ``F.mean()``); the corpus P and R are the means of the segments' P and R (the
+  registered metric's ``measure`` names which of the three is its score).
 
 Named differences from bert_score 0.3.13's ``greedy_cos_idf`` (each shown against it by
 ``tests/spec/test_bertscore_oracle.py``):
@@ -67,6 +68,7 @@ from ...spec.arrays import check_sequence as _sequence
 from ...spec.inputs import check_choice, check_not_empty
 
 MULTI_REF = ("max", "best-f")
+MEASURES = ("precision", "recall", "f1")  # the order of a segment's (P, R, F)
 KEYS = ("embeddings", "ids", "special")
 
 
@@ -164,6 +166,12 @@ def check_corpus(hyps, refs, check=None) -> tuple[list, list]:
 
 def check_multi_ref(value: object) -> str:
     return check_choice(value, MULTI_REF, "multi_ref")
+
+
+def check_measure(value: object) -> str:
+    """The mean a corpus score is: of precision, recall or f1 (the registered metric's
+    ``measure``)."""
+    return check_choice(value, MEASURES, "measure")
 
 
 # -- IDF --------------------------------------------------------------------------------------
