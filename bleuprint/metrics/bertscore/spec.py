@@ -63,7 +63,7 @@ import math
 import numbers
 from collections.abc import Mapping
 
-from ...spec.arrays import check_rows
+from ...spec.arrays import check_rows, check_segment_keys
 from ...spec.arrays import check_sequence as _sequence
 from ...spec.inputs import check_choice, check_not_empty
 
@@ -104,11 +104,7 @@ def check_segment(x, what: str, check=None) -> Segment:
         return x
     ids, special = None, frozenset()
     if isinstance(x, Mapping):
-        unknown = sorted(set(map(str, x)) - set(KEYS))
-        if unknown:
-            raise TypeError(f"{what} has unknown key(s) {', '.join(unknown)}: expected {', '.join(KEYS)}")
-        if "embeddings" not in x:
-            raise TypeError(f"{what} has no 'embeddings'")
+        check_segment_keys(x, what, KEYS)
         vectors = check(x["embeddings"], f"{what}['embeddings']")
         if x.get("ids") is not None:
             raw = _sequence(x["ids"], f"{what}['ids']", "token ids (ints)")
