@@ -12,6 +12,11 @@
  *   then promised of out: the caller checks the input with the spec's checks, which name
  *   the row).
  *
+ * greedy_arrays(hyps, refs, pair_h, d, out) -> int: the same, every token weighing 1 (so
+ *   1.0 / n after normalisation), on the arrays themselves (nothing stacked, no copy):
+ *   hyps and refs lists of 2-D C-contiguous float32 or float64 arrays of d columns; pair k
+ *   is hyps[pair_h[k]] against refs[k].
+ *
  * For each pair: every token's unit vector (spec.unit: y = x / max|x_k|, then
  * y / sqrt(sum of y_k * y_k left to right from 0.0)); cos[a][b] = sum over k of
  * h[a][k] * r[b][k], added left to right from 0.0; a row's and a column's maxima, each
@@ -31,6 +36,7 @@
 #include <Python.h>
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 /* The hot loops also built for AVX2, chosen at load time where the processor has it (GCC's
  * function multiversioning on x86-64 Linux): wider vectors, the same operations (no FMA:
@@ -121,6 +127,60 @@ WIDE static void cosines(const double *ht, const double *rt, Py_ssize_t nhp, Py_
     }
 }
 
+/* Scratch of one call: unit vectors (transposed) of a hypothesis and a reference, their
+ * cosines, the column maxima, and two values a token for units_t. */
+typedef struct {
+    double *ht, *rt, *cos, *colmax, *scale, *total;
+} Work;
+
+static double *work_alloc(Work *w, Py_ssize_t d, int64_t longest_h, int64_t longest_r) {
+    Py_ssize_t most_h = padded(longest_h, BH), most_r = padded(longest_r, BR);
+    Py_ssize_t most = most_h > most_r ? most_h : most_r;
+    double *scratch = PyMem_RawMalloc(sizeof(double) * (size_t)(d * most_h + d * most_r + most_h * most_r + 3 * most));
+    if (!scratch) return NULL;
+    w->ht = scratch;
+    w->rt = w->ht + d * most_h;
+    w->cos = w->rt + d * most_r;
+    w->colmax = w->cos + most_h * most_r;
+    w->scale = w->colmax + most;
+    w->total = w->scale + most;
+    return scratch;
+}
+
+/* (P, R, F) of one pair into o[0..2]. The hypothesis's rows hv are normalised where hv is
+ * not NULL, else its unit vectors from the last call are used. w1, w2: the tokens'
+ * weights, or NULL where each of n tokens weighs 1.0 / n (the spec's 1.0 / seq_sum of n
+ * ones: one rounding). Returns 0 where a row is not finite or is the zero vector. */
+static int pair_prf(Work *w, Py_ssize_t d, const char *hv, int h32, int64_t nh, const char *rv, int r32, int64_t nr,
+                    const double *w1, const double *w2, double *o) {
+    Py_ssize_t nhp = padded(nh, BH), nrp = padded(nr, BR);
+    if (hv && !units_t(hv, h32, nh, nhp, d, w->ht, w->scale, w->total)) return 0;
+    if (!units_t(rv, r32, nr, nrp, d, w->rt, w->scale, w->total)) return 0;
+    cosines(w->ht, w->rt, nhp, nrp, d, w->cos);
+    double uh = 1.0 / (double)nh, ur = 1.0 / (double)nr;
+    double *colmax = w->colmax;
+    for (int64_t b = 0; b < nr; b++) colmax[b] = -INFINITY;
+    double p = 0.0, q = 0.0;
+    for (int64_t a = 0; a < nh; a++) {
+        const double *row = w->cos + a * nrp;
+        double best = -INFINITY;
+        for (int64_t b = 0; b < nr; b++) {
+            if (row[b] > best) best = row[b];
+            if (row[b] > colmax[b]) colmax[b] = row[b];
+        }
+        double term = (w1 ? w1[a] : uh) * best;
+        p = p + term;
+    }
+    for (int64_t b = 0; b < nr; b++) {
+        double term = (w2 ? w2[b] : ur) * colmax[b];
+        q = q + term;
+    }
+    o[0] = p;
+    o[1] = q;
+    o[2] = (p + q == 0.0) ? 0.0 : 2.0 * p * q / (p + q);
+    return 1;
+}
+
 static PyObject *greedy(PyObject *self, PyObject *args) {
     Py_buffer h, r, wh, wr, hs, hl, rs, rl, ph, pr, out;
     int h_f32, r_f32;
@@ -161,55 +221,24 @@ static PyObject *greedy(PyObject *self, PyObject *args) {
             goto done;
         }
     }
-    Py_ssize_t most_h = padded(longest_h, BH), most_r = padded(longest_r, BR);
-    Py_ssize_t most = most_h > most_r ? most_h : most_r;
-    scratch = PyMem_RawMalloc(sizeof(double) * (size_t)(d * most_h + d * most_r + most_h * most_r + 3 * most));
+    Work w;
+    scratch = work_alloc(&w, d, longest_h, longest_r);
     if (!scratch) {
         PyErr_NoMemory();
         goto done;
     }
-    double *ht = scratch, *rt = ht + d * most_h, *cos = rt + d * most_r, *colmax = cos + most_h * most_r;
-    double *scale = colmax + most, *total = scale + most;
     const char *H = h.buf, *R = r.buf;
     const double *WH = wh.buf, *WR = wr.buf;
     double *o = out.buf;
     Py_BEGIN_ALLOW_THREADS
-    int64_t current_h = -1;
     for (Py_ssize_t k = 0; k < pairs; k++) {
-        int64_t nh = h_len[pair_h[k]], nr = r_len[pair_r[k]];
-        Py_ssize_t nhp = padded(nh, BH), nrp = padded(nr, BR);
-        if (pair_h[k] != current_h) {
-            if (!units_t(H + h_start[pair_h[k]] * d * hsize, h_f32, nh, nhp, d, ht, scale, total)) {
-                status = 1;
-                break;
-            }
-            current_h = pair_h[k];
-        }
-        if (!units_t(R + r_start[pair_r[k]] * d * rsize, r_f32, nr, nrp, d, rt, scale, total)) {
+        int64_t i = pair_h[k], j = pair_r[k];
+        const char *hv = (k > 0 && pair_h[k - 1] == i) ? NULL : H + h_start[i] * d * hsize;
+        if (!pair_prf(&w, d, hv, h_f32, h_len[i], R + r_start[j] * d * rsize, r_f32, r_len[j], WH + h_start[i],
+                      WR + r_start[j], o + 3 * k)) {
             status = 1;
             break;
         }
-        cosines(ht, rt, nhp, nrp, d, cos);
-        const double *w1 = WH + h_start[pair_h[k]], *w2 = WR + r_start[pair_r[k]];
-        for (int64_t b = 0; b < nr; b++) colmax[b] = -INFINITY;
-        double p = 0.0, q = 0.0;
-        for (int64_t a = 0; a < nh; a++) {
-            const double *row = cos + a * nrp;
-            double best = -INFINITY;
-            for (int64_t b = 0; b < nr; b++) {
-                if (row[b] > best) best = row[b];
-                if (row[b] > colmax[b]) colmax[b] = row[b];
-            }
-            double term = w1[a] * best;
-            p = p + term;
-        }
-        for (int64_t b = 0; b < nr; b++) {
-            double term = w2[b] * colmax[b];
-            q = q + term;
-        }
-        o[3 * k] = p;
-        o[3 * k + 1] = q;
-        o[3 * k + 2] = (p + q == 0.0) ? 0.0 : 2.0 * p * q / (p + q);
     }
     Py_END_ALLOW_THREADS
     result = PyLong_FromLong(status);
@@ -221,8 +250,89 @@ done:
     return result;
 }
 
+/* The buffers of a list of 2-D C-contiguous float32 or float64 arrays of d columns and at
+ * least one row, into views[0..n-1] (each acquired: the caller releases them). Returns the
+ * number acquired; fewer than n with an exception set. */
+static Py_ssize_t acquire(PyObject *list, Py_ssize_t n, Py_ssize_t d, Py_buffer *views, const char *what) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_buffer *v = views + i;
+        if (PyObject_GetBuffer(PyList_GET_ITEM(list, i), v, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return i;
+        int f32 = v->format && strcmp(v->format, "f") == 0, f64 = v->format && strcmp(v->format, "d") == 0;
+        if (v->ndim != 2 || !(f32 || f64) || v->shape[1] != d || v->shape[0] < 1) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd] is not a C-contiguous float32 or float64 array of rows of %zd "
+                         "values", what, i, d);
+            PyBuffer_Release(v);
+            return i;
+        }
+    }
+    return n;
+}
+
+static PyObject *greedy_arrays(PyObject *self, PyObject *args) {
+    PyObject *hyps, *refs;
+    Py_buffer ph, out;
+    Py_ssize_t d;
+    if (!PyArg_ParseTuple(args, "O!O!y*nw*", &PyList_Type, &hyps, &PyList_Type, &refs, &ph, &d, &out)) return NULL;
+    PyObject *result = NULL;
+    double *scratch = NULL;
+    int status = 0;
+    Py_ssize_t n_h = PyList_GET_SIZE(hyps), pairs = PyList_GET_SIZE(refs), got_h = 0, got_r = 0;
+    const int64_t *pair_h = ph.buf;
+    Py_buffer *hv = PyMem_Calloc((size_t)n_h + 1, sizeof(Py_buffer));
+    Py_buffer *rv = PyMem_Calloc((size_t)pairs + 1, sizeof(Py_buffer));
+    if (!hv || !rv) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (d < 1 || !need(&ph, pairs * 8, "pair_h") || !need(&out, pairs * 3 * 8, "out")) goto done;
+    got_h = acquire(hyps, n_h, d, hv, "hyps");
+    if (got_h < n_h) goto done;
+    got_r = acquire(refs, pairs, d, rv, "refs");
+    if (got_r < pairs) goto done;
+    int64_t longest_h = 1, longest_r = 1;
+    for (Py_ssize_t i = 0; i < n_h; i++)
+        if (hv[i].shape[0] > longest_h) longest_h = hv[i].shape[0];
+    for (Py_ssize_t k = 0; k < pairs; k++) {
+        if (pair_h[k] < 0 || pair_h[k] >= n_h) {
+            PyErr_Format(PyExc_ValueError, "pair %zd names a hypothesis that does not exist", k);
+            goto done;
+        }
+        if (rv[k].shape[0] > longest_r) longest_r = rv[k].shape[0];
+    }
+    Work w;
+    scratch = work_alloc(&w, d, longest_h, longest_r);
+    if (!scratch) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    double *o = out.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t k = 0; k < pairs; k++) {
+        Py_buffer *x = hv + pair_h[k], *y = rv + k;
+        const char *rows = (k > 0 && pair_h[k - 1] == pair_h[k]) ? NULL : x->buf;
+        if (!pair_prf(&w, d, rows, x->itemsize == 4, x->shape[0], y->buf, y->itemsize == 4, y->shape[0], NULL, NULL,
+                      o + 3 * k)) {
+            status = 1;
+            break;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = PyLong_FromLong(status);
+done:
+    PyMem_RawFree(scratch);
+    for (Py_ssize_t i = 0; i < got_h; i++) PyBuffer_Release(hv + i);
+    for (Py_ssize_t k = 0; k < got_r; k++) PyBuffer_Release(rv + k);
+    PyMem_Free(hv);
+    PyMem_Free(rv);
+    PyBuffer_Release(&ph);
+    PyBuffer_Release(&out);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"greedy", greedy, METH_VARARGS, "(P, R, F) of every pair by greedy cosine matching (see the source's header)."},
+    {"greedy_arrays", greedy_arrays, METH_VARARGS,
+     "greedy on lists of arrays, every token weighing 1/n (see the source's header)."},
     {NULL, NULL, 0, NULL},
 };
 

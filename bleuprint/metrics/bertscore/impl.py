@@ -14,7 +14,7 @@ floating-point contraction) it does the normalisation and the matching pair by p
 the same operations in the same order (the differential tests run with and without it).
 The inputs are checked by the spec's checks (the same messages), except that a corpus of
 plain float32 or float64 arrays without idf (what an encoder gives) goes to the kernel in
-one call, stacked, unchecked: the kernel checks every value as it reads it, and where it
+one call, as the arrays themselves, unchecked: the kernel checks every value as it reads it, and where it
 refuses a row the corpus is checked by the spec's checks, which name the row
 (``_plain_prf``).
 """
@@ -183,29 +183,27 @@ def _starts(lengths: np.ndarray) -> np.ndarray:
     return starts
 
 
-def _stacked_arrays(segments) -> tuple | None:
-    """``(rows, is_float32, lengths)`` of segments that are all 2-D float32 (or all
-    float64) numpy arrays of one dimension, at least one row and one column each: their
-    rows stacked in one array, unchecked (the kernel refuses a row that is not finite or is
-    the zero vector); None for anything else (the spec's checks then run)."""
+def _plain_arrays(segments) -> list | None:
+    """The segments as C-contiguous arrays where they are all 2-D float32 or float64
+    numpy arrays (either type, each its own) of one dimension, with at least one row and
+    one column, else None (the spec's checks then run). Unchecked: the kernel refuses a
+    row that is not finite or is the zero vector."""
     first = segments[0]
-    if type(first) is not np.ndarray or first.dtype not in (np.float32, np.float64) or first.ndim != 2:
+    if type(first) is not np.ndarray or first.ndim != 2 or first.shape[1] == 0:
         return None
-    dtype, dims = first.dtype, first.shape[1]
-    if dims == 0 or not all(type(x) is np.ndarray and x.dtype == dtype and x.ndim == 2 and x.shape[1] == dims
-                            for x in segments):
+    dims, kinds = first.shape[1], (np.float32, np.float64)
+    if not all(type(x) is np.ndarray and x.dtype in kinds and x.ndim == 2 and x.shape[1] == dims and x.shape[0]
+               for x in segments):
         return None
-    lengths = np.fromiter((x.shape[0] for x in segments), dtype=np.int64, count=len(segments))
-    if not lengths.all():
-        return None
-    return np.concatenate(segments), dtype == np.float32, lengths
+    return [x if x.flags.c_contiguous else np.ascontiguousarray(x) for x in segments]
 
 
 def _plain_prf(hyps, refs, multi_ref: str) -> np.ndarray | None:
     """``prf_matrix`` without idf for a corpus of plain float32 or float64 arrays, by the
-    compiled kernel in one call (no per-segment check or conversion: the kernel checks
-    every value as it reads it); None where the corpus is of another form, or the kernel
-    refuses a row, so that ``prf_matrix`` checks it with the spec's checks (its messages)."""
+    compiled kernel in one call on the arrays themselves (no per-segment check, conversion
+    or copy: the kernel checks every value as it reads it); None where the corpus is of
+    another form, or the kernel refuses a row, so that ``prf_matrix`` checks it with the
+    spec's checks (its messages)."""
     from ...impl import native
 
     if (native.bertscore is None or not isinstance(hyps, (list, tuple)) or not isinstance(refs, (list, tuple))
@@ -213,18 +211,12 @@ def _plain_prf(hyps, refs, multi_ref: str) -> np.ndarray | None:
             or not all(isinstance(group, (list, tuple)) and group for group in refs)):
         return None
     counts = np.fromiter((len(group) for group in refs), dtype=np.int64, count=len(refs))
-    flat = [ref for group in refs for ref in group]
-    h, r = _stacked_arrays(hyps), _stacked_arrays(flat)
+    h, r = _plain_arrays(hyps), _plain_arrays([ref for group in refs for ref in group])
     if h is None or r is None or h[0].shape[1] != r[0].shape[1]:
         return None
-    (h_rows, h_f32, h_len), (r_rows, r_f32, r_len) = h, r
-    # the spec's weight of each of n tokens: 1.0 / seq_sum([1.0] * n) = 1.0 / n, one rounding
-    wh, wr = np.repeat(1.0 / h_len, h_len), np.repeat(1.0 / r_len, r_len)
-    pair_h = np.repeat(np.arange(len(hyps), dtype=np.int64), counts)
-    pair_r = np.arange(len(flat), dtype=np.int64)
-    out = np.empty((len(flat), 3), dtype=np.float64)
-    if native.bertscore.greedy(h_rows, r_rows, h_f32, r_f32, wh, wr, _starts(h_len), h_len, _starts(r_len), r_len,
-                               pair_h, pair_r, h_rows.shape[1], out):
+    out = np.empty((len(r), 3), dtype=np.float64)
+    pair_h = np.repeat(np.arange(len(h), dtype=np.int64), counts)
+    if native.bertscore.greedy_arrays(h, r, pair_h, h[0].shape[1], out):
         return None
     return _combine(out, counts, multi_ref)
 
