@@ -77,6 +77,17 @@ def check_rows(x: object, what: str, width: int | None = None, nonzero: bool = F
     return tuple(out)
 
 
+def check_segment_keys(x: Mapping, what: str, keys: tuple) -> None:
+    """A segment given as a mapping (``{"embeddings": rows, ...}``, the form that carries a
+    metric's per-token data: BERTScore's ids, MoverScore's idf): no key outside ``keys``,
+    and ``embeddings`` present (TypeError naming ``what``)."""
+    unknown = sorted(set(map(str, x)) - set(keys))
+    if unknown:
+        raise TypeError(f"{what} has unknown key(s) {', '.join(unknown)}: expected {', '.join(keys)}")
+    if "embeddings" not in x:
+        raise TypeError(f"{what} has no 'embeddings'")
+
+
 def json_line(line: str, holds: str):
     """A line of ``bleuprint score``'s input parsed as JSON; ValueError ``not JSON (...): a
     line holds <holds>`` where it is not."""

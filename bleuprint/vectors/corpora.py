@@ -288,3 +288,34 @@ def shared_pool(references: bool = True) -> list[tuple]:
     references None for a metric without them (``interval_pool``'s default,
     ``bleuprint.vectors.hooks``)."""
     return [tuple(segment) if references else (*segment[:3], None) for segment in INTERVAL_POOL]
+
+
+def generated_corpora(metric: str, fixed: list, generate, note: str = "", count: int = 3, seed: int = 35) -> list:
+    """The vector corpora of a metric whose segments are token vectors (BERTScore,
+    MoverScore): its ``fixed`` corpora, then ``count`` corpora ``generate(rng)`` gives as
+    ``(hyps, refs)``, drawn in turn from one ``random.Random(seed)`` ("METRIC: generated
+    corpus K" + ``note``, flagged LongSentence)."""
+    import random
+
+    rng = random.Random(seed)
+    corpora = list(fixed)
+    for k in range(count):
+        hyps, refs = generate(rng)
+        corpora.append(Corpus(f"{metric}: generated corpus {k}{note}", ("LongSentence",), hyps, refs))
+    return corpora
+
+
+def negation_pool(vector, seed: int, dims: int = 3) -> list[tuple]:
+    """The interval pool of a metric whose segments are token vectors: six segments
+    (hypothesis, a better one: the reference itself, a worse one: its negation,
+    references), the k-th with a reference of k % 3 + 1 tokens and a hypothesis of k % 2 + 1,
+    each token ``vector(rng, dims)`` from one ``random.Random(seed)``."""
+    import random
+
+    rng = random.Random(seed)
+    pool = []
+    for k in range(6):
+        ref = [vector(rng, dims) for _ in range(k % 3 + 1)]
+        hyp = [vector(rng, dims) for _ in range(k % 2 + 1)]
+        pool.append((hyp, [list(v) for v in ref], [[-x for x in v] for v in ref], [ref]))
+    return pool

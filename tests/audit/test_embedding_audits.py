@@ -9,6 +9,9 @@ is, by the library's own numbers (no expected value typed here):
 
 * bert_score: the pair(s) scored one per call equal the definition (within the adapter's
   float32 tolerance, 1e-5), the same pairs in one batch do not: the batch-padding floor;
+  and, in the audit of its mean precision (F1 keeps its value, so an audit of F1 cannot
+  see it), one pair with a sequence of exactly two tokens, whose P and R it sets to 0:
+  the two-token rule;
 * torchmetrics: its corpus value (the mean of its per-pair F1) changes when the same pairs
   are listed in another order, which no per-pair score allows: pairs matched with other
   pairs' references (``emb[sorting_indices]`` applies the length sort twice), on three
@@ -89,6 +92,35 @@ def test_bert_score_audit_finds_and_shrinks_the_padding_floor():
     # a best cosine below 0 in the pair the floor raises (what the floor needs)
     s = bleuprint.bertscore(found.hyps, found.refs)
     assert min(s["precision"].min(), s["recall"].min()) < 0 or min(s["f1"]) < found.library
+
+
+def test_bert_score_audit_of_precision_finds_and_shrinks_the_two_token_rule():
+    """The audit of bert_score's mean precision finds a divergence that stays when each
+    segment is scored in its own call (so not the padding floor), and shrinks it to one pair
+    in which one sequence has exactly two tokens: bert_score's P and R of it are 0, the
+    definition's are not, and its F1 is the definition's (within 1e-5), which is why an audit
+    of F1 alone does not find it."""
+    need("torch", "bert_score", package=False)
+    import bleuprint
+
+    subject = _subject("bert-score", "bert-score:score-precision")
+
+    def alone(outcome) -> float:
+        return sum(subject.score([h], [r]) for h, r in zip(outcome.hyps, outcome.refs)) / len(outcome.hyps)
+
+    def stays_alone(outcome) -> bool:
+        return outcome.library is not None and abs(alone(outcome) - outcome.spec) > 1e-5
+
+    found = _found_and_trimmed(subject, stays_alone)
+    assert len(found.hyps) == 1 and len(found.refs[0]) == 1  # one pair
+    tokens = [len(x["embeddings"] if isinstance(x, dict) else x) for x in (found.hyps[0], found.refs[0][0])]
+    assert 2 in tokens, (tokens, found.hyps, found.refs)
+    definition = bleuprint.bertscore(found.hyps, found.refs)
+    assert found.library == 0.0 and abs(definition["precision_mean"]) > 1e-3
+    assert _subject("bert-score", "bert-score:score-recall").score(found.hyps, found.refs) == 0.0
+    assert abs(definition["recall_mean"]) > 1e-3
+    f1 = _subject("bert-score", "bert-score:score").score(found.hyps, found.refs)
+    assert f1 == pytest.approx(definition["f1_mean"], abs=1e-5) and abs(f1) > 1e-3
 
 
 @pytest.mark.skipif(importlib.util.find_spec("torchmetrics") is None or importlib.util.find_spec("torch") is None,

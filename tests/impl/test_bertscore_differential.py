@@ -51,6 +51,40 @@ def test_impl_equals_spec_bit_for_bit(corpus, idf, multi_ref, dtype):
     assert _outcome(I.bertscore_segments, hyps, refs, idf=idf, multi_ref=multi_ref) == expected
 
 
+@given(corpus=corpora(), multi_ref=st.sampled_from(S.MULTI_REF), dtype=st.sampled_from([np.float64, np.float32]),
+       bad=st.sampled_from([None, None, float("nan"), float("inf"), -float("inf"), 0.0]), where=st.integers(0, 10 ** 6),
+       fortran=st.booleans())
+def test_plain_arrays_equal_spec_bit_for_bit(corpus, multi_ref, dtype, bad, where, fortran):
+    """A corpus of plain float32 or float64 arrays (no ids, no special positions) is scored
+    in one call of the compiled kernel, which normalises and checks the rows itself
+    (``impl._plain_prf``): its P, R and F are the spec's bits, and a NaN, an infinity or a
+    zero vector planted in one row gets the spec's refusal (the spec reads the same values,
+    as lists). The hypotheses are float64 or float32 (the references the other where
+    ``fortran``), in column-major order where ``fortran`` (copied to rows by impl)."""
+    from bleuprint.impl import native
+
+    hyps, refs = corpus
+    order, h_dtype = ("F", np.float64 if dtype is np.float32 else np.float32) if fortran else ("C", dtype)
+    hyps = [np.array(h["embeddings"], dtype=h_dtype, order=order) for h in hyps]
+    refs = [[np.array(r["embeddings"], dtype=dtype) for r in group] for group in refs]
+    segments = [*hyps, *(r for group in refs for r in group)]
+    if bad is not None:
+        segment = segments[where % len(segments)]
+        row = segment[where % len(segment)]
+        if bad == 0.0:
+            row[:] = 0.0
+        else:
+            row[where % len(row)] = bad
+    spec_hyps = [h.tolist() for h in hyps]
+    spec_refs = [[r.tolist() for r in group] for group in refs]
+    expected = _outcome(S.bertscore_segments, spec_hyps, spec_refs, multi_ref=multi_ref)
+    if bad is not None:
+        assert expected[0] != "ok"
+    elif expected[0] == "ok" and native.bertscore is not None:  # (a float32 row may underflow to 0: refused)
+        assert I._plain_prf(hyps, refs, multi_ref) is not None  # the one-call path is the one tested
+    assert _outcome(I.bertscore_segments, hyps, refs, multi_ref=multi_ref) == expected
+
+
 @given(corpus=corpora(), idf=st.booleans(), multi_ref=st.sampled_from(S.MULTI_REF))
 def test_kernel_equals_numpy_bit_for_bit(corpus, idf, multi_ref):
     """The compiled matching (``bleuprint.impl.native.bertscore``) and the numpy path give

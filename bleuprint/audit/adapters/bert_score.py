@@ -10,7 +10,11 @@ written from its source and calling its own ``greedy_cos_idf``.
   batch padded (embeddings with 2.0, masks from the lengths: ``pad_batch_stats``) and
   scored by one ``greedy_cos_idf`` call; then ``all_preds[beg:end].max(dim=0)`` per
   candidate;
-* the corpus score: the mean F1 (``F.mean()``), as bleuprint's ``bertscore``.
+* the corpus score: the mean F1 (``F.mean()``), as bleuprint's ``bertscore``; and, as two
+  more subjects, the mean P and the mean R (bleuprint's ``measure="precision"`` and
+  ``"recall"``), since ``greedy_cos_idf`` sets P and R, but not F, to 0 for a sequence of
+  exactly two tokens (its empty-sentence test, ``masks.sum(dim=1).eq(2)``, made for
+  [CLS] [SEP]): a difference an audit of F1 alone cannot see.
 
 Tolerance 1e-5 (``Subject.tolerance``): bert_score computes in float32 (torch), bleuprint
 in float64 on the same inputs; float32's rounding of cosines of at most 6 coordinates and
@@ -55,7 +59,8 @@ def subjects() -> list[Subject]:
         mask = torch.arange(int(lens.max())).expand(len(lens), int(lens.max())) < lens.unsqueeze(1)
         return pad_sequence(emb, batch_first=True, padding_value=2.0), mask, pad_sequence(idf, batch_first=True)
 
-    def score(hyps, refs):
+    def scores(hyps, refs):
+        """Each candidate's (P, R, F): the maxima over its references' pairs."""
         cands, flat, bounds = [], [], []
         for hyp, group in zip(hyps, refs):
             start = len(flat)
@@ -71,11 +76,19 @@ def subjects() -> list[Subject]:
                 p, r, f = utils.greedy_cos_idf(ref_emb, ref_mask, ref_idf, hyp_emb, hyp_mask, hyp_idf)
             rows.append(torch.stack([p, r, f], dim=1))
         preds = torch.cat(rows)
-        best = torch.stack([preds[s:e].max(dim=0)[0] for s, e in bounds])
-        return float(best[:, 2].mean())
+        return torch.stack([preds[s:e].max(dim=0)[0] for s, e in bounds])
 
-    return [Subject(library=TARGET, version=version, metric="bertscore", level="corpus", scale=1.0,
-                    call="bert_score.score(cands, refs) after the encoder: greedy_cos_idf on batches of 64 pairs",
-                    options={"idf": False, "multi_ref": "max"}, score=score, name="bert-score:score",
-                    notes="token embeddings given as the encoder's output; [CLS]/[SEP] ids 101/102 weigh 0; "
-                          "float32: scores equal within 1e-5", tolerance=1e-5)]
+    def mean_of(column: int):
+        return lambda hyps, refs: float(scores(hyps, refs)[:, column].mean())
+
+    common = dict(library=TARGET, version=version, metric="bertscore", level="corpus", scale=1.0, tolerance=1e-5)
+    notes = "token embeddings given as the encoder's output; [CLS]/[SEP] ids 101/102 weigh 0; float32: scores " \
+            "equal within 1e-5"
+    return [Subject(**common, call="bert_score.score(cands, refs) after the encoder: greedy_cos_idf on batches of "
+                    "64 pairs", options={"idf": False, "multi_ref": "max"}, score=mean_of(2), name="bert-score:score",
+                    notes=notes),
+            *(Subject(**common, call=f"bert_score.score(cands, refs)[{k}].mean() ({measure}) after the encoder: "
+                      f"greedy_cos_idf on batches of 64 pairs",
+                      options={"idf": False, "multi_ref": "max", "measure": measure}, score=mean_of(k),
+                      name=f"bert-score:score-{measure}", notes=notes)
+              for k, measure in enumerate(("precision", "recall")))]

@@ -6,8 +6,8 @@ tokens x dimensions float array, or ``{"embeddings": ..., "ids": ..., "special":
 with the token ids that IDF needs and the positions of special tokens; ``refs[i]`` is a
 list of such segments. ``bleuprint.sentence_scores("bertscore", hyps, refs)`` gives each
 segment's F1 (with ``parts=True`` its precision and recall too), ``corpus_score`` the mean
-F1 over segments (bert_score users' ``F.mean()``), ``bleuprint.bertscore(hyps, refs,
-...)`` all of them at once.
+F1 over segments (bert_score users' ``F.mean()``; the option ``measure`` makes it the mean
+precision or recall instead), ``bleuprint.bertscore(hyps, refs, ...)`` all of them at once.
 
 Shape ``CORPUS_PASS``: with ``idf`` the rows depend on the document frequencies of every
 reference of the corpus (the context: ``(M, ((token id, df), ...))``, shards' tables
@@ -32,6 +32,8 @@ IDF = Option("idf", bool, False, "weigh tokens by ln((M+1)/(df+1)) over the corp
 MULTI_REF = Option("multi_ref", str, "max", "several references: max (bert_score: maxima of P, R and F taken "
                    "independently) or best-f (P, R and F of the reference with the largest F)", stage="stats",
                    choices=S.MULTI_REF)
+MEASURE = Option("measure", str, "f1", "which per-segment value is averaged: precision, recall or f1 (the score "
+                 "bert_score users report)", stage="score", choices=S.MEASURES)
 BASELINE = Option("baseline", str, None, "rescale (x - b)/(1 - b) with a baseline file: LANG/MODEL (bert_score's "
                   "shipped file, read from the installed bert-score) or a path; None: no rescaling", stage="score",
                   nullable=True)
@@ -46,7 +48,7 @@ class BERTScore(Metric):
     shape = Shape.CORPUS_PASS
     segment_kind = "embeddings"
     fractional_columns = (0, 1, 2, 3, 4, 5)
-    options = (IDF, MULTI_REF, BASELINE, BASELINE_LAYER)
+    options = (IDF, MULTI_REF, MEASURE, BASELINE, BASELINE_LAYER)
     api_names = ("bertscore",)
 
     def check_inputs(self, hyps, refs) -> tuple[list, list]:
@@ -68,10 +70,10 @@ class BERTScore(Metric):
         values = [check_statistic(x, f"summed[{k}]", whole=False) for k, x in enumerate(combined)]
         return S.means_from_row(values, n_segments, S.check_baseline(baseline, baseline_layer))
 
-    def score(self, combined, n_segments, baseline=None, baseline_layer=None) -> float:
-        return self._means(combined, n_segments, baseline, baseline_layer)[2]
+    def score(self, combined, n_segments, measure="f1", baseline=None, baseline_layer=None) -> float:
+        return self._means(combined, n_segments, baseline, baseline_layer)[S.MEASURES.index(S.check_measure(measure))]
 
-    def parts(self, combined, n_segments, baseline=None, baseline_layer=None) -> dict:
+    def parts(self, combined, n_segments, measure="f1", baseline=None, baseline_layer=None) -> dict:
         """``precision``, ``recall``, ``f1``: the means over the rows' segments."""
         p, r, f = self._means(combined, n_segments, baseline, baseline_layer)
         return {"precision": p, "recall": r, "f1": f}
@@ -79,16 +81,17 @@ class BERTScore(Metric):
     def stats_matrix(self, hyps, refs, context=None, idf=False, multi_ref="max"):
         from .impl import check_corpus, prf_matrix, row_matrix
 
-        hyps, refs = check_corpus(hyps, refs)
-        if idf and context is None:
-            context = S.idf_table(refs)
+        if idf:  # (without idf, prf_matrix checks the corpus: plain arrays go to the kernel in one call)
+            hyps, refs = check_corpus(hyps, refs)
+            if context is None:
+                context = S.idf_table(refs)
         return row_matrix(prf_matrix(hyps, refs, context if idf else None, multi_ref))
 
-    def batch_scores(self, sums, n_segments, float32, baseline=None, baseline_layer=None):
+    def batch_scores(self, sums, n_segments, float32, measure="f1", baseline=None, baseline_layer=None):
         import numpy as np
 
         rows = np.asarray(sums, dtype=np.float64).reshape(len(sums), -1)
-        values = [self.score(row.tolist(), n_segments, baseline, baseline_layer) for row in rows]
+        values = [self.score(row.tolist(), n_segments, measure, baseline, baseline_layer) for row in rows]
         return np.array(values, dtype=np.float64), np.ones(len(values), dtype=bool)
 
 

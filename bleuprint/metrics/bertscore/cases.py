@@ -1,7 +1,7 @@
-"""BERTScore's inputs for ``bleuprint verify`` (``generated_corpus``), the vector files
-(``vector_corpora``) and the interval vectors (``interval_pool``): token embeddings as
-lists of lists, in the mapping form (module doc of ``spec``) where they carry ids and
-special positions. Expected values are never written here (the spec computes them).
+"""BERTScore's generated inputs, for ``bleuprint verify`` (``generated_corpus``), the
+vector files and the interval vectors (``vectors.py``): token embeddings as lists of lists,
+in the mapping form (module doc of ``spec``) where they carry ids and special positions.
+Expected values are never written here (the spec computes them).
 
 Every coordinate is a multiple of 1/64 in [-2, 2], exact in float32 and float64, so the
 oracle (float32 torch) and the definition read the same numbers.
@@ -51,33 +51,3 @@ def generated_corpus(rng, lengths=(1, 3, 4, 5, 6, 7)):
     hyps = [sequence(rng, dims, rng.choice(lengths), specials) for _ in range(n)]
     refs = [[sequence(rng, dims, rng.choice(lengths), specials) for _ in range(rng.randint(1, 3))] for _ in range(n)]
     return hyps, refs
-
-
-def vector_corpora() -> list:
-    import random
-
-    from ...vectors.corpora import Corpus
-
-    rng = random.Random(35)
-    corpora = [Corpus("bertscore: a one-token hypothesis against itself (P = R = F = 1)", ("ZeroMatches",),
-                      [[[1.0, 0.0]]], [[[[1.0, 0.0]]]]),
-               Corpus("bertscore: every cosine negative (P, R and F negative: no floor at 0)", ("ZeroMatches",),
-                      [[[1.0, 0.5], [0.5, 1.0]]], [[[[-1.0, -0.25], [-0.5, -1.0]]]])]
-    for k in range(3):
-        hyps, refs = generated_corpus(rng)
-        corpora.append(Corpus(f"bertscore: generated corpus {k} (ids and specials)", ("LongSentence",), hyps, refs))
-    return corpora
-
-
-def interval_pool() -> list[tuple]:
-    """Six segments (hypothesis, a better one, a worse one, references): the better one is
-    the reference itself, the worse one its negation."""
-    import random
-
-    rng = random.Random(7)
-    pool = []
-    for k in range(6):
-        ref = [vector(rng, 3) for _ in range(k % 3 + 1)]
-        hyp = [vector(rng, 3) for _ in range(k % 2 + 1)]
-        pool.append((hyp, [list(v) for v in ref], [[-x for x in v] for v in ref], [ref]))
-    return pool

@@ -10,9 +10,13 @@ chunk of pairs padded to the chunk's longest sequences (one step per dimension:
 spec's order, and numpy's elementwise operations round like Python's, so P, R and F are
 bit-identical to the spec's (``tests/impl/test_bertscore_differential.py`` asserts ``==``).
 Where the compiled kernel is loaded (``bleuprint.impl.native.bertscore``, built without
-floating-point contraction) it does the matching pair by pair in C, the same operations in
-the same order (the differential tests run with and without it). The inputs are checked by
-the spec's checks (the same messages).
+floating-point contraction) it does the normalisation and the matching pair by pair in C,
+the same operations in the same order (the differential tests run with and without it).
+The inputs are checked by the spec's checks (the same messages), except that a corpus of
+plain float32 or float64 arrays without idf (what an encoder gives) goes to the kernel in
+one call, as the arrays themselves, unchecked: the kernel checks every value as it reads it, and where it
+refuses a row the corpus is checked by the spec's checks, which name the row
+(``_plain_prf``).
 """
 
 from __future__ import annotations
@@ -48,14 +52,7 @@ def check_corpus(hyps, refs) -> tuple[list, list]:
 
 def unit_rows(x: np.ndarray) -> np.ndarray:
     """``spec.unit`` of every row: y = x / max|x|, then y / sqrt(sum of y_k^2 left to right)
-    (by the compiled kernel where it is loaded: the same operations row by row)."""
-    from ...impl import native
-
-    if native.bertscore is not None:
-        x = np.ascontiguousarray(x, dtype=np.float64)
-        out = np.empty_like(x)
-        native.bertscore.units(x, x.shape[1], out)
-        return out
+    (numpy: the compiled kernel normalises inside its matching)."""
     y = x / np.abs(x).max(axis=1)[:, None]
     by_dim = np.ascontiguousarray(y.T)  # a dimension's values contiguous: the same operations, faster
     total = np.zeros(len(y))
@@ -107,14 +104,15 @@ def _chunks(pairs: list, lengths_h: list, lengths_r: list):
         yield chunk
 
 
-def _pair_scores(h_units, r_units, h_weights, r_weights, pairs: list) -> np.ndarray:
-    """(P, R, F) of every pair ``(hypothesis index, reference index)``: the compiled kernel
+def _pair_scores(hyps, refs, h_weights, r_weights, pairs: list) -> np.ndarray:
+    """(P, R, F) of every pair ``(hypothesis index, reference index)`` of checked segments: the compiled kernel
     where it is loaded (``bleuprint.impl.native.bertscore``: the same operations pair by
     pair) and every segment has the same dimension, else numpy a chunk at a time."""
     from ...impl import native
 
-    if native.bertscore is not None and pairs and len({u.shape[1] for u in [*h_units, *r_units]}) == 1:
-        return _kernel_scores(native.bertscore, h_units, r_units, h_weights, r_weights, pairs)
+    if native.bertscore is not None and pairs and len({s.dims for s in [*hyps, *refs]}) == 1:
+        return _kernel_scores(native.bertscore, hyps, refs, h_weights, r_weights, pairs)
+    h_units, r_units = _segment_units(hyps), _segment_units(refs)
     out = np.empty((len(pairs), 3), dtype=np.float64)
     lengths_h = [len(u) for u in h_units]
     lengths_r = [len(u) for u in r_units]
@@ -159,44 +157,94 @@ def _pair_scores(h_units, r_units, h_weights, r_weights, pairs: list) -> np.ndar
     return out
 
 
-def _kernel_scores(kernel, h_units, r_units, h_weights, r_weights, pairs: list) -> np.ndarray:
-    """``_pair_scores`` by the compiled kernel: every segment's rows stacked, with each
-    segment's first row and row count."""
-    def stacked(units, weights):
-        lengths = np.array([len(u) for u in units], dtype=np.int64)
-        starts = np.zeros(len(units), dtype=np.int64)
-        np.cumsum(lengths[:-1], out=starts[1:])
-        return (_rows_in_order(units, starts), np.ascontiguousarray(np.concatenate(weights), dtype=np.float64),
-                starts, lengths)
+def _kernel_scores(kernel, hyps, refs, h_weights, r_weights, pairs: list) -> np.ndarray:
+    """``_pair_scores`` by the compiled kernel, which normalises the rows itself: every
+    segment's checked vectors stacked (float64), with each segment's first row and row
+    count."""
+    def stacked(segments, weights):
+        lengths = np.array([len(s.vectors) for s in segments], dtype=np.int64)
+        rows = np.array([v for s in segments for v in s.vectors], dtype=np.float64)
+        return rows, np.ascontiguousarray(np.concatenate(weights), dtype=np.float64), _starts(lengths), lengths
 
-    h, wh, h_start, h_len = stacked(h_units, h_weights)
-    r, wr, r_start, r_len = stacked(r_units, r_weights)
+    h, wh, h_start, h_len = stacked(hyps, h_weights)
+    r, wr, r_start, r_len = stacked(refs, r_weights)
     pair_h = np.array([i for i, _ in pairs], dtype=np.int64)
     pair_r = np.array([j for _, j in pairs], dtype=np.int64)
     out = np.empty((len(pairs), 3), dtype=np.float64)
-    kernel.greedy(h, r, wh, wr, h_start, h_len, r_start, r_len, pair_h, pair_r, h.shape[1], out)
+    if kernel.greedy(h, r, False, False, wh, wr, h_start, h_len, r_start, r_len, pair_h, pair_r, h.shape[1], out):
+        raise AssertionError("checked vectors refused by the BERTScore kernel")  # the checks make this unreachable
     return out
 
 
-def _rows_in_order(units: list, starts: np.ndarray) -> np.ndarray:
-    """The segments' unit vectors as one C-contiguous array: ``_segment_units``' own stacked
-    array when the segments are its consecutive slices in order (one dimension: no copy),
-    else their concatenation."""
-    base = units[0].base
-    if (isinstance(base, np.ndarray) and base.dtype == np.float64 and base.ndim == 2 and base.flags.c_contiguous
-            and base.shape[0] == int(starts[-1]) + len(units[-1])):
-        origin = base.__array_interface__["data"][0]
-        row = base.strides[0]
-        if all(u.base is base and u.__array_interface__["data"][0] == origin + int(start) * row
-               for u, start in zip(units, starts)):
-            return base
-    return np.ascontiguousarray(np.concatenate(units), dtype=np.float64)
+def _starts(lengths: np.ndarray) -> np.ndarray:
+    """Each segment's first row in the stacked rows (int64)."""
+    starts = np.zeros(len(lengths), dtype=np.int64)
+    np.cumsum(lengths[:-1], out=starts[1:])
+    return starts
+
+
+def _plain_arrays(segments) -> list | None:
+    """The segments as C-contiguous arrays where they are all 2-D float32 or float64
+    numpy arrays (either type, each its own) of one dimension, with at least one row and
+    one column, else None (the spec's checks then run). Unchecked: the kernel refuses a
+    row that is not finite or is the zero vector."""
+    first = segments[0]
+    if type(first) is not np.ndarray or first.ndim != 2 or first.shape[1] == 0:
+        return None
+    dims, kinds = first.shape[1], (np.float32, np.float64)
+    if not all(type(x) is np.ndarray and x.dtype in kinds and x.ndim == 2 and x.shape[1] == dims and x.shape[0]
+               for x in segments):
+        return None
+    return [x if x.flags.c_contiguous else np.ascontiguousarray(x) for x in segments]
+
+
+def _plain_prf(hyps, refs, multi_ref: str) -> np.ndarray | None:
+    """``prf_matrix`` without idf for a corpus of plain float32 or float64 arrays, by the
+    compiled kernel in one call on the arrays themselves (no per-segment check, conversion
+    or copy: the kernel checks every value as it reads it); None where the corpus is of
+    another form, or the kernel refuses a row, so that ``prf_matrix`` checks it with the
+    spec's checks (its messages)."""
+    from ...impl import native
+
+    if (native.bertscore is None or not isinstance(hyps, (list, tuple)) or not isinstance(refs, (list, tuple))
+            or not hyps or len(hyps) != len(refs)
+            or not all(isinstance(group, (list, tuple)) and group for group in refs)):
+        return None
+    counts = np.fromiter((len(group) for group in refs), dtype=np.int64, count=len(refs))
+    h, r = _plain_arrays(hyps), _plain_arrays([ref for group in refs for ref in group])
+    if h is None or r is None or h[0].shape[1] != r[0].shape[1]:
+        return None
+    out = np.empty((len(r), 3), dtype=np.float64)
+    pair_h = np.repeat(np.arange(len(h), dtype=np.int64), counts)
+    if native.bertscore.greedy_arrays(h, r, pair_h, h[0].shape[1], out):
+        return None
+    return _combine(out, counts, multi_ref)
+
+
+def _combine(pair_rows: np.ndarray, counts, multi_ref: str) -> np.ndarray:
+    """Each segment's (P, R, F) from its pairs' rows (``counts[i]`` consecutive rows a
+    segment), by ``multi_ref`` (``spec.segment_prf``)."""
+    counts = np.asarray(counts, dtype=np.int64)
+    if (counts == 1).all():
+        return pair_rows
+    starts = _starts(counts)
+    if multi_ref == "max":
+        return np.maximum.reduceat(pair_rows, starts, axis=0)
+    out = pair_rows[starts].copy()
+    for i in np.flatnonzero(counts > 1):
+        rows = pair_rows[starts[i]:starts[i] + counts[i]]
+        out[i] = rows[int(np.argmax(rows[:, 2]))]  # argmax: the first of equal maxima
+    return out
 
 
 def prf_matrix(hyps, refs, table=None, multi_ref: str = "max") -> np.ndarray:
     """An N x 3 float64 array of every segment's (P, R, F), unrescaled; inputs checked."""
-    multi_ref = S.check_multi_ref(multi_ref)
+    if table is None and isinstance(multi_ref, str) and multi_ref in S.MULTI_REF:
+        fast = _plain_prf(hyps, refs, multi_ref)
+        if fast is not None:
+            return fast
     hyps, refs = check_corpus(hyps, refs)
+    multi_ref = S.check_multi_ref(multi_ref)  # after the corpus, as the spec checks them
     idf_of = None if table is None else {t: math.log((table[0] + 1) / (df + 1)) for t, df in table[1]}
     m = None if table is None else table[0]
     flat_refs = [ref for group in refs for ref in group]
@@ -206,18 +254,8 @@ def prf_matrix(hyps, refs, table=None, multi_ref: str = "max") -> np.ndarray:
         h_weights.append(_weights(h, idf_of, m, f"segment {i}, reference 0 (hypothesis)"))
         for j, ref in enumerate(group):
             r_weights.append(_weights(ref, idf_of, m, f"segment {i}, reference {j} (reference)"))
-    h_units, r_units = _segment_units(hyps), _segment_units(flat_refs)
-    pair_rows = _pair_scores(h_units, r_units, h_weights, r_weights, list(zip(owner, range(len(flat_refs)))))
-    out = np.empty((len(hyps), 3), dtype=np.float64)
-    start = 0
-    for i, group in enumerate(refs):
-        rows = pair_rows[start:start + len(group)]
-        start += len(group)
-        if multi_ref == "max":
-            out[i] = rows.max(axis=0)
-        else:
-            out[i] = rows[int(np.argmax(rows[:, 2]))]  # argmax: the first of equal maxima
-    return out
+    pair_rows = _pair_scores(hyps, flat_refs, h_weights, r_weights, list(zip(owner, range(len(flat_refs)))))
+    return _combine(pair_rows, [len(group) for group in refs], multi_ref)
 
 
 def row_matrix(prf: np.ndarray) -> np.ndarray:
@@ -234,9 +272,11 @@ def bertscore_segments(hyps, refs, idf: bool = False, multi_ref: str = "max", ba
     if not isinstance(idf, bool):
         raise TypeError(f"idf must be a bool, got {type(idf).__name__}")
     base = S.check_baseline(baseline, baseline_layer)
-    checked_hyps, checked_refs = check_corpus(hyps, refs)
-    table = S.idf_table(checked_refs) if idf else None
-    prf = prf_matrix(checked_hyps, checked_refs, table, multi_ref)
+    table = None
+    if idf:
+        hyps, refs = check_corpus(hyps, refs)
+        table = S.idf_table(refs)
+    prf = prf_matrix(hyps, refs, table, multi_ref)
     if base is not None:
         b = np.array(base, dtype=np.float64)
         prf = (prf - b) / (1 - b)

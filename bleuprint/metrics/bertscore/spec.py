@@ -41,7 +41,8 @@ same bits (exactly rounded sums, ``math.fsum``, would need an exact accumulator 
   (columns LAYER,P,R,F; ``baseline_values``). Rescaling is increasing, so it commutes with
   the maxima over references.
 * the corpus score is the mean F1 over segments (what bert_score users report:
-  ``F.mean()``); the corpus P and R are the means of the segments' P and R.
+  ``F.mean()``); the corpus P and R are the means of the segments' P and R (the
+  registered metric's ``measure`` names which of the three is its score).
 
 Named differences from bert_score 0.3.13's ``greedy_cos_idf`` (each shown against it by
 ``tests/spec/test_bertscore_oracle.py``):
@@ -62,11 +63,12 @@ import math
 import numbers
 from collections.abc import Mapping
 
-from ...spec.arrays import check_rows
+from ...spec.arrays import check_rows, check_segment_keys
 from ...spec.arrays import check_sequence as _sequence
 from ...spec.inputs import check_choice, check_not_empty
 
 MULTI_REF = ("max", "best-f")
+MEASURES = ("precision", "recall", "f1")  # the order of a segment's (P, R, F)
 KEYS = ("embeddings", "ids", "special")
 
 
@@ -102,11 +104,7 @@ def check_segment(x, what: str, check=None) -> Segment:
         return x
     ids, special = None, frozenset()
     if isinstance(x, Mapping):
-        unknown = sorted(set(map(str, x)) - set(KEYS))
-        if unknown:
-            raise TypeError(f"{what} has unknown key(s) {', '.join(unknown)}: expected {', '.join(KEYS)}")
-        if "embeddings" not in x:
-            raise TypeError(f"{what} has no 'embeddings'")
+        check_segment_keys(x, what, KEYS)
         vectors = check(x["embeddings"], f"{what}['embeddings']")
         if x.get("ids") is not None:
             raw = _sequence(x["ids"], f"{what}['ids']", "token ids (ints)")
@@ -164,6 +162,12 @@ def check_corpus(hyps, refs, check=None) -> tuple[list, list]:
 
 def check_multi_ref(value: object) -> str:
     return check_choice(value, MULTI_REF, "multi_ref")
+
+
+def check_measure(value: object) -> str:
+    """The mean a corpus score is: of precision, recall or f1 (the registered metric's
+    ``measure``)."""
+    return check_choice(value, MEASURES, "measure")
 
 
 # -- IDF --------------------------------------------------------------------------------------

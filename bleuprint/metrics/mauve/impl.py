@@ -135,29 +135,62 @@ def pca_project(data: np.ndarray, explained_variance: float) -> np.ndarray:
     return centred @ vt[:keep].T
 
 
+#: Rows of the distance matrix computed at once in ``kmeans_labels``: 256 rows x k
+#: centroids stay in cache (measured with benchmarks/embedding_speed.py, 4,000 rows, 200
+#: buckets: 0.23 s CPU, against 0.25 s with 512 rows and 0.27 s with all rows at once).
+DISTANCE_ROWS = 256
+
+
+def _nearest(twice: np.ndarray, sq: np.ndarray, centroids: np.ndarray, buffer: np.ndarray):
+    """Each row's nearest centroid (the lowest index on a tie) and its squared distance
+    ``|x|^2 - 2 x.c + |c|^2``, a block of rows at a time (``buffer``: DISTANCE_ROWS x k);
+    ``twice`` is 2x (exact), so each value is the one of the whole matrix at once."""
+    n = len(twice)
+    csq = np.einsum("ij,ij->i", centroids, centroids)[None, :]
+    across = np.ascontiguousarray(centroids.T)
+    labels = np.empty(n, dtype=np.intp)
+    nearest = np.empty(n)
+    for lo in range(0, n, len(buffer)):
+        hi = min(n, lo + len(buffer))
+        dist = buffer[:hi - lo]
+        np.matmul(twice[lo:hi], across, out=dist)
+        np.subtract(sq[lo:hi], dist, out=dist)
+        np.add(dist, csq, out=dist)
+        labels[lo:hi] = np.argmin(dist, axis=1)
+        nearest[lo:hi] = dist[np.arange(hi - lo), labels[lo:hi]]
+    return labels, nearest
+
+
 def kmeans_labels(data: np.ndarray, k: int, seed: int, redo: int, iterations: int) -> np.ndarray:
-    """Step 4 of the module docstring: the labels of the best of ``redo`` Lloyd runs."""
+    """Step 4 of the module docstring: the labels of the best of ``redo`` Lloyd runs
+    (buffers made once: the distances a block of rows at a time, the membership matrix of
+    the update cleared where the last labels set it)."""
     rng = np.random.default_rng(seed + 2)
     n = len(data)
-    sq = np.einsum("ij,ij->i", data, data)
+    sq = np.einsum("ij,ij->i", data, data)[:, None]
+    twice = 2.0 * data
+    buffer = np.empty((min(n, DISTANCE_ROWS), k))
+    member = np.zeros((k, n))
+    rows = np.arange(n)
     best, best_cost = None, math.inf
     for _ in range(redo):
         centroids = data[rng.choice(n, size=k, replace=False)].copy()
         labels = None
         for _ in range(iterations):
-            dist = sq[:, None] - 2.0 * data @ centroids.T + np.einsum("ij,ij->i", centroids, centroids)[None, :]
-            new = np.argmin(dist, axis=1)
+            new = _nearest(twice, sq, centroids, buffer)[0]
             if labels is not None and np.array_equal(new, labels):
                 break
+            if labels is not None:
+                member[labels, rows] = 0.0
             labels = new
             sizes = np.bincount(labels, minlength=k)
-            member = np.zeros((k, n))
-            member[labels, np.arange(n)] = 1.0
+            member[labels, rows] = 1.0
             filled = sizes > 0
             centroids[filled] = (member @ data)[filled] / sizes[filled, None]
-        dist = sq[:, None] - 2.0 * data @ centroids.T + np.einsum("ij,ij->i", centroids, centroids)[None, :]
-        labels = np.argmin(dist, axis=1)
-        cost = float(dist[np.arange(n), labels].sum())
+        if labels is not None:
+            member[labels, rows] = 0.0
+        labels, nearest = _nearest(twice, sq, centroids, buffer)
+        cost = float(nearest.sum())
         if cost < best_cost:
             best, best_cost = labels, cost
     return best

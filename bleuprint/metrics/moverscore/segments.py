@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ...spec.arrays import check_segment_keys
 from . import spec as S
 from .arrays import check_matrix
 
@@ -20,11 +21,7 @@ def check_segment(x, what: str) -> tuple[list, list | None]:
     """``(rows, weights or None)`` of one segment (module doc), checked; TypeError or
     ValueError naming ``what``."""
     if isinstance(x, Mapping):
-        unknown = sorted(set(map(str, x)) - set(KEYS))
-        if unknown:
-            raise TypeError(f"{what} has unknown key(s) {', '.join(unknown)}: expected {', '.join(KEYS)}")
-        if "embeddings" not in x:
-            raise TypeError(f"{what} has no 'embeddings'")
+        check_segment_keys(x, what, KEYS)
         rows = check_matrix(x["embeddings"], f"{what}['embeddings']")
         weights = None if x.get("idf") is None else S.check_weights(x["idf"], f"{what}['idf']", len(rows))
         return rows, weights

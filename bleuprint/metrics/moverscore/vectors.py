@@ -1,7 +1,7 @@
 """MoverScore's hooks of the vectors (``bleuprint.vectors.hooks``): its segments are token
-vectors, so its corpora and its interval pool are its own (``cases``), and no shared
-invalid input (text) applies to it. Every variant gets a family (the defaults' varying
-``variant``)."""
+vectors, so its corpora and its interval pool are its own (drawn by ``cases``), and no
+shared invalid input (text) applies to it. Every variant gets a family (the defaults'
+varying ``variant``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,22 @@ from . import cases
 
 
 def vector_corpora(definition) -> list:
-    return cases.vector_corpora()
+    """Two corpora by hand, then three generated as plain arrays (every variant scores
+    them, WMD too)."""
+    from ...vectors.corpora import Corpus, generated_corpora
+
+    return generated_corpora("moverscore", [
+        Corpus("moverscore: a one-token hypothesis against itself", ("ZeroMatches",), [[[1.0, 0.0]]],
+               [[[[1.0, 0.0]]]]),
+        Corpus("moverscore: opposite tokens, unequal token counts", ("ZeroMatches",), [[[1.0, 0.5], [0.5, 1.0]]],
+               [[[[-1.0, -0.5], [-0.5, -1.0], [0.0, 1.0]]]])],
+        cases.generated_corpus)
 
 
 def interval_pool(definition) -> list[tuple]:
-    return cases.interval_pool()
+    from ...vectors.corpora import negation_pool
+
+    return negation_pool(cases.vector, seed=9)
 
 
 def invalid_vector_corpora(definition) -> list:
