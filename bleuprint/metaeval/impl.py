@@ -640,3 +640,99 @@ def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pears
 def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") -> list[list]:
     """``spec.williams_matrix``."""
     return spec.williams_matrix(gold, metrics, order, average_by)
+
+
+# ---------------------------------------------------------------------------------------
+# significance between two metrics' acc23: the permutation test over pairs
+
+
+def _pair_classes(g: np.ndarray, m: np.ndarray, epsilon: float, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """``spec.pair_class`` of the pairs ``(i, j)`` of one vector, as class codes."""
+    gold_tie = g[i] == g[j]
+    metric_tie = np.abs(m[j] - m[i]) <= epsilon
+    agree = (g[i] > g[j]) == (m[i] > m[j])
+    return np.where(gold_tie, np.where(metric_tie, _TB, _TG), np.where(metric_tie, _TM, np.where(agree, _CON, _DIS)))
+
+
+def perm_pairs(gold, metric1, metric2, variant: str = "acc23", average_by: str = "item",
+               k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
+               early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX,
+               random_state=None, epsilon1: float | None = None, epsilon2: float | None = None
+               ) -> tuple[float, float, int]:
+    """``spec.perm_pairs``: every pair's weight in the numerator (``_WEIGHTS``) under each
+    metric listed once; a round is one ``binomial(1, 0.5)`` call for all vectors (the same
+    stream as the oracle's one call per vector), a gather of each pair's draw, and per-vector
+    sums (``numpy.add.reduceat``) of the first hybrid's numerators, the second's being the two
+    metrics' totals minus the first's; the mean is numpy's, as the oracle's."""
+    if variant not in _WEIGHTS:
+        raise ValueError(f"the permutation test over pairs takes a tie-calibrated variant, 'acc23' or '23', "
+                         f"not {variant!r}")
+    if epsilon1 is None:
+        epsilon1 = tie_calibrated(gold, metric1, variant, average_by)[1]
+    if epsilon2 is None:
+        epsilon2 = tie_calibrated(gold, metric2, variant, average_by)[1]
+    if epsilon1 < 0 or epsilon2 < 0:
+        raise ValueError("tie thresholds must be non-negative")
+    weight = _WEIGHTS[variant]
+    draw_index, num1, num2, starts, totals = [], [], [], [], []
+    draws = pairs = 0
+    for g, m1, m2 in zip(rows(gold, average_by), rows(metric1, average_by), rows(metric2, average_by)):
+        kept = [c for c, v in enumerate(g) if v is not None]
+        n = len(kept)
+        if not n:
+            continue
+        if n > 1:
+            i, j = np.triu_indices(n, 1)
+            ga = np.array([g[c] for c in kept], dtype=float)
+            draw_index.append(draws + i * n + j)
+            num1.append(weight[_pair_classes(ga, np.array([m1[c] for c in kept], dtype=float), epsilon1, i, j)])
+            num2.append(weight[_pair_classes(ga, np.array([m2[c] for c in kept], dtype=float), epsilon2, i, j)])
+            starts.append(pairs)
+            totals.append(len(i))
+            pairs += len(i)
+        draws += n * n
+    empty = np.zeros(0, dtype=np.int64)
+    draw_index = np.concatenate(draw_index) if totals else empty
+    num1, num2 = (np.concatenate(num1), np.concatenate(num2)) if totals else (empty, empty)
+    starts, totals = np.array(starts, dtype=np.int64), np.array(totals, dtype=np.int64)
+
+    def by_vector(numerators):
+        return np.add.reduceat(numerators, starts) if len(starts) else empty
+
+    def corr(numerators):  # vectors without a pair are left out; none: 0, as the spec
+        return np.mean(numerators / totals) if len(totals) else 0
+
+    sum1, sum2 = by_vector(num1), by_vector(num2)
+    both = sum1 + sum2
+
+    delta = corr(sum2) - corr(sum1)
+    rng = np.random.RandomState(seed) if random_state is None else random_state
+    count, i = 0, 1
+    for i in range(1, k + 1):
+        w = rng.binomial(1, 0.5, draws)[draw_index].astype(bool)
+        first = by_vector(np.where(w, num1, num2))
+        if corr(both - first) - corr(first) >= delta:
+            count += 1
+            if i % block_size == 0:
+                p = count / i
+                if p < early_min or p > early_max:
+                    break
+    return count / i, float(delta), i
+
+
+def perm_pairs_matrix(gold, metrics: dict, order: list, variant: str = "acc23", average_by: str = "item",
+                      k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
+                      early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX
+                      ) -> list[list]:
+    """``spec.perm_pairs_matrix`` with impl's ``perm_pairs``, each metric's tie threshold
+    searched once (the oracle searches it again in every test: the same number)."""
+    epsilon = {name: tie_calibrated(gold, metrics[name], variant, average_by)[1] for name in order}
+    rng = np.random.RandomState(seed)
+    n = len(order)
+    out = [[None] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            out[i][j] = perm_pairs(gold, metrics[order[j]], metrics[order[i]], variant, average_by, k, None,
+                                   block_size, early_min, early_max, random_state=rng, epsilon1=epsilon[order[j]],
+                                   epsilon2=epsilon[order[i]])[0]
+    return out
