@@ -646,6 +646,22 @@ def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") 
 # significance between two metrics' acc23: the permutation test over pairs
 
 
+#: numpy's legacy ``binomial(1, 0.5)`` draws by inversion (``random_binomial_inversion``):
+#: one uniform ``U`` (the generator's ``next_double``) a draw, ``X = 0`` while ``U <= qn``
+#: with ``qn = exp(n log(1 - p))``; for ``n = 1`` the search ends at ``X = 1`` (``U - qn >
+#: qn`` would need ``U > 1``). So a draw is ``U > qn``, with ``U`` the very uniform
+#: ``random_sample`` returns from the same stream, at a quarter of the cost. ``qn`` computed
+#: as the C code does it (0.5 here); ``tests/metaeval/test_metaeval_impl.py`` checks the
+#: draws equal ``binomial``'s.
+_BINOMIAL_HALF_QN = math.exp(1 * math.log(1.0 - 0.5))
+
+
+def binomial_half(random_state, size: int) -> np.ndarray:
+    """``random_state.binomial(1, 0.5, size) == 1``, drawn as ``random_sample(size) > qn``
+    (``_BINOMIAL_HALF_QN``): the same values, the same state after."""
+    return random_state.random_sample(size) > _BINOMIAL_HALF_QN
+
+
 def _pair_classes(g: np.ndarray, m: np.ndarray, epsilon: float, i: np.ndarray, j: np.ndarray) -> np.ndarray:
     """``spec.pair_class`` of the pairs ``(i, j)`` of one vector, as class codes."""
     gold_tie = g[i] == g[j]
@@ -660,10 +676,12 @@ def perm_pairs(gold, metric1, metric2, variant: str = "acc23", average_by: str =
                random_state=None, epsilon1: float | None = None, epsilon2: float | None = None
                ) -> tuple[float, float, int]:
     """``spec.perm_pairs``: every pair's weight in the numerator (``_WEIGHTS``) under each
-    metric listed once; a round is one ``binomial(1, 0.5)`` call for all vectors (the same
-    stream as the oracle's one call per vector), a gather of each pair's draw, and per-vector
-    sums (``numpy.add.reduceat``) of the first hybrid's numerators, the second's being the two
-    metrics' totals minus the first's; the mean is numpy's, as the oracle's."""
+    metric listed once; a round is one draw of ``binomial(1, 0.5)`` for all vectors
+    (``binomial_half``: the same stream as the oracle's one call per vector), a gather of
+    each pair's draw, and per-vector
+    sums of the first hybrid's numerators (metric2's, plus the gains of the pairs the metrics
+    class differently where the draw picks metric1), the second's being the two metrics'
+    totals minus the first's; the mean is numpy's, as the oracle's."""
     if variant not in _WEIGHTS:
         raise ValueError(f"the permutation test over pairs takes a tie-calibrated variant, 'acc23' or '23', "
                          f"not {variant!r}")
@@ -704,13 +722,18 @@ def perm_pairs(gold, metric1, metric2, variant: str = "acc23", average_by: str =
 
     sum1, sum2 = by_vector(num1), by_vector(num2)
     both = sum1 + sum2
+    # only the pairs the two metrics class differently move a hybrid: the first hybrid's
+    # numerator is metric2's plus (metric1's - metric2's) over those whose draw is 1
+    differ = num1 != num2
+    vector_of_pair = np.repeat(np.arange(len(totals)), totals)[differ]
+    gain, differ_draws = (num1 - num2)[differ], draw_index[differ]
 
     delta = corr(sum2) - corr(sum1)
     rng = np.random.RandomState(seed) if random_state is None else random_state
     count, i = 0, 1
     for i in range(1, k + 1):
-        w = rng.binomial(1, 0.5, draws)[draw_index].astype(bool)
-        first = by_vector(np.where(w, num1, num2))
+        w = binomial_half(rng, draws)[differ_draws]
+        first = sum2 + np.bincount(vector_of_pair, weights=gain * w, minlength=len(totals)).astype(np.int64)
         if corr(both - first) - corr(first) >= delta:
             count += 1
             if i % block_size == 0:
