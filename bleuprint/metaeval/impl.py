@@ -682,15 +682,8 @@ def perm_pairs(gold, metric1, metric2, variant: str = "acc23", average_by: str =
     sums of the first hybrid's numerators (metric2's, plus the gains of the pairs the metrics
     class differently where the draw picks metric1), the second's being the two metrics'
     totals minus the first's; the mean is numpy's, as the oracle's."""
-    if variant not in _WEIGHTS:
-        raise ValueError(f"the permutation test over pairs takes a tie-calibrated variant, 'acc23' or '23', "
-                         f"not {variant!r}")
-    if epsilon1 is None:
-        epsilon1 = tie_calibrated(gold, metric1, variant, average_by)[1]
-    if epsilon2 is None:
-        epsilon2 = tie_calibrated(gold, metric2, variant, average_by)[1]
-    if epsilon1 < 0 or epsilon2 < 0:
-        raise ValueError("tie thresholds must be non-negative")
+    epsilon1, epsilon2 = spec.pairs_test_thresholds(gold, metric1, metric2, variant, average_by, epsilon1, epsilon2,
+                                                    search=tie_calibrated)
     weight = _WEIGHTS[variant]
     draw_index, num1, num2, starts, totals = [], [], [], [], []
     draws = pairs = 0
@@ -750,12 +743,6 @@ def perm_pairs_matrix(gold, metrics: dict, order: list, variant: str = "acc23", 
     """``spec.perm_pairs_matrix`` with impl's ``perm_pairs``, each metric's tie threshold
     searched once (the oracle searches it again in every test: the same number)."""
     epsilon = {name: tie_calibrated(gold, metrics[name], variant, average_by)[1] for name in order}
-    rng = np.random.RandomState(seed)
-    n = len(order)
-    out = [[None] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1, n):
-            out[i][j] = perm_pairs(gold, metrics[order[j]], metrics[order[i]], variant, average_by, k, None,
-                                   block_size, early_min, early_max, random_state=rng, epsilon1=epsilon[order[j]],
-                                   epsilon2=epsilon[order[i]])[0]
-    return out
+    return spec.significance_matrix(order, seed, lambda better, worse, rng: perm_pairs(
+        gold, metrics[worse], metrics[better], variant, average_by, k, None, block_size, early_min, early_max,
+        random_state=rng, epsilon1=epsilon[worse], epsilon2=epsilon[better])[0])

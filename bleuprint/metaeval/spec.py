@@ -678,18 +678,10 @@ def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pears
     generator, pair after pair (``i`` ascending, then ``j``), each test taking as many rounds
     as its early stopping leaves it; here one ``RandomState(seed)`` plays that generator, so
     the matrix equals the oracle's run after ``numpy.random.seed(seed)``."""
-    import numpy as np
-
     run = perm_both_fn or perm_both
-    rng = np.random.RandomState(seed)
-    n = len(order)
-    out = [[None] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1, n):
-            out[i][j] = run(gold, metrics[order[j]], metrics[order[i]], correlation, average_by, k, None,
-                            block_size, early_min, early_max, variant, random_state=rng, groups=groups,
-                            num_systems=num_systems)[0]
-    return out
+    return significance_matrix(order, seed, lambda better, worse, rng: run(
+        gold, metrics[worse], metrics[better], correlation, average_by, k, None, block_size, early_min, early_max,
+        variant, random_state=rng, groups=groups, num_systems=num_systems)[0])
 
 
 def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") -> list[list]:
@@ -797,15 +789,7 @@ def perm_pairs(gold, metric1, metric2, variant: str = "acc23", average_by: str =
     one seeded with ``seed``)."""
     import numpy as np
 
-    if variant not in ("acc23", "23"):
-        raise ValueError(f"the permutation test over pairs takes a tie-calibrated variant, 'acc23' or '23', "
-                         f"not {variant!r}")
-    if epsilon1 is None:
-        epsilon1 = tie_calibrated(gold, metric1, variant, average_by)[1]
-    if epsilon2 is None:
-        epsilon2 = tie_calibrated(gold, metric2, variant, average_by)[1]
-    if epsilon1 < 0 or epsilon2 < 0:
-        raise ValueError("tie thresholds must be non-negative")
+    epsilon1, epsilon2 = pairs_test_thresholds(gold, metric1, metric2, variant, average_by, epsilon1, epsilon2)
     vectors = []  # (n, [(draw index, class under metric1, class under metric2)])
     for g, m1, m2 in zip(rows(gold, average_by), rows(metric1, average_by), rows(metric2, average_by)):
         kept = [(a, b, c) for a, b, c in zip(g, m1, m2) if a is not None]
@@ -846,6 +830,24 @@ def perm_pairs(gold, metric1, metric2, variant: str = "acc23", average_by: str =
     return count / i, delta, i
 
 
+def pairs_test_thresholds(gold, metric1, metric2, variant: str, average_by: str, epsilon1: float | None = None,
+                          epsilon2: float | None = None, search=None) -> tuple[float, float]:
+    """The two metrics' tie thresholds of the permutation test over pairs: each given one,
+    else the metric's own best (``search``, ``tie_calibrated`` unless given, on every pair);
+    ValueError for a variant the search does not optimise or a negative threshold."""
+    if variant not in ("acc23", "23"):
+        raise ValueError(f"the permutation test over pairs takes a tie-calibrated variant, 'acc23' or '23', "
+                         f"not {variant!r}")
+    search = search or tie_calibrated
+    if epsilon1 is None:
+        epsilon1 = search(gold, metric1, variant, average_by)[1]
+    if epsilon2 is None:
+        epsilon2 = search(gold, metric2, variant, average_by)[1]
+    if epsilon1 < 0 or epsilon2 < 0:
+        raise ValueError("tie thresholds must be non-negative")
+    return epsilon1, epsilon2
+
+
 def pair_draws(random_state, n: int) -> list[int]:
     """One vector's draws in a round of the permutation test over pairs: ``n * n`` draws
     ``binomial(1, 0.5)`` (the oracle's ``n x n`` matrix, row by row, of which it keeps the
@@ -878,14 +880,23 @@ def perm_pairs_matrix(gold, metrics: dict, order: list, variant: str = "acc23", 
     acc23): ``p[i][j]`` (``i < j``) is ``perm_pairs(gold, metrics[order[j]],
     metrics[order[i]])``, the tests drawing in turn from one ``RandomState(seed)`` (numpy's
     global generator after ``numpy.random.seed(seed)``), as ``perm_both_matrix``."""
+    run = perm_pairs_fn or perm_pairs
+    return significance_matrix(order, seed, lambda better, worse, rng: run(
+        gold, metrics[worse], metrics[better], variant, average_by, k, None, block_size, early_min, early_max,
+        random_state=rng)[0])
+
+
+def significance_matrix(order: list, seed: int | None, test) -> list[list]:
+    """``p[i][j] = test(order[i], order[j], rng)`` for ``i < j`` (``None`` elsewhere), pair
+    after pair (``i`` ascending, then ``j``), every test drawing from one
+    ``RandomState(seed)``: numpy's global generator after ``numpy.random.seed(seed)``, as the
+    oracle's ``data.ComputeSigMatrix`` runs its tests."""
     import numpy as np
 
-    run = perm_pairs_fn or perm_pairs
     rng = np.random.RandomState(seed)
     n = len(order)
     out = [[None] * n for _ in range(n)]
     for i in range(n):
         for j in range(i + 1, n):
-            out[i][j] = run(gold, metrics[order[j]], metrics[order[i]], variant, average_by, k, None, block_size,
-                            early_min, early_max, random_state=rng)[0]
+            out[i][j] = test(order[i], order[j], rng)
     return out
