@@ -82,7 +82,8 @@ def evaluate(human_seg: dict | None = None, metrics: dict | None = None, human_s
 
     ``significance``: the tests between metrics, as ``significance_conventions`` states them
     (``{}`` for the task's defaults); the report then has ``"significance"``
-    (``significance_report``)."""
+    (``significance_report``): PERM-BOTH for pairwise accuracy, Pearson and soft pairwise
+    accuracy, the permutation test over pairs for ``acc23`` (WMT23/WMT24's)."""
     if average_by not in spec.AVERAGE_BY:
         raise ValueError(f"unknown average_by {average_by!r}: expected one of {', '.join(spec.AVERAGE_BY)}")
     if not metrics:

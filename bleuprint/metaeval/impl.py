@@ -656,6 +656,10 @@ def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") 
 _BINOMIAL_HALF_QN = math.exp(1 * math.log(1.0 - 0.5))
 
 
+#: The most draws of the pairs test held at once (32 MB of uniforms).
+_PAIR_DRAW_CHUNK = 1 << 22
+
+
 def binomial_half(random_state, size: int) -> np.ndarray:
     """``random_state.binomial(1, 0.5, size) == 1``, drawn as ``random_sample(size) > qn``
     (``_BINOMIAL_HALF_QN``): the same values, the same state after."""
@@ -721,11 +725,24 @@ def perm_pairs(gold, metric1, metric2, variant: str = "acc23", average_by: str =
     vector_of_pair = np.repeat(np.arange(len(totals)), totals)[differ]
     gain, differ_draws = (num1 - num2)[differ], draw_index[differ]
 
+    # a round's draws in chunks of at most _PAIR_DRAW_CHUNK (n x n an item adds up: 15
+    # systems x 2,000 segments averaged by system is 60 million), each read at the pairs in it
+    chunks = [(start, min(start + _PAIR_DRAW_CHUNK, draws)) for start in range(0, draws, _PAIR_DRAW_CHUNK)]
+    cuts = np.searchsorted(differ_draws, [start for start, _ in chunks] + [draws])
+
+    def round_draws(rng):
+        if len(chunks) == 1:
+            return binomial_half(rng, draws)[differ_draws]
+        w = np.empty(len(differ_draws), dtype=bool)
+        for (start, end), a, b in zip(chunks, cuts[:-1], cuts[1:]):
+            w[a:b] = binomial_half(rng, end - start)[differ_draws[a:b] - start]
+        return w
+
     delta = corr(sum2) - corr(sum1)
     rng = np.random.RandomState(seed) if random_state is None else random_state
     count, i = 0, 1
     for i in range(1, k + 1):
-        w = binomial_half(rng, draws)[differ_draws]
+        w = round_draws(rng)
         first = sum2 + np.bincount(vector_of_pair, weights=gain * w, minlength=len(totals)).astype(np.int64)
         if corr(both - first) - corr(first) >= delta:
             count += 1

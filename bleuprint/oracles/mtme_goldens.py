@@ -17,6 +17,10 @@ on a dyadic grid (many ties, float32-exact), COMET-like scores in [0, 1] with 4 
 (float32-inexact), DA-like scores (for Kendall-like's threshold 25), small integers
 (ties everywhere); few systems (2, 3) and many segments (up to 200); human scores with
 ``None`` cells. ``tests/metaeval`` compares ``bleuprint.metaeval.spec`` and ``impl`` with them.
+Significance: PERM-BOTH (``stats.PermutationSigDiff``), the permutation test over pairs of
+acc23 (``stats.PairwisePermutationSigDiff``, ``perm_pairs`` cases) and the matrices of
+``data.py``'s ``CompareMetrics`` (with ``perm_test='pairs'`` for acc23, as WMT23/24 run it),
+``CompareMetricsWithGlobalAccuracy`` and ``CompareMetricsWithPairwiseConfidenceError``.
 """
 
 from __future__ import annotations

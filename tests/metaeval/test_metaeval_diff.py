@@ -206,3 +206,16 @@ def test_numpy_sum_is_numpys(values):
     import numpy as np
 
     assert spec.numpy_sum(values) == float(np.add.reduce(np.asarray(values, dtype=float)))
+
+
+def test_perm_pairs_draws_in_chunks_as_in_one(monkeypatch):
+    """impl draws a round's n x n values an item in chunks (``_PAIR_DRAW_CHUNK``): chunks of
+    7 draws, which cut items and pairs anywhere, give the spec's p-value, delta and rounds."""
+    gold = [[0.0, -1.0, -5.0, 0.0, -2.0], [-1.0, -1.0, 0.0, -25.0, 0.0], [0.0, 0.0, -1.0, -2.0, -1.0],
+            [-2.0, 0.0, 0.0, -1.0, -5.0]]
+    metric = [[0.9, 0.7, 0.5, 0.9, 0.6], [0.8, 0.7, 0.9, 0.1, 0.95], [0.9, 0.85, 0.7, 0.6, 0.7], [0.5, 0.8, 0.9, 0.7, 0.2]]
+    metric2 = [[0.8, 0.7, 0.4, 0.9, 0.6], [0.8, 0.75, 0.9, 0.2, 0.9], [0.95, 0.8, 0.7, 0.5, 0.7], [0.6, 0.8, 0.8, 0.7, 0.3]]
+    expected = spec.perm_pairs(gold, metric, metric2, "acc23", "sys", 60, 3, 1000)
+    monkeypatch.setattr(impl, "_PAIR_DRAW_CHUNK", 7)
+    assert impl.perm_pairs(gold, metric, metric2, "acc23", "sys", 60, 3, 1000) == expected
+    assert 0 < expected[0] < 1
