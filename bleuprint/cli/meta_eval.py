@@ -13,8 +13,9 @@ the files are read and the statistics computed (numpy loaded) only when the subc
 ``DIR/system-outputs/{lp}/{SYSTEM}.txt``, ``DIR/references/{lp}.{REF}.txt``), evaluates each
 language pair and pools them (docs/meta-eval.md).
 
-The JSON report (``-f json``) is a public format, version 2 (docs/meta-eval.md): version 1's
-keys, plus ``"significance"`` when ``--significance`` is given, and, with ``--data``, one such
+The JSON report (``-f json``) is a public format, version 3 (docs/meta-eval.md): version 1's
+keys, plus ``"significance"`` when ``--significance`` is given (version 3: with acc23's test,
+whose p-values are ``"perm_pairs"``), and, with ``--data``, one such
 report per language pair under ``"language_pairs"`` and the pooled statistics under ``"pooled"``.
 A metric's name is its file name without ``.seg.score`` / ``.sys.score`` (with ``--data``, also
 without ``-REF``); a ``.seg.score`` and a ``.sys.score`` of the same name are one metric at both
@@ -26,7 +27,7 @@ from __future__ import annotations
 import sys
 
 FORMAT = "bleuprint-meta-eval"
-VERSION = 2
+VERSION = 3
 ORACLE = "google-research/mt-metrics-eval 68a481a (stats.py, pce.py, tau_optimization.py)"
 AVERAGE_BY = ("item", "sys", "none")
 
@@ -81,12 +82,14 @@ def add_parser(commands) -> None:
     parser.add_argument("--kendall-like-threshold", type=float, default=25.0,
                         help="WMT20 Kendall-like's human-score threshold (25, for DA's 0-100 scale)")
     parser.add_argument("--significance", action="store_true",
-                        help="PERM-BOTH (and Williams') tests between metrics, with significance ranks")
-    parser.add_argument("--k", type=int, default=1000, help="PERM-BOTH's resamples (default 1000)")
+                        help="PERM-BOTH (and Williams') tests between metrics, the permutation test over "
+                             "pairs for acc23, with significance ranks")
+    parser.add_argument("--k", type=int, default=1000,
+                        help="resamples of PERM-BOTH and of the pairs test (default 1000)")
     parser.add_argument("--block-size", type=int, default=100,
-                        help="PERM-BOTH's early-stopping block (default 100, as mt-metrics-eval's tasks)")
+                        help="early-stopping block of both tests (default 100, as mt-metrics-eval's tasks)")
     parser.add_argument("--sig-seed", type=int, default=1,
-                        help="seed of PERM-BOTH's one random stream (mt-metrics-eval: numpy.random.seed)")
+                        help="seed of the tests' one random stream (mt-metrics-eval: numpy.random.seed)")
     parser.add_argument("--pval", type=float, default=0.05, help="significance level of the ranks (0.05)")
     parser.add_argument("--spec", action="store_true", help="compute with the literal spec (slow) instead of impl")
     parser.add_argument("--format", "-f", choices=["text", "json"], default="text")
@@ -289,7 +292,8 @@ def render_text(report: dict) -> str:
 
 def render_significance(significance: dict) -> list[str]:
     c = significance["conventions"]
-    lines = [f"significance: PERM-BOTH, k {c['k']}, blocks of {c['block_size']}, seed {c['seed']}; "
+    pairs = " (acc23: permutation over pairs)" if "acc23" in significance["tests"] else ""
+    lines = [f"significance: PERM-BOTH{pairs}, k {c['k']}, blocks of {c['block_size']}, seed {c['seed']}; "
              f"ranks at p <= {c['pval']}"]
     for statistic, test in significance["tests"].items():
         clusters: dict = {}

@@ -2,8 +2,8 @@
 
 * ``spec``: each statistic, literally, in pure Python (system-level pairwise accuracy, soft
   pairwise accuracy, acc23 with its tie search, Kendall's variants, WMT20's Kendall-like,
-  Pearson, Williams' test, PERM-BOTH), after google-research/mt-metrics-eval's
-  ``stats.py``, ``pce.py`` and ``tau_optimization.py``;
+  Pearson, Williams' test, PERM-BOTH, acc23's permutation test over pairs), after
+  google-research/mt-metrics-eval's ``stats.py``, ``pce.py`` and ``tau_optimization.py``;
 * ``impl``: the same functions with numpy, fast, proved equal to ``spec``;
 * ``readers``: mt-metrics-eval's ``.seg.score`` / ``.sys.score`` files;
 * ``api``: ``evaluate``, every statistic for every metric (what ``bleuprint meta-eval`` prints).

@@ -82,7 +82,8 @@ def evaluate(human_seg: dict | None = None, metrics: dict | None = None, human_s
 
     ``significance``: the tests between metrics, as ``significance_conventions`` states them
     (``{}`` for the task's defaults); the report then has ``"significance"``
-    (``significance_report``)."""
+    (``significance_report``): PERM-BOTH for pairwise accuracy, Pearson and soft pairwise
+    accuracy, the permutation test over pairs for ``acc23`` (WMT23/WMT24's)."""
     if average_by not in spec.AVERAGE_BY:
         raise ValueError(f"unknown average_by {average_by!r}: expected one of {', '.join(spec.AVERAGE_BY)}")
     if not metrics:
@@ -157,6 +158,9 @@ def evaluate(human_seg: dict | None = None, metrics: dict | None = None, human_s
             tests["pearson_seg"] = significance_report(
                 gold, matrices["seg"], {n: results[n]["pearson_seg"] for n in matrices["seg"]},
                 "pearson", average_by, conventions, fast, williams=True)
+            tests["acc23"] = significance_report(
+                gold, matrices["seg"], {n: results[n]["acc23"] for n in matrices["seg"]},
+                "acc23", average_by, conventions, fast)
         report["significance"] = {"conventions": conventions, "tests": tests}
     return report
 
@@ -197,18 +201,26 @@ def significance_report(gold, matrices: dict, values: dict, correlation: str, av
     upper triangle of PERM-BOTH's p-values row by row (``perm_both[i][j - i - 1]`` tests
     whether ``order[j]`` is at least as good as ``order[i]``), the significance clusters
     (``spec.assign_ranks`` at ``pval``) and, for Pearson, Williams' p-values in the same
-    layout. Metrics whose statistic is NaN are left out."""
+    layout. For ``correlation='acc23'`` the test is the permutation test over pairs
+    (``spec.perm_pairs_matrix``, WMT23/WMT24's ``perm_test='pairs'``) and its p-values are
+    ``"perm_pairs"`` instead of ``"perm_both"``. Metrics whose statistic is NaN are left out."""
     m = _module(fast)
+    key = "perm_pairs" if correlation == "acc23" else "perm_both"
     values = {n: v for n, v in values.items() if v is not None}
     order = m.metric_order(values)
     if len(order) < 2:
-        return {"order": order, "values": [values[n] for n in order], "ranks": [1] * len(order), "perm_both": []}
-    matrix = m.perm_both_matrix(gold, {n: matrices[n] for n in order}, order, correlation, average_by,
-                                conventions["k"], conventions["seed"], conventions["block_size"],
-                                conventions["early_min"], conventions["early_max"], groups=groups,
-                                num_systems=num_systems)
+        return {"order": order, "values": [values[n] for n in order], "ranks": [1] * len(order), key: []}
+    if correlation == "acc23":
+        matrix = m.perm_pairs_matrix(gold, {n: matrices[n] for n in order}, order, "acc23", average_by,
+                                     conventions["k"], conventions["seed"], conventions["block_size"],
+                                     conventions["early_min"], conventions["early_max"])
+    else:
+        matrix = m.perm_both_matrix(gold, {n: matrices[n] for n in order}, order, correlation, average_by,
+                                    conventions["k"], conventions["seed"], conventions["block_size"],
+                                    conventions["early_min"], conventions["early_max"], groups=groups,
+                                    num_systems=num_systems)
     out = {"order": order, "values": [values[n] for n in order], "ranks": m.assign_ranks(matrix, conventions["pval"]),
-           "perm_both": [row[i + 1:] for i, row in enumerate(matrix)][:-1]}
+           key: [row[i + 1:] for i, row in enumerate(matrix)][:-1]}
     if williams:
         w = m.williams_matrix(gold, {n: matrices[n] for n in order}, order, average_by)
         out["williams"] = [[_nan_to_none(float(v)) for v in row[i + 1:]] for i, row in enumerate(w)][:-1]

@@ -640,3 +640,126 @@ def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pears
 def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") -> list[list]:
     """``spec.williams_matrix``."""
     return spec.williams_matrix(gold, metrics, order, average_by)
+
+
+# ---------------------------------------------------------------------------------------
+# significance between two metrics' acc23: the permutation test over pairs
+
+
+#: numpy's legacy ``binomial(1, 0.5)`` draws by inversion (``random_binomial_inversion``):
+#: one uniform ``U`` (the generator's ``next_double``) a draw, ``X = 0`` while ``U <= qn``
+#: with ``qn = exp(n log(1 - p))``; for ``n = 1`` the search ends at ``X = 1`` (``U - qn >
+#: qn`` would need ``U > 1``). So a draw is ``U > qn``, with ``U`` the very uniform
+#: ``random_sample`` returns from the same stream, at a quarter of the cost. ``qn`` computed
+#: as the C code does it (0.5 here); ``tests/metaeval/test_metaeval_impl.py`` checks the
+#: draws equal ``binomial``'s.
+_BINOMIAL_HALF_QN = math.exp(1 * math.log(1.0 - 0.5))
+
+
+#: The most draws of the pairs test held at once (32 MB of uniforms).
+_PAIR_DRAW_CHUNK = 1 << 22
+
+
+def binomial_half(random_state, size: int) -> np.ndarray:
+    """``random_state.binomial(1, 0.5, size) == 1``, drawn as ``random_sample(size) > qn``
+    (``_BINOMIAL_HALF_QN``): the same values, the same state after."""
+    return random_state.random_sample(size) > _BINOMIAL_HALF_QN
+
+
+def _pair_classes(g: np.ndarray, m: np.ndarray, epsilon: float, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """``spec.pair_class`` of the pairs ``(i, j)`` of one vector, as class codes."""
+    gold_tie = g[i] == g[j]
+    metric_tie = np.abs(m[j] - m[i]) <= epsilon
+    agree = (g[i] > g[j]) == (m[i] > m[j])
+    return np.where(gold_tie, np.where(metric_tie, _TB, _TG), np.where(metric_tie, _TM, np.where(agree, _CON, _DIS)))
+
+
+def perm_pairs(gold, metric1, metric2, variant: str = "acc23", average_by: str = "item",
+               k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
+               early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX,
+               random_state=None, epsilon1: float | None = None, epsilon2: float | None = None
+               ) -> tuple[float, float, int]:
+    """``spec.perm_pairs``: every pair's weight in the numerator (``_WEIGHTS``) under each
+    metric listed once; a round is one draw of ``binomial(1, 0.5)`` for all vectors
+    (``binomial_half``: the same stream as the oracle's one call per vector), a gather of
+    each pair's draw, and per-vector
+    sums of the first hybrid's numerators (metric2's, plus the gains of the pairs the metrics
+    class differently where the draw picks metric1), the second's being the two metrics'
+    totals minus the first's; the mean is numpy's, as the oracle's."""
+    epsilon1, epsilon2 = spec.pairs_test_thresholds(gold, metric1, metric2, variant, average_by, epsilon1, epsilon2,
+                                                    search=tie_calibrated)
+    weight = _WEIGHTS[variant]
+    draw_index, num1, num2, starts, totals = [], [], [], [], []
+    draws = pairs = 0
+    for g, m1, m2 in zip(rows(gold, average_by), rows(metric1, average_by), rows(metric2, average_by)):
+        kept = [c for c, v in enumerate(g) if v is not None]
+        n = len(kept)
+        if not n:
+            continue
+        if n > 1:
+            i, j = np.triu_indices(n, 1)
+            ga = np.array([g[c] for c in kept], dtype=float)
+            draw_index.append(draws + i * n + j)
+            num1.append(weight[_pair_classes(ga, np.array([m1[c] for c in kept], dtype=float), epsilon1, i, j)])
+            num2.append(weight[_pair_classes(ga, np.array([m2[c] for c in kept], dtype=float), epsilon2, i, j)])
+            starts.append(pairs)
+            totals.append(len(i))
+            pairs += len(i)
+        draws += n * n
+    empty = np.zeros(0, dtype=np.int64)
+    draw_index = np.concatenate(draw_index) if totals else empty
+    num1, num2 = (np.concatenate(num1), np.concatenate(num2)) if totals else (empty, empty)
+    starts, totals = np.array(starts, dtype=np.int64), np.array(totals, dtype=np.int64)
+
+    def by_vector(numerators):
+        return np.add.reduceat(numerators, starts) if len(starts) else empty
+
+    def corr(numerators):  # vectors without a pair are left out; none: 0, as the spec
+        return np.mean(numerators / totals) if len(totals) else 0
+
+    sum1, sum2 = by_vector(num1), by_vector(num2)
+    both = sum1 + sum2
+    # only the pairs the two metrics class differently move a hybrid: the first hybrid's
+    # numerator is metric2's plus (metric1's - metric2's) over those whose draw is 1
+    differ = num1 != num2
+    vector_of_pair = np.repeat(np.arange(len(totals)), totals)[differ]
+    gain, differ_draws = (num1 - num2)[differ], draw_index[differ]
+
+    # a round's draws in chunks of at most _PAIR_DRAW_CHUNK (n x n an item adds up: 15
+    # systems x 2,000 segments averaged by system is 60 million), each read at the pairs in it
+    chunks = [(start, min(start + _PAIR_DRAW_CHUNK, draws)) for start in range(0, draws, _PAIR_DRAW_CHUNK)]
+    cuts = np.searchsorted(differ_draws, [start for start, _ in chunks] + [draws])
+
+    def round_draws(rng):
+        if len(chunks) == 1:
+            return binomial_half(rng, draws)[differ_draws]
+        w = np.empty(len(differ_draws), dtype=bool)
+        for (start, end), a, b in zip(chunks, cuts[:-1], cuts[1:]):
+            w[a:b] = binomial_half(rng, end - start)[differ_draws[a:b] - start]
+        return w
+
+    delta = corr(sum2) - corr(sum1)
+    rng = np.random.RandomState(seed) if random_state is None else random_state
+    count, i = 0, 1
+    for i in range(1, k + 1):
+        w = round_draws(rng)
+        first = sum2 + np.bincount(vector_of_pair, weights=gain * w, minlength=len(totals)).astype(np.int64)
+        if corr(both - first) - corr(first) >= delta:
+            count += 1
+            if i % block_size == 0:
+                p = count / i
+                if p < early_min or p > early_max:
+                    break
+    return count / i, float(delta), i
+
+
+def perm_pairs_matrix(gold, metrics: dict, order: list, variant: str = "acc23", average_by: str = "item",
+                      k: int = spec.PERM_BOTH_K, seed: int | None = None, block_size: int = spec.PERM_BOTH_BLOCK,
+                      early_min: float = spec.PERM_BOTH_EARLY_MIN, early_max: float = spec.PERM_BOTH_EARLY_MAX
+                      ) -> list[list]:
+    """``spec.perm_pairs_matrix`` with impl's ``perm_pairs``, each metric's tie threshold
+    searched once (the oracle searches it again in every test: the same number)."""
+    epsilon = {name: tie_calibrated(gold, metrics[name], variant, average_by)[1] for name in order}
+    return spec.significance_matrix(order, seed, lambda better, worse, rng: perm_pairs(
+        gold, metrics[worse], metrics[better], variant, average_by, k, None, block_size, early_min, early_max,
+        random_state=rng, epsilon1=epsilon[worse], epsilon2=epsilon[better])[0])

@@ -678,18 +678,10 @@ def perm_both_matrix(gold, metrics: dict, order: list, correlation: str = "pears
     generator, pair after pair (``i`` ascending, then ``j``), each test taking as many rounds
     as its early stopping leaves it; here one ``RandomState(seed)`` plays that generator, so
     the matrix equals the oracle's run after ``numpy.random.seed(seed)``."""
-    import numpy as np
-
     run = perm_both_fn or perm_both
-    rng = np.random.RandomState(seed)
-    n = len(order)
-    out = [[None] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1, n):
-            out[i][j] = run(gold, metrics[order[j]], metrics[order[i]], correlation, average_by, k, None,
-                            block_size, early_min, early_max, variant, random_state=rng, groups=groups,
-                            num_systems=num_systems)[0]
-    return out
+    return significance_matrix(order, seed, lambda better, worse, rng: run(
+        gold, metrics[worse], metrics[better], correlation, average_by, k, None, block_size, early_min, early_max,
+        variant, random_state=rng, groups=groups, num_systems=num_systems)[0])
 
 
 def williams_matrix(gold, metrics: dict, order: list, average_by: str = "none") -> list[list]:
@@ -716,3 +708,195 @@ def assign_ranks(matrix, pval: float = 0.05) -> list[int]:
             start = i
         ranks.append(rank)
     return ranks
+
+
+# ---------------------------------------------------------------------------------------
+# significance between two metrics' acc23: the permutation test over pairs
+
+
+def numpy_sum(values) -> float:
+    """The float64 sum numpy's ``add.reduce`` (so ``numpy.mean``, ``numpy.average``) returns
+    for a contiguous vector: pairwise summation (numpy's ``pairwise_sum``: under 8 values a
+    plain loop; up to 128, eight running sums over strides of 8, combined as ``((r0 + r1) +
+    (r2 + r3)) + ((r4 + r5) + (r6 + r7))``, then the rest one by one; above 128, the sums of
+    two halves, the first cut to a multiple of 8), added to the identity 0.0. The
+    permutation test over pairs compares differences of such means with ``>=``, so the
+    rounding of the sum decides ties and is reproduced here."""
+    def pairwise(a):
+        n = len(a)
+        if n < 8:
+            out = 0.0
+            for v in a:
+                out += v
+            return out
+        if n <= 128:
+            r = list(a[:8])
+            i = 8
+            while i < n - n % 8:
+                for j in range(8):
+                    r[j] += a[i + j]
+                i += 8
+            out = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+            for v in a[i:]:
+                out += v
+            return out
+        half = n // 2
+        half -= half % 8
+        return pairwise(a[:half]) + pairwise(a[half:])
+
+    return 0.0 + pairwise([float(v) for v in values])
+
+
+def pair_class(gold_a, gold_b, metric_a, metric_b, epsilon: float) -> str:
+    """One pair's class (``pair_counts``'s names) once the metric calls a difference of at
+    most ``epsilon`` a tie (oracle: ``stats.PairwiseDiffs``, ``|diff| <= epsilon``, and
+    ``_MatrixSufficientStatistics``)."""
+    metric_tie = abs(metric_b - metric_a) <= epsilon
+    if gold_a == gold_b:
+        return "tb" if metric_tie else "tg"
+    if metric_tie:
+        return "tm"
+    return "con" if (gold_a > gold_b) == (metric_a > metric_b) else "dis"
+
+
+def perm_pairs(gold, metric1, metric2, variant: str = "acc23", average_by: str = "item",
+               k: int = PERM_BOTH_K, seed: int | None = None, block_size: int = PERM_BOTH_BLOCK,
+               early_min: float = PERM_BOTH_EARLY_MIN, early_max: float = PERM_BOTH_EARLY_MAX,
+               random_state=None, epsilon1: float | None = None, epsilon2: float | None = None
+               ) -> tuple[float, float, int]:
+    """The permutation test over pairs (Deutsch et al., 2023; WMT23/WMT24 for acc23):
+    ``(p, delta, k_used)``, the p-value that metric2's tie-calibrated ``variant`` ('acc23' or
+    '23') is better than metric1's (oracle: ``stats.PairwisePermutationSigDiff``).
+
+    * Tie thresholds: each metric's ``epsilon`` is its own best threshold
+      (``tie_calibrated(gold, metric, variant, average_by)``, every pair), found once on the
+      real scores and never re-calibrated in a permutation round (``epsilon1``/``epsilon2``
+      give them instead).
+    * Items: the vectors ``rows(., average_by)``, cells with a ``None`` gold dropped; a
+      vector keeps its ``n`` remaining cells. Each pair ``a < b`` of a vector has a class
+      under each metric (``pair_class`` with that metric's epsilon).
+    * ``corr(classes)``: each vector's ``tau_from_counts`` over its pairs (vectors with no
+      pair, one cell, are left out: the oracle divides by zero there), averaged with numpy's
+      rounding (``numpy_sum(values) / len(values)``); ``delta = corr(metric2's classes) -
+      corr(metric1's classes)``.
+    * A round: for each vector in order, its ``pair_draws``. Where it is 1 the first hybrid
+      takes metric1's class of the pair and the second metric2's; where 0, the other way.
+      The round counts when ``corr(second) - corr(first) >= delta`` (``at_least_as_extreme``).
+    * Early stopping: ``pairs_test_stops`` (only in a round that counts). ``p = count /
+      rounds``.
+
+    ``random_state``: a ``numpy.random.RandomState`` shared by a matrix's tests (else a new
+    one seeded with ``seed``)."""
+    import numpy as np
+
+    epsilon1, epsilon2 = pairs_test_thresholds(gold, metric1, metric2, variant, average_by, epsilon1, epsilon2)
+    vectors = []  # (n, [(draw index, class under metric1, class under metric2)])
+    for g, m1, m2 in zip(rows(gold, average_by), rows(metric1, average_by), rows(metric2, average_by)):
+        kept = [(a, b, c) for a, b, c in zip(g, m1, m2) if a is not None]
+        if not kept:
+            continue
+        pairs = []
+        for a in range(len(kept)):
+            for b in range(a + 1, len(kept)):
+                (ga, m1a, m2a), (gb, m1b, m2b) = kept[a], kept[b]
+                pairs.append((a * len(kept) + b, pair_class(ga, gb, m1a, m1b, epsilon1),
+                              pair_class(ga, gb, m2a, m2b, epsilon2)))
+        vectors.append((len(kept), pairs))
+
+    def corr(classes_of_vectors):
+        values = []
+        for classes in classes_of_vectors:
+            if classes:
+                counts = dict.fromkeys(("con", "dis", "tg", "tm", "tb"), 0)
+                for c in classes:
+                    counts[c] += 1
+                values.append(tau_from_counts(counts, variant))
+        return numpy_sum(values) / len(values) if values else 0
+
+    delta = corr([[c2 for _, _, c2 in pairs] for _, pairs in vectors]) - \
+        corr([[c1 for _, c1, _ in pairs] for _, pairs in vectors])
+    rng = np.random.RandomState(seed) if random_state is None else random_state
+    count, i = 0, 1
+    for i in range(1, k + 1):
+        first, second = [], []
+        for n, pairs in vectors:
+            w = pair_draws(rng, n)
+            first.append([c1 if w[index] else c2 for index, c1, c2 in pairs])
+            second.append([c2 if w[index] else c1 for index, c1, c2 in pairs])
+        counted = at_least_as_extreme(corr(second) - corr(first), delta)
+        count += counted
+        if pairs_test_stops(count, i, counted, block_size, early_min, early_max):
+            break
+    return count / i, delta, i
+
+
+def pairs_test_thresholds(gold, metric1, metric2, variant: str, average_by: str, epsilon1: float | None = None,
+                          epsilon2: float | None = None, search=None) -> tuple[float, float]:
+    """The two metrics' tie thresholds of the permutation test over pairs: each given one,
+    else the metric's own best (``search``, ``tie_calibrated`` unless given, on every pair);
+    ValueError for a variant the search does not optimise or a negative threshold."""
+    if variant not in ("acc23", "23"):
+        raise ValueError(f"the permutation test over pairs takes a tie-calibrated variant, 'acc23' or '23', "
+                         f"not {variant!r}")
+    search = search or tie_calibrated
+    if epsilon1 is None:
+        epsilon1 = search(gold, metric1, variant, average_by)[1]
+    if epsilon2 is None:
+        epsilon2 = search(gold, metric2, variant, average_by)[1]
+    if epsilon1 < 0 or epsilon2 < 0:
+        raise ValueError("tie thresholds must be non-negative")
+    return epsilon1, epsilon2
+
+
+def pair_draws(random_state, n: int) -> list[int]:
+    """One vector's draws in a round of the permutation test over pairs: ``n * n`` draws
+    ``binomial(1, 0.5)`` (the oracle's ``n x n`` matrix, row by row, of which it keeps the
+    upper triangle and mirrors it); pair ``(a, b)``, ``a < b``, takes draw ``a * n + b``."""
+    return [int(v) for v in random_state.binomial(1, 0.5, n * n)]
+
+
+def at_least_as_extreme(difference: float, delta: float) -> bool:
+    """A round of the permutation test over pairs counts when the hybrids' difference is
+    ``>=`` the observed one (oracle: ``c2 - c1 >= delta``)."""
+    return difference >= delta
+
+
+def pairs_test_stops(count: int, rounds: int, counted: bool, block_size: int, early_min: float,
+                     early_max: float) -> bool:
+    """Early stopping of the permutation test over pairs, as the oracle codes it: checked
+    only in a round that counted (the check sits inside the oracle's ``if c2 - c1 >=
+    delta``, unlike PERM-BOTH's), at a multiple of ``block_size``, when ``count / rounds``
+    is below ``early_min`` or above ``early_max``. So a test whose rounds never count runs
+    all ``k`` rounds."""
+    return counted and rounds % block_size == 0 and not early_min <= count / rounds <= early_max
+
+
+def perm_pairs_matrix(gold, metrics: dict, order: list, variant: str = "acc23", average_by: str = "item",
+                      k: int = PERM_BOTH_K, seed: int | None = None, block_size: int = PERM_BOTH_BLOCK,
+                      early_min: float = PERM_BOTH_EARLY_MIN, early_max: float = PERM_BOTH_EARLY_MAX,
+                      perm_pairs_fn=None) -> list[list]:
+    """The significance matrix of the permutation tests over pairs (oracle:
+    ``data.ComputeSigMatrix`` with ``perm_test='pairs'``, as ``tasks.WMT23``/``WMT24`` run
+    acc23): ``p[i][j]`` (``i < j``) is ``perm_pairs(gold, metrics[order[j]],
+    metrics[order[i]])``, the tests drawing in turn from one ``RandomState(seed)`` (numpy's
+    global generator after ``numpy.random.seed(seed)``), as ``perm_both_matrix``."""
+    run = perm_pairs_fn or perm_pairs
+    return significance_matrix(order, seed, lambda better, worse, rng: run(
+        gold, metrics[worse], metrics[better], variant, average_by, k, None, block_size, early_min, early_max,
+        random_state=rng)[0])
+
+
+def significance_matrix(order: list, seed: int | None, test) -> list[list]:
+    """``p[i][j] = test(order[i], order[j], rng)`` for ``i < j`` (``None`` elsewhere), pair
+    after pair (``i`` ascending, then ``j``), every test drawing from one
+    ``RandomState(seed)``: numpy's global generator after ``numpy.random.seed(seed)``, as the
+    oracle's ``data.ComputeSigMatrix`` runs its tests."""
+    import numpy as np
+
+    rng = np.random.RandomState(seed)
+    n = len(order)
+    out = [[None] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            out[i][j] = test(order[i], order[j], rng)
+    return out

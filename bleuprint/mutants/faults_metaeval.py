@@ -99,8 +99,42 @@ def no_early_stopping(original):
     return perm_both
 
 
+def early_stop_every_block(original):
+    def pairs_test_stops(count, rounds, counted, block_size, early_min, early_max):
+        return rounds % block_size == 0 and not early_min <= count / rounds <= early_max
+    return pairs_test_stops
+
+
+def no_pairs_tie_calibration(original):
+    def perm_pairs(gold, metric1, metric2, variant="acc23", average_by="item", k=1000, seed=None, block_size=1000,
+                   early_min=0.02, early_max=0.5, random_state=None, epsilon1=None, epsilon2=None):
+        return original(gold, metric1, metric2, variant, average_by, k, seed, block_size, early_min, early_max,
+                        random_state, 0.0, 0.0)
+    return perm_pairs
+
+
+def one_draw_per_pair(original):
+    def pair_draws(random_state, n):
+        w = [0] * (n * n)
+        draws = iter(random_state.binomial(1, 0.5, n * (n - 1) // 2))
+        for a in range(n):
+            for b in range(a + 1, n):
+                w[a * n + b] = int(next(draws))
+        return w
+    return pair_draws
+
+
+def strict_pairs_p_value(original):
+    def at_least_as_extreme(difference, delta):
+        return difference > delta
+    return at_least_as_extreme
+
+
 _GOLD = [[0.0, -1.0, -5.0, 0.0, -2.0, -1.0], [-1.0, -1.0, 0.0, -25.0, 0.0, -5.0], [0.0, 0.0, -1.0, -2.0, -1.0, 0.0]]
 _METRIC = [[0.9, 0.7, 0.5, 0.9, 0.6, 0.8], [0.8, 0.7, 0.9, 0.1, 0.95, 0.6], [0.9, 0.85, 0.7, 0.6, 0.7, 0.9]]
+_METRIC2 = [[0.7, 0.8, 0.4, 0.9, 0.5, 0.6], [0.9, 0.6, 0.8, 0.2, 0.7, 0.7], [0.95, 0.9, 0.6, 0.5, 0.8, 0.85]]
+#: _METRIC with a few cells moved: close to it, so the pairs test's p-value lies between 0 and 1.
+_METRIC3 = [[0.9, 0.7, 0.5, 0.85, 0.6, 0.8], [0.8, 0.75, 0.9, 0.1, 0.6, 0.6], [0.9, 0.85, 0.6, 0.6, 0.7, 0.95]]
 
 
 MUTANTS = [
@@ -136,4 +170,23 @@ MUTANTS = [
            "PERM-BOTH's early stopping", "PERM-BOTH goldens (rounds used)",
            {T + "perm_both": no_early_stopping},
            lazy_witness(MODULE, lambda s: s.perm_both(_GOLD, _METRIC, _METRIC, "pearson", "none", 40, 3, 10)[2])),
+    Mutant("me08", "metaeval.spec.pairs_test_stops", "the permutation test over pairs checks early stopping at "
+           "every block, as PERM-BOTH does (mt-metrics-eval: only in a round that counts)",
+           "acc23 significance's early stopping", "permutation test over pairs goldens (rounds used)",
+           {T + "pairs_test_stops": early_stop_every_block},
+           lazy_witness(MODULE, lambda s: s.perm_pairs(_GOLD, _METRIC2, _METRIC, "acc23", "item", 40, 3, 10)[2])),
+    Mutant("me09", "metaeval.spec.perm_pairs", "the permutation test over pairs calls only equal metric scores ties "
+           "(no tie threshold calibrated per metric)", "acc23 significance's tie thresholds",
+           "permutation test over pairs goldens (delta)",
+           {T + "perm_pairs": no_pairs_tie_calibration},
+           lazy_witness(MODULE, lambda s: s.perm_pairs(_GOLD, _METRIC, _METRIC3, "acc23", "item", 20, 3, 10)[1])),
+    Mutant("me10", "metaeval.spec.pair_draws", "one draw per pair (n(n-1)/2 a vector) instead of the oracle's n x n "
+           "matrix of draws", "acc23 significance's random stream",
+           "permutation test over pairs goldens (close metrics)",
+           {T + "pair_draws": one_draw_per_pair},
+           lazy_witness(MODULE, lambda s: s.perm_pairs(_GOLD, _METRIC3, _METRIC, "acc23", "item", 200, 3, 1000)[0])),
+    Mutant("me11", "metaeval.spec.at_least_as_extreme", "the permutation test over pairs counts differences > the "
+           "observed one (mt-metrics-eval: >=)", "acc23 significance's >=", "identical metrics have p = 1, by hand",
+           {T + "at_least_as_extreme": strict_pairs_p_value},
+           lazy_witness(MODULE, lambda s: s.perm_pairs(_GOLD, _METRIC, _METRIC, "acc23", "item", 20, 3, 10)[0])),
 ]

@@ -17,6 +17,10 @@ on a dyadic grid (many ties, float32-exact), COMET-like scores in [0, 1] with 4 
 (float32-inexact), DA-like scores (for Kendall-like's threshold 25), small integers
 (ties everywhere); few systems (2, 3) and many segments (up to 200); human scores with
 ``None`` cells. ``tests/metaeval`` compares ``bleuprint.metaeval.spec`` and ``impl`` with them.
+Significance: PERM-BOTH (``stats.PermutationSigDiff``), the permutation test over pairs of
+acc23 (``stats.PairwisePermutationSigDiff``, ``perm_pairs`` cases) and the matrices of
+``data.py``'s ``CompareMetrics`` (with ``perm_test='pairs'`` for acc23, as WMT23/24 run it),
+``CompareMetricsWithGlobalAccuracy`` and ``CompareMetricsWithPairwiseConfidenceError``.
 """
 
 from __future__ import annotations
@@ -316,6 +320,48 @@ def perm_both_cases(oracle, inputs) -> list[dict]:
     return cases
 
 
+def perm_pairs_cases(oracle, inputs, sig_inputs) -> list[dict]:
+    """The permutation test over pairs (``stats.PairwisePermutationSigDiff``, tie thresholds
+    calibrated on every pair, ``sample_rate=1.0``) after ``numpy.random.seed(seed)``, with the
+    thresholds ``stats.KendallWithTiesOpt`` finds: metric pairs far apart (``inputs``: p 0 or
+    1, early stopping at the first block) and close (``sig_inputs``' noisy copies of the
+    gold: p-values between, so the rounds' draws decide). ``metrics`` names the two metrics
+    (an index in ``inputs``, a name in ``sig_inputs``), metric1 first. Inputs where some
+    vector keeps a single rated cell are not chosen: the oracle divides by zero there."""
+    import numpy as np
+
+    stats = oracle["stats"]
+    cases = []
+    far = {"mqm-5x30": (("item", "acc23"), ("sys", "acc23")), "mqm-3x200": (("item", "acc23"),),
+           "da-6x25": (("item", "acc23"), ("item", "23")), "int-4x20": (("item", "acc23"),),
+           "mqm-5x40-unrated-segments": (("item", "acc23"),), "da-4x30-missing-cells": (("sys", "acc23"),),
+           "mqm-8x12": (("none", "acc23"), ("item", "acc23"))}
+    close = {"sig-mqm-5x24": ((("A", "B"), "item", "acc23"), (("B", "D"), "item", "acc23"),
+                              (("A", "D"), "sys", "acc23"), (("B", "A"), "item", "23")),
+             "sig-da-4x40": ((("m1", "m3"), "item", "acc23"), (("m3", "m2"), "item", "acc23"),
+                             (("m1", "m3"), "none", "acc23"))}
+    chosen = [(data, pair, average_by, variant) for data in inputs for pair in ((0, 1), (1, 0))
+              for average_by, variant in far.get(data["id"], ())]
+    chosen += [(data, pair, average_by, variant) for data in sig_inputs
+               for pair, average_by, variant in close.get(data["id"], ())]
+    settings = ((200, 50, 5), (300, 1000, 17), (400, 100, 23))
+    for index, (data, pair, average_by, variant) in enumerate(chosen):
+        gold = data["gold"]
+        num_sys = len(gold)
+        corrs = [stats.Correlation(num_sys, _flat(gold), _flat(data["metrics"][name])) for name in pair]
+        epsilons = [float(stats.KendallWithTiesOpt(c.gold_scores, c.metric_scores, variant, num_sys, average_by,
+                                                   1.0)[1]) for c in corrs]
+        for k, block, seed in settings if data["id"].startswith("sig-") else settings[index % 2::2]:
+            np.random.seed(seed)
+            p, delta, used, _ = stats.PairwisePermutationSigDiff(
+                corrs[0], corrs[1], variant, average_by, k, stats.PermutationSigDiffParams(block_size=block),
+                sample_rate=1.0)
+            cases.append({"statistic": "perm_pairs", "input": data["id"], "metrics": list(pair),
+                          "average_by": average_by, "variant": variant, "k": k, "block_size": block, "seed": seed,
+                          "epsilons": epsilons, "value": _num(p), "delta": _num(delta), "k_used": int(used)})
+    return cases
+
+
 def load_data_module(path):
     """mt-metrics-eval's ``data.py``, imported from the checkout with a stand-in for
     ``apache_beam`` (imported at its top, used only by ``parallel_file``, which the goldens
@@ -443,6 +489,13 @@ def significance_cases(path, oracle, sig_inputs) -> list[dict]:
                         for i in range(len(order)) for j in range(i + 1, len(order))]
             record({"input": item["id"], "correlation": "pearson", "level": "seg", "average_by": average_by,
                     "k": k, "block_size": block, "seed": seed}, result, {"williams": williams})
+        for k, block, seed in ((200, 50, 11), (1000, 100, 12)):
+            np.random.seed(seed)
+            result = data.CompareMetrics(corrs, stats.KendallWithTiesOpt, "item", k,
+                                         stats.PermutationSigDiffParams(block_size=block), perm_test="pairs",
+                                         sample_rate=1.0)
+            record({"input": item["id"], "correlation": "acc23", "level": "seg", "average_by": "item", "k": k,
+                    "block_size": block, "seed": seed, "perm_test": "pairs"}, result)
         np.random.seed(9)
         result = data.CompareMetricsWithPairwiseConfidenceError(corrs, 100, stats.PermutationSigDiffParams(block_size=50))
         record({"input": item["id"], "correlation": "pce", "level": "sys", "average_by": "none", "k": 100,
@@ -475,6 +528,7 @@ def build_document(path, commit: str | None = None) -> dict:
     cases = (correlation_cases(oracle, inputs) + pce_cases(oracle, inputs) + agreement_cases(oracle)
              + williams_cases(oracle, inputs) + perm_both_cases(oracle, inputs))
     sig_inputs = significance_inputs()
+    cases += perm_pairs_cases(oracle, inputs, sig_inputs)
     cases += significance_cases(path, oracle, sig_inputs)
     root = Path(path)
     return {

@@ -38,6 +38,8 @@ METAEVAL = "bleuprint.metaeval.spec"
 _GOLD = [[0.0, -1.0, -5.0, 0.0, -2.0, -1.0], [-1.0, -1.0, 0.0, -25.0, 0.0, -5.0], [0.0, 0.0, -1.0, -2.0, -1.0, 0.0]]
 _METRIC = [[0.9, 0.7, 0.5, 0.9, 0.6, 0.8], [0.8, 0.7, 0.9, 0.1, 0.95, 0.6], [0.9, 0.85, 0.7, 0.6, 0.7, 0.9]]
 _METRIC2 = [[0.7, 0.8, 0.4, 0.9, 0.5, 0.6], [0.9, 0.6, 0.8, 0.2, 0.7, 0.7], [0.95, 0.9, 0.6, 0.5, 0.8, 0.85]]
+#: _METRIC with a few cells moved: close to it (the pairs test's p-value between 0 and 1).
+_METRIC3 = [[0.9, 0.7, 0.5, 0.85, 0.6, 0.8], [0.8, 0.75, 0.9, 0.1, 0.6, 0.6], [0.9, 0.85, 0.6, 0.6, 0.7, 0.95]]
 _TWENTY = {"a": [((k * 37) % 11) / 13 + 0.1 for k in range(20)], "b": [((k * 17) % 7) / 9 for k in range(20)]}
 _FORTY = {"a": [k / 7 + 0.3 for k in range(40)], "b": [k / 9 for k in range(40)]}
 
@@ -92,6 +94,17 @@ FILES = [
                                                                "seed": 3, "block_size": 10}),
             ("two metrics, Pearson", {"gold": _GOLD, "metric1": _METRIC, "metric2": _METRIC2, "correlation": "pearson",
                                       "average_by": "none", "k": 50, "seed": 1, "block_size": 10}),
+        ]),
+        ("perm_pairs", [
+            ("acc23's test over pairs, identical metrics: every round counts (>=)",
+             {"gold": _GOLD, "metric1": _METRIC, "metric2": _METRIC, "variant": "acc23", "average_by": "item", "k": 20,
+              "seed": 3, "block_size": 10}),
+            ("rounds that never count: no early stopping, all k rounds",
+             {"gold": _GOLD, "metric1": _METRIC2, "metric2": _METRIC, "variant": "acc23", "average_by": "item",
+              "k": 40, "seed": 3, "block_size": 10}),
+            ("close metrics, each with its own tie threshold; n x n draws a vector",
+             {"gold": _GOLD, "metric1": _METRIC3, "metric2": _METRIC, "variant": "acc23", "average_by": "item",
+              "k": 200, "seed": 3, "block_size": 1000}),
         ]),
     ]),
 ]

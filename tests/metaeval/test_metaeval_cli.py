@@ -53,7 +53,7 @@ def test_json_report_equals_the_oracle(tmp_path, input_id):
     status, out, err = run(["--human", human, "--metric-scores", metric, "-f", "json"])
     assert (status, err) == (0, "")
     report = json.loads(out)
-    assert (report["format"], report["version"]) == ("bleuprint-meta-eval", 2)
+    assert (report["format"], report["version"]) == ("bleuprint-meta-eval", 3)
     assert report["systems"] == [f"sys{s}" for s in range(len(data["gold"]))]
     got = report["metrics"]["M"]
     assert got["files"] == [metric]

@@ -59,7 +59,7 @@ def test_segment_significance_is_the_oracles(tmp_path):
                             "--block-size", "50", "--sig-seed", "7"])
     assert (status, err) == (0, "")
     test = json.loads(out)["significance"]["tests"]["pearson_seg"]
-    case = golden(input="sig-da-4x40", average_by="item")
+    case = golden(input="sig-da-4x40", correlation="pearson", average_by="item")
     assert test["order"] == case["order"]
     assert flat(test["perm_both"]) == case["p"]
     assert test["ranks"] == case["ranks"]
@@ -72,6 +72,33 @@ def test_segment_significance_is_the_oracles(tmp_path):
     status, text, _ = run(["--human", human, "-m", *files, "--significance", "--k", "200", "--block-size", "50",
                            "--sig-seed", "7"])
     assert status == 0 and "  pearson_seg: 1: m1, m3; 2: m2; 3: m4" in text.splitlines()
+
+
+def test_acc23_significance_is_the_oracles(tmp_path):
+    """acc23's test between the four metrics, k 200 in blocks of 50 from seed 11: the order, the
+    values, every p-value (``perm_pairs``) and the ranks are mt-metrics-eval's
+    ``data.CompareMetrics(..., stats.KendallWithTiesOpt, 'item', perm_test='pairs',
+    sample_rate=1.0)`` run after ``numpy.random.seed(11)``; the table's ranks line says them."""
+    data = SIG["sig-mqm-5x24"]
+    human = write(tmp_path / "xx.mqm.seg.score", seg_lines(data["gold"]))
+    files = [write(tmp_path / f"{name}.seg.score", seg_lines(m)) for name, m in data["metrics"].items()]
+    status, out, err = run(["--human", human, "-m", *files, "-f", "json", "--significance", "--k", "200",
+                            "--block-size", "50", "--sig-seed", "11"])
+    assert (status, err) == (0, "")
+    test = json.loads(out)["significance"]["tests"]["acc23"]
+    case = golden(input="sig-mqm-5x24", correlation="acc23", k=200)
+    assert (test["order"], test["values"]) == (case["order"], case["values"])
+    assert (flat(test["perm_pairs"]), test["ranks"]) == (case["p"], case["ranks"])
+    assert "perm_both" not in test
+    status, text, _ = run(["--human", human, "-m", *files, "--significance", "--k", "200", "--block-size", "50",
+                           "--sig-seed", "11"])
+    clusters: dict = {}
+    for name, rank in zip(case["order"], case["ranks"]):
+        clusters.setdefault(rank, []).append(name)
+    expected = "  acc23: " + "; ".join(f"{rank}: {', '.join(names)}" for rank, names in clusters.items())
+    assert status == 0 and expected in text.splitlines()
+    assert any(line.startswith("significance: PERM-BOTH (acc23: permutation over pairs), k 200, blocks of 50")
+               for line in text.splitlines())
 
 
 def mtme_layout(root: Path, lps) -> None:

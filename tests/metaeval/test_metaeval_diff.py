@@ -163,3 +163,59 @@ def test_perm_both_matrix_on_an_exact_tie_is_the_specs():
     metrics = {"a": metric, "b": metric2, "c": metric3}
     args = (gold, metrics, ["c", "a", "b"], "pearson", "none", 40, 0, 10)
     assert impl.perm_both_matrix(*args) == spec.perm_both_matrix(*args)
+
+
+def _perm_pairs_or_error(module, *args, **kwargs):
+    try:
+        return module.perm_pairs(*args, **kwargs)
+    except ValueError as error:
+        return str(error)
+
+
+@settings(max_examples=40)
+@given(matrices(values=st.one_of(DYADIC, FLOATS), max_systems=5, max_segments=8), AVERAGES,
+       st.sampled_from(["acc23", "23"]), st.integers(0, 2 ** 31), st.sampled_from([(30, 10), (40, 7), (25, 1000)]))
+def test_perm_pairs(data, average_by, variant, seed, rounds):
+    """The permutation test over pairs: p-value, delta and rounds exact (the same classes, the
+    same draws, numpy's mean on both sides; a vector with one rated cell left out on both);
+    an input without a rated pair refused alike."""
+    gold, metric, metric2 = data
+    k, block = rounds
+    expected = _perm_pairs_or_error(spec, gold, metric, metric2, variant, average_by, k, seed, block)
+    assert _perm_pairs_or_error(impl, gold, metric, metric2, variant, average_by, k, seed, block) == expected
+
+
+@settings(max_examples=20)
+@given(matrices(values=st.one_of(DYADIC, TIES), max_systems=5, max_segments=6, missing="columns"),
+       st.integers(0, 2 ** 31))
+def test_perm_pairs_matrix(data, seed):
+    """Three metrics tested pair after pair on one stream, each test's rounds cut by early
+    stopping: impl's matrix (thresholds searched once a metric) is the spec's."""
+    gold, metric, metric2 = data
+    metrics = {"a": metric, "b": metric2, "c": [[v * 0.5 + 1.0 for v in row] for row in metric2][::-1]}
+    try:
+        expected = spec.perm_pairs_matrix(gold, metrics, ["c", "a", "b"], "acc23", "item", 40, seed, 10)
+    except ValueError:
+        return  # no rated pair (checked by test_perm_pairs)
+    assert impl.perm_pairs_matrix(gold, metrics, ["c", "a", "b"], "acc23", "item", 40, seed, 10) == expected
+
+
+@given(st.lists(st.one_of(DYADIC, FLOATS, st.integers(0, 30).map(lambda k: k / 7)), max_size=300))
+def test_numpy_sum_is_numpys(values):
+    """``spec.numpy_sum`` rounds as numpy's ``add.reduce`` (pairwise summation): ``==``."""
+    import numpy as np
+
+    assert spec.numpy_sum(values) == float(np.add.reduce(np.asarray(values, dtype=float)))
+
+
+def test_perm_pairs_draws_in_chunks_as_in_one(monkeypatch):
+    """impl draws a round's n x n values an item in chunks (``_PAIR_DRAW_CHUNK``): chunks of
+    7 draws, which cut items and pairs anywhere, give the spec's p-value, delta and rounds."""
+    gold = [[0.0, -1.0, -5.0, 0.0, -2.0], [-1.0, -1.0, 0.0, -25.0, 0.0], [0.0, 0.0, -1.0, -2.0, -1.0],
+            [-2.0, 0.0, 0.0, -1.0, -5.0]]
+    metric = [[0.9, 0.7, 0.5, 0.9, 0.6], [0.8, 0.7, 0.9, 0.1, 0.95], [0.9, 0.85, 0.7, 0.6, 0.7], [0.5, 0.8, 0.9, 0.7, 0.2]]
+    metric2 = [[0.8, 0.7, 0.4, 0.9, 0.6], [0.8, 0.75, 0.9, 0.2, 0.9], [0.95, 0.8, 0.7, 0.5, 0.7], [0.6, 0.8, 0.8, 0.7, 0.3]]
+    expected = spec.perm_pairs(gold, metric, metric2, "acc23", "sys", 60, 3, 1000)
+    monkeypatch.setattr(impl, "_PAIR_DRAW_CHUNK", 7)
+    assert impl.perm_pairs(gold, metric, metric2, "acc23", "sys", 60, 3, 1000) == expected
+    assert 0 < expected[0] < 1

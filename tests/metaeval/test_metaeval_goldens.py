@@ -5,7 +5,9 @@ Tolerances, by statistic:
 
 * exact (``==``): Kendall's variants, Kendall-like, the tie search (best value, its threshold
   and every threshold's value: the spec and impl replay the oracle's running sum), pairwise
-  accuracy, the permutation p-values, PERM-BOTH's p-value and rounds;
+  accuracy, the permutation p-values, PERM-BOTH's p-value and rounds, the permutation test
+  over pairs (p-value, delta, rounds, tie thresholds: the same integer counts and numpy's
+  rounding of their mean);
 * soft pairwise accuracy: impl exact; spec within 1e-12 (its mean is exactly rounded, the
   oracle's is numpy's pairwise sum);
 * Pearson (and Williams' correlations, PERM-BOTH's delta): within 1e-12 (scipy's pearsonr
@@ -26,6 +28,7 @@ from bleuprint.oracles.mtme_goldens import golden_document
 
 DOC = golden_document()
 INPUTS = {data["id"]: data for data in DOC["inputs"]}
+SIG_INPUTS = {data["id"]: data for data in DOC["significance_inputs"]}
 MODULES = {"spec": spec, "impl": impl}
 
 
@@ -178,3 +181,19 @@ def test_perm_both(module, case):
                                  case["seed"], case["block_size"], variant=case["variant"])
     assert (p, used) == (case["value"], case["k_used"])
     assert delta == pytest.approx(case["delta"], abs=1e-12, rel=0)
+
+
+@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("case", _cases("perm_pairs"))
+def test_perm_pairs(module, case):
+    """The permutation test over pairs (acc23's significance): each metric's tie threshold,
+    the p-value, delta and the rounds its early stopping leaves, all ``==``."""
+    m = MODULES[module]
+    data = {**INPUTS, **SIG_INPUTS}[case["input"]]
+    metric1, metric2 = (data["metrics"][name] for name in case["metrics"])
+    thresholds = [m.tie_calibrated(data["gold"], metric, case["variant"], case["average_by"])[1]
+                  for metric in (metric1, metric2)]
+    assert thresholds == case["epsilons"]
+    got = m.perm_pairs(data["gold"], metric1, metric2, case["variant"], case["average_by"], case["k"], case["seed"],
+                       case["block_size"])
+    assert got == (case["value"], case["delta"], case["k_used"])

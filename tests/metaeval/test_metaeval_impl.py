@@ -104,3 +104,18 @@ def test_score_lists_are_read_as_numpy_casts_them(path):
     assert float(got[0, 0, 0]) == 1.0 and float(got[0, 0, 1]) == 1.0 + 2.0 ** -22
     floats = [[[v * 0.1 for v in range(k, k + 5)] for k in range(3)] for _ in range(2)]
     assert np.array_equal(impl._metric_blocks(floats, (3, 5)), np.array(floats, dtype=np.float32))
+
+
+@pytest.mark.parametrize("seed, sizes", [(0, [1_000_000]), (7, [3, 25, 1, 49, 0, 100_003]), (2 ** 32 - 1, [4096] * 5)])
+def test_binomial_half_is_numpys_binomial(seed, sizes):
+    """impl's shortcut for the pairs test's draws: ``random_sample() > qn`` equals legacy
+    ``binomial(1, 0.5)`` draw for draw, call after call, and leaves the generator where
+    ``binomial`` leaves it (one uniform a draw). qn = exp(log(0.5)) is 0.5 here, so the
+    boundary U = 0.5 gives 0 on both sides."""
+    import numpy as np
+
+    fast, slow = np.random.RandomState(seed), np.random.RandomState(seed)
+    for size in sizes:
+        assert np.array_equal(impl.binomial_half(fast, size), slow.binomial(1, 0.5, size) == 1)
+    assert fast.random_sample() == slow.random_sample()
+    assert impl._BINOMIAL_HALF_QN == 0.5

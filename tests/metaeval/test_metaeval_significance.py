@@ -1,6 +1,8 @@
-"""Significance matrices between metrics (PERM-BOTH and Williams), spec and impl against
-mt-metrics-eval's own ``data.CompareMetrics`` / ``CompareMetricsWithGlobalAccuracy`` run after
-``numpy.random.seed(seed)`` (the ``significance_matrix`` cases of the goldens).
+"""Significance matrices between metrics (PERM-BOTH, Williams and, for acc23, the permutation
+test over pairs), spec and impl against mt-metrics-eval's own ``data.CompareMetrics`` (with
+``perm_test='pairs'`` for acc23, as ``tasks.WMT23``/``WMT24`` run it) /
+``CompareMetricsWithGlobalAccuracy`` run after ``numpy.random.seed(seed)`` (the
+``significance_matrix`` cases of the goldens).
 
 What the goldens pin: the order of the metrics (decreasing statistic, then name), every
 p-value of the matrix (``==``: the tests of successive pairs draw from one shared stream, each
@@ -53,6 +55,9 @@ def _setup(m, case):
     if case["correlation"] == "pce":
         values = {n: m.soft_pairwise_accuracy(gold, metric) for n, metric in metrics.items()}
         return gold, metrics, values, None
+    if case["correlation"] == "acc23":
+        values = {n: m.acc23(gold, metric, case["average_by"]) for n, metric in metrics.items()}
+        return gold, metrics, values, None
     values = {n: m.pearson_averaged(gold, metric, case["average_by"]) for n, metric in metrics.items()}
     return gold, metrics, values, None
 
@@ -76,8 +81,12 @@ def check(m, case):
     order = m.metric_order(values)
     assert order == case["order"]
     assert [values[n] for n in order] == pytest.approx(case["values"], abs=1e-12, rel=0)
-    matrix = m.perm_both_matrix(gold, metrics, order, case["correlation"], case["average_by"], case["k"],
-                                case["seed"], case["block_size"], groups=groups, num_systems=len(gold))
+    if case["correlation"] == "acc23":
+        matrix = m.perm_pairs_matrix(gold, metrics, order, "acc23", case["average_by"], case["k"], case["seed"],
+                                     case["block_size"])
+    else:
+        matrix = m.perm_both_matrix(gold, metrics, order, case["correlation"], case["average_by"], case["k"],
+                                    case["seed"], case["block_size"], groups=groups, num_systems=len(gold))
     assert _upper(matrix) == case["p"]
     assert m.assign_ranks(matrix) == case["ranks"]
     if "williams" in case:

@@ -1,8 +1,9 @@
 """The meta-evaluation spec's conventions (``bleuprint.metaeval.spec``), by hand and against
-mt-metrics-eval's goldens: the tests of the spec layer that kill the planted mutants me01-me07
+mt-metrics-eval's goldens: the tests of the spec layer that kill the planted mutants me01-me11
 (``bleuprint.mutants.faults_metaeval``). The full golden comparison of spec and impl is
 ``tests/metaeval``; tolerances as stated there (exact here: Kendall-like, the tie search,
-p-values of float32-exact scores, PERM-BOTH's p-value and rounds)."""
+p-values of float32-exact scores, PERM-BOTH's p-value and rounds, the permutation test over
+pairs)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from bleuprint.oracles.mtme_goldens import golden_document
 
 DOC = golden_document()
 INPUTS = {data["id"]: data for data in DOC["inputs"]}
+SIG_INPUTS = {data["id"]: data for data in DOC["significance_inputs"]}
 
 
 def cases(statistic, inputs=None):
@@ -96,3 +98,41 @@ def test_perm_both_goldens(case):
                                     case["seed"], case["block_size"], variant=case["variant"])
     assert (p, used) == (case["value"], case["k_used"])
     assert delta == pytest.approx(case["delta"], abs=1e-12)
+
+
+def test_identical_metrics_have_pairs_test_p_one():
+    """The permutation test over pairs with metric2 = metric1: both metrics put every pair in
+    the same class (the same tie threshold, searched on the same scores), so in every round
+    both hybrids are that metric, their difference is 0, equal to the observed delta 0, and
+    the test counts ``>=``: every round counts, p = 1 (with ``>``, p = 0), and at the first
+    block boundary (round 10) p = 1 > 0.5 stops it."""
+    gold = [[0.0, -1.0, -5.0], [-1.0, -1.0, 0.0], [0.0, 0.0, -1.0]]
+    metric = [[0.9, 0.7, 0.5], [0.8, 0.7, 0.9], [0.9, 0.85, 0.7]]
+    assert spec.perm_pairs(gold, metric, [list(row) for row in metric], "acc23", "item", 30, 1, 10) == (1.0, 0.0, 10)
+
+
+def test_pairs_test_calibrates_each_metrics_threshold_by_hand():
+    """One item of three systems, gold (0, 0, -1). metric1 (0.5, 0.51, 0.2): its threshold
+    0.51 - 0.5 makes all three pairs right, acc23 1 (``test_tie_search_finds_a_threshold_by_hand``;
+    at threshold 0 it scores 2/3). metric2 (0.5, 0.2, 0.3): pair (0, 1) a gold tie only (metric
+    diff 0.3), (0, 2) concordant, (1, 2) discordant: 1/3 at threshold 0; raising it to 0.1
+    makes (1, 2) a metric tie (1/3), to 0.2 (0, 2) too (0), to 0.3 (0, 1) a tie in both
+    (1/3): the first maximum is threshold 0, 1/3. delta = 1/3 - 1; with no calibration
+    (both thresholds 0) it would be 1/3 - 2/3."""
+    gold = [[0.0], [0.0], [-1.0]]
+    m1, m2 = [[0.5], [0.51], [0.2]], [[0.5], [0.2], [0.3]]
+    assert spec.tie_calibrated(gold, m2, "acc23", "item")[:2] == (1 / 3, 0.0)
+    _, delta, _ = spec.perm_pairs(gold, m1, m2, "acc23", "item", 10, 1, 10)
+    assert delta == 1 / 3 - 1.0
+
+
+@pytest.mark.parametrize("case", [c for c in cases("perm_pairs", {"mqm-5x30", "sig-da-4x40", "sig-mqm-5x24"})])
+def test_perm_pairs_goldens(case):
+    """p-value, delta and rounds ``==`` the oracle's: far metrics (p 0 or 1: a test whose
+    rounds never count runs all k rounds, as the oracle checks early stopping only in rounds
+    that count) and close ones (p between: the draws of every pair decide)."""
+    data = {**INPUTS, **SIG_INPUTS}[case["input"]]
+    metric1, metric2 = (data["metrics"][name] for name in case["metrics"])
+    got = spec.perm_pairs(data["gold"], metric1, metric2, case["variant"], case["average_by"], case["k"], case["seed"],
+                          case["block_size"])
+    assert got == (case["value"], case["delta"], case["k_used"])
