@@ -129,6 +129,42 @@ def test_kernel_rows_equal_spec_alignment(segs):
 
 
 @needs_kernel
+@given(segments)
+@example([(["the", "dog", "the", "dog"], [["hound", "a", "hound", "the"]])])    # two targets of one source
+@example([(["in", "order", "to", "go"], [["to", "leave"]]), (["kick", "the", "bucket"], [["die"]])])
+def test_kernel_shortcuts_change_no_row(segs):
+    """``align_rows``' optional ``heads`` (``emit_heads``: entries whose target cannot start
+    in the other line are skipped) and ``roots`` (``root_states``: the first step of each
+    walk in the trie read from a table) give the rows the plain walk gives."""
+    resources, kernel = toy(), native.meteor
+    lists = [words for h, rs in segs for words in (h, *rs)]
+    vocab, tokens, offsets = kernel.intern_words(lists)
+    offsets = np.frombuffer(offsets, dtype=np.int64)
+    arrays = impl._word_arrays(vocab, resources, kernel)
+    pairs, at = [], 0
+    for h, rs in segs:
+        for k in range(len(rs)):
+            pairs.append([offsets[at], len(h), offsets[at + 1 + k], len(rs[k])])
+        at += 1 + len(rs)
+    pairs = np.asarray(pairs, dtype=np.int64)
+    heads = kernel.emit_heads(resources.blob)
+    plain = kernel.align_rows(resources.blob, *arrays[:6], tokens, pairs)
+    assert kernel.align_rows(resources.blob, *arrays[:6], tokens, pairs, heads, arrays[6]) == plain
+    assert kernel.align_rows(resources.blob, *arrays[:6], tokens, pairs, heads) == plain
+    assert kernel.align_rows(resources.blob, *arrays[:6], tokens, pairs, None, arrays[6]) == plain
+
+
+@needs_kernel
+def test_kernel_refuses_foreign_heads_and_roots():
+    blob, i32 = toy().blob, np.zeros(1, np.int32)
+    args = (blob, i32, i32, i32, i32, np.zeros(2, np.int64), i32[:0], i32, np.zeros(4, np.int64))
+    with pytest.raises(ValueError, match="heads"):
+        native.meteor.align_rows(*args, np.zeros(3, np.int32))
+    with pytest.raises(ValueError, match="root"):
+        native.meteor.align_rows(*args, None, np.array([10 ** 6], np.int32))
+
+
+@needs_kernel
 def test_kernel_long_repetitive_segments_equal_spec():
     """Long segments of few distinct words (many candidates a position: the beam of 40
     cuts), generated with a fixed seed."""

@@ -173,7 +173,9 @@ def fast_synonyms(exceptions: bytes, synsets: bytes):
 
 class Resources:
     """What the fast aligner reads: the spec's stemmer, function words and synonym
-    dictionary, and the paraphrase blob."""
+    dictionary, the paraphrase blob and its ``emit_heads`` (each entry's first target
+    word, 21 MB, computed once per process: the aligner skips, unread, the entries whose
+    target cannot start in the other line)."""
 
     def __init__(self, jar=None):
         from . import resources, snowball
@@ -186,6 +188,7 @@ class Resources:
         self.synonyms = fast_synonyms(resources.read_resource(self.jar, "synonym/english.exceptions"),
                                       resources.read_resource(self.jar, "synonym/english.synsets"))
         self.blob = paraphrase_blob(resources.paraphrase_path(self.jar))
+        self.heads = native.meteor.emit_heads(self.blob)
 
 
     #: Words whose stems are remembered across calls (a word's stem never changes; the
@@ -214,16 +217,18 @@ class Resources:
 
 
     def word_arrays(self, vocab: list, kernel) -> tuple:
-        """``(hashes, stem_hashes, para, function, syn_off, flat)`` of the words of
+        """``(hashes, stem_hashes, para, function, syn_off, flat, roots)`` of the words of
         ``vocab`` in its order: the arrays ``rows_from_words`` computes word by word (Java
-        hashes of the word and of its stem, paraphrase word id, function word flag, and the
-        sorted synsets as offsets into one flat array), each word's computed once per
+        hashes of the word and of its stem, paraphrase word id, function word flag, the
+        sorted synsets as offsets into one flat array, and the paraphrase trie's state under
+        its root), each word's computed once per
         process and kept in growing arrays indexed by a word table (dropped, like the
         memos, past ``STEM_MEMO`` words); a call gathers its vocabulary's rows with numpy."""
         table = getattr(self, "_word_table", None)
         if table is None or len(table["index"]) + len(vocab) > self.STEM_MEMO:
             table = self._word_table = {"index": {}, "hashes": np.zeros(0, np.int32), "stems": np.zeros(0, np.int32),
                                         "para": np.zeros(0, np.int32), "function": np.zeros(0, np.int32),
+                                        "roots": np.zeros(0, np.int32),
                                         "syn_start": np.zeros(0, np.int64), "syn_len": np.zeros(0, np.int64),
                                         "flat": np.zeros(0, np.int32)}
         index = table["index"]
@@ -234,10 +239,11 @@ class Resources:
             lengths = np.fromiter(map(len, synsets), dtype=np.int64, count=len(new))
             starts = len(table["flat"]) + np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
             flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(lengths.sum()))
+            para = np.asarray(kernel.word_ids(self.blob, new), dtype=np.int32)
             grown = {
                 "hashes": np.frombuffer(kernel.java_hashes(new), dtype=np.int32),
                 "stems": np.frombuffer(kernel.java_hashes(list(map(self.stem, new))), dtype=np.int32),
-                "para": np.asarray(kernel.word_ids(self.blob, new), dtype=np.int32),
+                "para": para, "roots": np.frombuffer(kernel.root_states(self.blob, para), dtype=np.int32),
                 "function": np.fromiter(map(fw.__contains__, map(str.lower, new)), dtype=np.int32, count=len(new)),
                 "syn_start": starts, "syn_len": lengths, "flat": flat}
             for key, values in grown.items():
@@ -249,7 +255,7 @@ class Resources:
         np.cumsum(lengths, out=syn_off[1:])
         gather = np.repeat(table["syn_start"][at] - syn_off[:-1], lengths) + np.arange(syn_off[-1], dtype=np.int64)
         return (table["hashes"][at], table["stems"][at], table["para"][at], table["function"][at], syn_off,
-                table["flat"][gather])
+                table["flat"][gather], table["roots"][at])
 
 
 def load_resources() -> Resources:
@@ -301,9 +307,9 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     h, r = unique // len(lists), unique % len(lists)
     pairs = np.stack([offsets[h], offsets[h + 1] - offsets[h], offsets[r], offsets[r + 1] - offsets[r]], axis=1)
     if hasattr(resources, "word_arrays"):
-        hashes, stem_hashes, para, function, syn_off, flat = resources.word_arrays(vocab, kernel)
+        hashes, stem_hashes, para, function, syn_off, flat, roots = resources.word_arrays(vocab, kernel)
     else:  # a resources object without the word table (the tests' own)
-        hashes, stem_hashes, para, function, syn_off, flat = _word_arrays(vocab, resources, kernel)
+        hashes, stem_hashes, para, function, syn_off, flat, roots = _word_arrays(vocab, resources, kernel)
     tokens = np.frombuffer(tokens, dtype=np.int32)
     pairs = np.ascontiguousarray(pairs, dtype=np.int64)
     bounds = native.split_points(len(pairs), native.parts(), SPLIT_MIN_PAIRS)
@@ -311,7 +317,11 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     def part(a, b):
         chunk = np.ascontiguousarray(pairs[a:b])
         return lambda: kernel.align_rows(resources.blob, hashes, stem_hashes, para, function, syn_off, flat,
-                                         tokens, chunk)
+                                         tokens, chunk, heads, roots)
+
+    heads = getattr(resources, "heads", None)
+    if heads is None:  # a resources object without them (the tests' own): its table is small
+        heads = kernel.emit_heads(resources.blob)
 
     results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
     pair_rows = np.frombuffer(b"".join(results), dtype=np.int64).reshape(-1, score.STATS_LENGTH)
@@ -349,7 +359,8 @@ def _word_arrays(vocab: list, resources, kernel) -> tuple:
     syn_off = np.zeros(len(vocab) + 1, dtype=np.int64)
     np.cumsum(np.fromiter(map(len, synsets), dtype=np.int64, count=len(vocab)), out=syn_off[1:])
     flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(syn_off[-1]))
-    return hashes, stem_hashes, para, function, syn_off, flat
+    return hashes, stem_hashes, para, function, syn_off, flat, np.frombuffer(kernel.root_states(resources.blob, para),
+                                                                             dtype=np.int32)
 
 
 def meteor_rows(hyps: list, refs: list) -> np.ndarray:
