@@ -391,6 +391,26 @@ def test_c_normalizer_equals_spec_words_on_the_real_corpus(ted_ende):
 
 
 @needs_kernel
+@given(st.lists(st.one_of(st.text(alphabet="ab \u00e9\u0100\U0001d49c", max_size=10),
+                          st.lists(st.text(alphabet="ab\u00e9\u0100\U0001d49c", max_size=3), max_size=4)),
+                max_size=8))
+@example(["", " ", "a  b ", "\u00e9 \U0001d49c\u00e9 a", ["\u00e9", "a", ""], "a \u00e9 \U0001d49c\u00e9"])
+def test_intern_lines_equals_intern_words_of_the_split_lines(items):
+    """``intern_lines`` numbers a line's words (the pieces between single spaces, none
+    for "") as ``intern_words`` numbers the split lists: the same vocabulary (equal str,
+    whatever the width of the line they were cut from), tokens and offsets."""
+    lists = [x if isinstance(x, list) else x.split(" ") if x else [] for x in items]
+    assert native.meteor.intern_lines(list(items)) == native.meteor.intern_words(lists)
+
+
+@needs_kernel
+def test_intern_lines_refuses_what_is_not_a_line_or_a_list():
+    for bad in ("a b", [b"a"], [["a", 1]], [None]):
+        with pytest.raises(TypeError, match="intern_lines"):
+            native.meteor.intern_lines(bad)
+
+
+@needs_kernel
 def test_c_normalizer_refuses_what_is_not_a_list_of_str():
     with pytest.raises(TypeError, match="list of str"):
         native.meteor.normalize_lines(["a", 3], {})

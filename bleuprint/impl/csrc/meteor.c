@@ -35,7 +35,8 @@
  * needed (the comment above normalize_lines).
  *
  * intern_words(lists) -> (vocab, tokens, offsets): the words of lists of str numbered in
- * order of first appearance (the comment above intern_words).
+ * order of first appearance (the comment above intern_words); intern_lines(items) the
+ * same for items that may also be -norm lines (str), split at single spaces in place.
  *
  * The aligner is bleuprint.metrics.meteor.align (the literal port, which documents the
  * jar's quirks kept here: hash keys, the identical-sentence shortcut, truncated int
@@ -1327,6 +1328,157 @@ done:
     return result;
 }
 
+/* intern_lines(items) -> (vocab, tokens, offsets): intern_words for items that are each a
+ * list of str (its words) or a str (a -norm line: its words are the pieces between single
+ * spaces, "" has none, as line.split(" ") if line else []), numbered in order of first
+ * appearance. A line's words are hashed and compared by their code points in place; a str
+ * is made only for each new word of the vocabulary. */
+typedef struct { int kind; const void *data; Py_ssize_t len; } vword_t;
+
+typedef struct {
+    vword_t *w; size_t nw, capw;
+    int32_t *slot; uint64_t *hash; size_t cap; /* open addressing: a vocabulary id, -1 empty */
+} vtable_t;
+
+static uint64_t cp_hash(int kind, const void *data, Py_ssize_t n) {
+    uint64_t h = 1469598103934665603ULL;
+    for (Py_ssize_t i = 0; i < n; i++) h = (h ^ (uint64_t)PyUnicode_READ(kind, data, i)) * 1099511628211ULL;
+    return mix(h);
+}
+
+static int cp_equal(const vword_t *a, int kind, const void *data, Py_ssize_t n) {
+    if (a->len != n) return 0;
+    if (a->kind == kind) return memcmp(a->data, data, (size_t)n * (size_t)kind) == 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (PyUnicode_READ(a->kind, a->data, i) != PyUnicode_READ(kind, data, i)) return 0;
+    return 1;
+}
+
+static int vtable_rehash(vtable_t *v, size_t cap) {
+    int32_t *slot = malloc(cap * sizeof(int32_t));
+    uint64_t *hash = malloc(cap * sizeof(uint64_t));
+    if (!slot || !hash) { free(slot); free(hash); return -1; }
+    memset(slot, 0xff, cap * sizeof(int32_t));
+    for (size_t k = 0; k < v->cap; k++) {
+        if (v->slot[k] < 0) continue;
+        size_t q = v->hash[k] & (cap - 1);
+        while (slot[q] >= 0) q = (q + 1) & (cap - 1);
+        slot[q] = v->slot[k];
+        hash[q] = v->hash[k];
+    }
+    free(v->slot); free(v->hash);
+    v->slot = slot; v->hash = hash; v->cap = cap;
+    return 0;
+}
+
+/* The id of the word of n code points at data (of the given kind): src[a:a+n] of the str
+ * src, or src itself when a < 0; added to vocab if new. -1 with an exception on failure. */
+static long vtable_id(vtable_t *v, PyObject *vocab, int kind, const void *data, Py_ssize_t n, PyObject *src,
+                      Py_ssize_t a) {
+    uint64_t h = cp_hash(kind, data, n);
+    size_t q = h & (v->cap - 1);
+    for (; v->slot[q] >= 0; q = (q + 1) & (v->cap - 1))
+        if (v->hash[q] == h && cp_equal(&v->w[v->slot[q]], kind, data, n)) return v->slot[q];
+    if (v->nw >= INT32_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "Meteor: too many distinct words");
+        return -1;
+    }
+    PyObject *word = a < 0 ? (Py_INCREF(src), src) : PyUnicode_Substring(src, a, a + n);
+    if (!word) return -1;
+    int bad = PyList_Append(vocab, word) < 0;
+    Py_DECREF(word);
+    if (bad) return -1;
+    if (grow((void **)&v->w, &v->capw, v->nw + 1, sizeof(vword_t)) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    long id = (long)v->nw;
+    v->w[v->nw++] = (vword_t){kind, data, n};
+    v->slot[q] = (int32_t)id;
+    v->hash[q] = h;
+    if (2 * v->nw > v->cap && vtable_rehash(v, 2 * v->cap) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return id;
+}
+
+static PyObject *intern_lines(PyObject *self, PyObject *items) {
+    static const char *bad_input = "Meteor: intern_lines needs a list of str or lists of str";
+    if (!PyList_Check(items)) {
+        PyErr_SetString(PyExc_TypeError, bad_input);
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(items), total = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *x = PyList_GET_ITEM(items, k);
+        if (PyList_Check(x)) {
+            total += PyList_GET_SIZE(x);
+        } else if (PyUnicode_Check(x)) {
+            Py_ssize_t len = PyUnicode_GET_LENGTH(x);
+            int kind = PyUnicode_KIND(x);
+            const void *data = PyUnicode_DATA(x);
+            if (len) total++;
+            for (Py_ssize_t i = 0; i < len; i++) total += PyUnicode_READ(kind, data, i) == ' ';
+        } else {
+            PyErr_SetString(PyExc_TypeError, bad_input);
+            return NULL;
+        }
+    }
+    vtable_t v = {0};
+    PyObject *vocab = PyList_New(0), *result = NULL;
+    PyObject *tokens = PyBytes_FromStringAndSize(NULL, total * 4);
+    PyObject *offsets = PyBytes_FromStringAndSize(NULL, (n + 1) * 8);
+    if (!vocab || !tokens || !offsets) goto done;
+    v.cap = 1024;
+    v.slot = malloc(v.cap * sizeof(int32_t));
+    v.hash = malloc(v.cap * sizeof(uint64_t));
+    if (!v.slot || !v.hash) { PyErr_NoMemory(); goto done; }
+    memset(v.slot, 0xff, v.cap * sizeof(int32_t));
+    int32_t *t = (int32_t *)PyBytes_AS_STRING(tokens);
+    int64_t *o = (int64_t *)PyBytes_AS_STRING(offsets);
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *x = PyList_GET_ITEM(items, k);
+        o[k] = at;
+        if (PyList_Check(x)) {
+            Py_ssize_t m = PyList_GET_SIZE(x);
+            if (at + m > total) {
+                PyErr_SetString(PyExc_RuntimeError, "Meteor: a list changed while its words were numbered");
+                goto done;
+            }
+            for (Py_ssize_t i = 0; i < m; i++) {
+                PyObject *w = PyList_GET_ITEM(x, i);
+                if (!PyUnicode_Check(w)) {
+                    PyErr_SetString(PyExc_TypeError, bad_input);
+                    goto done;
+                }
+                long id = vtable_id(&v, vocab, PyUnicode_KIND(w), PyUnicode_DATA(w), PyUnicode_GET_LENGTH(w), w, -1);
+                if (id < 0) goto done;
+                t[at++] = (int32_t)id;
+            }
+            continue;
+        }
+        Py_ssize_t len = PyUnicode_GET_LENGTH(x);
+        if (!len) continue;
+        int kind = PyUnicode_KIND(x);
+        const char *data = PyUnicode_DATA(x);
+        for (Py_ssize_t a = 0, b = 0; b <= len; b++) {
+            if (b < len && PyUnicode_READ(kind, data, b) != ' ') continue;
+            long id = vtable_id(&v, vocab, kind, data + a * kind, b - a, x, a);
+            if (id < 0) goto done;
+            t[at++] = (int32_t)id;
+            a = b + 1;
+        }
+    }
+    o[n] = at;
+    result = Py_BuildValue("(OOO)", vocab, tokens, offsets);
+done:
+    free(v.w); free(v.slot); free(v.hash);
+    Py_XDECREF(vocab); Py_XDECREF(tokens); Py_XDECREF(offsets);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"build_table", build_table, METH_VARARGS, "The paraphrase table's text as a table blob."},
     {"word_ids", word_ids, METH_VARARGS, "Vocabulary ids of words in a table blob (-1 absent)."},
@@ -1335,6 +1487,7 @@ static PyMethodDef methods[] = {
     {"emit_heads", emit_heads, METH_O, "Each emit slot's first target word id (-1 empty), as int32 bytes."},
     {"java_hashes", java_hashes, METH_O, "Java String.hashCode of each str, as int32 bytes."},
     {"intern_words", intern_words, METH_O, "Number the words of lists of str: (vocab, tokens, offsets)."},
+    {"intern_lines", intern_lines, METH_O, "intern_words for -norm lines (str) and lists of str."},
     {"normalize_lines", normalize_lines, METH_VARARGS, "Meteor 1.5's -norm line of each text (None: left to Python)."},
     {NULL, NULL, 0, NULL},
 };

@@ -8,9 +8,10 @@ refs)`` the corpus score (``EVAL``'s: computeMetrics of the summed statistics).
 How it is fast:
 
 * the -norm text layer runs in C (``_meteor.normalize_lines``, a port of
-  ``normalize.normalize_line`` then ``str.lower``, ``words_of``), each distinct text once
+  ``normalize.normalize_line`` then ``str.lower``, ``norm_lines``), each distinct text once
   per call; the rare texts whose line needs the escaping of runs of dots go through the
-  spec's ``spec.words``. The word layer stays in Python, through the spec's own functions
+  spec's ``spec.words``. The lines' words are numbered in C where they stand
+  (``_meteor.intern_lines``: no str a token, one a distinct word). The word layer stays in Python, through the spec's own functions
   (``snowball.stem``; the synonym dictionary ``synonyms.SynonymDictionary``; the function
   words), each distinct word seen once per call, its stem and synset list remembered
   across calls (a word's never change);
@@ -291,20 +292,29 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     kernel = kernel or native.meteor
     if not hyp_words:
         return np.zeros((0, score.STATS_LENGTH), dtype=np.int64)
-    # each distinct word list once, in order of first appearance (a list object met again,
-    # as meteor_rows passes a repeated text, is the same list)
+    # each distinct word list once, in order of first appearance (a list object met again
+    # is the same list)
     every = [*hyp_words, *chain.from_iterable(refs_words)]
     distinct = dict(zip(map(id, every), every))
     position = dict(zip(distinct, range(len(distinct))))
     lists = [w if type(w) is list else list(w) for w in distinct.values()]
-    vocab, tokens, offsets = kernel.intern_words(lists)
-    offsets = np.frombuffer(offsets, dtype=np.int64)
     index = np.fromiter(map(position.__getitem__, map(id, every)), dtype=np.int64, count=len(every))
-    n = len(hyp_words)
-    owners = np.repeat(np.arange(n, dtype=np.int64), np.fromiter(map(len, refs_words), dtype=np.int64, count=n))
+    return _aligned_rows(kernel.intern_words(lists), index, refs_words, resources, kernel)
+
+
+def _aligned_rows(interned: tuple, index: np.ndarray, refs: list, resources, kernel) -> np.ndarray:
+    """The rows of the segments whose word lists are ``interned`` (``intern_words``' or
+    ``intern_lines``' answer for the call's distinct texts): ``index`` gives each
+    hypothesis's then each reference's (all segments' in order) text number, ``refs`` the
+    segments' reference groups (only their lengths are read)."""
+    vocab, tokens, offsets = interned
+    offsets = np.frombuffer(offsets, dtype=np.int64)
+    count = len(offsets) - 1
+    n = len(refs)
+    owners = np.repeat(np.arange(n, dtype=np.int64), np.fromiter(map(len, refs), dtype=np.int64, count=n))
     # a (hypothesis, reference) pair met again is aligned once: its rows are equal
-    unique, which = np.unique(index[owners] * len(lists) + index[n:], return_inverse=True)
-    h, r = unique // len(lists), unique % len(lists)
+    unique, which = np.unique(index[owners] * count + index[n:], return_inverse=True)
+    h, r = unique // count, unique % count
     pairs = np.stack([offsets[h], offsets[h + 1] - offsets[h], offsets[r], offsets[r + 1] - offsets[r]], axis=1)
     if hasattr(resources, "word_arrays"):
         hashes, stem_hashes, para, function, syn_off, flat, roots = resources.word_arrays(vocab, kernel)
@@ -326,8 +336,8 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
     pair_rows = np.frombuffer(b"".join(results), dtype=np.int64).reshape(-1, score.STATS_LENGTH)
     pair_rows = pair_rows[which.reshape(-1)]
-    rows = np.empty((len(hyp_words), score.STATS_LENGTH), dtype=np.int64)
-    counts = np.bincount(owners, minlength=len(hyp_words))
+    rows = np.empty((n, score.STATS_LENGTH), dtype=np.int64)
+    counts = np.bincount(owners, minlength=n)
     first = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
     single = counts == 1
     rows[single] = pair_rows[first[single]]
@@ -376,25 +386,36 @@ def meteor_rows(hyps: list, refs: list) -> np.ndarray:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        distinct = list(dict.fromkeys([*hyps, *(r for group in refs for r in group)]))
-        memo = dict(zip(distinct, words_of(distinct)))
-        return rows_from_words([memo[h] for h in hyps], [[memo[r] for r in group] for group in refs],
-                               load_resources())
+        every = [*hyps, *chain.from_iterable(refs)]
+        distinct = list(dict.fromkeys(every))
+        position = dict(zip(distinct, range(len(distinct))))
+        index = np.fromiter(map(position.__getitem__, every), dtype=np.int64, count=len(every))
+        return _aligned_rows(native.meteor.intern_lines(norm_lines(distinct)), index, refs, load_resources(),
+                             native.meteor)
     finally:
         if collecting:
             gc.enable()
 
 
-def words_of(texts: list, kernel=None) -> list:
-    """``[spec.words(t) for t in texts]``: the jar's -norm in C (``_meteor.normalize_lines``,
-    a port of ``normalize.normalize_line`` and ``str.lower``), split at its single spaces;
-    a text whose line needs the escaping of runs of dots (``..``, ``DOTMULTI``) goes
-    through the spec's ``spec.words``."""
+def norm_lines(texts: list, kernel=None) -> list:
+    """Each text's -norm line (``_meteor.normalize_lines``, a port of
+    ``normalize.normalize_line`` and ``str.lower``: its words are the pieces between single
+    spaces), or the spec's ``spec.words`` list for a text whose line needs the escaping
+    of runs of dots (``..``, ``DOTMULTI``)."""
     from .normalize import _prefixes
 
     kernel = kernel or native.meteor
     lines = kernel.normalize_lines(texts, _prefixes())
-    return [spec.words(t) if line is None else line.split(" ") if line else [] for t, line in zip(texts, lines)]
+    if None in lines:
+        for k, line in enumerate(lines):
+            if line is None:
+                lines[k] = spec.words(texts[k])
+    return lines
+
+
+def words_of(texts: list, kernel=None) -> list:
+    """``[spec.words(t) for t in texts]``: ``norm_lines`` split at single spaces."""
+    return [line if type(line) is list else line.split(" ") if line else [] for line in norm_lines(texts, kernel)]
 
 
 def meteor_corpus_from_rows(rows) -> float:
