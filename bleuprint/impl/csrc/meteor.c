@@ -1269,70 +1269,13 @@ fail:
 /* intern_words(lists) -> (vocab, tokens, offsets): the words of a list of lists of str
  * numbered in order of first appearance; vocab the list of distinct words, tokens the
  * int32 numbers of every word of every list one list after another, offsets the int64
- * start of each list in tokens and the end (len(lists) + 1 values). */
-static PyObject *intern_words(PyObject *self, PyObject *lists) {
-    if (!PyList_Check(lists)) {
-        PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
-        return NULL;
-    }
-    Py_ssize_t n = PyList_GET_SIZE(lists), total = 0;
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *x = PyList_GET_ITEM(lists, k);
-        if (!PyList_Check(x)) {
-            PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
-            return NULL;
-        }
-        total += PyList_GET_SIZE(x);
-    }
-    PyObject *index = PyDict_New(), *vocab = PyList_New(0);
-    PyObject *tokens = PyBytes_FromStringAndSize(NULL, total * 4);
-    PyObject *offsets = PyBytes_FromStringAndSize(NULL, (n + 1) * 8);
-    PyObject *result = NULL;
-    if (!index || !vocab || !tokens || !offsets) goto done;
-    int32_t *t = (int32_t *)PyBytes_AS_STRING(tokens);
-    int64_t *o = (int64_t *)PyBytes_AS_STRING(offsets);
-    Py_ssize_t at = 0;
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *x = PyList_GET_ITEM(lists, k);
-        o[k] = at;
-        Py_ssize_t m = PyList_GET_SIZE(x);
-        if (at + m > total) {
-            PyErr_SetString(PyExc_RuntimeError, "Meteor: a list changed while its words were numbered");
-            goto done;
-        }
-        for (Py_ssize_t i = 0; i < m; i++) {
-            PyObject *w = PyList_GET_ITEM(x, i);
-            if (!PyUnicode_Check(w)) {
-                PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
-                goto done;
-            }
-            PyObject *found = PyDict_GetItemWithError(index, w);
-            long id;
-            if (found) id = PyLong_AsLong(found);
-            else {
-                if (PyErr_Occurred()) goto done;
-                id = (long)PyList_GET_SIZE(vocab);
-                PyObject *num = PyLong_FromLong(id);
-                if (!num) goto done;
-                int bad = PyDict_SetItem(index, w, num) < 0 || PyList_Append(vocab, w) < 0;
-                Py_DECREF(num);
-                if (bad) goto done;
-            }
-            t[at++] = (int32_t)id;
-        }
-    }
-    o[n] = at;
-    result = Py_BuildValue("(OOO)", vocab, tokens, offsets);
-done:
-    Py_XDECREF(index); Py_XDECREF(vocab); Py_XDECREF(tokens); Py_XDECREF(offsets);
-    return result;
-}
-
-/* intern_lines(items) -> (vocab, tokens, offsets): intern_words for items that are each a
- * list of str (its words) or a str (a -norm line: its words are the pieces between single
- * spaces, "" has none, as line.split(" ") if line else []), numbered in order of first
- * appearance. A line's words are hashed and compared by their code points in place; a str
- * is made only for each new word of the vocabulary. */
+ * start of each list in tokens and the end (len(lists) + 1 values).
+ *
+ * intern_lines(items) -> (vocab, tokens, offsets): the same for items that are each a list
+ * of str (its words) or a str (a -norm line: its words are the pieces between single
+ * spaces, "" has none, as line.split(" ") if line else []). Both are intern_items: a
+ * word is hashed and compared by its code points where it stands (a word of a line is not
+ * made a str to be looked up); a str is made only for each new word of a line. */
 typedef struct { int kind; const void *data; Py_ssize_t len; } vword_t;
 
 typedef struct {
@@ -1403,8 +1346,7 @@ static long vtable_id(vtable_t *v, PyObject *vocab, int kind, const void *data, 
     return id;
 }
 
-static PyObject *intern_lines(PyObject *self, PyObject *items) {
-    static const char *bad_input = "Meteor: intern_lines needs a list of str or lists of str";
+static PyObject *intern_items(PyObject *items, int lines, const char *bad_input) {
     if (!PyList_Check(items)) {
         PyErr_SetString(PyExc_TypeError, bad_input);
         return NULL;
@@ -1414,7 +1356,7 @@ static PyObject *intern_lines(PyObject *self, PyObject *items) {
         PyObject *x = PyList_GET_ITEM(items, k);
         if (PyList_Check(x)) {
             total += PyList_GET_SIZE(x);
-        } else if (PyUnicode_Check(x)) {
+        } else if (lines && PyUnicode_Check(x)) {
             Py_ssize_t len = PyUnicode_GET_LENGTH(x);
             int kind = PyUnicode_KIND(x);
             const void *data = PyUnicode_DATA(x);
@@ -1477,6 +1419,14 @@ done:
     free(v.w); free(v.slot); free(v.hash);
     Py_XDECREF(vocab); Py_XDECREF(tokens); Py_XDECREF(offsets);
     return result;
+}
+
+static PyObject *intern_words(PyObject *self, PyObject *lists) {
+    return intern_items(lists, 0, "Meteor: intern_words needs a list of lists of str");
+}
+
+static PyObject *intern_lines(PyObject *self, PyObject *items) {
+    return intern_items(items, 1, "Meteor: intern_lines needs a list of str or lists of str");
 }
 
 static PyMethodDef methods[] = {
