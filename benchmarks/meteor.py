@@ -182,6 +182,28 @@ def child_run(hyps, refs) -> tuple:
     return cpu, wall, (answer["rows"], answer["score"])
 
 
+def warm_runs(hyps, refs, repeats: int) -> tuple:
+    """``(cold, jar_runs, bleuprint_runs)``: the jar's first pass (``jar_job``), then, after
+    ``WARM_PASSES`` passes in all and bleuprint's first call, ``repeats`` interleaved timed
+    jobs of each (``jar_job``, ``bleuprint_job``)."""
+    from bleuprint.metrics.meteor import impl
+    from bleuprint.metrics.meteor.oracle_cases import MeteorJar
+
+    jar = MeteorJar()
+    try:
+        cold = jar_job(jar, hyps, refs)
+        for _ in range(WARM_PASSES - 1):
+            jar_job(jar, hyps, refs)  # the first pass above counts as the first warm-up pass
+        impl.meteor_rows(hyps, refs)  # bleuprint's resources loaded, as the jar's
+        jar_runs, bp_runs = [], []
+        for _ in range(repeats):
+            jar_runs.append(jar_job(jar, hyps, refs))
+            bp_runs.append(bleuprint_job(hyps, refs))
+    finally:
+        jar.close()
+    return cold, jar_runs, bp_runs
+
+
 def stages(rows: list) -> str:
     """Matched hypothesis words of each stage (content + function columns)."""
     return "/".join(str(sum(r[4 + 4 * s] + r[6 + 4 * s] for r in rows)) for s in range(4))
@@ -198,8 +220,6 @@ def main(argv=None) -> int:
     parser.add_argument("--cold", action="store_true", help="also the cold rows")
     parser.add_argument("--json", metavar="PATH", help="also write machine, settings and rows as JSON")
     args = parser.parse_args(argv)
-    from bleuprint.metrics.meteor.oracle_cases import MeteorJar
-
     corpora = []
     if ted_path().exists():
         corpora.append(("ted-ende (de)", *german_corpus(args.segments)))
@@ -214,22 +234,9 @@ def main(argv=None) -> int:
     print(f"native kernels: meteor={native.meteor is not None}; threads: {native.THREADS}; "
           f"{args.segments:,} segments a corpus; {args.repeats} repetitions; {platform.platform()}, "
           f"python {platform.python_version()}; {os.cpu_count()} CPUs; load {load()}", flush=True)
-    from bleuprint.metrics.meteor import impl
-
     results = []
     for name, hyps, refs in corpora:
-        jar = MeteorJar()
-        try:
-            cold = jar_job(jar, hyps, refs)
-            for _ in range(WARM_PASSES - 1):
-                jar_job(jar, hyps, refs)  # the first pass above counts as the first warm-up pass
-            impl.meteor_rows(hyps, refs)  # bleuprint's resources loaded, as the jar's
-            jar_runs, bp_runs = [], []
-            for _ in range(args.repeats):
-                jar_runs.append(jar_job(jar, hyps, refs))
-                bp_runs.append(bleuprint_job(hyps, refs))
-        finally:
-            jar.close()
+        cold, jar_runs, bp_runs = warm_runs(hyps, refs, args.repeats)
         truth = jar_runs[0][2]
         measured = []
         if args.cold:

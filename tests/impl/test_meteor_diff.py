@@ -129,6 +129,42 @@ def test_kernel_rows_equal_spec_alignment(segs):
 
 
 @needs_kernel
+@given(segments)
+@example([(["the", "dog", "the", "dog"], [["hound", "a", "hound", "the"]])])    # two targets of one source
+@example([(["in", "order", "to", "go"], [["to", "leave"]]), (["kick", "the", "bucket"], [["die"]])])
+def test_kernel_shortcuts_change_no_row(segs):
+    """``align_rows``' optional ``heads`` (``emit_heads``: entries whose target cannot start
+    in the other line are skipped) and ``roots`` (``root_states``: the first step of each
+    walk in the trie read from a table) give the rows the plain walk gives."""
+    resources, kernel = toy(), native.meteor
+    lists = [words for h, rs in segs for words in (h, *rs)]
+    vocab, tokens, offsets = kernel.intern_words(lists)
+    offsets = np.frombuffer(offsets, dtype=np.int64)
+    arrays = impl._word_arrays(vocab, resources, kernel)
+    pairs, at = [], 0
+    for h, rs in segs:
+        for k in range(len(rs)):
+            pairs.append([offsets[at], len(h), offsets[at + 1 + k], len(rs[k])])
+        at += 1 + len(rs)
+    pairs = np.asarray(pairs, dtype=np.int64)
+    heads = kernel.emit_heads(resources.blob)
+    plain = kernel.align_rows(resources.blob, *arrays[:6], tokens, pairs)
+    assert kernel.align_rows(resources.blob, *arrays[:6], tokens, pairs, heads, arrays[6]) == plain
+    assert kernel.align_rows(resources.blob, *arrays[:6], tokens, pairs, heads) == plain
+    assert kernel.align_rows(resources.blob, *arrays[:6], tokens, pairs, None, arrays[6]) == plain
+
+
+@needs_kernel
+def test_kernel_refuses_foreign_heads_and_roots():
+    blob, i32 = toy().blob, np.zeros(1, np.int32)
+    args = (blob, i32, i32, i32, i32, np.zeros(2, np.int64), i32[:0], i32, np.zeros(4, np.int64))
+    with pytest.raises(ValueError, match="heads"):
+        native.meteor.align_rows(*args, np.zeros(3, np.int32))
+    with pytest.raises(ValueError, match="root"):
+        native.meteor.align_rows(*args, None, np.array([10 ** 6], np.int32))
+
+
+@needs_kernel
 def test_kernel_long_repetitive_segments_equal_spec():
     """Long segments of few distinct words (many candidates a position: the beam of 40
     cuts), generated with a fixed seed."""
@@ -352,6 +388,26 @@ def test_c_normalizer_equals_spec_words_on_the_real_corpus(ted_ende):
     _jar_prefixes_or_skip()
     texts = sorted({t for group in [*ted_ende["systems"].values(), *ted_ende["references"]] for t in group})
     assert impl.words_of(texts) == [spec.words(t) for t in texts]
+
+
+@needs_kernel
+@given(st.lists(st.one_of(st.text(alphabet="ab \u00e9\u0100\U0001d49c", max_size=10),
+                          st.lists(st.text(alphabet="ab\u00e9\u0100\U0001d49c", max_size=3), max_size=4)),
+                max_size=8))
+@example(["", " ", "a  b ", "\u00e9 \U0001d49c\u00e9 a", ["\u00e9", "a", ""], "a \u00e9 \U0001d49c\u00e9"])
+def test_intern_lines_equals_intern_words_of_the_split_lines(items):
+    """``intern_lines`` numbers a line's words (the pieces between single spaces, none
+    for "") as ``intern_words`` numbers the split lists: the same vocabulary (equal str,
+    whatever the width of the line they were cut from), tokens and offsets."""
+    lists = [x if isinstance(x, list) else x.split(" ") if x else [] for x in items]
+    assert native.meteor.intern_lines(list(items)) == native.meteor.intern_words(lists)
+
+
+@needs_kernel
+def test_intern_lines_refuses_what_is_not_a_line_or_a_list():
+    for bad in ("a b", [b"a"], [["a", 1]], [None]):
+        with pytest.raises(TypeError, match="intern_lines"):
+            native.meteor.intern_lines(bad)
 
 
 @needs_kernel

@@ -221,3 +221,24 @@ def test_impl_rows_equal_spec_rows_with_stemming(corpus, rouge_type):
     hyps, refs = [h for h, _ in corpus], [r for _, r in corpus]
     expected = [spec.rouge_stats(h, r, rouge_type, True) for h, r in zip(hyps, refs)]
     assert impl.rouge_stats_matrix(hyps, refs, rouge_type, True).tolist() == expected
+
+
+@needs_kernel
+@given(st.lists(st.tuples(st.sampled_from([0.0, -0.0, 0.5, 1.0, 1 / 3]), st.sampled_from([0.0, -0.0, 0.5, 1.0]),
+                          st.sampled_from([0.0, 0.25, 2 / 3])), min_size=2, max_size=40))
+def test_rows_dicts_shares_scores_not_dicts(triples):
+    """``_rouge.rows_dicts`` (the dicts of ``score_batch``) gives, for two keys a segment,
+    ``{key: Score(P, R, F)}`` equal, value by value and sign of zero included, to the ones
+    built in Python, each segment its own dict (the immutable scores may be shared)."""
+    from bleuprint.compat.rouge_score.scoring import Score
+
+    keys = ("a", "b")
+    rows = np.asarray(triples, dtype=np.float64)
+    pairs = np.stack([rows, rows[::-1]], axis=1)  # segment, key, P R F
+    got = native.rouge.rows_dicts(pairs.tobytes(), keys, Score)
+    want = [{k: Score(*map(float, pairs[x, j])) for j, k in enumerate(keys)} for x in range(len(pairs))]
+    assert got == want
+    assert [[repr(v) for s in d.values() for v in s] for d in got] == \
+        [[repr(v) for s in d.values() for v in s] for d in want]
+    assert len({id(d) for d in got}) == len(got)
+    assert all(type(s) is Score for d in got for s in d.values())

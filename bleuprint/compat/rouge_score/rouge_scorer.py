@@ -14,8 +14,9 @@ metric (``bleuprint.metrics.rouge``: its impl by default, its spec with
   with ``targets`` as the segment's references.
 * ``score_batch(targets, predictions)`` (rouge-score-rs's addition; rouge-score 0.1.2 has
   none): ``[score(t, p) for t, p in zip(targets, predictions)]``, computed by one call of
-  the metric's all-types kernel (``bleuprint.metrics.rouge.impl.rouge_rows``: every text
-  tokenized once, the pairs split over threads).
+  the metric's all-types kernel (``bleuprint.metrics.rouge.impl.rouge_pair_rows``, i.e.
+  ``rouge_rows`` with one target a segment: every text tokenized once, the pairs split
+  over threads), the dicts built in C (``_rouge.rows_dicts``).
 * ``use_stemmer=True`` is passed to the metric as its option ``use_stemmer`` (nltk's Porter
   stemmer on tokens longer than 3 characters).
 * ``tokenizer``: any object with a ``tokenize(text)`` method returning a list of hashable
@@ -100,6 +101,7 @@ class RougeScorer(scoring.BaseScorer):
         self._use_stemmer = use_stemmer
         self._split_summaries = split_summaries
         self._tokenizer = tokenizer
+        self._types = tuple(dict.fromkeys(rouge_types))  # a repeated type is one key, as in rouge-score's dict
         self._pair = self._pair_scorer()
 
     def _pair_scorer(self):
@@ -110,8 +112,7 @@ class RougeScorer(scoring.BaseScorer):
         from ...metrics.rouge.impl import TYPE_CODES, token_stemmer
 
         stem = token_stemmer() if self._use_stemmer else None
-        types = tuple(dict.fromkeys(self.rouge_types))  # a repeated type is one key, as in rouge-score's dict
-        return kernel.PairScorer([TYPE_CODES[t] for t in types], types, scoring.Score, stem)
+        return kernel.PairScorer([TYPE_CODES[t] for t in self._types], self._types, scoring.Score, stem)
 
     # -- through the registered metric --------------------------------------------------------
 
@@ -196,11 +197,11 @@ class RougeScorer(scoring.BaseScorer):
             raise ValueError(f"targets and predictions differ in length: {len(targets)} != {len(predictions)}")
         if self._pair is None or self.backend is not IMPL or not targets:
             return [self.score(t, p) for t, p in zip(targets, predictions)]
-        from ...metrics.rouge.impl import rouge_rows
+        from ...metrics.rouge.impl import rouge_pair_rows
 
-        types = tuple(dict.fromkeys(self.rouge_types))
+        types = self._types
         try:  # the kernel refuses a text that is not a str; the message then names it
-            rows = rouge_rows(predictions, [[t] for t in targets], types, self._use_stemmer)
+            rows = rouge_pair_rows(predictions, targets, types, self._use_stemmer)
         except TypeError:
             for texts, name in ((targets, "targets"), (predictions, "predictions")):
                 for i, text in enumerate(texts):

@@ -14,21 +14,29 @@
  * word_ids(blob, words) -> list of int: each word's vocabulary id, -1 if absent
  * (ParaphraseTransducer.translate).
  *
- * align_rows(blob, hashes, stem_hashes, para_ids, function, syn_off, syn, tokens, pairs)
+ * emit_heads(blob) -> bytes: int32 per emit slot, its target's first word id (-1 if empty).
+ *
+ * root_states(blob, para_ids) -> bytes: int32 per id, its trie state under the root (-1 none).
+ *
+ * align_rows(blob, hashes, stem_hashes, para_ids, function, syn_off, syn, tokens, pairs[, heads[, roots]])
  *   -> bytes: for each pair, the 23 int64 statistics of MeteorScorer.getMeteorStats for
  *   one reference. The words of the call are numbered 0..W-1; hashes, stem_hashes (Java
  *   String.hashCode of the word and of its stem), para_ids and function (0/1) are int32
  *   buffers of W values, syn_off an int64 buffer of W + 1 offsets into syn (int32: each
  *   word's synsets and stem synsets, sorted, no repeats). tokens is an int32 buffer of word
  *   numbers; pairs an int64 buffer of 4 values a pair: hypothesis start and length,
- *   reference start and length in tokens. The GIL is released while the rows are computed.
+ *   reference start and length in tokens; heads, if given, emit_heads(blob), and roots,
+ *   root_states(blob, para_ids) (the rows are the same with or without them: heads skips the
+ *   paraphrase entries that match nowhere, roots the first lookup of each walk in the trie). The GIL is
+ *   released while the rows are computed.
  *
  * normalize_lines(texts, prefixes) -> list of (str or None): the -norm line of each text
  * (bleuprint.metrics.meteor.normalize, then str.lower), None where the Python module is
  * needed (the comment above normalize_lines).
  *
  * intern_words(lists) -> (vocab, tokens, offsets): the words of lists of str numbered in
- * order of first appearance (the comment above intern_words).
+ * order of first appearance (the comment above intern_words); intern_lines(items) the
+ * same for items that may also be -norm lines (str), split at single spaces in place.
  *
  * The aligner is bleuprint.metrics.meteor.align (the literal port, which documents the
  * jar's quirks kept here: hash keys, the identical-sentence shortcut, truncated int
@@ -357,6 +365,9 @@ static PyObject *word_ids(PyObject *self, PyObject *args) {
 typedef struct { int32_t start, length, mstart, mlength, module; } match_t;
 
 enum { NMOD = 4, BEAM = 40 };
+#define BLOOM_WORDS 64
+#define SYN_MEMO (1 << 14)
+#define ROOT_UNKNOWN INT32_MIN /* trie_paths: look the first word's state up */
 static const double ALIGN_W[NMOD] = {1.0, 0.5, 0.5, 0.5};
 
 /* A partial alignment: the fixed fields, then matches[n2] (int32 match numbers, -1 none),
@@ -373,6 +384,8 @@ typedef struct {
     match_t *sorted; size_t cap_sorted;
     int32_t *paths; size_t cap_paths;
     size_t cap_pos;
+    uint64_t bloom1[BLOOM_WORDS], bloom2[BLOOM_WORDS]; /* the lines' paraphrase ids */
+    uint64_t *syn_memo;                     /* SYN_MEMO answers of syn_share (syn_shared) */
 } work_t;
 
 static int grow(void **p, size_t *cap, size_t need, size_t item) {
@@ -405,19 +418,35 @@ static int syn_share(const int32_t *syn, const int64_t *off, int32_t a, int32_t 
 }
 
 /* ParaphraseTransducer.getPaths: (length, entry) pairs of the source phrases starting at
- * words[start], shortest first, each state's entries in file order. */
-static int trie_paths(work_t *w, const table_t *t, const int32_t *words, int32_t n, int32_t start, size_t *np) {
+ * words[start], shortest first, each state's entries in file order; with heads (each
+ * emit slot's first target word, -1 for an empty target: emit_heads) and a bloom filter of
+ * the other line's words, the entries whose target cannot start in the other line are left
+ * out (they match nowhere; the order of the others is kept). */
+#define BLOOM_HAS(b, x) ((b)[((uint32_t)(x) >> 6) & (BLOOM_WORDS - 1)] & (1ULL << ((uint32_t)(x) & 63)))
+static int trie_paths(work_t *w, const table_t *t, const int32_t *heads, const uint64_t *bloom, const int32_t *words,
+                      int32_t root, int32_t n, int32_t start, size_t *np) {
     int32_t state = 0;
     *np = 0;
     for (int32_t i = 0; i < n - start; i++) {
-        if (words[start + i] < 0 || (state = table_child(t, state, words[start + i])) < 0) break;
-        for (uint32_t e = t->emoff[state]; e < t->emoff[state + 1]; e++) {
-            if (grow((void **)&w->paths, &w->cap_paths, *np + 2, sizeof(int32_t)) < 0) return -1;
+        if (i == 0 && root != ROOT_UNKNOWN) state = root;
+        else if (words[start + i] < 0) break;
+        else state = table_child(t, state, words[start + i]);
+        if (state < 0) break;
+        uint32_t a = t->emoff[state], b = t->emoff[state + 1];
+        if (grow((void **)&w->paths, &w->cap_paths, *np + 2 * (size_t)(b - a), sizeof(int32_t)) < 0) return -1;
+        for (uint32_t e = a; e < b; e++) {
+            if (heads && heads[e] >= 0 && !BLOOM_HAS(bloom, heads[e])) continue;
             w->paths[(*np)++] = i + 1;
             w->paths[(*np)++] = (int32_t)t->emit[e];
         }
     }
     return 0;
+}
+
+static void bloom_line(uint64_t *bloom, const int32_t *line, int32_t n) {
+    memset(bloom, 0, BLOOM_WORDS * sizeof(uint64_t));
+    for (int32_t i = 0; i < n; i++)
+        if (line[i] >= 0) bloom[((uint32_t)line[i] >> 6) & (BLOOM_WORDS - 1)] |= 1ULL << ((uint32_t)line[i] & 63);
 }
 
 /* The positions of a line sorted by (word id, position), so that a phrase is tried only
@@ -458,6 +487,8 @@ typedef struct {
     const int32_t *hash, *stem, *para, *func, *syn;
     const int64_t *syn_off;
     const uint64_t *syn_sig; /* per word: one bit per synset (a hash of it); 0 without synsets */
+    const int32_t *heads;    /* per emit slot: its target's first word, -1 if empty; or NULL */
+    const int32_t *roots;    /* per word: its state under the trie's root, -1 none (root_states); or NULL */
 } words_t;
 
 static int compare(const path_t *x, const path_t *y) {
@@ -488,6 +519,18 @@ static void sort_paths(path_t **a, path_t **tmp, size_t n) {
     size_t i = 0, j = h, k = 0;
     while (i < h && j < n) a[k++] = compare(a[j], tmp[i]) < 0 ? a[j++] : tmp[i++];
     while (i < h) a[k++] = tmp[i++];
+}
+
+/* syn_share of two word numbers, remembered in a direct-mapped table: the same pairs of
+ * common words meet again and again in a corpus. An entry is the pair's key (a < 2^31 in
+ * the high half, b in the low) with the answer in the top bit; all ones is empty. */
+static int syn_shared(work_t *w, const words_t *ws, int32_t a, int32_t b) {
+    uint64_t key = ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
+    uint64_t *slot = &w->syn_memo[mix(key) & (SYN_MEMO - 1)];
+    if ((*slot & ~(1ULL << 63)) == key) return (int)(*slot >> 63);
+    int share = syn_share(ws->syn, ws->syn_off, a, b);
+    *slot = key | ((uint64_t)share << 63);
+    return share;
 }
 
 #define PM(p) ((int32_t *)((char *)(p) + sizeof(path_t)))
@@ -532,16 +575,19 @@ static int align_pair(work_t *w, const words_t *ws, const int32_t *hyp, int32_t 
         for (int32_t j = 0; j < n2; j++)
             for (int32_t i = 0; i < n1; i++)
                 if ((ws->syn_sig[hyp[i]] & ws->syn_sig[ref[j]]) && H[hyp[i]] != H[ref[j]] &&
-                    syn_share(ws->syn, ws->syn_off, hyp[i], ref[j]) &&
+                    syn_shared(w, ws, hyp[i], ref[j]) &&
                     add_match(w, 2, j, 1, i, 1) < 0)
                     return -1;
         for (int32_t i = 0; i < n1; i++) w->l1[i] = ws->para[hyp[i]];
         for (int32_t j = 0; j < n2; j++) w->l2[j] = ws->para[ref[j]];
         index_line(w->idx1, w->l1, n1);
         index_line(w->idx2, w->l2, n2);
+        bloom_line(w->bloom1, w->l1, n1);
+        bloom_line(w->bloom2, w->l2, n2);
         size_t np;
         for (int32_t j = 0; j < n2; j++) {
-            if (trie_paths(w, ws->t, w->l2, n2, j, &np) < 0) return -1;
+            int32_t root = ws->roots ? ws->roots[ref[j]] : ROOT_UNKNOWN;
+            if (trie_paths(w, ws->t, ws->heads, w->bloom1, w->l2, root, n2, j, &np) < 0) return -1;
             for (size_t p = 0; p < np; p += 2) {
                 uint32_t e = (uint32_t)w->paths[p + 1];
                 int32_t len = (int32_t)(ws->t->tgoff[e + 1] - ws->t->tgoff[e]);
@@ -558,7 +604,8 @@ static int align_pair(work_t *w, const words_t *ws, const int32_t *hyp, int32_t 
             }
         }
         for (int32_t i = 0; i < n1; i++) {
-            if (trie_paths(w, ws->t, w->l1, n1, i, &np) < 0) return -1;
+            int32_t root = ws->roots ? ws->roots[hyp[i]] : ROOT_UNKNOWN;
+            if (trie_paths(w, ws->t, ws->heads, w->bloom2, w->l1, root, n1, i, &np) < 0) return -1;
             for (size_t p = 0; p < np; p += 2) {
                 uint32_t e = (uint32_t)w->paths[p + 1];
                 int32_t len = (int32_t)(ws->t->tgoff[e + 1] - ws->t->tgoff[e]);
@@ -729,7 +776,7 @@ static int align_pair(work_t *w, const words_t *ws, const int32_t *hyp, int32_t 
 static void work_free(work_t *w) {
     free(w->m); free(w->first); free(w->count); free(w->cov1); free(w->cov2); free(w->l1); free(w->l2);
     free(w->arena[0]); free(w->arena[1]); free(w->list[0]); free(w->list[1]); free(w->tmp); free(w->sorted);
-    free(w->paths); free(w->idx1); free(w->idx2);
+    free(w->paths); free(w->idx1); free(w->idx2); free(w->syn_memo);
 }
 
 static int get_buf(PyObject *obj, Py_buffer *v, Py_ssize_t item, const char *name) {
@@ -742,10 +789,59 @@ static int get_buf(PyObject *obj, Py_buffer *v, Py_ssize_t item, const char *nam
     return 0;
 }
 
-static PyObject *align_rows(PyObject *self, PyObject *args) {
-    PyObject *o[9];
-    if (!PyArg_ParseTuple(args, "OOOOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7], &o[8]))
+/* emit_heads(blob) -> bytes: for each emit slot (the table's entries state by state), the
+ * first word id of its target phrase, -1 when the target is empty: what align_rows reads
+ * to skip, without touching the entry, an entry whose target cannot start in the other line. */
+static PyObject *emit_heads(PyObject *self, PyObject *blob) {
+    Py_buffer view;
+    table_t t;
+    if (get_table(blob, &view, &t) < 0) return NULL;
+    size_t n = (size_t)t.h[H_NENTRIES];
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 4));
+    if (out) {
+        int32_t *heads = (int32_t *)PyBytes_AS_STRING(out);
+        Py_BEGIN_ALLOW_THREADS
+        for (size_t s = 0; s < n; s++) {
+            uint32_t e = t.emit[s];
+            heads[s] = t.tgoff[e + 1] > t.tgoff[e] ? t.tgt[t.tgoff[e]] : -1;
+        }
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&view);
+    return out;
+}
+
+/* root_states(blob, para_ids) -> bytes: int32 per id, the trie state its word reaches
+ * from the root (-1: no source phrase starts with it, or the id is -1). */
+static PyObject *root_states(PyObject *self, PyObject *args) {
+    PyObject *blob, *ids;
+    if (!PyArg_ParseTuple(args, "OO", &blob, &ids)) return NULL;
+    Py_buffer view, iv;
+    table_t t;
+    if (get_table(blob, &view, &t) < 0) return NULL;
+    if (get_buf(ids, &iv, 4, "para_ids") < 0) {
+        PyBuffer_Release(&view);
         return NULL;
+    }
+    Py_ssize_t n = iv.len / 4;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n * 4);
+    if (out) {
+        const int32_t *id = iv.buf;
+        int32_t *root = (int32_t *)PyBytes_AS_STRING(out);
+        for (Py_ssize_t k = 0; k < n; k++) root[k] = id[k] < 0 ? -1 : table_child(&t, 0, id[k]);
+    }
+    PyBuffer_Release(&iv);
+    PyBuffer_Release(&view);
+    return out;
+}
+
+static PyObject *align_rows(PyObject *self, PyObject *args) {
+    PyObject *o[9], *heads_obj = NULL, *roots_obj = NULL;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO|OO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7], &o[8],
+                          &heads_obj, &roots_obj))
+        return NULL;
+    Py_buffer hv = {0}, rv = {0};
+    int got_heads = 0, got_roots = 0;
     static const char *names[9] = {"table", "hashes", "stem_hashes", "para_ids", "function", "syn_off", "syn",
                                    "tokens", "pairs"};
     static const Py_ssize_t items[9] = {1, 4, 4, 4, 4, 8, 4, 4, 8};
@@ -756,10 +852,29 @@ static PyObject *align_rows(PyObject *self, PyObject *args) {
     if (get_table(o[0], &v[0], &t) < 0) return NULL;
     for (got = 1; got < 9; got++)
         if (get_buf(o[got], &v[got], items[got], names[got]) < 0) goto done;
+    if (heads_obj != NULL && heads_obj != Py_None) {
+        if (get_buf(heads_obj, &hv, 4, "heads") < 0) goto done;
+        got_heads = 1;
+        if ((uint64_t)(hv.len / 4) != t.h[H_NENTRIES]) {
+            PyErr_SetString(PyExc_ValueError, "Meteor: the heads are not the table's (emit_heads)");
+            goto done;
+        }
+    }
+    if (roots_obj != NULL && roots_obj != Py_None) {
+        if (get_buf(roots_obj, &rv, 4, "roots") < 0) goto done;
+        got_roots = 1;
+        const int32_t *r = rv.buf;
+        for (Py_ssize_t k = 0; k < rv.len / 4; k++)
+            if (r[k] < -1 || (uint64_t)(r[k] + 1) > t.h[H_NSTATES]) {
+                PyErr_SetString(PyExc_ValueError, "Meteor: a root is not a state of the table (root_states)");
+                goto done;
+            }
+    }
     Py_ssize_t nw = v[1].len / 4, nsyn = v[6].len / 4, ntok = v[7].len / 4, npairs = v[8].len / 32;
     const int64_t *syn_off = v[5].buf, *pairs = v[8].buf;
     const int32_t *tokens = v[7].buf;
-    if (v[2].len / 4 != nw || v[3].len / 4 != nw || v[4].len / 4 != nw || v[5].len / 8 != nw + 1 || v[8].len % 32) {
+    if (v[2].len / 4 != nw || v[3].len / 4 != nw || v[4].len / 4 != nw || v[5].len / 8 != nw + 1 || v[8].len % 32 ||
+        (got_roots && rv.len / 4 != nw)) {
         PyErr_SetString(PyExc_ValueError, "Meteor: the word arrays disagree in length");
         goto done;
     }
@@ -797,10 +912,12 @@ static PyObject *align_rows(PyObject *self, PyObject *args) {
             sig[k] = 0;
             for (int64_t q = syn_off[k]; q < syn_off[k + 1]; q++) sig[k] |= 1ULL << (mix((uint64_t)(uint32_t)syn[q]) & 63);
         }
-        words_t ws = {&t, v[1].buf, v[2].buf, v[3].buf, v[4].buf, v[6].buf, syn_off, sig};
+        words_t ws = {&t, v[1].buf, v[2].buf, v[3].buf, v[4].buf, v[6].buf, syn_off, sig,
+                      got_heads ? (const int32_t *)hv.buf : NULL, got_roots ? (const int32_t *)rv.buf : NULL};
         work_t w;
         memset(&w, 0, sizeof w);
-        int failed = 0;
+        int failed = (w.syn_memo = malloc(SYN_MEMO * sizeof(uint64_t))) == NULL;
+        if (!failed) memset(w.syn_memo, 0xff, SYN_MEMO * sizeof(uint64_t));
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t k = 0; k < npairs && !failed; k++) {
             const int64_t *p = pairs + 4 * k;
@@ -816,6 +933,8 @@ static PyObject *align_rows(PyObject *self, PyObject *args) {
     }
 done:
     for (int k = 0; k < got; k++) PyBuffer_Release(&v[k]);
+    if (got_heads) PyBuffer_Release(&hv);
+    if (got_roots) PyBuffer_Release(&rv);
     return result;
 }
 
@@ -1150,71 +1269,175 @@ fail:
 /* intern_words(lists) -> (vocab, tokens, offsets): the words of a list of lists of str
  * numbered in order of first appearance; vocab the list of distinct words, tokens the
  * int32 numbers of every word of every list one list after another, offsets the int64
- * start of each list in tokens and the end (len(lists) + 1 values). */
-static PyObject *intern_words(PyObject *self, PyObject *lists) {
-    if (!PyList_Check(lists)) {
-        PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
+ * start of each list in tokens and the end (len(lists) + 1 values).
+ *
+ * intern_lines(items) -> (vocab, tokens, offsets): the same for items that are each a list
+ * of str (its words) or a str (a -norm line: its words are the pieces between single
+ * spaces, "" has none, as line.split(" ") if line else []). Both are intern_items: a
+ * word is hashed and compared by its code points where it stands (a word of a line is not
+ * made a str to be looked up); a str is made only for each new word of a line. */
+typedef struct { int kind; const void *data; Py_ssize_t len; } vword_t;
+
+typedef struct {
+    vword_t *w; size_t nw, capw;
+    int32_t *slot; uint64_t *hash; size_t cap; /* open addressing: a vocabulary id, -1 empty */
+} vtable_t;
+
+static uint64_t cp_hash(int kind, const void *data, Py_ssize_t n) {
+    uint64_t h = 1469598103934665603ULL;
+    for (Py_ssize_t i = 0; i < n; i++) h = (h ^ (uint64_t)PyUnicode_READ(kind, data, i)) * 1099511628211ULL;
+    return mix(h);
+}
+
+static int cp_equal(const vword_t *a, int kind, const void *data, Py_ssize_t n) {
+    if (a->len != n) return 0;
+    if (a->kind == kind) return memcmp(a->data, data, (size_t)n * (size_t)kind) == 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (PyUnicode_READ(a->kind, a->data, i) != PyUnicode_READ(kind, data, i)) return 0;
+    return 1;
+}
+
+static int vtable_rehash(vtable_t *v, size_t cap) {
+    int32_t *slot = malloc(cap * sizeof(int32_t));
+    uint64_t *hash = malloc(cap * sizeof(uint64_t));
+    if (!slot || !hash) { free(slot); free(hash); return -1; }
+    memset(slot, 0xff, cap * sizeof(int32_t));
+    for (size_t k = 0; k < v->cap; k++) {
+        if (v->slot[k] < 0) continue;
+        size_t q = v->hash[k] & (cap - 1);
+        while (slot[q] >= 0) q = (q + 1) & (cap - 1);
+        slot[q] = v->slot[k];
+        hash[q] = v->hash[k];
+    }
+    free(v->slot); free(v->hash);
+    v->slot = slot; v->hash = hash; v->cap = cap;
+    return 0;
+}
+
+/* The id of the word of n code points at data (of the given kind): src[a:a+n] of the str
+ * src, or src itself when a < 0; added to vocab if new. -1 with an exception on failure. */
+static long vtable_id(vtable_t *v, PyObject *vocab, int kind, const void *data, Py_ssize_t n, PyObject *src,
+                      Py_ssize_t a) {
+    uint64_t h = cp_hash(kind, data, n);
+    size_t q = h & (v->cap - 1);
+    for (; v->slot[q] >= 0; q = (q + 1) & (v->cap - 1))
+        if (v->hash[q] == h && cp_equal(&v->w[v->slot[q]], kind, data, n)) return v->slot[q];
+    if (v->nw >= INT32_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "Meteor: too many distinct words");
+        return -1;
+    }
+    PyObject *word = a < 0 ? (Py_INCREF(src), src) : PyUnicode_Substring(src, a, a + n);
+    if (!word) return -1;
+    int bad = PyList_Append(vocab, word) < 0;
+    Py_DECREF(word);
+    if (bad) return -1;
+    if (grow((void **)&v->w, &v->capw, v->nw + 1, sizeof(vword_t)) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    long id = (long)v->nw;
+    v->w[v->nw++] = (vword_t){kind, data, n};
+    v->slot[q] = (int32_t)id;
+    v->hash[q] = h;
+    if (2 * v->nw > v->cap && vtable_rehash(v, 2 * v->cap) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return id;
+}
+
+static PyObject *intern_items(PyObject *items, int lines, const char *bad_input) {
+    if (!PyList_Check(items)) {
+        PyErr_SetString(PyExc_TypeError, bad_input);
         return NULL;
     }
-    Py_ssize_t n = PyList_GET_SIZE(lists), total = 0;
+    Py_ssize_t n = PyList_GET_SIZE(items), total = 0;
     for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *x = PyList_GET_ITEM(lists, k);
-        if (!PyList_Check(x)) {
-            PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
+        PyObject *x = PyList_GET_ITEM(items, k);
+        if (PyList_Check(x)) {
+            total += PyList_GET_SIZE(x);
+        } else if (lines && PyUnicode_Check(x)) {
+            Py_ssize_t len = PyUnicode_GET_LENGTH(x);
+            int kind = PyUnicode_KIND(x);
+            const void *data = PyUnicode_DATA(x);
+            if (len) total++;
+            for (Py_ssize_t i = 0; i < len; i++) total += PyUnicode_READ(kind, data, i) == ' ';
+        } else {
+            PyErr_SetString(PyExc_TypeError, bad_input);
             return NULL;
         }
-        total += PyList_GET_SIZE(x);
     }
-    PyObject *index = PyDict_New(), *vocab = PyList_New(0);
+    vtable_t v = {0};
+    PyObject *vocab = PyList_New(0), *result = NULL;
     PyObject *tokens = PyBytes_FromStringAndSize(NULL, total * 4);
     PyObject *offsets = PyBytes_FromStringAndSize(NULL, (n + 1) * 8);
-    PyObject *result = NULL;
-    if (!index || !vocab || !tokens || !offsets) goto done;
+    if (!vocab || !tokens || !offsets) goto done;
+    v.cap = 1024;
+    v.slot = malloc(v.cap * sizeof(int32_t));
+    v.hash = malloc(v.cap * sizeof(uint64_t));
+    if (!v.slot || !v.hash) { PyErr_NoMemory(); goto done; }
+    memset(v.slot, 0xff, v.cap * sizeof(int32_t));
     int32_t *t = (int32_t *)PyBytes_AS_STRING(tokens);
     int64_t *o = (int64_t *)PyBytes_AS_STRING(offsets);
     Py_ssize_t at = 0;
     for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *x = PyList_GET_ITEM(lists, k);
+        PyObject *x = PyList_GET_ITEM(items, k);
         o[k] = at;
-        Py_ssize_t m = PyList_GET_SIZE(x);
-        if (at + m > total) {
-            PyErr_SetString(PyExc_RuntimeError, "Meteor: a list changed while its words were numbered");
-            goto done;
-        }
-        for (Py_ssize_t i = 0; i < m; i++) {
-            PyObject *w = PyList_GET_ITEM(x, i);
-            if (!PyUnicode_Check(w)) {
-                PyErr_SetString(PyExc_TypeError, "Meteor: intern_words needs a list of lists of str");
+        if (PyList_Check(x)) {
+            Py_ssize_t m = PyList_GET_SIZE(x);
+            if (at + m > total) {
+                PyErr_SetString(PyExc_RuntimeError, "Meteor: a list changed while its words were numbered");
                 goto done;
             }
-            PyObject *found = PyDict_GetItemWithError(index, w);
-            long id;
-            if (found) id = PyLong_AsLong(found);
-            else {
-                if (PyErr_Occurred()) goto done;
-                id = (long)PyList_GET_SIZE(vocab);
-                PyObject *num = PyLong_FromLong(id);
-                if (!num) goto done;
-                int bad = PyDict_SetItem(index, w, num) < 0 || PyList_Append(vocab, w) < 0;
-                Py_DECREF(num);
-                if (bad) goto done;
+            for (Py_ssize_t i = 0; i < m; i++) {
+                PyObject *w = PyList_GET_ITEM(x, i);
+                if (!PyUnicode_Check(w)) {
+                    PyErr_SetString(PyExc_TypeError, bad_input);
+                    goto done;
+                }
+                long id = vtable_id(&v, vocab, PyUnicode_KIND(w), PyUnicode_DATA(w), PyUnicode_GET_LENGTH(w), w, -1);
+                if (id < 0) goto done;
+                t[at++] = (int32_t)id;
             }
+            continue;
+        }
+        Py_ssize_t len = PyUnicode_GET_LENGTH(x);
+        if (!len) continue;
+        int kind = PyUnicode_KIND(x);
+        const char *data = PyUnicode_DATA(x);
+        for (Py_ssize_t a = 0, b = 0; b <= len; b++) {
+            if (b < len && PyUnicode_READ(kind, data, b) != ' ') continue;
+            long id = vtable_id(&v, vocab, kind, data + a * kind, b - a, x, a);
+            if (id < 0) goto done;
             t[at++] = (int32_t)id;
+            a = b + 1;
         }
     }
     o[n] = at;
     result = Py_BuildValue("(OOO)", vocab, tokens, offsets);
 done:
-    Py_XDECREF(index); Py_XDECREF(vocab); Py_XDECREF(tokens); Py_XDECREF(offsets);
+    free(v.w); free(v.slot); free(v.hash);
+    Py_XDECREF(vocab); Py_XDECREF(tokens); Py_XDECREF(offsets);
     return result;
+}
+
+static PyObject *intern_words(PyObject *self, PyObject *lists) {
+    return intern_items(lists, 0, "Meteor: intern_words needs a list of lists of str");
+}
+
+static PyObject *intern_lines(PyObject *self, PyObject *items) {
+    return intern_items(items, 1, "Meteor: intern_lines needs a list of str or lists of str");
 }
 
 static PyMethodDef methods[] = {
     {"build_table", build_table, METH_VARARGS, "The paraphrase table's text as a table blob."},
     {"word_ids", word_ids, METH_VARARGS, "Vocabulary ids of words in a table blob (-1 absent)."},
     {"align_rows", align_rows, METH_VARARGS, "Meteor 1.5 statistics of (hypothesis, reference) pairs."},
+    {"root_states", root_states, METH_VARARGS, "Each paraphrase id's trie state under the root (-1 none)."},
+    {"emit_heads", emit_heads, METH_O, "Each emit slot's first target word id (-1 empty), as int32 bytes."},
     {"java_hashes", java_hashes, METH_O, "Java String.hashCode of each str, as int32 bytes."},
     {"intern_words", intern_words, METH_O, "Number the words of lists of str: (vocab, tokens, offsets)."},
+    {"intern_lines", intern_lines, METH_O, "intern_words for -norm lines (str) and lists of str."},
     {"normalize_lines", normalize_lines, METH_VARARGS, "Meteor 1.5's -norm line of each text (None: left to Python)."},
     {NULL, NULL, 0, NULL},
 };

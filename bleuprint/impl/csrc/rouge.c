@@ -1071,7 +1071,44 @@ static PyTypeObject PairScorerType = {
 };
 
 /* rows_dicts(rows, keys, score_class) -> [{key: score_class(P, R, F)}] per segment, from
- * rouge_rows' float64 bytes (segment, type, P R F). */
+ * rouge_rows' float64 bytes (segment, type, P R F). A corpus repeats few distinct
+ * (P, R, F) triples (10,000 TED segments of four types: about 3,000 distinct in 40,000), so
+ * the score objects, immutable, are shared: a direct-mapped table of SCORE_CACHE slots keyed
+ * by the three values' bits (so 0.0 and -0.0 stay apart) hands out the one made last for
+ * those bits. Each segment's dict is its own. */
+#define SCORE_CACHE 4096
+typedef struct { uint64_t bits[3]; PyObject *score; } cached_score_t;
+
+static uint64_t triple_slot(const uint64_t *b) {
+    uint64_t h = b[0] * 0x9e3779b97f4a7c15ULL ^ b[1] * 0xc2b2ae3d27d4eb4fULL ^ b[2] * 0x165667b19e3779f9ULL;
+    return (h ^ (h >> 29)) & (SCORE_CACHE - 1);
+}
+
+static PyObject *cached_score(cached_score_t *cache, PyTypeObject *score, const double *prf) {
+    uint64_t b[3];
+    memcpy(b, prf, sizeof b);
+    cached_score_t *c = &cache[triple_slot(b)];
+    if (c->score != NULL && memcmp(c->bits, b, sizeof b) == 0) {
+        Py_INCREF(c->score);
+        return c->score;
+    }
+    PyObject *row = score->tp_alloc(score, 3);
+    if (row == NULL)
+        return NULL;
+    for (int j = 0; j < 3; j++) {
+        PyObject *x = PyFloat_FromDouble(prf[j]);
+        if (x == NULL) {
+            Py_DECREF(row);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(row, j, x);
+    }
+    Py_XSETREF(c->score, row);
+    memcpy(c->bits, b, sizeof b);
+    Py_INCREF(row);
+    return row;
+}
+
 static PyObject *rows_dicts(PyObject *self, PyObject *args) {
     PyObject *o_rows, *keys, *score;
     if (!PyArg_ParseTuple(args, "OO!O!", &o_rows, &PyTuple_Type, &keys, &PyType_Type, &score))
@@ -1089,12 +1126,24 @@ static PyObject *rows_dicts(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "rows must hold 3 float64 per key per segment");
         return NULL;
     }
+    cached_score_t *cache = calloc(SCORE_CACHE, sizeof(cached_score_t));
+    if (cache == NULL) {
+        PyBuffer_Release(&view);
+        return PyErr_NoMemory();
+    }
     Py_ssize_t n = view.len / (Py_ssize_t)(3 * n_types * sizeof(double));
     PyObject *out = PyList_New(n);
     /* Millions of new containers, none of them garbage: the collector would only walk them. */
     int was_enabled = PyGC_Disable();
     for (Py_ssize_t x = 0; out != NULL && x < n; x++) {
-        PyObject *d = rows_dict(keys, (PyTypeObject *)score, (const double *)view.buf + x * 3 * n_types, n_types);
+        const double *rows = (const double *)view.buf + x * 3 * n_types;
+        PyObject *d = _PyDict_NewPresized(n_types);
+        for (Py_ssize_t k = 0; d != NULL && k < n_types; k++) {
+            PyObject *row = cached_score(cache, (PyTypeObject *)score, rows + 3 * k);
+            if (row == NULL || PyDict_SetItem(d, PyTuple_GET_ITEM(keys, k), row) < 0)
+                Py_CLEAR(d);
+            Py_XDECREF(row);
+        }
         if (d == NULL)
             Py_CLEAR(out);
         else
@@ -1102,6 +1151,9 @@ static PyObject *rows_dicts(PyObject *self, PyObject *args) {
     }
     if (was_enabled)
         PyGC_Enable();
+    for (int k = 0; k < SCORE_CACHE; k++)
+        Py_XDECREF(cache[k].score);
+    free(cache);
     PyBuffer_Release(&view);
     return out;
 }

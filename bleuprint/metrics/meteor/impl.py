@@ -8,9 +8,10 @@ refs)`` the corpus score (``EVAL``'s: computeMetrics of the summed statistics).
 How it is fast:
 
 * the -norm text layer runs in C (``_meteor.normalize_lines``, a port of
-  ``normalize.normalize_line`` then ``str.lower``, ``words_of``), each distinct text once
+  ``normalize.normalize_line`` then ``str.lower``, ``norm_lines``), each distinct text once
   per call; the rare texts whose line needs the escaping of runs of dots go through the
-  spec's ``spec.words``. The word layer stays in Python, through the spec's own functions
+  spec's ``spec.words``. The lines' words are numbered in C where they stand
+  (``_meteor.intern_lines``: no str a token, one a distinct word). The word layer stays in Python, through the spec's own functions
   (``snowball.stem``; the synonym dictionary ``synonyms.SynonymDictionary``; the function
   words), each distinct word seen once per call, its stem and synset list remembered
   across calls (a word's never change);
@@ -173,7 +174,9 @@ def fast_synonyms(exceptions: bytes, synsets: bytes):
 
 class Resources:
     """What the fast aligner reads: the spec's stemmer, function words and synonym
-    dictionary, and the paraphrase blob."""
+    dictionary, the paraphrase blob and its ``emit_heads`` (each entry's first target
+    word, 21 MB, computed once per process: the aligner skips, unread, the entries whose
+    target cannot start in the other line)."""
 
     def __init__(self, jar=None):
         from . import resources, snowball
@@ -186,6 +189,7 @@ class Resources:
         self.synonyms = fast_synonyms(resources.read_resource(self.jar, "synonym/english.exceptions"),
                                       resources.read_resource(self.jar, "synonym/english.synsets"))
         self.blob = paraphrase_blob(resources.paraphrase_path(self.jar))
+        self.heads = native.meteor.emit_heads(self.blob)
 
 
     #: Words whose stems are remembered across calls (a word's stem never changes; the
@@ -214,16 +218,18 @@ class Resources:
 
 
     def word_arrays(self, vocab: list, kernel) -> tuple:
-        """``(hashes, stem_hashes, para, function, syn_off, flat)`` of the words of
+        """``(hashes, stem_hashes, para, function, syn_off, flat, roots)`` of the words of
         ``vocab`` in its order: the arrays ``rows_from_words`` computes word by word (Java
-        hashes of the word and of its stem, paraphrase word id, function word flag, and the
-        sorted synsets as offsets into one flat array), each word's computed once per
+        hashes of the word and of its stem, paraphrase word id, function word flag, the
+        sorted synsets as offsets into one flat array, and the paraphrase trie's state under
+        its root), each word's computed once per
         process and kept in growing arrays indexed by a word table (dropped, like the
         memos, past ``STEM_MEMO`` words); a call gathers its vocabulary's rows with numpy."""
         table = getattr(self, "_word_table", None)
         if table is None or len(table["index"]) + len(vocab) > self.STEM_MEMO:
             table = self._word_table = {"index": {}, "hashes": np.zeros(0, np.int32), "stems": np.zeros(0, np.int32),
                                         "para": np.zeros(0, np.int32), "function": np.zeros(0, np.int32),
+                                        "roots": np.zeros(0, np.int32),
                                         "syn_start": np.zeros(0, np.int64), "syn_len": np.zeros(0, np.int64),
                                         "flat": np.zeros(0, np.int32)}
         index = table["index"]
@@ -234,10 +240,11 @@ class Resources:
             lengths = np.fromiter(map(len, synsets), dtype=np.int64, count=len(new))
             starts = len(table["flat"]) + np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
             flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(lengths.sum()))
+            para = np.asarray(kernel.word_ids(self.blob, new), dtype=np.int32)
             grown = {
                 "hashes": np.frombuffer(kernel.java_hashes(new), dtype=np.int32),
                 "stems": np.frombuffer(kernel.java_hashes(list(map(self.stem, new))), dtype=np.int32),
-                "para": np.asarray(kernel.word_ids(self.blob, new), dtype=np.int32),
+                "para": para, "roots": np.frombuffer(kernel.root_states(self.blob, para), dtype=np.int32),
                 "function": np.fromiter(map(fw.__contains__, map(str.lower, new)), dtype=np.int32, count=len(new)),
                 "syn_start": starts, "syn_len": lengths, "flat": flat}
             for key, values in grown.items():
@@ -249,7 +256,7 @@ class Resources:
         np.cumsum(lengths, out=syn_off[1:])
         gather = np.repeat(table["syn_start"][at] - syn_off[:-1], lengths) + np.arange(syn_off[-1], dtype=np.int64)
         return (table["hashes"][at], table["stems"][at], table["para"][at], table["function"][at], syn_off,
-                table["flat"][gather])
+                table["flat"][gather], table["roots"][at])
 
 
 def load_resources() -> Resources:
@@ -285,25 +292,34 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     kernel = kernel or native.meteor
     if not hyp_words:
         return np.zeros((0, score.STATS_LENGTH), dtype=np.int64)
-    # each distinct word list once, in order of first appearance (a list object met again,
-    # as meteor_rows passes a repeated text, is the same list)
+    # each distinct word list once, in order of first appearance (a list object met again
+    # is the same list)
     every = [*hyp_words, *chain.from_iterable(refs_words)]
     distinct = dict(zip(map(id, every), every))
     position = dict(zip(distinct, range(len(distinct))))
     lists = [w if type(w) is list else list(w) for w in distinct.values()]
-    vocab, tokens, offsets = kernel.intern_words(lists)
-    offsets = np.frombuffer(offsets, dtype=np.int64)
     index = np.fromiter(map(position.__getitem__, map(id, every)), dtype=np.int64, count=len(every))
-    n = len(hyp_words)
-    owners = np.repeat(np.arange(n, dtype=np.int64), np.fromiter(map(len, refs_words), dtype=np.int64, count=n))
+    return _aligned_rows(kernel.intern_words(lists), index, refs_words, resources, kernel)
+
+
+def _aligned_rows(interned: tuple, index: np.ndarray, refs: list, resources, kernel) -> np.ndarray:
+    """The rows of the segments whose word lists are ``interned`` (``intern_words``' or
+    ``intern_lines``' answer for the call's distinct texts): ``index`` gives each
+    hypothesis's then each reference's (all segments' in order) text number, ``refs`` the
+    segments' reference groups (only their lengths are read)."""
+    vocab, tokens, offsets = interned
+    offsets = np.frombuffer(offsets, dtype=np.int64)
+    count = len(offsets) - 1
+    n = len(refs)
+    owners = np.repeat(np.arange(n, dtype=np.int64), np.fromiter(map(len, refs), dtype=np.int64, count=n))
     # a (hypothesis, reference) pair met again is aligned once: its rows are equal
-    unique, which = np.unique(index[owners] * len(lists) + index[n:], return_inverse=True)
-    h, r = unique // len(lists), unique % len(lists)
+    unique, which = np.unique(index[owners] * count + index[n:], return_inverse=True)
+    h, r = unique // count, unique % count
     pairs = np.stack([offsets[h], offsets[h + 1] - offsets[h], offsets[r], offsets[r + 1] - offsets[r]], axis=1)
     if hasattr(resources, "word_arrays"):
-        hashes, stem_hashes, para, function, syn_off, flat = resources.word_arrays(vocab, kernel)
+        hashes, stem_hashes, para, function, syn_off, flat, roots = resources.word_arrays(vocab, kernel)
     else:  # a resources object without the word table (the tests' own)
-        hashes, stem_hashes, para, function, syn_off, flat = _word_arrays(vocab, resources, kernel)
+        hashes, stem_hashes, para, function, syn_off, flat, roots = _word_arrays(vocab, resources, kernel)
     tokens = np.frombuffer(tokens, dtype=np.int32)
     pairs = np.ascontiguousarray(pairs, dtype=np.int64)
     bounds = native.split_points(len(pairs), native.parts(), SPLIT_MIN_PAIRS)
@@ -311,13 +327,17 @@ def rows_from_words(hyp_words: list, refs_words: list, resources, kernel=None) -
     def part(a, b):
         chunk = np.ascontiguousarray(pairs[a:b])
         return lambda: kernel.align_rows(resources.blob, hashes, stem_hashes, para, function, syn_off, flat,
-                                         tokens, chunk)
+                                         tokens, chunk, heads, roots)
+
+    heads = getattr(resources, "heads", None)
+    if heads is None:  # a resources object without them (the tests' own): its table is small
+        heads = kernel.emit_heads(resources.blob)
 
     results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
     pair_rows = np.frombuffer(b"".join(results), dtype=np.int64).reshape(-1, score.STATS_LENGTH)
     pair_rows = pair_rows[which.reshape(-1)]
-    rows = np.empty((len(hyp_words), score.STATS_LENGTH), dtype=np.int64)
-    counts = np.bincount(owners, minlength=len(hyp_words))
+    rows = np.empty((n, score.STATS_LENGTH), dtype=np.int64)
+    counts = np.bincount(owners, minlength=n)
     first = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
     single = counts == 1
     rows[single] = pair_rows[first[single]]
@@ -349,7 +369,8 @@ def _word_arrays(vocab: list, resources, kernel) -> tuple:
     syn_off = np.zeros(len(vocab) + 1, dtype=np.int64)
     np.cumsum(np.fromiter(map(len, synsets), dtype=np.int64, count=len(vocab)), out=syn_off[1:])
     flat = np.fromiter(chain.from_iterable(synsets), dtype=np.int32, count=int(syn_off[-1]))
-    return hashes, stem_hashes, para, function, syn_off, flat
+    return hashes, stem_hashes, para, function, syn_off, flat, np.frombuffer(kernel.root_states(resources.blob, para),
+                                                                             dtype=np.int32)
 
 
 def meteor_rows(hyps: list, refs: list) -> np.ndarray:
@@ -365,25 +386,36 @@ def meteor_rows(hyps: list, refs: list) -> np.ndarray:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        distinct = list(dict.fromkeys([*hyps, *(r for group in refs for r in group)]))
-        memo = dict(zip(distinct, words_of(distinct)))
-        return rows_from_words([memo[h] for h in hyps], [[memo[r] for r in group] for group in refs],
-                               load_resources())
+        every = [*hyps, *chain.from_iterable(refs)]
+        distinct = list(dict.fromkeys(every))
+        position = dict(zip(distinct, range(len(distinct))))
+        index = np.fromiter(map(position.__getitem__, every), dtype=np.int64, count=len(every))
+        return _aligned_rows(native.meteor.intern_lines(norm_lines(distinct)), index, refs, load_resources(),
+                             native.meteor)
     finally:
         if collecting:
             gc.enable()
 
 
-def words_of(texts: list, kernel=None) -> list:
-    """``[spec.words(t) for t in texts]``: the jar's -norm in C (``_meteor.normalize_lines``,
-    a port of ``normalize.normalize_line`` and ``str.lower``), split at its single spaces;
-    a text whose line needs the escaping of runs of dots (``..``, ``DOTMULTI``) goes
-    through the spec's ``spec.words``."""
+def norm_lines(texts: list, kernel=None) -> list:
+    """Each text's -norm line (``_meteor.normalize_lines``, a port of
+    ``normalize.normalize_line`` and ``str.lower``: its words are the pieces between single
+    spaces), or the spec's ``spec.words`` list for a text whose line needs the escaping
+    of runs of dots (``..``, ``DOTMULTI``)."""
     from .normalize import _prefixes
 
     kernel = kernel or native.meteor
     lines = kernel.normalize_lines(texts, _prefixes())
-    return [spec.words(t) if line is None else line.split(" ") if line else [] for t, line in zip(texts, lines)]
+    if None in lines:
+        for k, line in enumerate(lines):
+            if line is None:
+                lines[k] = spec.words(texts[k])
+    return lines
+
+
+def words_of(texts: list, kernel=None) -> list:
+    """``[spec.words(t) for t in texts]``: ``norm_lines`` split at single spaces."""
+    return [line if type(line) is list else line.split(" ") if line else [] for line in norm_lines(texts, kernel)]
 
 
 def meteor_corpus_from_rows(rows) -> float:
