@@ -24,7 +24,10 @@ ROUGE (``bleuprint.metrics.rouge.spec``, rouge-score's definition):
 * ``v05`` 1e-8 added to the F denominator: F = 2PR / (P + R + 1e-8);
 * ``v06`` the corpus F is F of the mean P and the mean R, not the mean of the F values;
 * ``v07`` white-space tokens where a "." separates words too (sentences cut at ".");
-* ``v08`` a text of white space only is one empty token (``" ".split(" ")`` after normalising).
+* ``v08`` a text of white space only is one empty token (``" ".split(" ")`` after normalising);
+* ``v12`` stop words removed before counting, the list given by the library: its adapter reads
+  it from the installed package at audit time (``Subject.stop_words``); where a subject gives
+  one, v12 replaces v04 (whose list is the audit's own) among the candidates.
 
 * ``v10`` with several references the matches and the sizes are summed over them (ROUGE-1.5.5's
   pooling, sumeval's ``rouge_n`` and rouge-metric's ``multi_ref_mode="average"``): P = sum of
@@ -66,6 +69,10 @@ his she her it its they them their this that these those there here what which w
 why how all any both each few more most other some such no nor not only own same can will just should now
 """.split())
 
+#: The value of the ``stop_words`` setting of v12: the list is the library's, given by the
+#: subject (``settings``' ``given``), not ``STOP_WORDS``.
+LIBRARY_LIST = "library"
+
 _TOKEN = {(False, False): re.compile(r"[a-z0-9]+"), (True, False): re.compile(r"[A-Za-z0-9]+")}
 
 
@@ -86,7 +93,8 @@ def _rouge_tokenize(original):
             text = text.replace(".", " ")
         tokens = text.split() if spaces else _TOKEN[(bool(case), False)].findall(text)
         if stop:
-            tokens = [t for t in tokens if t.lower() not in STOP_WORDS]
+            words = ACTIVE["stop_word_list"] if stop == LIBRARY_LIST else STOP_WORDS
+            tokens = [t for t in tokens if t.lower() not in words]
         if use_stemmer:
             from ..metrics.rouge.spec import stem_tokens
 
@@ -247,6 +255,9 @@ VARIANTS = [
              {RS + "tokenize": _rouge_tokenize}, _witness({}, "a.b,", ["a b"])),
     _variant("v08", "a text of white space only is one empty token (it matches another such text)",
              ("blank_token", True), {RS + "tokenize": _rouge_tokenize}, _witness({}, " ", [" "])),
+    _variant("v12", "stop words are removed before counting, with the library's own list (read from the installed "
+             "package)", ("stop_words", LIBRARY_LIST), {RS + "tokenize": _rouge_tokenize},
+             _witness({}, "the cat", ["a cat"])),
     _variant("v10", "with several references the matches and the sizes are summed over them (ROUGE-1.5.5's pooling), "
              "not the best reference's", ("pool_references", True),
              {RS + "best_target_scores": _rouge_best_target_scores}, _witness({}, "a b", ["a b", "c d"])),
@@ -275,10 +286,17 @@ def combined(ids: list) -> Mutant:
                   parts[0].witness, semantic=True)
 
 
-def settings(ids) -> dict:
+def settings(ids, given: dict | None = None) -> dict:
     """The settings the variants among ``ids`` switch on (catalogue mutants have none;
-    a combined id "v03+v11" switches on each part's)."""
-    return dict(SETTINGS[p] for i in ids for p in i.split("+") if p in SETTINGS)
+    a combined id "v03+v11" switches on each part's). ``given``: what the subject gives
+    (``stop_words``: the library's list, for v12; ValueError when v12 has none)."""
+    out = dict(SETTINGS[p] for i in ids for p in i.split("+") if p in SETTINGS)
+    if out.get("stop_words") == LIBRARY_LIST:
+        words = (given or {}).get("stop_words")
+        if not words:
+            raise ValueError("v12 needs the library's stop-word list (Subject.stop_words)")
+        out["stop_word_list"] = frozenset(w.lower() for w in words)
+    return out
 
 
-__all__ = ["ACTIVE", "BY_ID", "STOP_WORDS", "VARIANTS", "combined", "settings"]
+__all__ = ["ACTIVE", "BY_ID", "LIBRARY_LIST", "STOP_WORDS", "VARIANTS", "combined", "settings"]

@@ -98,9 +98,37 @@ def test_each_variant_differs_from_the_spec_on_its_witness(variant):
     from bleuprint.audit.classify import _switched
 
     before = variant.witness()
-    with _switched([variant.id], {variant.id: variant}):
+    with _switched([variant.id], {variant.id: variant}, {"stop_words": frozenset({"the"})}):  # v12's list
         after = variant.witness()
     assert before != after
+
+
+def test_v12_removes_the_list_the_subject_gives_and_replaces_v04():
+    """v12 removes the library's own words (``Subject.stop_words``), not the audit's list:
+    "ok cat" against "cat" with the list {"ok"} is 1/1 against 1/1, F 1; without it P 1/2,
+    R 1, F 2/3; v04's list has no "ok" (F 2/3 under it). Without a list v12 cannot be
+    switched on, and a subject that gives one has v12, not v04, among its candidates."""
+    from bleuprint.audit.classify import _switched
+    from bleuprint.audit.variants import BY_ID
+
+    def score(ids, given=None):
+        with _switched(ids, BY_ID, given):
+            return corpus_score("rouge", ["ok cat"], [["cat"]])
+
+    assert score(["v12"], {"stop_words": frozenset({"OK"})}) == 1.0
+    assert score([]) == pytest.approx(2 / 3) and score(["v04"]) == pytest.approx(2 / 3)
+    with pytest.raises(ValueError, match="stop-word list"):
+        score(["v12"])
+    probe = [(["the cat sat"], [["a cat"]])]
+    listed = Subject(library="x", version="0", metric="rouge", call="x", level="corpus", scale=1.0, options={},
+                     score=lambda h, r: 0.0, stop_words=["ok"])
+    unlisted = Subject(library="x", version="0", metric="rouge", call="x", level="corpus", scale=1.0, options={},
+                       score=lambda h, r: 0.0)
+    assert "v12" in classify.Context(listed, probe).reached and "v04" not in classify.Context(listed, probe).reached
+    assert "v04" in classify.Context(unlisted, probe).reached and "v12" not in classify.Context(unlisted, probe).reached
+    with pytest.raises(TypeError):
+        Subject(library="x", version="0", metric="rouge", call="x", level="corpus", scale=1.0, options={},
+                score=lambda h, r: 0.0, stop_words="ok")
 
 
 def test_mean_over_references_is_a_transform():
