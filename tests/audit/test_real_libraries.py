@@ -50,6 +50,26 @@ def test_rouge_package_rouge1_has_five_explained_deviations_and_raises_on_empty(
     assert len(result.classes) == 6
 
 
+def test_rouge_package_rouge2_case_kept_is_strong_under_the_later_classes():
+    """pltrdy/rouge 1.0.1 ``["rouge-2"]["f"]``: as rouge-1 (v05 noise, v03 sets, v01 no
+    lowercasing, v07 words between white space and "."; the empty hypothesis raises), no
+    v08 (a blank text's one empty word makes no bigram). The first case-kept divergence,
+    one word ("satÉT" against "satét"), is no bigram under v07 as well, so v01 was a weak
+    guess there; once v07 and v03 join the base, v01 alone reproduces the library on two
+    independent inputs (``_Audit._revisit_weak``): strong, with a two-word minimal input in
+    which only the case differs."""
+    result = audit(_subject("rouge", "rouge:rouge-2", "rouge"), examples=300, seed=0)
+    explained = _explained(result)
+    assert explained == {"v05": ("noise", "strong"), "v03": ("deviation", "strong"), "v01": ("deviation", "strong"),
+                         "v07": ("deviation", "strong")}, explained
+    case = next(c for c in result.classes if c.explanation and c.explanation["mutant"] == "v01")
+    assert case.support >= 2 and len(case.hyps[0].split()) >= 2
+    assert case.hyps[0] != case.refs[0][0] and case.hyps[0].lower() == case.refs[0][0].lower()
+    raising = [c for c in result.classes if c.library_value is None]
+    assert len(raising) == 1 and "Hypothesis is empty" in raising[0].library_error
+    assert len(result.classes) == 5
+
+
 def test_rouge_package_rouge_l_is_the_union_lcs_over_sentences():
     """pltrdy/rouge 1.0.1 ``["rouge-l"]["f"]``: ``rouge_l_summary_level`` cuts both texts into
     sentences at "." (``Rouge.get_scores``: ``hyp.split(".")``), unites each reference
