@@ -38,6 +38,19 @@ ROUGE (``bleuprint.metrics.rouge.spec``, rouge-score's definition):
   sentence, united; with v03 (sets) the union and both sizes count distinct words, as that
   package's ``Ngrams(exclusive=True)`` does, its LCS read back going up on ties.
 
+chrF (``bleuprint.metrics.chrf.spec``, sacreBLEU's definition):
+
+* ``v13`` before the character n-grams only the ASCII space U+0020 is removed, after the ends
+  are stripped of all white space: other white space inside the text (the ideographic space
+  U+3000, the no-break space, a tab) is a character (torchmetrics' ``_get_characters``:
+  ``sentence.strip().replace(" ", "")``); sacreBLEU removes all white space ``str.split``
+  sees;
+* ``v14`` a segment none of whose references scores above 0 adds no reference statistics
+  (its hypothesis n-grams still count): the best reference is the first whose sentence
+  score beats a start value of 0 (torchmetrics' ``_calculate_sentence_level_chrf_score``,
+  ``if f_score > best_f_score`` from ``tensor(0.0)``); sacreBLEU starts below 0, so a
+  segment's first reference is kept even at 0.
+
 BLEU (``bleuprint.metrics.bleu.spec``, sacreBLEU's definition):
 
 * ``v09`` smoothing applied to the orders without hypothesis n-grams (their denominator taken
@@ -55,6 +68,7 @@ from ..mutants.model import Mutant
 ACTIVE: dict = {}
 
 RS = "bleuprint.metrics.rouge.spec:"
+CS = "bleuprint.metrics.chrf.spec:"
 BS = "bleuprint.metrics.bleu.spec:"
 
 #: English stop words of the kind ROUGE-1.5.5-style lists hold: function words (articles,
@@ -210,6 +224,38 @@ def _bleu_precisions(original):
     return bleu_precisions
 
 
+def _chrf_char_ngram_counts(original):
+    """chrF's character n-gram counts; with v13 only U+0020 is removed, after stripping."""
+    def char_ngram_counts(line, n, whitespace=False):
+        if ACTIVE.get("ascii_space_only") and not whitespace:
+            return original(line.strip().replace(" ", ""), n, True)
+        return original(line, n, whitespace)
+    return char_ngram_counts
+
+
+def _chrf_stats(original):
+    """One segment's chrF statistics; with v14, a segment whose best reference has no
+    matching n-gram (its sentence score 0) keeps its hypothesis totals only."""
+    def chrf_stats(hyp, refs, n=6, beta=2, *, word_order=0, lowercase=False, whitespace=False,
+                   eps_smoothing=False):
+        stats = original(hyp, refs, n, beta, word_order=word_order, lowercase=lowercase, whitespace=whitespace,
+                         eps_smoothing=eps_smoothing)
+        if ACTIVE.get("zero_score_no_reference") and not any(stats[2::3]):
+            # no n-gram matches: torchmetrics' F is exactly 0 (its P and R are 0, not an
+            # epsilon, where a count is 0), so no reference beats the start value
+            stats = [v if i % 3 == 0 else 0 for i, v in enumerate(stats)]
+        return stats
+    return chrf_stats
+
+
+def _chrf_witness(hyps: list, refs: list):
+    def run():
+        from ..spec.corpus import corpus_score
+
+        return corpus_score("chrf", hyps, refs)
+    return run
+
+
 def _bleu_witness():
     from ..spec.corpus import corpus_score
 
@@ -264,6 +310,13 @@ VARIANTS = [
     _variant("v11", "ROUGE-L is the union LCS over sentences cut at every '.' (summary level), not one LCS",
              ("sentence_union_lcs", True), {RS + "best_target_scores": _rouge_best_target_scores},
              _witness({}, "c. a b", ["a b c"], rouge_type="rougeL")),
+    _variant("v13", "only the ASCII space is removed before the character n-grams (the ends stripped of all white "
+             "space): other white space inside the text, such as U+3000 or a no-break space, is a character",
+             ("ascii_space_only", True), {CS + "char_ngram_counts": _chrf_char_ngram_counts},
+             _chrf_witness(["d\u3000e"], [["d e"]])),
+    _variant("v14", "a segment none of whose references scores above 0 adds no reference n-grams (its hypothesis "
+             "n-grams still count)", ("zero_score_no_reference", True), {CS + "chrf_stats": _chrf_stats},
+             _chrf_witness(["a", "b"], [["a"], ["c"]])),
     _variant("v09", "smoothing is applied to the orders the hypothesis has no n-grams of (denominator max(1, "
              "t_n)), where sacreBLEU stops at the first such order", ("smooth_empty_orders", True),
              {BS + "bleu_precisions": _bleu_precisions}, _bleu_witness),

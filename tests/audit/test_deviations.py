@@ -224,3 +224,25 @@ def test_a_change_that_does_nothing_on_the_evidence_is_not_supported():
     assert len(classify.support(context, alone, examples)) == 2
     assert all(classify.predicts(context, both, e) for e in examples)
     assert classify.support(context, both, examples) == []
+
+
+@pytest.mark.parametrize("ids, hyps, refs, expected", [
+    # v13, by hand (chrF, n 6, beta 2): the spec removes U+3000, so "d\u3000e" and "d e" are both
+    # "de": 100. With only U+0020 removed the hypothesis is the 3 characters d, U+3000, e, the
+    # reference "de": order 1 P 2/3, R 1; order 2 P 0/2, R 0/1; orders 3+ the reference has
+    # none (left out): mean P 1/3, mean R 1/2, F = 5 (1/3)(1/2) / (4/3 + 1/2) = 5/11.
+    (["v13"], ["d\u3000e"], [["d e"]], 100 * 5 / 11),
+    ([], ["d\u3000e"], [["d e"]], 100.0),
+    # v14: "b" against "c" matches nothing, so that segment adds its hypothesis n-gram only:
+    # order 1 sums to hyp 2, ref 1, matches 1: P 1/2, R 1, F = 5 (1/2) / (2 + 1) = 5/6 (the
+    # spec keeps "c": ref 2, P = R = 1/2, F 1/2).
+    (["v14"], ["a", "b"], [["a"], ["c"]], 100 * 5 / 6),
+    ([], ["a", "b"], [["a"], ["c"]], 50.0),
+])
+def test_chrf_white_space_and_zero_score_references(ids, hyps, refs, expected):
+    from bleuprint.audit.classify import _switched
+    from bleuprint.audit.variants import BY_ID
+
+    with _switched(ids, BY_ID):
+        got = corpus_score("chrf", hyps, refs)
+    assert got == pytest.approx(expected, rel=1e-12)

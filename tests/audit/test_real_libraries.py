@@ -97,6 +97,28 @@ def test_torchmetrics_rouge_is_float32_only(key):
     assert [(c.kind, c.explanation["variant"]) for c in result.classes] == [("noise", "float32")]
 
 
+def test_torchmetrics_chrf_has_four_explained_deviations_under_float32():
+    """torchmetrics 1.9.0 ``chrf_score(preds, target)`` (chrF++, ``n_word_order=2``), each
+    class read in ``torchmetrics/functional/text/chrf.py``:
+
+    * noise: the counts and scores are ``tensor`` values, float32;
+    * eps_smoothing=True: ``_calculate_fscore`` averages the per-order F over all
+      ``n_order`` orders, the denominator floored at ``_EPS_SMOOTHING``;
+    * v13: ``_get_characters`` is ``sentence.strip().replace(" ", "")``: only U+0020 is
+      removed inside the text, so U+3000 (the issue's unexplained class) is a character;
+    * v14: ``_calculate_sentence_level_chrf_score`` keeps a reference only ``if f_score >
+      best_f_score`` from ``tensor(0.0)``: a segment matching none adds no reference n-grams;
+    * f14: ``_chrf_score_update`` adds the prediction's n-gram totals whatever the reference
+      (sacreBLEU counts a hypothesis order only where the reference has that order)."""
+    result = audit(_subject("torchmetrics", "torchmetrics:chrf_score", "torchmetrics"), examples=300, seed=0)
+    assert result.classes[0].kind == "noise" and result.classes[0].explanation["variant"] == "float32"
+    explained = _explained(result)
+    del explained["float32"]
+    assert explained == {repr([("eps_smoothing", True)]): ("deviation", "strong"), "v13": ("deviation", "strong"),
+                         "v14": ("deviation", "strong"), "f14": ("deviation", "strong")}, explained
+    assert len(result.classes) == 5
+
+
 @pytest.mark.parametrize("name, expected", [
     # average="micro": summed statistics, the closest reference the shorter on ties, 0 when an
     # order has no match (``_brevity_penalty_smoothing``): sacreBLEU's corpus BLEU, smooth none.
