@@ -179,7 +179,7 @@ def test_the_adapters_package_imports_no_optional_library():
 
     code = ("import sys, bleuprint.audit.adapters as a; a.names(); "
             "print([m for m in ('nltk', 'fast_bleu', 'bleuscore', 'fastchrf', 'pyter', 'pycocoevalcap', "
-            "'torchmetrics', 'sacrebleu_mojo', 'rouge', 'sumeval', 'rouge_metric', 'ignite', 'bert_score', 'torch') if m in sys.modules])")
+            "'torchmetrics', 'sacrebleu_mojo', 'rouge', 'sumeval', 'rouge_metric', 'ignite', 'bert_score', 'torch', 'evaluate', 'datasets') if m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
