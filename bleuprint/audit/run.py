@@ -220,6 +220,8 @@ class _Audit:
         class's minimal input is trimmed again from that evidence (the old one may no
         longer diverge under the new base)."""
         for cls in self.classes:
+            if cls.key == "numeric" and cls.strength == "weak":
+                self._confirm_numeric(cls)
             if cls.strength != "weak" or cls.variant is None:
                 continue
             variant = cls.variant
@@ -355,6 +357,32 @@ class _Audit:
         _progress(self.progress, f"audit: {self.subject.name}: class {len(self.classes)}: {first}; {what}"
                                  + (f" ({strength}, {backing} inputs)" if strength else ""))
         return cls
+
+    def _confirm_numeric(self, cls: DivergenceClass) -> None:
+        """A numeric model found on values every one of which diverged for another reason
+        too (torchmetrics' chrF: float32 and eps smoothing at once) had no evidence of its
+        own; under the explanations found since, the real-text cases on which bleuprint's
+        value needs the model to give the library's are its evidence (two make it strong),
+        and the smallest is its input."""
+        numeric, evidence = self.context.numeric, []
+        for i, (hyps, refs) in enumerate(self.cases):
+            outcome = self.comparer.compare(hyps, refs, f"real text {i}")
+            if outcome is None or outcome.library is None or outcome.diverges:
+                continue
+            self.context.numeric = ""
+            try:
+                with self.context.switched(""):
+                    plain = self.context.value(classify.Variant(), hyps, refs)
+            finally:
+                self.context.numeric = numeric
+            if not classify.same(plain, outcome.library):  # beyond 1e-9: what the model is needed for
+                evidence.append(outcome)
+        if len(evidence) < STRONG_SUPPORT:
+            return
+        shown = min(evidence, key=lambda o: o.size())
+        cls.strength, cls.support, cls.members = "strong", len(evidence), len(evidence)
+        cls.hyps, cls.refs, cls.spec_value, cls.library_value = shown.hyps, shown.refs, shown.spec, shown.raw
+        cls.replay = replay_command(self.subject, shown.hyps, shown.refs)
 
     def detect_noise(self, outcomes: list) -> None:
         """float32 results or rounding (``classify.NUMERIC``), read from the library's values

@@ -101,7 +101,8 @@ def test_torchmetrics_chrf_has_four_explained_deviations_under_float32():
     """torchmetrics 1.9.0 ``chrf_score(preds, target)`` (chrF++, ``n_word_order=2``), each
     class read in ``torchmetrics/functional/text/chrf.py``:
 
-    * noise: the counts and scores are ``tensor`` values, float32;
+    * noise: the counts and scores are ``tensor`` values, float32 (strong: under the
+      explanations below, the real-text values need the float32 cast);
     * eps_smoothing=True: ``_calculate_fscore`` averages the per-order F over all
       ``n_order`` orders, the denominator floored at ``_EPS_SMOOTHING``;
     * v13: ``_get_characters`` is ``sentence.strip().replace(" ", "")``: only U+0020 is
@@ -112,6 +113,9 @@ def test_torchmetrics_chrf_has_four_explained_deviations_under_float32():
       (sacreBLEU counts a hypothesis order only where the reference has that order)."""
     result = audit(_subject("torchmetrics", "torchmetrics:chrf_score", "torchmetrics"), examples=300, seed=0)
     assert result.classes[0].kind == "noise" and result.classes[0].explanation["variant"] == "float32"
+    # every real-text value diverged for eps smoothing too when float32 was read off them: the
+    # class is strong once the deviations under it are applied (``_Audit._confirm_numeric``)
+    assert result.classes[0].strength == "strong" and result.classes[0].support >= 2
     explained = _explained(result)
     del explained["float32"]
     assert explained == {repr([("eps_smoothing", True)]): ("deviation", "strong"), "v13": ("deviation", "strong"),
