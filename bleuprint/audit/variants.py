@@ -49,7 +49,11 @@ chrF (``bleuprint.metrics.chrf.spec``, sacreBLEU's definition):
   (its hypothesis n-grams still count): the best reference is the first whose sentence
   score beats a start value of 0 (torchmetrics' ``_calculate_sentence_level_chrf_score``,
   ``if f_score > best_f_score`` from ``tensor(0.0)``); sacreBLEU starts below 0, so a
-  segment's first reference is kept even at 0.
+  segment's first reference is kept even at 0;
+* ``v15`` the white space removed before the character n-grams is Unicode's White_Space (what
+  the ``regex`` module's ``\\s`` matches, nltk's ``re.sub(r"\\s+", "", sent)`` through
+  ``nltk.redos``): the information separators U+001C to U+001F, which ``str.split`` also takes
+  for white space, are characters.
 
 BLEU (``bleuprint.metrics.bleu.spec``, sacreBLEU's definition):
 
@@ -224,11 +228,19 @@ def _bleu_precisions(original):
     return bleu_precisions
 
 
+#: What ``str.isspace`` counts as white space and Unicode's White_Space property does not (v15).
+INFORMATION_SEPARATORS = frozenset("\x1c\x1d\x1e\x1f")
+
+
 def _chrf_char_ngram_counts(original):
-    """chrF's character n-gram counts; with v13 only U+0020 is removed, after stripping."""
+    """chrF's character n-gram counts; with v13 only U+0020 is removed, after stripping;
+    with v15 the White_Space characters (not U+001C-U+001F)."""
     def char_ngram_counts(line, n, whitespace=False):
         if ACTIVE.get("ascii_space_only") and not whitespace:
             return original(line.strip().replace(" ", ""), n, True)
+        if ACTIVE.get("unicode_white_space") and not whitespace:
+            kept = "".join(c for c in line if not c.isspace() or c in INFORMATION_SEPARATORS)
+            return original(kept, n, True)
         return original(line, n, whitespace)
     return char_ngram_counts
 
@@ -314,6 +326,9 @@ VARIANTS = [
              "space): other white space inside the text, such as U+3000 or a no-break space, is a character",
              ("ascii_space_only", True), {CS + "char_ngram_counts": _chrf_char_ngram_counts},
              _chrf_witness(["d\u3000e"], [["d e"]])),
+    _variant("v15", "the white space removed before the character n-grams is Unicode's White_Space: the information "
+             "separators U+001C to U+001F are characters", ("unicode_white_space", True),
+             {CS + "char_ngram_counts": _chrf_char_ngram_counts}, _chrf_witness(["\x1cb"], [["b"]])),
     _variant("v14", "a segment none of whose references scores above 0 adds no reference n-grams (its hypothesis "
              "n-grams still count)", ("zero_score_no_reference", True), {CS + "chrf_stats": _chrf_stats},
              _chrf_witness(["a", "b"], [["a"], ["c"]])),

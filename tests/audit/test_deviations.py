@@ -236,6 +236,11 @@ def test_a_change_that_does_nothing_on_the_evidence_is_not_supported():
     # v14: "b" against "c" matches nothing, so that segment adds its hypothesis n-gram only:
     # order 1 sums to hyp 2, ref 1, matches 1: P 1/2, R 1, F = 5 (1/2) / (2 + 1) = 5/6 (the
     # spec keeps "c": ref 2, P = R = 1/2, F 1/2).
+    # v15: U+001C is white space to str.split, not to Unicode's White_Space: "\x1cb" keeps it, 2
+    # characters against "b": order 1 P 1/2, R 1; order 2 the reference has none: F = 5/6
+    # (the spec removes it: "b" against "b", 100).
+    (["v15"], ["\x1cb"], [["b"]], 100 * 5 / 6),
+    ([], ["\x1cb"], [["b"]], 100.0),
     (["v14"], ["a", "b"], [["a"], ["c"]], 100 * 5 / 6),
     ([], ["a", "b"], [["a"], ["c"]], 50.0),
 ])

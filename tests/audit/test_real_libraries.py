@@ -182,6 +182,20 @@ def test_sumeval_has_two_strong_deviations_stop_words_and_pooled_references(name
     assert len(result.classes) == 2 and all(c.support >= 2 for c in result.classes)
 
 
+def test_nltk_sentence_chrf_has_two_explained_deviations():
+    """nltk 3.10.4 ``sentence_chrf(reference, hypothesis)`` (``nltk/translate/chrf_score.py``):
+
+    * eps_smoothing=True: ``chrf_precision_recall_fscore_support`` gives an F per order and
+      ``sentence_chrf`` averages them over every order (1/6 for 'a' against 'a');
+    * v15: ``_preprocess`` removes ``\\s+`` through ``nltk.redos``, the ``regex`` module, whose
+      ``\\s`` is Unicode's White_Space: U+001C to U+001F, white space to ``str.split``
+      (sacreBLEU), stay characters (the class the auditor's tutorial showed unexplained)."""
+    result = audit(_subject("nltk", "nltk:sentence_chrf", "nltk"), examples=300, seed=0)
+    assert _explained(result) == {repr([("eps_smoothing", True)]): ("deviation", "strong"),
+                                  "v15": ("deviation", "strong")}, _explained(result)
+    assert len(result.classes) == 2
+
+
 def test_rouge_metric_has_three_explained_deviations():
     """rouge-metric 1.0.1 ``PyRouge().evaluate(hyps, refs)["rouge-1"]["f"]``:
 
