@@ -55,6 +55,14 @@ chrF (``bleuprint.metrics.chrf.spec``, sacreBLEU's definition):
   ``nltk.redos``): the information separators U+001C to U+001F, which ``str.split`` also takes
   for white space, are characters.
 
+TER (``bleuprint.metrics.ter.spec``, sacreBLEU's definition):
+
+* ``v16`` the edit search runs with the two swapped (the reference shifted towards the
+  hypothesis), the reference's length kept, and an empty hypothesis counts 0 edits
+  (torchmetrics' ``_compute_sentence_statistics`` calls ``_translation_edit_rate(tgt_words,
+  pred_words)``, whose guard ``if len(target_words) == 0: return tensor(0.0)`` then sees the
+  hypothesis). The catalogue's r07 swaps the reference length too.
+
 BLEU (``bleuprint.metrics.bleu.spec``, sacreBLEU's definition):
 
 * ``v09`` smoothing applied to the orders without hypothesis n-grams (their denominator taken
@@ -72,6 +80,7 @@ from ..mutants.model import Mutant
 ACTIVE: dict = {}
 
 RS = "bleuprint.metrics.rouge.spec:"
+TS = "bleuprint.metrics.ter.spec:"
 CS = "bleuprint.metrics.chrf.spec:"
 BS = "bleuprint.metrics.bleu.spec:"
 
@@ -268,6 +277,22 @@ def _chrf_witness(hyps: list, refs: list):
     return run
 
 
+def _ter_edits(original):
+    """TER's edits against one reference; with v16 searched with the two swapped, the
+    reference's length kept, 0 edits for an empty hypothesis."""
+    def edits_with_shifts(hyp, ref):
+        if ACTIVE.get("ter_swapped_edits"):
+            return (original(ref, hyp)[0] if hyp else 0), len(ref)
+        return original(hyp, ref)
+    return edits_with_shifts
+
+
+def _ter_witness():
+    from ..spec.corpus import corpus_score
+
+    return corpus_score("ter", [""], [["b"]])
+
+
 def _bleu_witness():
     from ..spec.corpus import corpus_score
 
@@ -332,6 +357,9 @@ VARIANTS = [
     _variant("v14", "a segment none of whose references scores above 0 adds no reference n-grams (its hypothesis "
              "n-grams still count)", ("zero_score_no_reference", True), {CS + "chrf_stats": _chrf_stats},
              _chrf_witness(["a", "b"], [["a"], ["c"]])),
+    _variant("v16", "TER's edits are searched with hypothesis and reference swapped (the reference's length kept), and "
+             "an empty hypothesis counts 0 edits", ("ter_swapped_edits", True),
+             {TS + "edits_with_shifts": _ter_edits}, _ter_witness),
     _variant("v09", "smoothing is applied to the orders the hypothesis has no n-grams of (denominator max(1, "
              "t_n)), where sacreBLEU stops at the first such order", ("smooth_empty_orders", True),
              {BS + "bleu_precisions": _bleu_precisions}, _bleu_witness),

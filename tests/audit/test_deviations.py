@@ -251,3 +251,18 @@ def test_chrf_white_space_and_zero_score_references(ids, hyps, refs, expected):
     with _switched(ids, BY_ID):
         got = corpus_score("chrf", hyps, refs)
     assert got == pytest.approx(expected, rel=1e-12)
+
+
+def test_ter_edits_swapped_keep_the_reference_length_and_an_empty_hypothesis_has_none():
+    """v16 by hand: "" against "b" is 1 deletion over 1 reference word for sacreBLEU (TER 100);
+    with the search swapped the empty side is the hypothesis, whose guard counts 0 edits
+    (TER 0) while the reference's length (1) is kept; "a b c" against "a" is 2 edits either
+    way (200)."""
+    from bleuprint.audit.classify import _switched
+    from bleuprint.audit.variants import BY_ID
+
+    assert corpus_score("ter", [""], [["b"]]) == 100.0
+    with _switched(["v16"], BY_ID):
+        assert corpus_score("ter", [""], [["b"]]) == 0.0
+        assert corpus_score("ter", ["a b c"], [["a"]]) == pytest.approx(200.0)
+

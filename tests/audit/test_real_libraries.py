@@ -182,6 +182,25 @@ def test_sumeval_has_two_strong_deviations_stop_words_and_pooled_references(name
     assert len(result.classes) == 2 and all(c.support >= 2 for c in result.classes)
 
 
+def test_torchmetrics_ter_has_two_explained_deviations_under_float32():
+    """torchmetrics 1.9.0 ``translation_edit_rate(preds, target)`` (``functional/text/ter.py``):
+
+    * noise: float32 tensors;
+    * r08: ``_find_shifted_pairs`` tries ``for length in range(1, _MAX_SHIFT_SIZE)`` with
+      ``_MAX_SHIFT_SIZE = 10``: blocks of 9 words at most (sacreBLEU's go to 10);
+    * v16: ``_compute_sentence_statistics`` calls ``_translation_edit_rate(tgt_words,
+      pred_words)`` against the parameter names (pred_words, target_words): the reference is
+      shifted towards the hypothesis, and the guard ``if len(target_words) == 0`` returns 0
+      edits for an empty hypothesis; the length added is ``len(tgt_words)``."""
+    result = audit(_subject("torchmetrics", "torchmetrics:translation_edit_rate", "torchmetrics"), examples=300,
+                   seed=0)
+    assert result.classes[0].kind == "noise" and result.classes[0].explanation["variant"] == "float32"
+    explained = _explained(result)
+    del explained["float32"]
+    assert explained == {"r08": ("deviation", "strong"), "v16": ("deviation", "strong")}, explained
+    assert len(result.classes) == 3
+
+
 def test_nltk_sentence_chrf_has_two_explained_deviations():
     """nltk 3.10.4 ``sentence_chrf(reference, hypothesis)`` (``nltk/translate/chrf_score.py``):
 
