@@ -116,7 +116,7 @@ class Example:
 
 
 @contextmanager
-def _switched(ids: list, known: dict):
+def _switched(ids: list, known: dict, given: dict | None = None):
     from ..mutants.switch import replaced
     from . import variants
 
@@ -127,7 +127,7 @@ def _switched(ids: list, known: dict):
                 raise ValueError(f"{id_} and another change both replace {target}")
             patches[target] = factory
     saved = dict(variants.ACTIVE)
-    variants.ACTIVE.update(variants.settings(ids))
+    variants.ACTIVE.update(variants.settings(ids, given))
     try:
         with replaced(patches):
             yield
@@ -171,7 +171,11 @@ class Context:
         self.scored = 0   # variants scored on an input (``value``): ``explain``'s budget counts them
         self.tolerance = tolerance
         self.singles = single_changes(self.definition, self.declared)
-        self.reached = reached_mutants(self, probe_inputs)
+        #: What the subject gives the variants: the library's stop-word list (v12).
+        self.given = {"stop_words": frozenset(subject.stop_words)} if subject.stop_words else {}
+        # v12 needs the library's list; where there is one, the audit's own (v04) is not a candidate
+        self.reached = [m for m in reached_mutants(self, probe_inputs)
+                        if m != ("v04" if self.given else "v12")]
         self.pairs = []   # two of the audit's own variants at once (``variants.combined``): two changes
         from .variants import BY_ID, combined
 
@@ -252,7 +256,7 @@ class Context:
         ids = [p.mutant for p in self.base if p.mutant] + ([mutant] if mutant else [])
         if not ids:
             return nullcontext()
-        return _switched(ids, self.mutants)
+        return _switched(ids, self.mutants, self.given)
 
     def rows(self, variant: Variant, hyps: list, refs: list):
         """The variant's per-segment statistics of the input (None where not comparable)."""
@@ -424,7 +428,7 @@ def predicts(context: Context, variant: Variant, example: Example) -> bool:
         return same(context.value(variant, example.hyps, example.refs), example.library, context.tolerance)
 
 
-def nondegenerate(example: Example, spec_value: float | None = None) -> bool:
+def nondegenerate(example: Example, spec_value: float | None = None, stop_words=frozenset()) -> bool:
     """An input that can tell nearby explanations apart: at least two words among the
     hypotheses and two among the references, and a library value other than 0 (one letter,
     or a text every nearby variant scores 0, cannot tell "stop words removed" from "another
@@ -433,7 +437,8 @@ def nondegenerate(example: Example, spec_value: float | None = None) -> bool:
     ASCII letters or digits or more, not an English stop word, ``variants.STOP_WORDS``: a
     library's longer stop-word list or ASCII-only tokenizer may empty other words): a
     multi-word text that still scores 0 is what "a zero order zeroes the score" shows, and no stop-word list
-    or n-gram order empties it."""
+    or n-gram order empties it. ``stop_words``: the library's own list where its subject gives one
+    (``Subject.stop_words``): its words are not content words either."""
     hyp_words = [w for h in example.hyps for w in h.split()]
     ref_words = [w for rs in example.refs for r in rs for w in r.split()]
     if len(hyp_words) < 2 or len(ref_words) < 2:
@@ -445,7 +450,8 @@ def nondegenerate(example: Example, spec_value: float | None = None) -> bool:
     from .variants import STOP_WORDS
 
     def content(words):
-        return sum(len(w) >= 3 and w.isascii() and w.isalnum() and w.lower() not in STOP_WORDS for w in words)
+        return sum(len(w) >= 3 and w.isascii() and w.isalnum() and w.lower() not in STOP_WORDS
+                   and w.lower() not in stop_words for w in words)
 
     return content(hyp_words) >= 2 and content(ref_words) >= 2
 
@@ -462,7 +468,7 @@ def support(context: Context, variant: Variant, examples: list) -> list:
     candidates = [e for e in examples if e.library is not None]
     with context.switched(""):
         base = [context.value(Variant(), e.hyps, e.refs) for e in candidates]
-    kept = [(e, b) for e, b in zip(candidates, base) if nondegenerate(e, b)]
+    kept = [(e, b) for e, b in zip(candidates, base) if nondegenerate(e, b, context.given.get("stop_words", ()))]
     candidates, base = [e for e, _ in kept], [b for _, b in kept]
     try:
         with context.switched(variant.mutant):

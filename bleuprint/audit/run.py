@@ -209,6 +209,46 @@ class _Audit:
         self._refresh()
         _progress(self.progress, f"audit: {self.subject.name}: class {self.classes.index(cls) + 1} confirmed on "
                                  f"{cls.support} independent inputs: {cls.explanation['description']}")
+        self._revisit_weak()
+
+    def _revisit_weak(self) -> None:
+        """After a strong explanation joined the base: each weak guess is weighed again on the
+        inputs seen, compared under the new base. A guess whose inputs were ambiguous (the
+        one word "satÉT" against "satét" is no bigram for "white-space tokens" and another
+        bigram for "case kept") may now be the only change that reproduces the library on
+        two independent inputs: it is then the class's explanation, joins the base, and the
+        class's minimal input is trimmed again from that evidence (the old one may no
+        longer diverge under the new base)."""
+        for cls in self.classes:
+            if cls.key == "numeric" and cls.strength == "weak":
+                self._confirm_numeric(cls)
+            if cls.strength != "weak" or cls.variant is None:
+                continue
+            variant = cls.variant
+            seeds = [o.example() for o in self._rescored(self.pool) if classify.predicts(self.context, variant,
+                                                                                          o.example())]
+            if not seeds:
+                continue
+            _, evidence = self._support([variant], seeds)  # more inputs generated around them if needed
+            origins = {e.origin or repr((e.hyps, e.refs)) for e in evidence}
+            if len(origins) < STRONG_SUPPORT:
+                continue
+            outcomes = [self.comparer.compare(e.hyps, e.refs, e.origin) for e in evidence]
+            smallest = min((o for o in outcomes if o is not None and o.diverges), key=lambda o: o.size())
+            inside = lambda o: classify.predicts(self.context, variant, o.example())  # noqa: E731
+            minimal = search.trim(self.comparer, smallest, inside)
+            cls.strength, cls.explanation, cls.guess = "strong", cls.guess, None
+            cls.origins, cls.support = origins, len(origins)
+            cls.members = max(cls.members, len(origins))
+            cls.hyps, cls.refs, cls.spec_value = minimal.hyps, minimal.refs, minimal.spec
+            cls.library_value, cls.library_error = minimal.raw, minimal.error
+            cls.replay = replay_command(self.subject, minimal.hyps, minimal.refs)
+            cls.first_difference = self._first(minimal.example(), variant)
+            self.context.base.append(variant)
+            self._refresh()
+            _progress(self.progress, f"audit: {self.subject.name}: class {self.classes.index(cls) + 1} confirmed on "
+                                     f"{cls.support} independent inputs under the explanations found since: "
+                                     f"{cls.explanation['description']}")
 
     def _first(self, example, variant) -> str:
         stats = self.comparer.library_stats(example.hyps, example.refs) if self.subject.stats else None
@@ -309,6 +349,7 @@ class _Audit:
         if strength == "strong":
             self.context.base.append(variant)
             self._refresh()
+            self._revisit_weak()
         elif kind == "noise":
             self._refresh()
         what = (cls.explanation or {}).get("description") or (
@@ -316,6 +357,32 @@ class _Audit:
         _progress(self.progress, f"audit: {self.subject.name}: class {len(self.classes)}: {first}; {what}"
                                  + (f" ({strength}, {backing} inputs)" if strength else ""))
         return cls
+
+    def _confirm_numeric(self, cls: DivergenceClass) -> None:
+        """A numeric model found on values every one of which diverged for another reason
+        too (torchmetrics' chrF: float32 and eps smoothing at once) had no evidence of its
+        own; under the explanations found since, the real-text cases on which bleuprint's
+        value needs the model to give the library's are its evidence (two make it strong),
+        and the smallest is its input."""
+        numeric, evidence = self.context.numeric, []
+        for i, (hyps, refs) in enumerate(self.cases):
+            outcome = self.comparer.compare(hyps, refs, f"real text {i}")
+            if outcome is None or outcome.library is None or outcome.diverges:
+                continue
+            self.context.numeric = ""
+            try:
+                with self.context.switched(""):
+                    plain = self.context.value(classify.Variant(), hyps, refs)
+            finally:
+                self.context.numeric = numeric
+            if not classify.same(plain, outcome.library):  # beyond 1e-9: what the model is needed for
+                evidence.append(outcome)
+        if len(evidence) < STRONG_SUPPORT:
+            return
+        shown = min(evidence, key=lambda o: o.size())
+        cls.strength, cls.support, cls.members = "strong", len(evidence), len(evidence)
+        cls.hyps, cls.refs, cls.spec_value, cls.library_value = shown.hyps, shown.refs, shown.spec, shown.raw
+        cls.replay = replay_command(self.subject, shown.hyps, shown.refs)
 
     def detect_noise(self, outcomes: list) -> None:
         """float32 results or rounding (``classify.NUMERIC``), read from the library's values

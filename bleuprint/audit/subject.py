@@ -59,6 +59,10 @@ class Subject:
     #: ``classify.TOLERANCE``): a library computing in float32 declares its rounding (its
     #: adapter says why), so that only differences beyond it are classes.
     tolerance: float | None = None
+    #: Optional: the library's own stop-word list, read by its adapter from the installed
+    #: package at audit time (never copied into bleuprint): the audit variant v12 removes
+    #: these words (``bleuprint.audit.variants``).
+    stop_words: frozenset | None = None
 
     def __post_init__(self) -> None:
         from ..core import get_metric
@@ -78,6 +82,11 @@ class Subject:
             definition.option(key).check(value)
         if self.max_refs is not None and self.max_refs < self.min_refs:
             raise ValueError(f"max_refs ({self.max_refs}) is below min_refs ({self.min_refs})")
+        if self.stop_words is not None and (isinstance(self.stop_words, str) or not all(
+                isinstance(w, str) for w in self.stop_words)):
+            raise TypeError("stop_words must be a collection of strings")
+        if self.stop_words is not None:
+            object.__setattr__(self, "stop_words", frozenset(self.stop_words))
         if not callable(self.score):
             raise TypeError("score must be callable")
         if not self.name:

@@ -24,7 +24,10 @@ ROUGE (``bleuprint.metrics.rouge.spec``, rouge-score's definition):
 * ``v05`` 1e-8 added to the F denominator: F = 2PR / (P + R + 1e-8);
 * ``v06`` the corpus F is F of the mean P and the mean R, not the mean of the F values;
 * ``v07`` white-space tokens where a "." separates words too (sentences cut at ".");
-* ``v08`` a text of white space only is one empty token (``" ".split(" ")`` after normalising).
+* ``v08`` a text of white space only is one empty token (``" ".split(" ")`` after normalising);
+* ``v12`` stop words removed before counting, the list given by the library: its adapter reads
+  it from the installed package at audit time (``Subject.stop_words``); where a subject gives
+  one, v12 replaces v04 (whose list is the audit's own) among the candidates.
 
 * ``v10`` with several references the matches and the sizes are summed over them (ROUGE-1.5.5's
   pooling, sumeval's ``rouge_n`` and rouge-metric's ``multi_ref_mode="average"``): P = sum of
@@ -34,6 +37,31 @@ ROUGE (``bleuprint.metrics.rouge.spec``, rouge-score's definition):
   package's ``rouge_l_summary_level``): each reference sentence's LCS with each hypothesis
   sentence, united; with v03 (sets) the union and both sizes count distinct words, as that
   package's ``Ngrams(exclusive=True)`` does, its LCS read back going up on ties.
+
+chrF (``bleuprint.metrics.chrf.spec``, sacreBLEU's definition):
+
+* ``v13`` before the character n-grams only the ASCII space U+0020 is removed, after the ends
+  are stripped of all white space: other white space inside the text (the ideographic space
+  U+3000, the no-break space, a tab) is a character (torchmetrics' ``_get_characters``:
+  ``sentence.strip().replace(" ", "")``); sacreBLEU removes all white space ``str.split``
+  sees;
+* ``v14`` a segment none of whose references scores above 0 adds no reference statistics
+  (its hypothesis n-grams still count): the best reference is the first whose sentence
+  score beats a start value of 0 (torchmetrics' ``_calculate_sentence_level_chrf_score``,
+  ``if f_score > best_f_score`` from ``tensor(0.0)``); sacreBLEU starts below 0, so a
+  segment's first reference is kept even at 0;
+* ``v15`` the white space removed before the character n-grams is Unicode's White_Space (what
+  the ``regex`` module's ``\\s`` matches, nltk's ``re.sub(r"\\s+", "", sent)`` through
+  ``nltk.redos``): the information separators U+001C to U+001F, which ``str.split`` also takes
+  for white space, are characters.
+
+TER (``bleuprint.metrics.ter.spec``, sacreBLEU's definition):
+
+* ``v16`` the edit search runs with the two swapped (the reference shifted towards the
+  hypothesis), the reference's length kept, and an empty hypothesis counts 0 edits
+  (torchmetrics' ``_compute_sentence_statistics`` calls ``_translation_edit_rate(tgt_words,
+  pred_words)``, whose guard ``if len(target_words) == 0: return tensor(0.0)`` then sees the
+  hypothesis). The catalogue's r07 swaps the reference length too.
 
 BLEU (``bleuprint.metrics.bleu.spec``, sacreBLEU's definition):
 
@@ -52,6 +80,8 @@ from ..mutants.model import Mutant
 ACTIVE: dict = {}
 
 RS = "bleuprint.metrics.rouge.spec:"
+TS = "bleuprint.metrics.ter.spec:"
+CS = "bleuprint.metrics.chrf.spec:"
 BS = "bleuprint.metrics.bleu.spec:"
 
 #: English stop words of the kind ROUGE-1.5.5-style lists hold: function words (articles,
@@ -65,6 +95,10 @@ as is am are was were be been being do does did done have has had having i me my
 his she her it its they them their this that these those there here what which who whom whose when where
 why how all any both each few more most other some such no nor not only own same can will just should now
 """.split())
+
+#: The value of the ``stop_words`` setting of v12: the list is the library's, given by the
+#: subject (``settings``' ``given``), not ``STOP_WORDS``.
+LIBRARY_LIST = "library"
 
 _TOKEN = {(False, False): re.compile(r"[a-z0-9]+"), (True, False): re.compile(r"[A-Za-z0-9]+")}
 
@@ -86,7 +120,8 @@ def _rouge_tokenize(original):
             text = text.replace(".", " ")
         tokens = text.split() if spaces else _TOKEN[(bool(case), False)].findall(text)
         if stop:
-            tokens = [t for t in tokens if t.lower() not in STOP_WORDS]
+            words = ACTIVE["stop_word_list"] if stop == LIBRARY_LIST else STOP_WORDS
+            tokens = [t for t in tokens if t.lower() not in words]
         if use_stemmer:
             from ..metrics.rouge.spec import stem_tokens
 
@@ -202,6 +237,62 @@ def _bleu_precisions(original):
     return bleu_precisions
 
 
+#: What ``str.isspace`` counts as white space and Unicode's White_Space property does not (v15).
+INFORMATION_SEPARATORS = frozenset("\x1c\x1d\x1e\x1f")
+
+
+def _chrf_char_ngram_counts(original):
+    """chrF's character n-gram counts; with v13 only U+0020 is removed, after stripping;
+    with v15 the White_Space characters (not U+001C-U+001F)."""
+    def char_ngram_counts(line, n, whitespace=False):
+        if ACTIVE.get("ascii_space_only") and not whitespace:
+            return original(line.strip().replace(" ", ""), n, True)
+        if ACTIVE.get("unicode_white_space") and not whitespace:
+            kept = "".join(c for c in line if not c.isspace() or c in INFORMATION_SEPARATORS)
+            return original(kept, n, True)
+        return original(line, n, whitespace)
+    return char_ngram_counts
+
+
+def _chrf_stats(original):
+    """One segment's chrF statistics; with v14, a segment whose best reference has no
+    matching n-gram (its sentence score 0) keeps its hypothesis totals only."""
+    def chrf_stats(hyp, refs, n=6, beta=2, *, word_order=0, lowercase=False, whitespace=False,
+                   eps_smoothing=False):
+        stats = original(hyp, refs, n, beta, word_order=word_order, lowercase=lowercase, whitespace=whitespace,
+                         eps_smoothing=eps_smoothing)
+        if ACTIVE.get("zero_score_no_reference") and not any(stats[2::3]):
+            # no n-gram matches: torchmetrics' F is exactly 0 (its P and R are 0, not an
+            # epsilon, where a count is 0), so no reference beats the start value
+            stats = [v if i % 3 == 0 else 0 for i, v in enumerate(stats)]
+        return stats
+    return chrf_stats
+
+
+def _chrf_witness(hyps: list, refs: list):
+    def run():
+        from ..spec.corpus import corpus_score
+
+        return corpus_score("chrf", hyps, refs)
+    return run
+
+
+def _ter_edits(original):
+    """TER's edits against one reference; with v16 searched with the two swapped, the
+    reference's length kept, 0 edits for an empty hypothesis."""
+    def edits_with_shifts(hyp, ref):
+        if ACTIVE.get("ter_swapped_edits"):
+            return (original(ref, hyp)[0] if hyp else 0), len(ref)
+        return original(hyp, ref)
+    return edits_with_shifts
+
+
+def _ter_witness():
+    from ..spec.corpus import corpus_score
+
+    return corpus_score("ter", [""], [["b"]])
+
+
 def _bleu_witness():
     from ..spec.corpus import corpus_score
 
@@ -247,12 +338,28 @@ VARIANTS = [
              {RS + "tokenize": _rouge_tokenize}, _witness({}, "a.b,", ["a b"])),
     _variant("v08", "a text of white space only is one empty token (it matches another such text)",
              ("blank_token", True), {RS + "tokenize": _rouge_tokenize}, _witness({}, " ", [" "])),
+    _variant("v12", "stop words are removed before counting, with the library's own list (read from the installed "
+             "package)", ("stop_words", LIBRARY_LIST), {RS + "tokenize": _rouge_tokenize},
+             _witness({}, "the cat", ["a cat"])),
     _variant("v10", "with several references the matches and the sizes are summed over them (ROUGE-1.5.5's pooling), "
              "not the best reference's", ("pool_references", True),
              {RS + "best_target_scores": _rouge_best_target_scores}, _witness({}, "a b", ["a b", "c d"])),
     _variant("v11", "ROUGE-L is the union LCS over sentences cut at every '.' (summary level), not one LCS",
              ("sentence_union_lcs", True), {RS + "best_target_scores": _rouge_best_target_scores},
              _witness({}, "c. a b", ["a b c"], rouge_type="rougeL")),
+    _variant("v13", "only the ASCII space is removed before the character n-grams (the ends stripped of all white "
+             "space): other white space inside the text, such as U+3000 or a no-break space, is a character",
+             ("ascii_space_only", True), {CS + "char_ngram_counts": _chrf_char_ngram_counts},
+             _chrf_witness(["d\u3000e"], [["d e"]])),
+    _variant("v15", "the white space removed before the character n-grams is Unicode's White_Space: the information "
+             "separators U+001C to U+001F are characters", ("unicode_white_space", True),
+             {CS + "char_ngram_counts": _chrf_char_ngram_counts}, _chrf_witness(["\x1cb"], [["b"]])),
+    _variant("v14", "a segment none of whose references scores above 0 adds no reference n-grams (its hypothesis "
+             "n-grams still count)", ("zero_score_no_reference", True), {CS + "chrf_stats": _chrf_stats},
+             _chrf_witness(["a", "b"], [["a"], ["c"]])),
+    _variant("v16", "TER's edits are searched with hypothesis and reference swapped (the reference's length kept), and "
+             "an empty hypothesis counts 0 edits", ("ter_swapped_edits", True),
+             {TS + "edits_with_shifts": _ter_edits}, _ter_witness),
     _variant("v09", "smoothing is applied to the orders the hypothesis has no n-grams of (denominator max(1, "
              "t_n)), where sacreBLEU stops at the first such order", ("smooth_empty_orders", True),
              {BS + "bleu_precisions": _bleu_precisions}, _bleu_witness),
@@ -275,10 +382,17 @@ def combined(ids: list) -> Mutant:
                   parts[0].witness, semantic=True)
 
 
-def settings(ids) -> dict:
+def settings(ids, given: dict | None = None) -> dict:
     """The settings the variants among ``ids`` switch on (catalogue mutants have none;
-    a combined id "v03+v11" switches on each part's)."""
-    return dict(SETTINGS[p] for i in ids for p in i.split("+") if p in SETTINGS)
+    a combined id "v03+v11" switches on each part's). ``given``: what the subject gives
+    (``stop_words``: the library's list, for v12; ValueError when v12 has none)."""
+    out = dict(SETTINGS[p] for i in ids for p in i.split("+") if p in SETTINGS)
+    if out.get("stop_words") == LIBRARY_LIST:
+        words = (given or {}).get("stop_words")
+        if not words:
+            raise ValueError("v12 needs the library's stop-word list (Subject.stop_words)")
+        out["stop_word_list"] = frozenset(w.lower() for w in words)
+    return out
 
 
-__all__ = ["ACTIVE", "BY_ID", "STOP_WORDS", "VARIANTS", "combined", "settings"]
+__all__ = ["ACTIVE", "BY_ID", "LIBRARY_LIST", "STOP_WORDS", "VARIANTS", "combined", "settings"]

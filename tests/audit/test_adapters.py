@@ -179,7 +179,7 @@ def test_the_adapters_package_imports_no_optional_library():
 
     code = ("import sys, bleuprint.audit.adapters as a; a.names(); "
             "print([m for m in ('nltk', 'fast_bleu', 'bleuscore', 'fastchrf', 'pyter', 'pycocoevalcap', "
-            "'torchmetrics', 'sacrebleu_mojo', 'rouge', 'sumeval', 'rouge_metric', 'ignite', 'bert_score', 'torch') if m in sys.modules])")
+            "'torchmetrics', 'sacrebleu_mojo', 'rouge', 'sumeval', 'rouge_metric', 'ignite', 'bert_score', 'torch', 'evaluate', 'datasets') if m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
@@ -341,6 +341,8 @@ def test_torchmetrics_adapter_calls_with_the_documented_layout(monkeypatch):
     rouge = _Recorder({"rouge1_fmeasure": _Tensor(0.5), "rougeL_fmeasure": _Tensor(0.75)})
     _fake_modules(monkeypatch, {"torchmetrics": {}, "torchmetrics.functional": {},
                                 "torchmetrics.functional.text": {**functions, "rouge_score": rouge}})
+    # the BERTScore subject needs the real module (torch); hidden, where torchmetrics is installed
+    monkeypatch.setitem(sys.modules, "torchmetrics.functional.text.bert", None)
     subjects = adapter.subjects()
     assert [s.metric for s in subjects] == ["bleu", "bleu", "chrf", "ter", "rouge", "rouge"]
     for subject in subjects[:4]:

@@ -98,9 +98,37 @@ def test_each_variant_differs_from_the_spec_on_its_witness(variant):
     from bleuprint.audit.classify import _switched
 
     before = variant.witness()
-    with _switched([variant.id], {variant.id: variant}):
+    with _switched([variant.id], {variant.id: variant}, {"stop_words": frozenset({"the"})}):  # v12's list
         after = variant.witness()
     assert before != after
+
+
+def test_v12_removes_the_list_the_subject_gives_and_replaces_v04():
+    """v12 removes the library's own words (``Subject.stop_words``), not the audit's list:
+    "ok cat" against "cat" with the list {"ok"} is 1/1 against 1/1, F 1; without it P 1/2,
+    R 1, F 2/3; v04's list has no "ok" (F 2/3 under it). Without a list v12 cannot be
+    switched on, and a subject that gives one has v12, not v04, among its candidates."""
+    from bleuprint.audit.classify import _switched
+    from bleuprint.audit.variants import BY_ID
+
+    def score(ids, given=None):
+        with _switched(ids, BY_ID, given):
+            return corpus_score("rouge", ["ok cat"], [["cat"]])
+
+    assert score(["v12"], {"stop_words": frozenset({"OK"})}) == 1.0
+    assert score([]) == pytest.approx(2 / 3) and score(["v04"]) == pytest.approx(2 / 3)
+    with pytest.raises(ValueError, match="stop-word list"):
+        score(["v12"])
+    probe = [(["the cat sat"], [["a cat"]])]
+    listed = Subject(library="x", version="0", metric="rouge", call="x", level="corpus", scale=1.0, options={},
+                     score=lambda h, r: 0.0, stop_words=["ok"])
+    unlisted = Subject(library="x", version="0", metric="rouge", call="x", level="corpus", scale=1.0, options={},
+                       score=lambda h, r: 0.0)
+    assert "v12" in classify.Context(listed, probe).reached and "v04" not in classify.Context(listed, probe).reached
+    assert "v04" in classify.Context(unlisted, probe).reached and "v12" not in classify.Context(unlisted, probe).reached
+    with pytest.raises(TypeError):
+        Subject(library="x", version="0", metric="rouge", call="x", level="corpus", scale=1.0, options={},
+                score=lambda h, r: 0.0, stop_words="ok")
 
 
 def test_mean_over_references_is_a_transform():
@@ -196,3 +224,45 @@ def test_a_change_that_does_nothing_on_the_evidence_is_not_supported():
     assert len(classify.support(context, alone, examples)) == 2
     assert all(classify.predicts(context, both, e) for e in examples)
     assert classify.support(context, both, examples) == []
+
+
+@pytest.mark.parametrize("ids, hyps, refs, expected", [
+    # v13, by hand (chrF, n 6, beta 2): the spec removes U+3000, so "d\u3000e" and "d e" are both
+    # "de": 100. With only U+0020 removed the hypothesis is the 3 characters d, U+3000, e, the
+    # reference "de": order 1 P 2/3, R 1; order 2 P 0/2, R 0/1; orders 3+ the reference has
+    # none (left out): mean P 1/3, mean R 1/2, F = 5 (1/3)(1/2) / (4/3 + 1/2) = 5/11.
+    (["v13"], ["d\u3000e"], [["d e"]], 100 * 5 / 11),
+    ([], ["d\u3000e"], [["d e"]], 100.0),
+    # v14: "b" against "c" matches nothing, so that segment adds its hypothesis n-gram only:
+    # order 1 sums to hyp 2, ref 1, matches 1: P 1/2, R 1, F = 5 (1/2) / (2 + 1) = 5/6 (the
+    # spec keeps "c": ref 2, P = R = 1/2, F 1/2).
+    # v15: U+001C is white space to str.split, not to Unicode's White_Space: "\x1cb" keeps it, 2
+    # characters against "b": order 1 P 1/2, R 1; order 2 the reference has none: F = 5/6
+    # (the spec removes it: "b" against "b", 100).
+    (["v15"], ["\x1cb"], [["b"]], 100 * 5 / 6),
+    ([], ["\x1cb"], [["b"]], 100.0),
+    (["v14"], ["a", "b"], [["a"], ["c"]], 100 * 5 / 6),
+    ([], ["a", "b"], [["a"], ["c"]], 50.0),
+])
+def test_chrf_white_space_and_zero_score_references(ids, hyps, refs, expected):
+    from bleuprint.audit.classify import _switched
+    from bleuprint.audit.variants import BY_ID
+
+    with _switched(ids, BY_ID):
+        got = corpus_score("chrf", hyps, refs)
+    assert got == pytest.approx(expected, rel=1e-12)
+
+
+def test_ter_edits_swapped_keep_the_reference_length_and_an_empty_hypothesis_has_none():
+    """v16 by hand: "" against "b" is 1 deletion over 1 reference word for sacreBLEU (TER 100);
+    with the search swapped the empty side is the hypothesis, whose guard counts 0 edits
+    (TER 0) while the reference's length (1) is kept; "a b c" against "a" is 2 edits either
+    way (200)."""
+    from bleuprint.audit.classify import _switched
+    from bleuprint.audit.variants import BY_ID
+
+    assert corpus_score("ter", [""], [["b"]]) == 100.0
+    with _switched(["v16"], BY_ID):
+        assert corpus_score("ter", [""], [["b"]]) == 0.0
+        assert corpus_score("ter", ["a b c"], [["a"]]) == pytest.approx(200.0)
+

@@ -50,6 +50,26 @@ def test_rouge_package_rouge1_has_five_explained_deviations_and_raises_on_empty(
     assert len(result.classes) == 6
 
 
+def test_rouge_package_rouge2_case_kept_is_strong_under_the_later_classes():
+    """pltrdy/rouge 1.0.1 ``["rouge-2"]["f"]``: as rouge-1 (v05 noise, v03 sets, v01 no
+    lowercasing, v07 words between white space and "."; the empty hypothesis raises), no
+    v08 (a blank text's one empty word makes no bigram). The first case-kept divergence,
+    one word ("satÉT" against "satét"), is no bigram under v07 as well, so v01 was a weak
+    guess there; once v07 and v03 join the base, v01 alone reproduces the library on two
+    independent inputs (``_Audit._revisit_weak``): strong, with a two-word minimal input in
+    which only the case differs."""
+    result = audit(_subject("rouge", "rouge:rouge-2", "rouge"), examples=300, seed=0)
+    explained = _explained(result)
+    assert explained == {"v05": ("noise", "strong"), "v03": ("deviation", "strong"), "v01": ("deviation", "strong"),
+                         "v07": ("deviation", "strong")}, explained
+    case = next(c for c in result.classes if c.explanation and c.explanation["mutant"] == "v01")
+    assert case.support >= 2 and len(case.hyps[0].split()) >= 2
+    assert case.hyps[0] != case.refs[0][0] and case.hyps[0].lower() == case.refs[0][0].lower()
+    raising = [c for c in result.classes if c.library_value is None]
+    assert len(raising) == 1 and "Hypothesis is empty" in raising[0].library_error
+    assert len(result.classes) == 5
+
+
 def test_rouge_package_rouge_l_is_the_union_lcs_over_sentences():
     """pltrdy/rouge 1.0.1 ``["rouge-l"]["f"]``: ``rouge_l_summary_level`` cuts both texts into
     sentences at "." (``Rouge.get_scores``: ``hyp.split(".")``), unites each reference
@@ -75,6 +95,32 @@ def test_torchmetrics_rouge_is_float32_only(key):
     return ``tensor(...)`` values, float32: one noise class, nothing underneath."""
     result = audit(_subject("torchmetrics", f"torchmetrics:rouge_score:{key}", "torchmetrics"), examples=300, seed=0)
     assert [(c.kind, c.explanation["variant"]) for c in result.classes] == [("noise", "float32")]
+
+
+def test_torchmetrics_chrf_has_four_explained_deviations_under_float32():
+    """torchmetrics 1.9.0 ``chrf_score(preds, target)`` (chrF++, ``n_word_order=2``), each
+    class read in ``torchmetrics/functional/text/chrf.py``:
+
+    * noise: the counts and scores are ``tensor`` values, float32 (strong: under the
+      explanations below, the real-text values need the float32 cast);
+    * eps_smoothing=True: ``_calculate_fscore`` averages the per-order F over all
+      ``n_order`` orders, the denominator floored at ``_EPS_SMOOTHING``;
+    * v13: ``_get_characters`` is ``sentence.strip().replace(" ", "")``: only U+0020 is
+      removed inside the text, so U+3000 (the issue's unexplained class) is a character;
+    * v14: ``_calculate_sentence_level_chrf_score`` keeps a reference only ``if f_score >
+      best_f_score`` from ``tensor(0.0)``: a segment matching none adds no reference n-grams;
+    * f14: ``_chrf_score_update`` adds the prediction's n-gram totals whatever the reference
+      (sacreBLEU counts a hypothesis order only where the reference has that order)."""
+    result = audit(_subject("torchmetrics", "torchmetrics:chrf_score", "torchmetrics"), examples=300, seed=0)
+    assert result.classes[0].kind == "noise" and result.classes[0].explanation["variant"] == "float32"
+    # every real-text value diverged for eps smoothing too when float32 was read off them: the
+    # class is strong once the deviations under it are applied (``_Audit._confirm_numeric``)
+    assert result.classes[0].strength == "strong" and result.classes[0].support >= 2
+    explained = _explained(result)
+    del explained["float32"]
+    assert explained == {repr([("eps_smoothing", True)]): ("deviation", "strong"), "v13": ("deviation", "strong"),
+                         "v14": ("deviation", "strong"), "f14": ("deviation", "strong")}, explained
+    assert len(result.classes) == 5
 
 
 @pytest.mark.parametrize("name, expected", [
@@ -116,19 +162,57 @@ def test_sumeval_pooled_references_are_not_explained_by_a_wrong_strong_guess(nam
         assert "measure" not in e["options"] and "rouge_type" not in e["options"], e
 
 
-def test_sumeval_stop_words_are_found_not_another_ngram_order():
-    """sumeval 0.2.2 ``RougeCalculator(stopwords=True)`` drops the words of its
-    ``lang/data/en/stop_words.txt`` (``tokenize``: ``if self.stopwords``) before counting:
-    the first class is stop-word removal (v04), strong, and no class is explained by another
-    ROUGE type (the issue's wrong "rouge_type=rouge2..rouge5" on one-letter inputs): where
-    only a text of stop words shows it ("ok" against "ok" scores 0), another type is at most
-    a weak guess. Its list is longer than the audit's (it has "hi", "ok", "sat", ...): inputs
-    with those words stay in other classes."""
-    result = audit(_subject("sumeval", "sumeval:rouge_1", "sumeval"), examples=300, seed=0)
-    first = result.classes[0]
-    assert first.explanation["mutant"] == "v04" and first.strength == "strong"
-    for c in result.classes:
-        assert not (c.explanation and "rouge_type" in c.explanation["options"])
+@pytest.mark.parametrize("name", ["sumeval:rouge_1", "sumeval:rouge_2"])
+def test_sumeval_has_two_strong_deviations_stop_words_and_pooled_references(name):
+    """sumeval 0.2.2 ``RougeCalculator(lang="en").rouge_n``, every class explained, strong:
+
+    * v12: ``RougeCalculator.tokenize`` drops every word for which ``is_stop_word`` holds
+      (``stopwords=True`` by default); ``BaseLang.load_stopwords`` reads the list from
+      ``lang/data/en/stop_words.txt`` (596 words: "hi", "ok", "know", "sat", ... beside the
+      function words), which the adapter reads from the installed package (never the audit's
+      own, shorter v04 list: with it, inputs with "hi" or "ok" stayed weak or unexplained);
+    * v10: ``rouge_n`` sums ``count_overlap`` and ``len_ngram`` of each reference over the
+      references and divides the matches by ``len(_refs) * len_ngram(_summary, n)``.
+
+    The rest is as rouge-score: ``LangEN._preprocess`` turns every character outside
+    ``[A-Za-z0-9-]`` into a space, keeps words that start ``[A-Za-z0-9$]`` and lowercases,
+    and ``_calc_f1`` with alpha 0.5 is ``P R / (P/2 + R/2)`` = 2PR / (P + R)."""
+    result = audit(_subject("sumeval", name, "sumeval"), examples=300, seed=0)
+    assert _explained(result) == {"v12": ("deviation", "strong"), "v10": ("deviation", "strong")}
+    assert len(result.classes) == 2 and all(c.support >= 2 for c in result.classes)
+
+
+def test_torchmetrics_ter_has_two_explained_deviations_under_float32():
+    """torchmetrics 1.9.0 ``translation_edit_rate(preds, target)`` (``functional/text/ter.py``):
+
+    * noise: float32 tensors;
+    * r08: ``_find_shifted_pairs`` tries ``for length in range(1, _MAX_SHIFT_SIZE)`` with
+      ``_MAX_SHIFT_SIZE = 10``: blocks of 9 words at most (sacreBLEU's go to 10);
+    * v16: ``_compute_sentence_statistics`` calls ``_translation_edit_rate(tgt_words,
+      pred_words)`` against the parameter names (pred_words, target_words): the reference is
+      shifted towards the hypothesis, and the guard ``if len(target_words) == 0`` returns 0
+      edits for an empty hypothesis; the length added is ``len(tgt_words)``."""
+    result = audit(_subject("torchmetrics", "torchmetrics:translation_edit_rate", "torchmetrics"), examples=300,
+                   seed=0)
+    assert result.classes[0].kind == "noise" and result.classes[0].explanation["variant"] == "float32"
+    explained = _explained(result)
+    del explained["float32"]
+    assert explained == {"r08": ("deviation", "strong"), "v16": ("deviation", "strong")}, explained
+    assert len(result.classes) == 3
+
+
+def test_nltk_sentence_chrf_has_two_explained_deviations():
+    """nltk 3.10.4 ``sentence_chrf(reference, hypothesis)`` (``nltk/translate/chrf_score.py``):
+
+    * eps_smoothing=True: ``chrf_precision_recall_fscore_support`` gives an F per order and
+      ``sentence_chrf`` averages them over every order (1/6 for 'a' against 'a');
+    * v15: ``_preprocess`` removes ``\\s+`` through ``nltk.redos``, the ``regex`` module, whose
+      ``\\s`` is Unicode's White_Space: U+001C to U+001F, white space to ``str.split``
+      (sacreBLEU), stay characters (the class the auditor's tutorial showed unexplained)."""
+    result = audit(_subject("nltk", "nltk:sentence_chrf", "nltk"), examples=300, seed=0)
+    assert _explained(result) == {repr([("eps_smoothing", True)]): ("deviation", "strong"),
+                                  "v15": ("deviation", "strong")}, _explained(result)
+    assert len(result.classes) == 2
 
 
 def test_rouge_metric_has_three_explained_deviations():

@@ -26,6 +26,7 @@ ADAPTERS: dict[str, str] = {
     "pytorch-ignite": "bleuprint.audit.adapters.ignite",
     "rouge-metric": "bleuprint.audit.adapters.rouge_metric",
     "bert-score": "bleuprint.audit.adapters.bert_score",
+    "evaluate": "bleuprint.audit.adapters.hf_evaluate",
 }
 
 

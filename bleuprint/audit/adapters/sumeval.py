@@ -10,10 +10,14 @@ references the matches and the reference n-grams are summed over them and the pr
 denominator is the number of references times the hypothesis's n-grams (ROUGE-1.5.5's
 pooling, not the best reference); the tokenizer is close to rouge-score's (lowercase,
 characters outside ``[A-Za-z0-9-]`` are spaces, a word must start with a letter, a digit
-or "$").
+or "$"). The stop-word list is read from the installed package when the subjects are
+made (``stop_words``, the audit's variant v12), the way ``BaseLang.load_stopwords`` reads it:
+each line of the file, stripped, the blank ones left out.
 """
 
 from __future__ import annotations
+
+import importlib.resources
 
 from ..subject import Subject
 from ._common import as_float, require
@@ -25,6 +29,8 @@ TARGET = "sumeval"
 def subjects() -> list[Subject]:
     module, version = require("sumeval", "sumeval.metrics.rouge")
     calculator = module.RougeCalculator(lang="en")
+    listed = importlib.resources.files("sumeval.metrics.lang").joinpath("data", "en", "stop_words.txt")
+    stop_words = frozenset(line.strip() for line in listed.read_text(encoding="utf-8").splitlines() if line.strip())
 
     def caller(n):
         def score(hyps, refs):
@@ -35,5 +41,7 @@ def subjects() -> list[Subject]:
     return [Subject(library=TARGET, version=version, metric="rouge",
                     call=f"mean of RougeCalculator(lang='en').rouge_n(hypothesis, references, {n})", level="corpus",
                     scale=1.0, options={"rouge_type": f"rouge{n}"}, score=caller(n), name=f"sumeval:rouge_{n}",
-                    notes="the corpus value is the mean of the segments' values (rouge-score's, bleuprint's)")
+                    notes="the corpus value is the mean of the segments' values (rouge-score's, bleuprint's); "
+                          f"its stop-word list ({len(stop_words)} words) is read from the installed package",
+                    stop_words=stop_words)
             for n in (1, 2)]
