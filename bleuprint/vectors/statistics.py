@@ -1,10 +1,11 @@
 """Vectors of statistics computed from given scores, not from segments: COMET's compare
 statistics (``model_score_compare.json``: ``bleuprint.metrics.model_score.comet_spec``) and
 the WMT metrics task's meta-evaluation statistics (``metaeval_statistics.json``:
-``bleuprint.metaeval.spec``), schema ``bleuprint_statistics_vectors_v1.json``.
+``bleuprint.metaeval.spec``), schema ``bleuprint_statistics_vectors_v2.json``.
 
 A test names a spec function (its group's ``function``), gives its keyword arguments
-(``args``) and the result (``expected``), as JSON: tuples become arrays, a dict of system
+(``args``), its class (``must-pass``: every test is valid, and none reproduces an accident of
+an implementation) and the result (``expected``), as JSON: tuples become arrays, a dict of system
 pairs ``{(i, j): p}`` an array of ``[i, j, p]``, a dataclass an object. Whole numbers equal
 exactly; other numbers within ``scoreTolerance``. The expected values are the spec's; the
 spec's are checked against COMET's and mt-metrics-eval's own code by the goldens
@@ -19,9 +20,13 @@ import dataclasses
 import importlib
 import math
 
-STATISTICS_SCHEMA = "bleuprint_statistics_vectors_v1.json"
-STATISTICS_SCHEMAS = (STATISTICS_SCHEMA,)
-GENERATOR_VERSION = "1.0.0"
+from .build import MUST_PASS
+
+#: Version 2 is version 1 with each test's ``class`` (as every other vector file has);
+#: files of generator 1.0.0 (v1) are still read.
+STATISTICS_SCHEMA = "bleuprint_statistics_vectors_v2.json"
+STATISTICS_SCHEMAS = (STATISTICS_SCHEMA, "bleuprint_statistics_vectors_v1.json")
+GENERATOR_VERSION = "1.1.0"
 SCORE_TOLERANCE = 1e-9
 
 HEADER = [
@@ -152,7 +157,7 @@ def build_document(file: str) -> dict:
         tests = []
         for comment, args in cases:
             tc_id += 1
-            tests.append({"tcId": tc_id, "comment": comment, "flags": [], "args": args,
+            tests.append({"tcId": tc_id, "comment": comment, "flags": [], "args": args, "class": MUST_PASS,
                           "expected": call(module, function, args)})
         groups.append({"module": module, "function": function, "tests": tests})
     from .. import __version__

@@ -34,6 +34,27 @@ def test_files_validate_and_a_file_without_expected_values_does_not(files):
         assert not jsonschema.Draft202012Validator(schema).is_valid(document)
 
 
+def test_every_test_has_a_class_and_a_file_without_it_is_refused(files):
+    """Schema v2 (v1 with each test's ``class``, as every other vector file has): every
+    statistics test is ``must-pass`` (all are valid, none reproduces an accident of an
+    implementation); a test without its class does not validate, and a v1 file (no class)
+    is still evaluated."""
+    schema = load_schema(STATISTICS_SCHEMA)
+    assert STATISTICS_SCHEMA == "bleuprint_statistics_vectors_v2.json"
+    for document in files.values():
+        assert {test["class"] for group in document["testGroups"] for test in group["tests"]} == {"must-pass"}
+        stripped = json.loads(json.dumps(document))
+        del stripped["testGroups"][0]["tests"][0]["class"]
+        assert not jsonschema.Draft202012Validator(schema).is_valid(stripped)
+        old = json.loads(json.dumps(document))
+        old["schema"] = "bleuprint_statistics_vectors_v1.json"
+        for group in old["testGroups"]:
+            for test in group["tests"]:
+                del test["class"]
+        assert not list(jsonschema.Draft202012Validator(load_schema(old["schema"])).iter_errors(old))
+        assert [key for key, d, group, test in vectors({"old.json": old}) if evaluate(d, group, test)] == []
+
+
 def test_every_test_passes_on_the_spec_and_a_moved_value_is_named(files):
     assert [key for key, document, group, test in vectors(files) if evaluate(document, group, test)] == []
     document = copy.deepcopy(files["model_score_compare.json"])
