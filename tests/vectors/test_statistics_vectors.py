@@ -1,7 +1,7 @@
-"""The statistics vectors (``bleuprint.vectors.statistics``): COMET's compare statistics and the
-meta-evaluation's, as JSON a port can replay. Every file validates against its schema, every
+"""The statistics vectors (``bleuprint.vectors.statistics``): COMET's compare statistics, the
+meta-evaluation's and MAUVE's, as JSON a port can replay. Every file validates against its schema, every
 test passes on the spec, a moved expected value is reported, and every planted mutant of those
-conventions (ms01-ms04, me01-me07) fails at least one test (the kill matrix of the export's
+conventions (ms01-ms04, me01-me07, ma01-ma03) fails at least one test (the kill matrix of the export's
 adequacy pass, on these files alone)."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def files():
 def test_files_validate_and_a_file_without_expected_values_does_not(files):
     schema = load_schema(STATISTICS_SCHEMA)
     jsonschema.Draft202012Validator.check_schema(schema)
-    assert sorted(files) == ["metaeval_statistics.json", "model_score_compare.json"]
+    assert sorted(files) == ["mauve_statistics.json", "metaeval_statistics.json", "model_score_compare.json"]
     for document in files.values():
         document = json.loads(json.dumps(document))
         assert not list(jsonschema.Draft202012Validator(schema).iter_errors(document))
@@ -71,7 +71,7 @@ def test_an_export_of_model_score_has_its_compare_file_only():
 
 
 def test_every_mutant_of_the_conventions_is_killed(files):
-    mutants = [m for m in all_mutants() if m.id.startswith(("me", "ms"))]
-    assert len(mutants) == 11
+    mutants = [m for m in all_mutants() if m.id.startswith(("me", "ms", "ma"))]
+    assert len(mutants) == 14
     matrix = kill_matrix(files, mutants, reached=reached_targets(files, {t for m in mutants for t in m.targets}))
     assert sorted(mutant_id for mutant_id, keys in matrix.items() if not keys) == []

@@ -64,8 +64,9 @@ def test_the_schema_refuses_a_valid_test_without_expected_values(exported):
 def test_every_metric_has_files_and_every_option_is_written_out(exported):
     directory, index = exported
     assert {entry["metric"] for entry in index["files"] if entry["metric"]} == set(metric_names())
-    # the one file of no metric: the meta-evaluation's statistics (bleuprint.vectors.statistics)
-    assert [entry["file"] for entry in index["files"] if not entry["metric"]] == ["metaeval_statistics.json"]
+    # the files of no metric: the meta-evaluation's and MAUVE's statistics (bleuprint.vectors.statistics)
+    assert [entry["file"] for entry in index["files"] if not entry["metric"]] == ["metaeval_statistics.json",
+                                                                                 "mauve_statistics.json"]
     for name, document in _documents(directory, index).items():
         names = {option.name for option in get_metric(document["metric"]).options}
         ids = [test["tcId"] for group in document["testGroups"] for test in group["tests"]]
