@@ -120,6 +120,14 @@ def missing_test_package(command: str, *modules: str) -> int:
     return 0
 
 
+def refused(message: str, status: int) -> int:
+    """``bleuprint: MESSAGE`` on standard error, and ``status`` to return: how a handler
+    says in one line why it stops (bad arguments, a port that cannot be run, a report that
+    cannot be written)."""
+    print(f"bleuprint: {message}", file=sys.stderr)
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``). A shared command named
     first is parsed by a parser of that command alone (``build_parser``)."""

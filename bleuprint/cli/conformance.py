@@ -8,31 +8,32 @@ from __future__ import annotations
 
 import sys
 
+from .fuzz import add_fuzz_bounds
+
+#: Fuzz examples per implementation and metric by default (a bounded fuzz beside the vectors).
+EXAMPLES = 100
+
 
 def add_parser(commands) -> None:
     parser = commands.add_parser(
         "conformance", help="run the vectors and a bounded fuzz against ports and libraries; write a static "
                             "report (JSON, HTML, SVG badges, dated history)")
-    parser.add_argument("--port", metavar="COMMAND", action="append", default=[],
-                        help="a program speaking port protocol 1 (docs/port-protocol.md); repeat for several")
-    parser.add_argument("--library", metavar="NAME", action="append", default=[],
-                        help="a built-in audit adapter (bleuprint audit's names: nltk, torchmetrics, ...), or "
-                             "'all' for every one; repeat for several. One not installed here is reported so")
+    for flag, metavar, what in (
+            ("--port", "COMMAND", "a program speaking port protocol 1 (docs/port-protocol.md)"),
+            ("--library", "NAME", "a built-in audit adapter (bleuprint audit's names: nltk, torchmetrics, ...), or "
+                                  "'all' for every one; one not installed here is reported so")):
+        parser.add_argument(flag, metavar=metavar, action="append", default=[], help=f"{what}; repeat for several")
     parser.add_argument("--out", metavar="DIR", required=True,
                         help="the report folder: conformance.json, index.html, badges/, schemas/, history/ "
                              "(earlier reports there are kept and compared)")
     parser.add_argument("--vectors", metavar="DIR", default=None,
                         help="exported vector files to run (default: build them now for the metrics covered)")
-    parser.add_argument("--examples", metavar="N", type=int, default=100,
-                        help="fuzz examples per implementation and metric (default 100; 0: no fuzz)")
-    parser.add_argument("--seed", metavar="S", type=int, default=0, help="the fuzz's seed (default 0)")
-    parser.add_argument("--timeout", metavar="S", type=float, default=10.0,
-                        help="seconds a port may take to answer one request (default 10)")
+    add_fuzz_bounds(parser, "fuzz examples per implementation and metric", EXAMPLES, no_fuzz=True)
     parser.set_defaults(handler=main)
 
 
 def main(args) -> int:
-    from . import build_parser
+    from . import build_parser, refused
 
     if args.examples < 0 or args.seed < 0:
         build_parser().error("--examples and --seed take whole numbers >= 0")
@@ -62,11 +63,9 @@ def main(args) -> int:
                            examples=args.examples, seed=args.seed, timeout=args.timeout,
                            progress=lambda text: print(text, file=sys.stderr))
     except ValueError as exc:
-        print(f"bleuprint: conformance: {exc}", file=sys.stderr)
-        return 2
+        return refused(f"conformance: {exc}", 2)
     except OSError as exc:
-        print(f"bleuprint: conformance: cannot write the report to {args.out}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return refused(f"conformance: cannot write the report to {args.out}: {exc.strerror or exc}", 1)
     print(summary(data, args.out))
     entries = [e for i in data["implementations"] for e in i["entries"]]
     return 0 if entries and all(e["status"] != "fails" for e in entries) else 1

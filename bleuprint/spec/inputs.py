@@ -176,6 +176,8 @@ def check_statistic(value: object, what: str, *, whole: bool = True):
     """One sufficient statistic (the rule is ``check_counts``'): a real number (int, float
     or numpy number; not bool), finite, >= 0, at most ``MAX_STATISTIC``, and a whole number
     unless ``whole`` is false. Returned unchanged."""
+    if type(value) is int and 0 <= value <= MAX_STATISTIC:  # the common case, at once (the same verdict)
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{what} must be a number, got {type(value).__name__}")
     if not _is_finite(value) or value < 0 or value > MAX_STATISTIC:

@@ -211,6 +211,20 @@ def document_schema(groups: list) -> str:
     return FILE_SCHEMA
 
 
+def _options_refused(definition, options: dict, corpora: list) -> tuple:
+    """``(probe corpus, error kind or None)``: the options are refused when the spec refuses
+    them with every corpus (the first corpus's error is named); a corpus that these options
+    cannot take (BERTScore's idf needs token ids, which its first corpus leaves out) does
+    not make valid options invalid: the first corpus they are accepted with ends the probe."""
+    first = None
+    for corpus in corpora:
+        _, refused = _refusal(lambda: expected_values(definition, options, corpus.hyps, corpus.refs))
+        if refused is None:
+            return corpus, None
+        first = first or (corpus, refused)
+    return first or (None, None)
+
+
 def build_document(definition, family: str, option_dicts: list, seen: list | None = None) -> dict:
     """One vector file of ``definition`` (module doc). ``seen``: the full options of the
     groups of the metric's earlier files, skipped here (and extended)."""
@@ -225,8 +239,7 @@ def build_document(definition, family: str, option_dicts: list, seen: list | Non
         if options in seen:
             continue
         seen.append(options)
-        probe = corpora[0]
-        _, refused = _refusal(lambda: expected_values(definition, options, probe.hyps, probe.refs))
+        probe, refused = _options_refused(definition, options, corpora)
         if refused or meant_invalid:
             if not refused:
                 continue  # a value meant to be refused that the spec accepts: not a vector

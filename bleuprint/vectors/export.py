@@ -60,8 +60,8 @@ def all_files(metrics=None) -> dict:
     called through the modules, so that their current definitions are used).
 
     A metric's files depend on that metric alone (``build_files``, ``interval_files``), so
-    from ``PARALLEL_METRICS`` metrics on they are built by two worker processes, every
-    other metric each (the costly ones are spread out), and put back in registry order:
+    from ``PARALLEL_METRICS`` metrics on they are built by two processes (this one and a
+    worker), every other metric each (the costly ones are spread out), and put back in registry order:
     the same documents, in the same order, as one process builds them."""
     import os
 
@@ -74,8 +74,13 @@ def all_files(metrics=None) -> dict:
         from concurrent.futures import ProcessPoolExecutor
 
         parts: dict = {}
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(_metric_files, [names[k::workers] for k in range(workers)]):
+        # This process builds the first share itself while the workers build the others:
+        # what its metrics load once (Meteor's paraphrase table) is then already here for
+        # the mutation pass, whose workers are forked from this process.
+        with ProcessPoolExecutor(max_workers=workers - 1) as pool:
+            others = pool.map(_metric_files, [names[k::workers] for k in range(1, workers)])
+            parts.update(_metric_files(names[::workers]))
+            for part in others:
                 parts.update(part)
         files = {}
         for name in names:

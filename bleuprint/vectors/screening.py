@@ -48,11 +48,15 @@ def _copy(value):
     if kind in _IMMUTABLE or (isinstance(value, numpy.generic) and kind is not numpy.object_):
         return value
     if kind is tuple:
+        if _flat(value):
+            return value
         items = [_copy(item) for item in value]
         return value if all(a is b for a, b in zip(items, value)) else tuple(items)
     if kind is list:
-        return [_copy(item) for item in value]
+        return value[:] if _flat(value) else [_copy(item) for item in value]
     if kind in (dict, collections.Counter, collections.OrderedDict):
+        if _flat(value.values()) and (_flat(value) or all(type(key) is tuple and _flat(key) for key in value)):
+            return kind(value)  # a shallow copy is a whole one: no part can change
         out = kind()
         for key, item in value.items():
             out[_copy(key)] = _copy(item)
@@ -60,6 +64,15 @@ def _copy(value):
     if kind is numpy.ndarray and value.dtype != object:
         return value.copy()
     raise _Opaque
+
+
+_IMMUTABLE_TYPES = frozenset(_IMMUTABLE)
+
+
+def _flat(items) -> bool:
+    """Whether every item is of an immutable scalar type (``_IMMUTABLE``), checked in C:
+    the common lists of tokens and counts, copied without a call per item."""
+    return _IMMUTABLE_TYPES.issuperset(map(type, items))
 
 
 def snapshot(value):

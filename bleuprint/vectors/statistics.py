@@ -1,14 +1,16 @@
 """Vectors of statistics computed from given scores, not from segments: COMET's compare
-statistics (``model_score_compare.json``: ``bleuprint.metrics.model_score.comet_spec``) and
+statistics (``model_score_compare.json``: ``bleuprint.metrics.model_score.comet_spec``),
 the WMT metrics task's meta-evaluation statistics (``metaeval_statistics.json``:
-``bleuprint.metaeval.spec``), schema ``bleuprint_statistics_vectors_v1.json``.
+``bleuprint.metaeval.spec``) and MAUVE from histograms (``mauve_statistics.json``:
+``bleuprint.metrics.mauve.spec``, a pair of functions rather than a registered metric), schema ``bleuprint_statistics_vectors_v2.json``.
 
 A test names a spec function (its group's ``function``), gives its keyword arguments
-(``args``) and the result (``expected``), as JSON: tuples become arrays, a dict of system
+(``args``), its class (``must-pass``: every test is valid, and none reproduces an accident of
+an implementation) and the result (``expected``), as JSON: tuples become arrays, a dict of system
 pairs ``{(i, j): p}`` an array of ``[i, j, p]``, a dataclass an object. Whole numbers equal
 exactly; other numbers within ``scoreTolerance``. The expected values are the spec's; the
-spec's are checked against COMET's and mt-metrics-eval's own code by the goldens
-(``tests/spec/test_comet_compare_goldens.py``, ``tests/metaeval``). Each planted mutant of
+spec's are checked against COMET's, mt-metrics-eval's and mauve-text's own code by the goldens
+(``tests/spec/test_comet_compare_goldens.py``, ``tests/metaeval``, ``tests/spec/test_mauve_definition.py``). Each planted mutant of
 those conventions fails at least one of these tests (the adequacy pass of ``bleuprint
 vectors export`` flags it).
 """
@@ -19,9 +21,13 @@ import dataclasses
 import importlib
 import math
 
-STATISTICS_SCHEMA = "bleuprint_statistics_vectors_v1.json"
-STATISTICS_SCHEMAS = (STATISTICS_SCHEMA,)
-GENERATOR_VERSION = "1.0.0"
+from .build import MUST_PASS
+
+#: Version 2 is version 1 with each test's ``class`` (as every other vector file has);
+#: files of generator 1.0.0 (v1) are still read.
+STATISTICS_SCHEMA = "bleuprint_statistics_vectors_v2.json"
+STATISTICS_SCHEMAS = (STATISTICS_SCHEMA, "bleuprint_statistics_vectors_v1.json")
+GENERATOR_VERSION = "1.1.0"
 SCORE_TOLERANCE = 1e-9
 
 HEADER = [
@@ -34,6 +40,7 @@ HEADER = [
 
 COMET = "bleuprint.metrics.model_score.comet_spec"
 METAEVAL = "bleuprint.metaeval.spec"
+MAUVE = "bleuprint.metrics.mauve.spec"
 
 _GOLD = [[0.0, -1.0, -5.0, 0.0, -2.0, -1.0], [-1.0, -1.0, 0.0, -25.0, 0.0, -5.0], [0.0, 0.0, -1.0, -2.0, -1.0, 0.0]]
 _METRIC = [[0.9, 0.7, 0.5, 0.9, 0.6, 0.8], [0.8, 0.7, 0.9, 0.1, 0.95, 0.6], [0.9, 0.85, 0.7, 0.6, 0.7, 0.9]]
@@ -107,6 +114,17 @@ FILES = [
               "k": 200, "seed": 3, "block_size": 1000}),
         ]),
     ]),
+    ("mauve_statistics.json", "", "mauve", MAUVE, [
+        ("mauve_from_histograms", [
+            ("two histograms over three buckets, every bucket on both sides", {"p_hist": [3, 1, 2], "q_hist": [1, 2, 3]}),
+            ("one-sided buckets: each adds a quarter of its mass to the frontier integral",
+             {"p_hist": [1, 0, 2], "q_hist": [0, 1, 3], "curve_points": 5}),
+            ("disjoint histograms", {"p_hist": [1, 0], "q_hist": [0, 1], "curve_points": 3}),
+            ("a scaling factor of 2 and add-one smoothing", {"p_hist": [5, 0, 1], "q_hist": [2, 2, 2],
+                                                             "scaling_factor": 2.0, "curve_points": 4,
+                                                             "smoothing": 1.0}),
+        ]),
+    ]),
 ]
 
 
@@ -165,7 +183,7 @@ def build_document(file: str) -> dict:
         tests = []
         for comment, args in cases:
             tc_id += 1
-            tests.append({"tcId": tc_id, "comment": comment, "flags": [], "args": args,
+            tests.append({"tcId": tc_id, "comment": comment, "flags": [], "args": args, "class": MUST_PASS,
                           "expected": call(module, function, args)})
         groups.append({"module": module, "function": function, "tests": tests})
     from .. import __version__
@@ -178,13 +196,13 @@ def build_document(file: str) -> dict:
 
 def statistics_files(metrics=None) -> dict:
     """``{file name: document}``: every file for a whole export (``metrics`` None), else the
-    files of the metrics named (the meta-evaluation's belongs to none)."""
+    files of the metrics named (the meta-evaluation's and MAUVE's belong to none)."""
     return {file: build_document(file) for file, metric, *_ in FILES
             if metrics is None or (metric and metric in metrics)}
 
 
 def evaluate_test(document: dict, group: dict, test: dict) -> str | None:
     """None when the spec gives the test's expected result, else one line."""
-    if group.get("module") not in (COMET, METAEVAL):
+    if group.get("module") not in (COMET, METAEVAL, MAUVE):
         return f"unknown module {group.get('module')!r}"
     return difference(call(group["module"], group["function"], test["args"]), test["expected"])

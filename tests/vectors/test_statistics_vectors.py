@@ -1,7 +1,7 @@
-"""The statistics vectors (``bleuprint.vectors.statistics``): COMET's compare statistics and the
-meta-evaluation's, as JSON a port can replay. Every file validates against its schema, every
+"""The statistics vectors (``bleuprint.vectors.statistics``): COMET's compare statistics, the
+meta-evaluation's and MAUVE's, as JSON a port can replay. Every file validates against its schema, every
 test passes on the spec, a moved expected value is reported, and every planted mutant of those
-conventions (ms01-ms04, me01-me11) fails at least one test (the kill matrix of the export's
+conventions (ms01-ms04, me01-me11, ma01-ma03) fails at least one test (the kill matrix of the export's
 adequacy pass, on these files alone)."""
 
 from __future__ import annotations
@@ -26,12 +26,33 @@ def files():
 def test_files_validate_and_a_file_without_expected_values_does_not(files):
     schema = load_schema(STATISTICS_SCHEMA)
     jsonschema.Draft202012Validator.check_schema(schema)
-    assert sorted(files) == ["metaeval_statistics.json", "model_score_compare.json"]
+    assert sorted(files) == ["mauve_statistics.json", "metaeval_statistics.json", "model_score_compare.json"]
     for document in files.values():
         document = json.loads(json.dumps(document))
         assert not list(jsonschema.Draft202012Validator(schema).iter_errors(document))
         del document["testGroups"][0]["tests"][0]["expected"]
         assert not jsonschema.Draft202012Validator(schema).is_valid(document)
+
+
+def test_every_test_has_a_class_and_a_file_without_it_is_refused(files):
+    """Schema v2 (v1 with each test's ``class``, as every other vector file has): every
+    statistics test is ``must-pass`` (all are valid, none reproduces an accident of an
+    implementation); a test without its class does not validate, and a v1 file (no class)
+    is still evaluated."""
+    schema = load_schema(STATISTICS_SCHEMA)
+    assert STATISTICS_SCHEMA == "bleuprint_statistics_vectors_v2.json"
+    for document in files.values():
+        assert {test["class"] for group in document["testGroups"] for test in group["tests"]} == {"must-pass"}
+        stripped = json.loads(json.dumps(document))
+        del stripped["testGroups"][0]["tests"][0]["class"]
+        assert not jsonschema.Draft202012Validator(schema).is_valid(stripped)
+        old = json.loads(json.dumps(document))
+        old["schema"] = "bleuprint_statistics_vectors_v1.json"
+        for group in old["testGroups"]:
+            for test in group["tests"]:
+                del test["class"]
+        assert not list(jsonschema.Draft202012Validator(load_schema(old["schema"])).iter_errors(old))
+        assert [key for key, d, group, test in vectors({"old.json": old}) if evaluate(d, group, test)] == []
 
 
 def test_every_test_passes_on_the_spec_and_a_moved_value_is_named(files):
@@ -50,7 +71,7 @@ def test_an_export_of_model_score_has_its_compare_file_only():
 
 
 def test_every_mutant_of_the_conventions_is_killed(files):
-    mutants = [m for m in all_mutants() if m.id.startswith(("me", "ms"))]
-    assert len(mutants) == 15
+    mutants = [m for m in all_mutants() if m.id.startswith(("me", "ms", "ma"))]
+    assert len(mutants) == 18
     matrix = kill_matrix(files, mutants, reached=reached_targets(files, {t for m in mutants for t in m.targets}))
     assert sorted(mutant_id for mutant_id, keys in matrix.items() if not keys) == []

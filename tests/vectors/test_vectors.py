@@ -64,8 +64,9 @@ def test_the_schema_refuses_a_valid_test_without_expected_values(exported):
 def test_every_metric_has_files_and_every_option_is_written_out(exported):
     directory, index = exported
     assert {entry["metric"] for entry in index["files"] if entry["metric"]} == set(metric_names())
-    # the one file of no metric: the meta-evaluation's statistics (bleuprint.vectors.statistics)
-    assert [entry["file"] for entry in index["files"] if not entry["metric"]] == ["metaeval_statistics.json"]
+    # the files of no metric: the meta-evaluation's and MAUVE's statistics (bleuprint.vectors.statistics)
+    assert [entry["file"] for entry in index["files"] if not entry["metric"]] == ["metaeval_statistics.json",
+                                                                                 "mauve_statistics.json"]
     for name, document in _documents(directory, index).items():
         names = {option.name for option in get_metric(document["metric"]).options}
         ids = [test["tcId"] for group in document["testGroups"] for test in group["tests"]]
@@ -220,3 +221,25 @@ def test_an_unwritable_directory_is_one_line_and_status_1(tmp_path, capsys):
     assert main(["vectors", "export", str(blocker / "sub"), "--no-check"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("bleuprint: cannot write the vectors to ") and err.count("\n") == 1
+
+
+def test_options_are_refused_only_when_every_corpus_refuses_them():
+    """BERTScore's idf needs token ids, which its first corpora leave out: idf=True is still
+    a valid option, written with its valid tests (the generated corpora have ids) and those
+    corpora as must-refuse tests, never as one "refused options" test (bs04, IDF's count of
+    references, then had no vector to kill it)."""
+    groups = build_files(["bertscore"])["bertscore_idf.json"]["testGroups"]
+    (tests,) = [group["tests"] for group in groups if group["options"]["idf"] is True]
+    assert any(test["result"] == "valid" for test in tests)
+    assert not any(test["comment"].startswith("refused options") for test in tests)
+    assert {test["class"] for test in tests if test["result"] == "invalid"} == {"must-refuse"}
+
+
+def test_a_zero_embedding_must_be_refused():
+    """Embedding similarity's cosine of a zero vector is undefined: the defaults' file has it,
+    as hypothesis and as reference, as a must-refuse test (es01, scikit-learn's 0.0, and
+    es02, scipy's NaN, are the faults it catches)."""
+    tests = [test for group in build_files(["embedding_similarity"])["embedding_similarity_defaults.json"]["testGroups"]
+             for test in group["tests"]]
+    zero = [test for test in tests if [0.0, 0.0] in test["hyps"] or [0.0, 0.0] in test["refs"][0]]
+    assert len(zero) == 2 and {(test["class"], test["error"]) for test in zero} == {("must-refuse", "ValueError")}

@@ -21,7 +21,8 @@ def vector_families(definition) -> list:
 
 
 def vector_corpora(definition) -> list:
-    """The shared hard cases, then nltk METEOR's own: greedy order, stems, synonyms."""
+    """The shared hard cases, then nltk METEOR's own: greedy order, stems, synonyms (of the
+    stemmed words, as nltk looks them up)."""
     from ...vectors.corpora import Corpus, hard_corpora
 
     return hard_corpora() + [
@@ -29,6 +30,9 @@ def vector_corpora(definition) -> list:
                ["a b a", "the cat the dog"], [["a a b"], ["the dog the cat"]]),
         Corpus("METEOR (nltk): stem matches and a synonym (dog / hound)", ("Basic", "MultipleReferences"),
                ["the dogs were running", "the dog"], [["a dog runs", "the running dog"], ["the hound"]]),
+        Corpus("METEOR (nltk): synonyms of the stem stage's stemmed leftovers ('happy' is left as 'happi', "
+               "which has none: no match with 'glad')", ("Basic",),
+               ["he is happy"], [["he is glad"]]),
     ]
 
 
