@@ -16,7 +16,9 @@ def verify_configurations(definition) -> tuple:
 
 
 def layer_functions(definition, layer) -> dict:
-    def corpus(hyps, refs, **options):
-        return layer.bertscore(hyps, refs, **options)["f1_mean"]
+    """The one-call ``bertscore`` (every segment's P, R and F) read for the measure the
+    options choose (its ``*_mean``: the corpus score)."""
+    def corpus(hyps, refs, measure="f1", **options):
+        return layer.bertscore(hyps, refs, **options)[f"{measure}_mean"]
 
     return {"corpus": corpus}
