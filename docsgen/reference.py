@@ -26,6 +26,7 @@ from bleuprint.mutants.hooks import mutant_hooks
 from bleuprint.verify_hooks import verify_hooks
 from bleuprint.oracles.hooks import oracle_hooks
 from bleuprint.spec.signature import signature_hooks
+from bleuprint.core.options import option_defaults
 
 #: Where the generated pages go inside the site (relative to ``docs/``).
 METRICS_DIR = "reference/metrics"
@@ -99,7 +100,7 @@ def _options_section(metric) -> list[str]:
 def _facts_section(metric) -> list[str]:
     from bleuprint.spec.signature import signed_metrics
 
-    defaults = metric.defaults()
+    defaults = option_defaults(metric)
     rows = [
         ("name (registry key, `-m`)", f"`{metric.name}`" + (
             " (also " + ", ".join(f"`{a}`" for a in metric.aliases) + ")" if metric.aliases else "")),
@@ -162,7 +163,7 @@ def _example_section(metric) -> list[str]:
     from bleuprint.spec.signature import signed_metrics
 
     lines = ["## Worked example", ""]
-    missing = verify_hooks(metric).missing_data(metric.defaults())
+    missing = verify_hooks(metric).missing_data(option_defaults(metric))
     corpus = _example_corpus(metric)
     if missing:
         return lines + [f"Not computed when this site was built: {missing}", ""]

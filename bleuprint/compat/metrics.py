@@ -55,6 +55,7 @@ from .resampling import bootstrap_interval, seed_from_environment
 from .scores import BLEUScore, CHRFScore, TERScore
 from .signatures import BLEUSignature, CHRFSignature, TERSignature
 from .tercom import TercomTokenizer
+from ..core.options import options_for_stats
 
 logger = logging.getLogger("bleuprint")
 
@@ -195,7 +196,7 @@ class Metric:
 
         hyps, segments = self._segments(hypotheses, references)
         definition = get_metric(self.metric_name)
-        definition.check_corpus_limits(hyps, segments, **definition.stats_options(self.options()))
+        definition.check_corpus_limits(hyps, segments, **options_for_stats(definition, self.options()))
 
     def score_from_statistics(self, summed: list, score: float | None = None):
         """The score object of summed statistics (Python numbers); ``score``, when given,

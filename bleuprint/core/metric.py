@@ -61,6 +61,8 @@ from __future__ import annotations
 import functools
 from enum import Enum
 
+from .options import check_option_names, option_defaults, options_for_score, options_for_stats
+
 
 class Shape(str, Enum):
     """How a metric's statistics combine (module doc)."""
@@ -130,36 +132,6 @@ class Metric:
         ``bleuprint score`` prints a 0..1 score with 4 decimals by default, a 0..100 one
         with sacreBLEU's 1."""
         return self.scale
-
-    def option(self, name: str):
-        for option in self.options:
-            if option.name == name:
-                return option
-        raise KeyError(name)
-
-    def option_names(self) -> frozenset:
-        return frozenset(option.name for option in self.options)
-
-    def defaults(self) -> dict:
-        """Every option with its default."""
-        return {option.name: option.default for option in self.options}
-
-    def check_option_names(self, options: dict) -> None:
-        """TypeError naming the options this metric does not have."""
-        unknown = sorted(set(options) - self.option_names())
-        if unknown:
-            raise TypeError(f"unknown option(s) for {self.name}: {', '.join(unknown)}")
-
-    def stats_options(self, options: dict) -> dict:
-        """The given options that the statistics read (defaults are not filled in: the
-        metric's functions apply them)."""
-        used = {option.name for option in self.options if option.used_by_stats}
-        return {key: value for key, value in options.items() if key in used}
-
-    def score_options(self, options: dict) -> dict:
-        """The given options that the score reads."""
-        used = {option.name for option in self.options if option.used_by_score}
-        return {key: value for key, value in options.items() if key in used}
 
     @property
     def needs_context(self) -> bool:
@@ -383,7 +355,7 @@ class ConfiguredMetric:
         if not isinstance(definition, Metric):
             raise TypeError(f"a configured metric needs a Metric, got {type(definition).__name__}")
         options = dict(options or {})
-        definition.check_option_names(options)
+        check_option_names(definition, options)
         order = [option.name for option in definition.options]
         object.__setattr__(self, "_definition", definition)
         object.__setattr__(self, "_items", tuple((name, options[name]) for name in order if name in options))
@@ -410,15 +382,15 @@ class ConfiguredMetric:
 
     def resolved(self) -> dict:
         """Every option: the defaults, overridden by the given ones."""
-        return {**self._definition.defaults(), **self.options}
+        return {**option_defaults(self._definition), **self.options}
 
     def stats_options(self) -> dict:
         """The given options that the statistics read."""
-        return self._definition.stats_options(self.options)
+        return options_for_stats(self._definition, self.options)
 
     def score_options(self) -> dict:
         """The given options that the score reads."""
-        return self._definition.score_options(self.options)
+        return options_for_score(self._definition, self.options)
 
     def sentence_level(self) -> ConfiguredMetric:
         """This value under the metric's sentence-level defaults (``Metric.sentence_defaults``:

@@ -127,3 +127,45 @@ class Option:
             "maximum": self.maximum,
             "doc": self.doc,
         }
+
+
+# -- a definition's options (``Metric.options``, a tuple of ``Option``): what the tools ask
+# of them. Functions of the definition, not members of ``Metric``, which is the definition
+# only (``bleuprint.core.metric``).
+
+def find_option(definition, name: str) -> Option:
+    """The option of ``definition`` called ``name``; KeyError if it has none."""
+    for option in definition.options:
+        if option.name == name:
+            return option
+    raise KeyError(name)
+
+
+def option_names(definition) -> frozenset:
+    """The names of ``definition``'s options."""
+    return frozenset(option.name for option in definition.options)
+
+
+def option_defaults(definition) -> dict:
+    """Every option of ``definition`` with its default."""
+    return {option.name: option.default for option in definition.options}
+
+
+def check_option_names(definition, options) -> None:
+    """TypeError naming the options (names) that ``definition`` does not have."""
+    unknown = sorted(set(options) - option_names(definition))
+    if unknown:
+        raise TypeError(f"unknown option(s) for {definition.name}: {', '.join(unknown)}")
+
+
+def options_for_stats(definition, options: dict) -> dict:
+    """The given ``options`` that ``definition``'s statistics read (defaults are not filled
+    in: the metric's functions apply them)."""
+    used = {option.name for option in definition.options if option.used_by_stats}
+    return {key: value for key, value in options.items() if key in used}
+
+
+def options_for_score(definition, options: dict) -> dict:
+    """The given ``options`` that ``definition``'s score reads."""
+    used = {option.name for option in definition.options if option.used_by_score}
+    return {key: value for key, value in options.items() if key in used}

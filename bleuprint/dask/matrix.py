@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from ..core import get_metric
 from .scoring import MetricJob, jobs_of
 from ..spec.inputs import input_hooks
+from ..core.options import options_for_stats
 
 __all__ = ["FORMAT", "MatrixResult", "evaluation_matrix", "resampling_bytes"]
 
@@ -115,7 +116,7 @@ def system_score(job: MetricJob, hyps, refs, encoding: str) -> tuple[float, int]
     context = None
     if definition.needs_context:
         h, r = definition.check_inputs(hyps, refs)
-        context = definition.corpus_context(h, definition.corpus_references(r), **definition.stats_options(job.options))
+        context = definition.corpus_context(h, definition.corpus_references(r), **options_for_stats(definition, job.options))
     accumulator = Accumulator(job.configured, context=context)
     for start in range(0, len(hyps), 10_000):
         accumulator.add(hyps[start:start + 10_000], None if refs is None else refs[start:start + 10_000])

@@ -42,6 +42,7 @@ from ..core import ConfiguredMetric, as_metric, get_metric
 from ..impl.accumulate import Accumulator
 from .sources import SourceError, as_source
 from ..spec.inputs import input_hooks
+from ..core.options import options_for_stats
 
 __all__ = ["MetricJob", "SegmentError", "accumulate", "contexts", "score"]
 
@@ -115,7 +116,7 @@ def _check_options(job: MetricJob) -> None:
     hyps, refs = input_hooks(definition).probe_corpus()
     hyps, refs = hyps * max(1, definition.min_segments), (None if refs is None else refs * max(1, definition.min_segments))
     hyps, refs = definition.check_inputs(hyps, refs)
-    context = definition.corpus_context(hyps, definition.corpus_references(refs), **definition.stats_options(job.options))
+    context = definition.corpus_context(hyps, definition.corpus_references(refs), **options_for_stats(definition, job.options))
     Accumulator(configured, context=context)
 
 
@@ -146,7 +147,7 @@ def part_contexts(part, jobs: list, batch: int) -> list:
     for start, hyps, refs in part.batches(batch):
         for job in jobs:
             definition = job.definition
-            stats_options = definition.stats_options(job.options)
+            stats_options = options_for_stats(definition, job.options)
             job_refs = _refs_for(job, refs)
 
             def context_of(h, r):

@@ -52,6 +52,7 @@ from .probe import DefaultsSkipped, ProbeResult, probe
 from .process import DEFAULT_TIMEOUT, Port, PortTimeout
 from .protocol import PortError
 from .runner import SCORE_TOLERANCE, first_difference
+from ..core.options import option_defaults
 
 #: Version 2: the finding's ``portFaults`` (confirmed port faults), ``refuted`` (suspects of
 #: the minimal input that a further input refuted) and ``confirmation`` (how many further
@@ -497,7 +498,7 @@ def _inputs(metric: str, probed: ProbeResult | None = None):
     from ..spec.tokenizers import TOKENIZERS
     from ..strategies import corpora, metric_options
 
-    defaults = get_metric(metric).defaults()
+    defaults = option_defaults(get_metric(metric))
 
     @st.composite
     def inputs(draw):

@@ -35,6 +35,7 @@ import random
 from ..core import get_metric, metric_names
 from .corpora import INTERVAL_POOL as _POOL
 from .hooks import vector_hooks
+from ..core.options import option_defaults
 
 #: The schema of an interval vector file (``bleuprint/vectors/schemas/``), by level: level 1,
 #: text with references; level 2 adds null refs (a metric without references) and lines
@@ -350,7 +351,7 @@ def build_document(definition) -> dict:
     tables = ((BOOTSTRAP_GROUPS, BOOTSTRAP_CORPORA if shared else bootstrap_corpora(pool)),
               (PAIRED_GROUPS, PAIRED_CORPORA if shared else paired_corpora(pool)))
     for given in vector_hooks(definition).interval_options():
-        options = {**definition.defaults(), **given}
+        options = {**option_defaults(definition), **given}
         for table, corpora in tables:
             for kind, parameters, picks, flags in table:
                 chosen = [corpora[i] for i in picks if len(corpora[i]["hyps"]) >= definition.min_segments]

@@ -26,6 +26,7 @@ from bleuprint.audit.subject import LEVELS, NotInstalled, Subject
 from bleuprint.core import get_metric, metric_names
 from bleuprint.spec import corpus_score
 from bleuprint.core.value import metric as configured
+from bleuprint.core.options import find_option
 
 HYPS = [
     "The cat sat on the mat by the door",
@@ -145,7 +146,7 @@ def test_adapter_loads_or_says_how_to_install(target):
         assert subject.metric in metric_names()
         definition = get_metric(subject.metric)
         for key, value in subject.options.items():
-            assert definition.option(key).check(value) == value
+            assert find_option(definition, key).check(value) == value
         assert subject.level in LEVELS
         assert subject.scale in (1.0, 100.0)
         assert subject.call and subject.notes

@@ -21,6 +21,7 @@ from bleuprint.core import get_metric, metric_names
 from cli_harness import run_bleuprint
 from bleuprint.verify_hooks import verify_hooks
 from bleuprint.spec.inputs import input_hooks
+from bleuprint.core.options import option_defaults
 
 CHUNK = 4
 # The metrics `bleuprint score` reads from files (text, or numbers for perplexity); segments of
@@ -70,7 +71,7 @@ def _write(folder, name: str):
 
 def _skip_without_data(name: str) -> None:
     definition = get_metric(name)
-    missing = verify_hooks(definition).missing_data(definition.defaults())
+    missing = verify_hooks(definition).missing_data(option_defaults(definition))
     if missing:
         pytest.skip(f"{name}: {missing}")
 

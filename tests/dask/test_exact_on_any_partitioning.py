@@ -34,6 +34,7 @@ from bleuprint.core import Shape, get_metric
 from bleuprint.dask import accumulate, contexts
 from bleuprint.core.value import metric as configured
 from bleuprint.strategies import strategy_hooks
+from bleuprint.core.options import options_for_stats
 
 #: (metric, options): at least one metric of every shape, with and without references,
 #: text and non-text segments, whole and fractional statistics.
@@ -88,7 +89,7 @@ def test_any_partitioning_gives_the_in_process_number(metric, options, data):
     if definition.needs_context:
         checked_hyps, checked_refs = definition.check_inputs(hyps, refs)
         whole_context = definition.corpus_context(checked_hyps, definition.corpus_references(checked_refs),
-                                                  **definition.stats_options(options))
+                                                  **options_for_stats(definition, options))
         assert contexts(bag, [configured(metric, **options)], scheduler="sync", split_every=split_every,
                         batch=batch)[metric] == whole_context
         one = impl.Accumulator(configured(metric, **options), context=whole_context).add(hyps, refs)

@@ -30,8 +30,6 @@ DEFINITION = {
     # what the metric is, and its own one-call functions (exported by spec and impl)
     "name", "aliases", "title", "scale", "shape", "options", "references", "segment_kind",
     "fractional_columns", "max_references", "min_segments", "api_names",
-    # its options (checked once in the value, ``bleuprint.core.value``)
-    "option", "option_names", "defaults", "check_option_names", "stats_options", "score_options",
     "sentence_defaults", "scale_for",
     # inputs
     "check_corpus_size", "check_inputs", "check_no_references", "check_corpus_limits", "fit_references",
