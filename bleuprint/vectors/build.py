@@ -42,7 +42,7 @@ GENERATOR_VERSION = "1.3.0"
 #: level 2 adds null hypotheses (a missing prediction) and empty reference lists (an
 #: unanswerable question), for the metrics that take them (SQuAD);
 #: level 3 adds null refs (a metric that scores hypotheses alone: ``Metric.references``
-#: false) and hypotheses that are arrays of numbers (``Metric.segment_kind``);
+#: false) and hypotheses that are arrays of numbers (the inputs protocol's ``segment_kind``);
 #: level 4 adds segments of embeddings (a vector, tokens x dimensions, or an object with
 #: token ids), as hypotheses or references (BERTScore, embedding similarity);
 #: level 5 adds hypotheses that are numbers (a model's score of a segment: model_score).

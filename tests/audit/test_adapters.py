@@ -27,6 +27,7 @@ from bleuprint.core import get_metric, metric_names
 from bleuprint.spec import corpus_score
 from bleuprint.core.value import metric as configured
 from bleuprint.core.options import find_option
+from bleuprint.spec.inputs import input_hooks
 
 HYPS = [
     "The cat sat on the mat by the door",
@@ -196,7 +197,7 @@ def test_sentence_level_subjects_refuse_a_corpus():
 
 
 #: Subjects of metrics on text (the ones on token embeddings: tests/audit/test_embedding_audits.py).
-AGREEING = [s for s in INSTALLED if s.name not in KNOWN_DIFFERENCES and get_metric(s.metric).segment_kind == "text"]
+AGREEING = [s for s in INSTALLED if s.name not in KNOWN_DIFFERENCES and input_hooks(get_metric(s.metric)).segment_kind == "text"]
 
 
 @pytest.mark.parametrize("subject", AGREEING, ids=lambda s: s.name)

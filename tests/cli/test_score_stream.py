@@ -22,12 +22,13 @@ from cli_harness import run_bleuprint
 from bleuprint.verify_hooks import verify_hooks
 from bleuprint.spec.inputs import input_hooks
 from bleuprint.core.options import option_defaults
+from bleuprint.core.metric import needs_context
 
 CHUNK = 4
 # The metrics `bleuprint score` reads from files (text, or numbers for perplexity); segments of
 # embeddings are not read from files yet (issue 35 item 6), so they have no lines to stream.
 STREAMED = [name for name in metric_names()
-            if not get_metric(name).needs_context and get_metric(name).segment_kind not in ("embedding", "embeddings")]
+            if not needs_context(get_metric(name)) and input_hooks(get_metric(name)).segment_kind not in ("embedding", "embeddings")]
 
 
 def _line(segment) -> str:

@@ -22,6 +22,7 @@ from bleuprint.strategies import UNBOUNDED_INT_SPAN, metric_options, metric_valu
 from bleuprint.strategies import strategy_hooks
 from bleuprint.verify_hooks import verify_hooks
 from bleuprint.core.options import find_option, option_names
+from bleuprint.spec.inputs import input_hooks
 
 #: A corpus small enough for a hundred draws per metric in well under a second.
 HYPS = ["the cat sat", "a b"]
@@ -78,7 +79,7 @@ def test_every_metric_strategy_draws_options_its_one_call_scoring_accepts(name):
 
     definition = get_metric(name)
     # a metric without references, or whose segments are not text, scores its own corpus
-    text = definition.references and definition.segment_kind == "text"
+    text = definition.references and input_hooks(definition).segment_kind == "text"
     hyps, refs = strategy_hooks(definition).fit_corpus((HYPS, REFS)) if text else verify_hooks(definition).generated_corpus(random.Random(0))
 
     @_fixed_draws(100)
