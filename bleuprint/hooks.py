@@ -19,6 +19,10 @@ override, else the tool's default, functions bound to the definition
 made outside a package of its own (a test's metric) gives its overrides with
 ``protocol.tune(cls, **overrides)``.
 
+A protocol may name a check that runs *first*, before a hook whatever the metric's
+override (``first``): the inputs' protocol runs the empty-corpus rule before every
+metric's ``check_inputs``, so an override cannot forget it.
+
 A name the protocol does not know is refused, in ``tune`` and in the tests, which read
 every ``metrics/NAME/<module>.py`` (``module_overrides``): a misspelt override would
 otherwise be silently ignored.
@@ -54,12 +58,15 @@ def protocols() -> list:
 class Protocol:
     """One tool's hooks (module doc): ``defaults`` maps each name to its default (a
     function taking the metric first, or a constant); ``module`` is the name of the
-    module in a metric's folder that tunes this tool."""
+    module in a metric's folder that tunes this tool; ``first`` maps a hook's name to a check
+    ``check(definition, *args, **kwargs)`` run before the hook, overridden or not."""
 
-    def __init__(self, tool: str, module: str, defaults: dict) -> None:
+    def __init__(self, tool: str, module: str, defaults: dict, first: dict | None = None) -> None:
         self.tool = tool
         self.module = module
         self.defaults = dict(defaults)
+        self.first = dict(first or {})
+        self._check(self.first, f"the {tool} protocol's first checks")
         self._found: dict[type, dict] = {}
         self._tuned: dict[type, dict] = {}
 
@@ -131,7 +138,22 @@ class Hooks:
             return value
         if not inspect.isfunction(default):  # a constant computed from the definition
             return value(self.metric)
-        return types.MethodType(value, self.metric)
+        first = protocol.first.get(name)
+        if first is None:
+            return types.MethodType(value, self.metric)
+        return types.MethodType(_checked_first(first, value), self.metric)
+
+
+def _checked_first(first, hook):
+    """``hook`` preceded by the check ``first`` (``Protocol``'s ``first``)."""
+
+    def checked(definition, *args, **kwargs):
+        first(definition, *args, **kwargs)
+        return hook(definition, *args, **kwargs)
+
+    checked.__name__ = checked.__qualname__ = hook.__name__
+    checked.__doc__ = hook.__doc__
+    return checked
 
 
 def defined_overrides(path) -> set:

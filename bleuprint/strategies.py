@@ -61,6 +61,7 @@ from __future__ import annotations
 import contextlib
 import math
 from functools import lru_cache
+from .spec.inputs import fit_references
 
 try:
     from hypothesis import strategies as st
@@ -622,7 +623,7 @@ def fit_corpus(definition, corpus: tuple) -> tuple:
     tests' corpora: the references cut by ``fit_references``; a metric whose input has
     other limits (Meteor 1.5: no line break, no ``|||``) adapts the text too."""
     hyps, refs = corpus
-    return hyps, definition.fit_references(refs)
+    return hyps, fit_references(definition, refs)
 
 
 STRATEGIES = Protocol("strategies", "strategies", {

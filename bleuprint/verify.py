@@ -43,6 +43,7 @@ from pathlib import Path
 from .core import get_metric, metric_names
 from .verify_hooks import verify_hooks
 from .oracles.hooks import oracle_hooks
+from .spec.inputs import segment_references
 
 #: Scores must agree within this (absolute, on the 0-100 scale; 0-1 for exact match).
 SCORE_TOLERANCE = 1e-9
@@ -131,7 +132,7 @@ def _sentence_result(subject, definition, hyp: str, refs: list, options: dict) -
     if "stats" in functions:
         row = functions["stats"](hyp, refs, **_accepted(functions["stats"], options))
     else:
-        row = subject.sentence_stats(sentence_level, [hyp], definition.segment_references(refs))[0]
+        row = subject.sentence_stats(sentence_level, [hyp], segment_references(definition, refs))[0]
     if "sentence" in functions:
         return row, functions["sentence"](hyp, refs, **options)
     return row, subject.score_from_stats(sentence_level, row, 1)

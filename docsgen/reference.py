@@ -26,6 +26,9 @@ from bleuprint.mutants.hooks import mutant_hooks
 from bleuprint.verify_hooks import verify_hooks
 from bleuprint.oracles.hooks import oracle_hooks
 from bleuprint.spec.signature import signature_hooks
+from bleuprint.cli.hooks import cli_hooks
+from bleuprint.core.options import option_defaults
+from bleuprint.spec.inputs import input_hooks
 
 #: Where the generated pages go inside the site (relative to ``docs/``).
 METRICS_DIR = "reference/metrics"
@@ -99,21 +102,22 @@ def _options_section(metric) -> list[str]:
 def _facts_section(metric) -> list[str]:
     from bleuprint.spec.signature import signed_metrics
 
-    defaults = metric.defaults()
+    defaults = option_defaults(metric)
+    scale = cli_hooks(metric).scale_for(**defaults)
     rows = [
         ("name (registry key, `-m`)", f"`{metric.name}`" + (
             " (also " + ", ".join(f"`{a}`" for a in metric.aliases) + ")" if metric.aliases else "")),
-        ("scale", f"0 to {metric.scale}" if metric.scale_for(**defaults) == metric.scale
-         else f"0 to {metric.scale} (at the defaults 0 to {metric.scale_for(**defaults)})"),
+        ("scale", f"0 to {metric.scale}" if scale == metric.scale
+         else f"0 to {metric.scale} (at the defaults 0 to {scale})"),
         ("shape of the statistics", f"`{metric.shape.name}` ({metric.shape.value})"),
         ("references", "yes: `refs[i]` is the list of references of `hyps[i]`" if metric.references
          else "none: the metric scores the outputs alone"),
-        ("segment", "a string" if metric.segment_kind == "text" else f"`{metric.segment_kind}`"),
+        ("segment", "a string" if input_hooks(metric).segment_kind == "text" else f"`{input_hooks(metric).segment_kind}`"),
     ]
-    if metric.max_references is not None:
-        rows.append(("references a segment", f"at most {metric.max_references}"))
-    if metric.min_segments > 1:
-        rows.append(("segments a corpus", f"at least {metric.min_segments}"))
+    if input_hooks(metric).max_references is not None:
+        rows.append(("references a segment", f"at most {input_hooks(metric).max_references}"))
+    if input_hooks(metric).min_segments > 1:
+        rows.append(("segments a corpus", f"at least {input_hooks(metric).min_segments}"))
     if metric.name in signed_metrics():
         fields = signature_hooks(metric).signature_fields(**defaults) or []
         rows.append(("signature fields (defaults)", ", ".join(f"`{k}:{v}`" for k, v in fields) or "none of its own"))
@@ -162,7 +166,7 @@ def _example_section(metric) -> list[str]:
     from bleuprint.spec.signature import signed_metrics
 
     lines = ["## Worked example", ""]
-    missing = verify_hooks(metric).missing_data(metric.defaults())
+    missing = verify_hooks(metric).missing_data(option_defaults(metric))
     corpus = _example_corpus(metric)
     if missing:
         return lines + [f"Not computed when this site was built: {missing}", ""]

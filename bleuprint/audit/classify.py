@@ -28,6 +28,7 @@ import sys
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from ..reproduce.hooks import reproduce_hooks
+from ..core.options import options_for_score, options_for_stats
 
 #: Two scores are equal when they differ by at most this much, relative (on bleuprint's scale,
 #: at least 1): libraries sum floating-point values in another order.
@@ -266,7 +267,7 @@ class Context:
             return None
         try:
             with self.switched(variant.mutant):
-                return segment_rows(self.definition(**self.definition.stats_options(self.options_of(variant))),
+                return segment_rows(self.definition(**options_for_stats(self.definition, self.options_of(variant))),
                                     hyps, refs)
         except Exception:  # a mutant may break on this input: then nothing is inferred
             return None
@@ -278,9 +279,9 @@ class Context:
         options = self.options_of(variant)
         try:
             with self.switched(variant.mutant):
-                rows = segment_rows(self.definition(**self.definition.stats_options(options)), hyps, refs)
+                rows = segment_rows(self.definition(**options_for_stats(self.definition, options)), hyps, refs)
                 summed = as_numbers([sum(c) for c in zip(*rows)]) if rows else []
-                return self.definition.parts(summed, len(rows), **self.definition.score_options(options))
+                return self.definition.parts(summed, len(rows), **options_for_score(self.definition, options))
         except Exception:  # a mutant may break on this input: then nothing is inferred
             return None
 
@@ -513,7 +514,7 @@ def first_difference(context: Context, example: Example, variant: Variant | None
     if example.library is None:
         return "the library raises"
     spec_rows = (context.rows(Variant(), example.hyps, example.refs) if context.base else None) or \
-        segment_rows(context.definition(**context.definition.stats_options(context.declared)), example.hyps, example.refs)
+        segment_rows(context.definition(**options_for_stats(context.definition, context.declared)), example.hyps, example.refs)
     if library_stats is not None:
         found = first_stat_difference(spec_rows, library_stats)
         if found:

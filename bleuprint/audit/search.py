@@ -28,6 +28,7 @@ from pathlib import Path
 
 from ..vectors.hooks import vector_hooks
 from .classify import TOLERANCE, Example, Variant, same
+from ..spec.inputs import input_hooks
 
 #: Segments of ted-ende a corpus-level case takes, and how many such cases.
 TED_SEGMENTS, TED_CASES, TED_SENTENCES = 8, 3, 12
@@ -175,7 +176,7 @@ def real_text_cases(subject) -> list[tuple[list, list]]:
         corpora = []
     for corpus in corpora:
         hyps, refs = list(corpus.hyps), [list(r) for r in corpus.refs]
-        text = definition.segment_kind == "text"  # else the metric's own segments (embeddings)
+        text = input_hooks(definition).segment_kind == "text"  # else the metric's own segments (embeddings)
         if not hyps or len(hyps) != len(refs) or (text and not all(isinstance(h, str) for h in hyps)):
             continue
         if subject.level == "sentence":
@@ -186,7 +187,7 @@ def real_text_cases(subject) -> list[tuple[list, list]]:
             r = _cut_refs(r, subject)
             if r is not None:
                 cases.append((h, r))
-    ted = _ted() if definition.segment_kind == "text" else None
+    ted = _ted() if input_hooks(definition).segment_kind == "text" else None
     if ted is not None:
         references = ted["references"][0]
         systems = sorted(ted["systems"])
@@ -358,7 +359,7 @@ def _strategy(comparer: Comparer):
     from ..strategies import strategy_hooks
     from .strategies import audit_corpora
 
-    if comparer.definition.segment_kind != "text":
+    if input_hooks(comparer.definition).segment_kind != "text":
         return strategy_hooks(comparer.definition).corpus_strategy()
     subject = comparer.subject
     size = (1, 1) if subject.level == "sentence" else (1, 6)

@@ -20,6 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+from ..core.options import check_option_names, find_option, option_defaults
 
 LEVELS = ("corpus", "sentence")
 
@@ -77,9 +78,9 @@ class Subject:
                 self.tolerance, (int, float)) or not 0 <= self.tolerance < 1):
             raise ValueError(f"tolerance must be None or a number in [0, 1), got {self.tolerance!r}")
         definition = get_metric(self.metric)  # ValueError/KeyError for an unknown metric name
-        definition.check_option_names(self.options)
+        check_option_names(definition, self.options)
         for key, value in self.options.items():
-            definition.option(key).check(value)
+            find_option(definition, key).check(value)
         if self.max_refs is not None and self.max_refs < self.min_refs:
             raise ValueError(f"max_refs ({self.max_refs}) is below min_refs ({self.min_refs})")
         if self.stop_words is not None and (isinstance(self.stop_words, str) or not all(
@@ -97,7 +98,7 @@ class Subject:
         """Every option of the metric: its defaults updated by ``options``."""
         from ..core import get_metric
 
-        return {**get_metric(self.metric).defaults(), **self.options}
+        return {**option_defaults(get_metric(self.metric)), **self.options}
 
 
 def _load_function(spec: str) -> tuple[Callable, str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from ..core.options import find_option, option_names
 
 
 class UsageError(ValueError):
@@ -106,10 +107,10 @@ def _options(metric: str, words: list) -> dict:
         name, sep, text = word.partition("=")
         if not sep or not name:
             raise UsageError(f"--option takes NAME=VALUE, got {word!r}")
-        if name not in definition.option_names():
+        if name not in option_names(definition):
             raise UsageError(f"{metric} has no option {name!r} (it has {', '.join(o.name for o in definition.options)})")
         try:
-            options[name] = definition.option(name).parse(text)
+            options[name] = find_option(definition, name).parse(text)
         except (TypeError, ValueError) as exc:
             raise UsageError(str(exc)) from None
     return options

@@ -31,11 +31,20 @@ def split_system_file(definition, path: str) -> list:
     raise NotImplementedError(f"{definition.name} reads lines of text, not files of its own formats")
 
 
+def scale_for(definition, **options) -> int:
+    """The scale of the score under ``options`` (100, 10 or 1): the metric's ``scale``,
+    unless a variant reports on its oracle's other scale (self-BLEU's Texygen variant,
+    0..1). ``bleuprint score`` prints a 0..1 score with 4 decimals, a 0..100 one with
+    sacreBLEU's 1."""
+    return definition.scale
+
+
 CLI = Protocol("cli", "cli", {
     "cost": cost,
     "spec_cost": spec_cost,
     "cli_module": cli_module,
     "named_options": named_options,
     "split_system_file": split_system_file,
+    "scale_for": scale_for,
 })
 cli_hooks = CLI.of

@@ -3,7 +3,9 @@
 repeated."""
 
 from __future__ import annotations
+
 from ..verify_hooks import verify_hooks
+from ..core.options import option_defaults
 
 
 def add_metric_argument(parser, what: str) -> None:
@@ -42,4 +44,4 @@ def missing_data(name: str) -> str:
     from ..core import get_metric
 
     definition = get_metric(name)
-    return verify_hooks(definition).missing_data(definition.defaults())
+    return verify_hooks(definition).missing_data(option_defaults(definition))

@@ -23,6 +23,8 @@ import numpy as np
 from ..compat.backends import column_sums, row_numbers
 from ..compat.resampling import seed_from_environment
 from .hooks import cli_hooks
+from ..spec.inputs import input_hooks
+from ..core.metric import needs_context
 
 #: Work (segments x metric cost) above which a progress bar is drawn on standard error:
 #: about two seconds on this project's shared 2-core machine (measured: impl BLEU scores
@@ -88,8 +90,8 @@ def check_limits(metric, hyps: list[str], streams: list[list[str]]) -> None:
     """Refuse, before any work, a corpus the metric cannot compute (TER's line-length
     limit), naming a segment by its index in the whole corpus."""
     definition = metric.definition
-    hyps, refs = definition.check_inputs(metric.inputs(hyps), metric.segments(streams))
-    definition.check_corpus_limits(hyps, refs, **metric.value.stats_options())
+    hyps, refs = input_hooks(definition).check_inputs(metric.inputs(hyps), metric.segments(streams))
+    input_hooks(definition).check_corpus_limits(hyps, refs, **metric.value.stats_options())
 
 
 def statistics(metric, hyps: list[str], streams: list[list[str]]) -> np.ndarray:
@@ -100,10 +102,10 @@ def statistics(metric, hyps: list[str], streams: list[list[str]]) -> np.ndarray:
 
 def statistics_in_chunks(metric, hyps, streams, progress: Progress, label: str) -> np.ndarray:
     """``statistics``, computed chunk by chunk when a progress bar is shown and the
-    metric's rows are independent of each other (``Metric.needs_context``), so that the
+    metric's rows are independent of each other (``needs_context(bleuprint.core.metric)``), so that the
     rows are the same."""
     chunk = chunk_size(metric)
-    if not progress.enabled or len(hyps) <= chunk or metric.definition.needs_context:
+    if not progress.enabled or len(hyps) <= chunk or needs_context(metric.definition):
         matrix = statistics(metric, hyps, streams)
         progress.advance(len(hyps), label)
         return matrix

@@ -19,6 +19,7 @@ from ..core.value import metric as configured
 from .score_arguments import resolve_metric
 from .score_output import RegisteredPrinter, SacrebleuPrinter
 from .usage import UsageError
+from ..core.options import find_option, option_names
 
 
 def layer(name: str):
@@ -128,15 +129,15 @@ def metric_options(words: list[str], definitions: list, sacrebleu_names: list[st
         if not definitions:
             raise UsageError(f"--metric-option {word!r}: the metrics given with -m ({', '.join(sacrebleu_names)}) "
                              "take sacreBLEU's flags (see --help), not --metric-option")
-        takers = [definition for definition in definitions if name in definition.option_names()]
+        takers = [definition for definition in definitions if name in option_names(definition)]
         if not takers:
-            known = sorted({option for definition in definitions for option in definition.option_names()})
+            known = sorted({option for definition in definitions for option in option_names(definition)})
             raise UsageError(f"--metric-option {word!r}: no option {name!r} in "
                              f"{', '.join(definition.name for definition in definitions)} "
                              f"(options: {', '.join(known) or 'none'})")
         for definition in takers:
             try:
-                given[definition.name][name] = definition.option(name).parse(value)
+                given[definition.name][name] = find_option(definition, name).parse(value)
             except (TypeError, ValueError) as error:
                 raise UsageError(f"--metric-option {word!r}: {error}") from None
     return given

@@ -81,8 +81,10 @@ class RegisteredPrinter:
         return Description({"nrefs": num_refs, **self.options})
 
     def width(self) -> int:
-        """sacreBLEU's 1 for a 0..100 score, 4 for a 0..1 one (``Metric.scale_for``)."""
-        return 1 if self.definition.scale_for(**self.options) == 100 else 4
+        """sacreBLEU's 1 for a 0..100 score, 4 for a 0..1 one (the ``scale_for`` hook)."""
+        from .hooks import cli_hooks
+
+        return 1 if cli_hooks(self.definition).scale_for(**self.options) == 100 else 4
 
 
 class Description:

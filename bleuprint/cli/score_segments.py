@@ -77,7 +77,7 @@ def _kinds(args) -> dict:
     out = {}
     for name in args.metrics:
         found = resolve_metric(name)
-        out[name] = (found[0] if found else None, found[0].segment_kind if found else None)
+        out[name] = (found[0] if found else None, input_hooks(found[0]).segment_kind if found else None)
     return out
 
 

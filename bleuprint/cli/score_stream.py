@@ -17,7 +17,7 @@ path (``tests/cli/test_score_stream.py`` checks both for every metric that strea
 
 Streamed: one or more system files (``-i``), no ``--confidence``, no paired test, no
 ``-sl``, no test-set option (``-t``, ``--origlang``, ...), and every metric given with ``-m`` without a corpus-wide
-context (``Metric.needs_context``: CIDEr-D and self-BLEU need a pass over the whole corpus
+context (``needs_context(bleuprint.core.metric)``: CIDEr-D and self-BLEU need a pass over the whole corpus
 before any row, distinct-n's rows are as wide as its vocabulary). Anything else, and any
 input the in-memory path refuses (unreadable or undecodable files, a reference line with
 the wrong number of fields, files of different lengths, an empty system, a segment a
@@ -33,13 +33,14 @@ from itertools import islice
 
 import numpy as np
 
-from ..core import Metric
 from .score_arguments import resolve_metric, test_set_requested
 from .score_compute import check_limits, chunk_size, corpus_scores, progress_for, shared_rouge, statistics
 from .score_inputs import open_text, split_fields
 from .score_metrics import build_metrics
 from .score_output import CorpusScores
 from .usage import UsageError
+from ..spec.inputs import input_hooks
+from ..core.metric import needs_context
 
 #: Lines of every file read, and segments scored, at a time.
 CHUNK_LINES = 20_000
@@ -107,7 +108,7 @@ def streams(args) -> bool:
     if args.newline_escape is not None and not args.newline_escape:
         return False
     resolved = [resolve_metric(name) for name in args.metrics]
-    return all(found is not None and not found[0].needs_context for found in resolved)
+    return all(found is not None and not needs_context(found[0]) for found in resolved)
 
 
 def _count_lines(path: str) -> int:
@@ -159,8 +160,7 @@ def _refuses_some_segments(definition) -> bool:
     lines it parses: ``read_segment``), which the in-memory path checks before any work."""
     from ..spec.inputs import INPUTS
 
-    return (type(definition).check_corpus_limits is not Metric.check_corpus_limits
-            or "read_segment" in INPUTS.overrides(definition))
+    return bool({"check_corpus_limits", "read_segment"} & set(INPUTS.overrides(definition)))
 
 
 class Streamed:

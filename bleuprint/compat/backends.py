@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core import get_metric, metric_names
+from ..core.options import options_for_score, options_for_stats
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Backend:
         """The N x S statistics matrix: int64, or float64 for a metric with fractional
         columns (TER's average reference length)."""
         definition = get_metric(metric)
-        options = definition.stats_options(options)
+        options = options_for_stats(definition, options)
         if self.name == "impl":
             return definition.stats_matrix(hyps, refs, **options)
         from ..spec.corpus import segment_rows
@@ -43,7 +44,7 @@ class Backend:
         """The score of summed statistics given as Python numbers. The sacreBLEU metrics
         are ``SUM``-shaped, so their scores do not read the number of segments (None)."""
         definition = get_metric(metric)
-        options = definition.score_options(options)
+        options = options_for_score(definition, options)
         score = definition.fast_score if self.name == "impl" else definition.score
         return score(summed, None, **options)
 

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..metrics.bleu.spec import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
-from ..spec.inputs import check_smooth_value, check_statistic
+from ..spec.inputs import check_smooth_value, check_statistic, input_hooks
 from ..spec.sacrebleu_versions import check_tokenizer_version, chosen_sacrebleu_version
 from ..spec.tokenizers import BLEU_TOKENIZERS, tokenizer_signature
 from ..spec.tokenizers_spm import SPM_TOKENIZERS, spm_model_path, use_spm_model
@@ -54,6 +54,7 @@ from .backends import IMPL, Backend, column_sums, row_numbers
 from .resampling import bootstrap_interval, seed_from_environment
 from .scores import BLEUScore, CHRFScore, TERScore
 from .signatures import BLEUSignature, CHRFSignature, TERSignature
+from ..core.options import options_for_stats
 
 logger = logging.getLogger("bleuprint")
 
@@ -194,7 +195,7 @@ class Metric:
 
         hyps, segments = self._segments(hypotheses, references)
         definition = get_metric(self.metric_name)
-        definition.check_corpus_limits(hyps, segments, **definition.stats_options(self.options()))
+        input_hooks(definition).check_corpus_limits(hyps, segments, **options_for_stats(definition, self.options()))
 
     def score_from_statistics(self, summed: list, score: float | None = None):
         """The score object of summed statistics (Python numbers); ``score``, when given,

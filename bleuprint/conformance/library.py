@@ -24,6 +24,7 @@ import json
 
 from .entry import make_entry
 from .vectors import tests_of
+from ..core.options import option_defaults
 
 
 def _fits(subject, hyps, refs) -> bool:
@@ -40,7 +41,7 @@ def _expected(definition, declared: dict, options: dict, test: dict, klass: str,
     subject configured ``declared`` (module doc)."""
     from ..ports.cases import expected_case
 
-    if {**definition.defaults(), **options} == declared:
+    if {**option_defaults(definition), **options} == declared:
         flags = [f for f in test.get("flags", ()) if f in faults]
         if test.get("result") == "invalid":
             return klass, None, flags

@@ -12,7 +12,9 @@ A ``Metric`` declares its ``options`` (``bleuprint.core.options.Option``) and su
   (``bleuprint.impl.pairwise``), by default ``stats_matrix`` on the pairs spelled out;
 * how statistics combine: its ``Shape``.
 
-That is all a ``Metric`` is: its definition. What a tool asks of a metric beyond it (its
+That is all a ``Metric`` is: its definition (about twenty members; the test
+``tests/model/test_tool_hooks.py`` lists them). Its options are read by functions of
+``bleuprint.core.options`` (``option_defaults(definition)``, ``options_for_stats``, ...). What a tool asks of a metric beyond it (its
 vector corpora, verify's configurations, its planted faults, reproduce's search, its
 signature, how its segments are read) is the tool's protocol, with the tool's default
 (``bleuprint.hooks``), and a metric tunes a tool in ``bleuprint/metrics/NAME/<tool>.py``.
@@ -40,17 +42,18 @@ Shapes (every consumer handles a metric through these, never through its name):
   the support of its resampled sum. The row is as wide as the corpus's vocabulary of
   items (a sparse row is the next step if a real metric needs it).
 
-``needs_context`` is true for the last two: their consumers compute (or combine) the
-context before any row.
+``needs_context(definition)`` is true for the last two: their consumers compute (or
+combine) the context before any row.
 
 Segments. By default a segment is a hypothesis string with its non-empty list of
 reference strings. A metric with ``references = False`` scores hypotheses alone
 (distinct-n, self-BLEU, perplexity): its one-call functions take ``refs`` as None (or
-omit it), and ``segment_stats`` receives an empty tuple of references. A metric whose
-segments are not strings (``segment_kind``: perplexity's sequences of log-probabilities)
-overrides ``check_inputs``, and tells the tools how its segments are generated, read
-from a line of a file and probed (the hooks ``generated_corpus``, ``corpus_strategy``,
-``read_segment``, ``probe_corpus``): every consumer asks these, never the metric's name.
+omit it), and ``segment_stats`` receives an empty tuple of references. How a corpus is
+checked and what a segment is (``check_inputs``, ``segment_kind``: perplexity's sequences
+of log-probabilities, ``max_references``, ``min_segments``) is the inputs' protocol
+(``bleuprint.spec.inputs``), tuned in ``metrics/NAME/inputs.py``; how segments are
+generated, read and probed are the tools' hooks too: every consumer asks these, never the
+metric's name.
 
 Columns listed in ``fractional_columns`` may hold non-whole values (TER's average
 reference length); every other column is a whole count.
@@ -60,6 +63,8 @@ from __future__ import annotations
 
 import functools
 from enum import Enum
+
+from .options import check_option_names, option_defaults, options_for_score, options_for_stats
 
 
 class Shape(str, Enum):
@@ -89,131 +94,26 @@ class Metric:
     fractional_columns: tuple = ()
     #: Whether a segment has references (module doc, "Segments"); False: hypotheses alone.
     references: bool = True
-    #: The fewest segments a corpus of this metric can have (self-BLEU: 2, as one output
-    #: has no other output to be its reference); the metric refuses smaller corpora, and
-    #: generic corpora (the interval vectors') smaller than this are left out for it.
-    min_segments: int = 1
-    #: What a segment's hypothesis is: "text" (a str), or the metric's own kind
-    #: ("logprobs": a sequence of floats), which it checks, generates and reads itself.
-    segment_kind: str = "text"
 
     def __init_subclass__(cls, **kwargs) -> None:
-        """Every metric refuses the empty corpus by one rule (``check_corpus_size``): the
+        """Every metric refuses the empty corpus by one rule (``check_not_empty``): the
         corpus entry points a subclass defines (``CORPUS_ENTRY_POINTS``) are wrapped so that
         the rule runs before the metric's own code, which cannot forget it (Meteor 1.5's
         kernel rows of no segment summed to 0.0; SQuAD and perplexity had messages of
-        their own)."""
+        their own). The inputs' protocol runs it before every ``check_inputs``
+        (``bleuprint.spec.inputs``)."""
         super().__init_subclass__(**kwargs)
         for name in CORPUS_ENTRY_POINTS:
             method = cls.__dict__.get(name)
             if method is not None:
                 setattr(cls, name, refusing_empty_corpus(method))
 
-    def check_corpus_size(self, hyps) -> None:
-        """The empty-corpus rule (``bleuprint.spec.inputs.check_not_empty``): ValueError
-        "empty corpus: hyps has no sentences" for a corpus without a segment. A metric with
-        ``min_segments`` above 1 refuses smaller corpora in its own checks."""
-        from ..spec.inputs import check_not_empty
-
-        check_not_empty(hyps)
-
-    # -- options --------------------------------------------------------------------------
+    # -- the value ------------------------------------------------------------------------
 
     def __call__(self, /, **options):
         """This metric with ``options``, as one value (``ConfiguredMetric``): the options
         are checked now against their data; every generic function takes the value."""
         return ConfiguredMetric(self, options)
-
-    def scale_for(self, **options) -> int:
-        """The scale of the score under ``options`` (100, 10 or 1): ``scale``, unless a
-        variant reports on its oracle's other scale (self-BLEU's Texygen variant, 0..1).
-        ``bleuprint score`` prints a 0..1 score with 4 decimals by default, a 0..100 one
-        with sacreBLEU's 1."""
-        return self.scale
-
-    def option(self, name: str):
-        for option in self.options:
-            if option.name == name:
-                return option
-        raise KeyError(name)
-
-    def option_names(self) -> frozenset:
-        return frozenset(option.name for option in self.options)
-
-    def defaults(self) -> dict:
-        """Every option with its default."""
-        return {option.name: option.default for option in self.options}
-
-    def check_option_names(self, options: dict) -> None:
-        """TypeError naming the options this metric does not have."""
-        unknown = sorted(set(options) - self.option_names())
-        if unknown:
-            raise TypeError(f"unknown option(s) for {self.name}: {', '.join(unknown)}")
-
-    def stats_options(self, options: dict) -> dict:
-        """The given options that the statistics read (defaults are not filled in: the
-        metric's functions apply them)."""
-        used = {option.name for option in self.options if option.used_by_stats}
-        return {key: value for key, value in options.items() if key in used}
-
-    def score_options(self, options: dict) -> dict:
-        """The given options that the score reads."""
-        used = {option.name for option in self.options if option.used_by_score}
-        return {key: value for key, value in options.items() if key in used}
-
-    @property
-    def needs_context(self) -> bool:
-        """Whether rows depend on a corpus-wide context (``CORPUS_PASS``, ``UNION``)."""
-        return self.shape in (Shape.CORPUS_PASS, Shape.UNION)
-
-    #: The most references one segment may have (None: any number). jiwer's measures align
-    #: each hypothesis with exactly one reference (1) and refuse more; a generic caller
-    #: whose corpora have several references a segment (the shared test corpora, verify's
-    #: generated corpora) gives such a metric each segment's first (``fit_references``).
-    max_references: int | None = None
-
-    def fit_references(self, refs: list) -> list:
-        """``refs`` (one list of references a segment) with each list cut to its first
-        ``max_references``; unchanged for a metric without a limit."""
-        if self.max_references is None:
-            return refs
-        return [list(group)[:self.max_references] for group in refs]
-
-    # -- inputs ---------------------------------------------------------------------------
-
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        """The corpus, checked: ``hyps`` N strings, ``refs[i]`` the non-empty list of
-        references of ``hyps[i]`` (``bleuprint.spec.inputs.check_corpus``). For a metric
-        without references, ``refs`` must be None and comes back as N empty tuples."""
-        from ..spec.inputs import check_corpus, check_hypotheses
-
-        if not self.references:
-            self.check_no_references(refs)
-            hyps = check_hypotheses(hyps)
-            return hyps, [()] * len(hyps)
-        if refs is None:
-            raise TypeError(f"{self.name} needs references: refs is None")
-        return check_corpus(hyps, refs)
-
-    def check_no_references(self, refs) -> None:
-        """TypeError unless ``refs`` is None (a metric without references)."""
-        if refs is not None:
-            raise TypeError(f"{self.name} scores hypotheses alone and takes no references "
-                            f"(got refs of type {type(refs).__name__}; pass None or leave it out)")
-
-    def segment_references(self, refs):
-        """``refs`` (one checked segment's references) as a one-segment corpus's ``refs``
-        argument: ``[refs]``, or None for a metric without references."""
-        return [refs] if self.references else None
-
-    def corpus_references(self, refs):
-        """A checked corpus's references (or a slice of them) as the ``refs`` argument of
-        the one-call functions: themselves, or None for a metric without references."""
-        return refs if self.references else None
-
-    def check_corpus_limits(self, hyps: list, refs: list, **stats_options) -> None:
-        """Refuse, before any work, a checked corpus the metric cannot compute (a
-        segment beyond a length limit); by default nothing is refused."""
 
     # -- the spec layer -------------------------------------------------------------------
 
@@ -239,8 +139,11 @@ class Metric:
         """Every segment's row as the spec defines it: inputs checked, the limits checked
         before any work, and for a ``CORPUS_PASS`` metric the ``context`` of a larger corpus
         (shards scored apart), else the corpus's own, computed first."""
-        hyps, refs = self.check_inputs(hyps, refs)
-        self.check_corpus_limits(hyps, refs, **stats_options)
+        from ..spec.inputs import input_hooks
+
+        inputs = input_hooks(self)
+        hyps, refs = inputs.check_inputs(hyps, refs)
+        inputs.check_corpus_limits(hyps, refs, **stats_options)
         if context is None:
             context = self.corpus_context(hyps, refs, **stats_options)
         extra = {} if context is None else {"context": context}
@@ -333,19 +236,10 @@ class Metric:
             batch_hyps.append(hyp)
             batch_refs.append(ref)
             if len(batch_hyps) == chunk:
-                yield self._pair_chunk(batch_hyps, batch_refs, stats_options)
+                yield _pair_chunk(self, batch_hyps, batch_refs, stats_options)
                 batch_hyps, batch_refs = [], []
         if batch_hyps:
-            yield self._pair_chunk(batch_hyps, batch_refs, stats_options)
-
-    def _pair_chunk(self, hyps, refs, stats_options):
-        """``pair_rows``' rows of explicit pairs."""
-        import numpy as np
-
-        if not self.needs_context:
-            return self.stats_matrix(hyps, refs, **stats_options)
-        rows = [self.stats_matrix([hyp], [ref], **stats_options)[0] for hyp, ref in zip(hyps, refs)]
-        return np.array(rows).reshape(len(rows), -1)
+            yield _pair_chunk(self, batch_hyps, batch_refs, stats_options)
 
     # -- combining ------------------------------------------------------------------------
 
@@ -383,7 +277,7 @@ class ConfiguredMetric:
         if not isinstance(definition, Metric):
             raise TypeError(f"a configured metric needs a Metric, got {type(definition).__name__}")
         options = dict(options or {})
-        definition.check_option_names(options)
+        check_option_names(definition, options)
         order = [option.name for option in definition.options]
         object.__setattr__(self, "_definition", definition)
         object.__setattr__(self, "_items", tuple((name, options[name]) for name in order if name in options))
@@ -410,15 +304,15 @@ class ConfiguredMetric:
 
     def resolved(self) -> dict:
         """Every option: the defaults, overridden by the given ones."""
-        return {**self._definition.defaults(), **self.options}
+        return {**option_defaults(self._definition), **self.options}
 
     def stats_options(self) -> dict:
         """The given options that the statistics read."""
-        return self._definition.stats_options(self.options)
+        return options_for_stats(self._definition, self.options)
 
     def score_options(self) -> dict:
         """The given options that the score reads."""
-        return self._definition.score_options(self.options)
+        return options_for_score(self._definition, self.options)
 
     def sentence_level(self) -> ConfiguredMetric:
         """This value under the metric's sentence-level defaults (``Metric.sentence_defaults``:
@@ -448,9 +342,44 @@ class ConfiguredMetric:
         return self
 
 
-#: The methods through which a corpus enters a metric (its checks, the spec's rows, impl's
-#: matrix): each runs ``Metric.check_corpus_size`` first, in every metric.
-CORPUS_ENTRY_POINTS = ("check_inputs", "rows", "stats_matrix")
+def _pair_chunk(definition, hyps, refs, stats_options):
+    """``Metric.pair_rows``' rows of explicit pairs."""
+    import numpy as np
+
+    if not needs_context(definition):
+        return definition.stats_matrix(hyps, refs, **stats_options)
+    rows = [definition.stats_matrix([hyp], [ref], **stats_options)[0] for hyp, ref in zip(hyps, refs)]
+    return np.array(rows).reshape(len(rows), -1)
+
+
+def needs_context(definition) -> bool:
+    """Whether ``definition``'s rows depend on a corpus-wide context (``CORPUS_PASS``,
+    ``UNION``): its consumers compute (or combine) the context before any row."""
+    return definition.shape in (Shape.CORPUS_PASS, Shape.UNION)
+
+
+#: The methods through which a corpus enters a metric (the spec's rows, impl's matrix): each
+#: runs ``check_not_empty`` first, in every metric.
+CORPUS_ENTRY_POINTS = ("rows", "stats_matrix")
+
+
+def check_not_empty(segments: object, what: str = "hyps") -> object:
+    """The empty-corpus rule, one for every metric (issue 33): a corpus without a segment
+    has no score (its statistics are a sum of no rows, 0/0 for a mean; Meteor 1.5 read it
+    as 0.0), so it is refused: ``ValueError("empty corpus: <what> has no sentences")``.
+    Anything without a length (or a bare string) is left to the caller's own TypeError.
+    The model applies it before every metric's own checks (``CORPUS_ENTRY_POINTS``, and the inputs' protocol before ``check_inputs``);
+    the metrics' one-call functions apply it through their corpus checks. Returned
+    unchanged."""
+    if isinstance(segments, (str, bytes)):
+        return segments
+    try:
+        size = len(segments)
+    except TypeError:  # no length (a 0-d array, a generator): the caller's checks say so
+        return segments
+    if size == 0:
+        raise ValueError(f"empty corpus: {what} has no sentences")
+    return segments
 
 
 def refusing_empty_corpus(method):
@@ -461,7 +390,7 @@ def refusing_empty_corpus(method):
 
     @functools.wraps(method)
     def checked(self, *args, **kwargs):
-        self.check_corpus_size(args[0] if args else kwargs.get("hyps"))
+        check_not_empty(args[0] if args else kwargs.get("hyps"))
         return method(self, *args, **kwargs)
 
     checked.refuses_empty_corpus = True

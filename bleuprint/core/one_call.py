@@ -35,6 +35,7 @@ from __future__ import annotations
 import importlib
 import sys
 from dataclasses import dataclass, field
+from .options import option_defaults
 
 #: What each layer's functions say after the docstring they share.
 LAYER_NOTE = {
@@ -132,8 +133,8 @@ def make(declaration: OneCall, layer: str, module_name: str) -> dict:
     options = ", ".join(f"{name!r}: {name}" for name in names)
     source = [f"def {declaration.corpus}({_parameters(('hyps', 'refs'), names, declaration.positional)}):",
               f"    return _layer.corpus_score(_definition(**{{{options}}}), hyps, refs)"]
-    defaults = {"corpus": definition.defaults(), "sentence": {**definition.defaults(), **definition.sentence_defaults()},
-                "stats": definition.defaults()}
+    defaults = {"corpus": option_defaults(definition), "sentence": {**option_defaults(definition), **definition.sentence_defaults()},
+                "stats": option_defaults(definition)}
     if declaration.sentence:
         source += [f"def {declaration.sentence}({_parameters(('hyp', 'refs'), names, declaration.positional)}):",
                    "    check_text(hyp, 'hyp')",

@@ -8,7 +8,10 @@ gives the same as JSON-ready data (for the CLI, vectors and ports in other langu
 
 The metric's own functions stay the authority on bad values (their messages name the
 problem in the metric's terms); ``Option.check`` is the same rule stated as data, and the
-tests hold the two together.
+tests hold the two together: every value a metric's functions accept, the data accepts
+(a configured metric checks its values with it when it is made, ``bleuprint.core.value``),
+so the data says what the functions accept, sacreBLEU's flags read for their truth
+(``truthy``) included.
 
 ``outside`` lists the choices that need something from outside bleuprint to compute (a
 package with compiled code of its own, a model file: BLEU's MeCab and SentencePiece
@@ -40,10 +43,16 @@ class Option:
     maximum: float | None = None
     nullable: bool = False
     outside: tuple = ()
+    #: A flag read for its truth, as sacreBLEU reads its own (``lowercase=1`` and
+    #: ``lowercase="yes"`` lowercase, ``None`` does not): every value is accepted and means
+    #: ``bool(value)``. Only for a bool option; the values the tools generate stay bools.
+    truthy: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
             raise TypeError(f"option {self.name}: kind must be one of bool, int, float, str")
+        if self.truthy and self.kind is not bool:
+            raise TypeError(f"option {self.name}: only a bool option can be truthy")
         if self.stage not in STAGES:
             raise ValueError(f"option {self.name}: stage must be one of {', '.join(STAGES)}")
         self.check(self.default)
@@ -68,6 +77,8 @@ class Option:
 
     def check(self, value: object) -> object:
         """``value`` if this option allows it, else TypeError or ValueError naming it."""
+        if self.truthy:
+            return value
         if value is None:
             if self.nullable:
                 return value
@@ -127,3 +138,45 @@ class Option:
             "maximum": self.maximum,
             "doc": self.doc,
         }
+
+
+# -- a definition's options (``Metric.options``, a tuple of ``Option``): what the tools ask
+# of them. Functions of the definition, not members of ``Metric``, which is the definition
+# only (``bleuprint.core.metric``).
+
+def find_option(definition, name: str) -> Option:
+    """The option of ``definition`` called ``name``; KeyError if it has none."""
+    for option in definition.options:
+        if option.name == name:
+            return option
+    raise KeyError(name)
+
+
+def option_names(definition) -> frozenset:
+    """The names of ``definition``'s options."""
+    return frozenset(option.name for option in definition.options)
+
+
+def option_defaults(definition) -> dict:
+    """Every option of ``definition`` with its default."""
+    return {option.name: option.default for option in definition.options}
+
+
+def check_option_names(definition, options) -> None:
+    """TypeError naming the options (names) that ``definition`` does not have."""
+    unknown = sorted(set(options) - option_names(definition))
+    if unknown:
+        raise TypeError(f"unknown option(s) for {definition.name}: {', '.join(unknown)}")
+
+
+def options_for_stats(definition, options: dict) -> dict:
+    """The given ``options`` that ``definition``'s statistics read (defaults are not filled
+    in: the metric's functions apply them)."""
+    used = {option.name for option in definition.options if option.used_by_stats}
+    return {key: value for key, value in options.items() if key in used}
+
+
+def options_for_score(definition, options: dict) -> dict:
+    """The given ``options`` that ``definition``'s score reads."""
+    used = {option.name for option in definition.options if option.used_by_score}
+    return {key: value for key, value in options.items() if key in used}

@@ -48,7 +48,9 @@ from dataclasses import dataclass, field
 
 from ..core import get_metric
 from .scoring import MetricJob, jobs_of
-from ..spec.inputs import input_hooks
+from ..spec.inputs import corpus_references, input_hooks
+from ..core.options import options_for_stats
+from ..core.metric import needs_context
 
 __all__ = ["FORMAT", "MatrixResult", "evaluation_matrix", "resampling_bytes"]
 
@@ -87,7 +89,7 @@ def _lines(data, encoding: str) -> list:
 def _segments(job: MetricJob, hyps, refs, encoding: str):
     definition = job.definition
     hyps = _lines(hyps, encoding)
-    if isinstance(hyps[0] if hyps else "", str) and definition.segment_kind != "text":
+    if isinstance(hyps[0] if hyps else "", str) and input_hooks(definition).segment_kind != "text":
         hyps = [input_hooks(definition).read_segment(line) for line in hyps]
     if not definition.references:
         return hyps, None
@@ -113,9 +115,9 @@ def system_score(job: MetricJob, hyps, refs, encoding: str) -> tuple[float, int]
     hyps, refs = _segments(job, hyps, refs, encoding)
     definition = job.definition
     context = None
-    if definition.needs_context:
-        h, r = definition.check_inputs(hyps, refs)
-        context = definition.corpus_context(h, definition.corpus_references(r), **definition.stats_options(job.options))
+    if needs_context(definition):
+        h, r = input_hooks(definition).check_inputs(hyps, refs)
+        context = definition.corpus_context(h, corpus_references(definition, r), **options_for_stats(definition, job.options))
     accumulator = Accumulator(job.configured, context=context)
     for start in range(0, len(hyps), 10_000):
         accumulator.add(hyps[start:start + 10_000], None if refs is None else refs[start:start + 10_000])
@@ -266,7 +268,7 @@ def _check_sizes(test_sets, jobs, compute, encoding, paired, n_trials, max_bytes
             definition = get_metric(job.name)
             probe_hyps, probe_refs = input_hooks(definition).probe_corpus()
             width = stats_matrix(job.configured, probe_hyps, probe_refs).shape[1] \
-                if not definition.needs_context else 1
+                if not needs_context(definition) else 1
             need = resampling_bytes(n, width, k, paired, n_trials)
             if need > max_bytes:
                 raise ValueError(

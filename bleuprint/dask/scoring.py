@@ -41,7 +41,9 @@ from dataclasses import dataclass, field
 from ..core import ConfiguredMetric, as_metric, get_metric
 from ..impl.accumulate import Accumulator
 from .sources import SourceError, as_source
-from ..spec.inputs import input_hooks
+from ..spec.inputs import corpus_references, input_hooks
+from ..core.options import options_for_stats
+from ..core.metric import needs_context
 
 __all__ = ["MetricJob", "SegmentError", "accumulate", "contexts", "score"]
 
@@ -109,13 +111,13 @@ def _check_options(job: MetricJob) -> None:
     corpus), so that a bad option is never reported as a segment's fault."""
     definition = job.definition
     configured = job.configured
-    if not definition.needs_context:
+    if not needs_context(definition):
         Accumulator(configured)
         return
     hyps, refs = input_hooks(definition).probe_corpus()
-    hyps, refs = hyps * max(1, definition.min_segments), (None if refs is None else refs * max(1, definition.min_segments))
-    hyps, refs = definition.check_inputs(hyps, refs)
-    context = definition.corpus_context(hyps, definition.corpus_references(refs), **definition.stats_options(job.options))
+    hyps, refs = hyps * max(1, input_hooks(definition).min_segments), (None if refs is None else refs * max(1, input_hooks(definition).min_segments))
+    hyps, refs = input_hooks(definition).check_inputs(hyps, refs)
+    context = definition.corpus_context(hyps, corpus_references(definition, refs), **options_for_stats(definition, job.options))
     Accumulator(configured, context=context)
 
 
@@ -146,12 +148,12 @@ def part_contexts(part, jobs: list, batch: int) -> list:
     for start, hyps, refs in part.batches(batch):
         for job in jobs:
             definition = job.definition
-            stats_options = definition.stats_options(job.options)
+            stats_options = options_for_stats(definition, job.options)
             job_refs = _refs_for(job, refs)
 
             def context_of(h, r):
-                h, r = definition.check_inputs(h, r)
-                return definition.corpus_context(h, definition.corpus_references(r), **stats_options)
+                h, r = input_hooks(definition).check_inputs(h, r)
+                return definition.corpus_context(h, corpus_references(definition, r), **stats_options)
 
             try:
                 context = context_of(hyps, job_refs)
@@ -252,7 +254,7 @@ def contexts(corpus, metrics, *, client=None, scheduler=None, batch: int = BATCH
     part by part on the workers and combined in a tree."""
     import dask.bag as db
 
-    jobs = [job for job in jobs_of(metrics) if job.definition.needs_context]
+    jobs = [job for job in jobs_of(metrics) if needs_context(job.definition)]
     if not jobs:
         return {}
     compute = _computer(client, scheduler, progress)

@@ -35,7 +35,8 @@ import numpy as np
 
 from ..spec.corpus import as_metric
 from .corpus import score_from_stats, score_numbers, stats_matrix
-from ..spec.inputs import input_hooks
+from ..spec.inputs import check_no_references, input_hooks
+from ..core.metric import needs_context
 
 __all__ = ["Accumulator", "FORMAT", "accumulate", "add_all"]
 
@@ -62,10 +63,10 @@ class Accumulator:
         given = as_metric(metric)
         definition = given.definition
         name = definition.name
-        if definition.needs_context and context is None:
+        if needs_context(definition) and context is None:
             raise ValueError(f"{name}'s rows depend on the whole corpus: compute its context first "
                              f"(combine the shards' corpus_context) and pass context=")
-        if not definition.needs_context and context is not None:
+        if not needs_context(definition) and context is not None:
             raise ValueError(f"{name} has no corpus context; context= is for CORPUS_PASS and UNION metrics")
         full = given.resolved()
         value = given.replace(**full)
@@ -135,7 +136,7 @@ class Accumulator:
         if _is_empty_batch(hyps):
             definition = self._value.definition
             if not definition.references:
-                definition.check_no_references(refs)
+                check_no_references(definition, refs)
                 return self
             if isinstance(refs, str) or not hasattr(refs, "__len__"):
                 raise TypeError("refs must be a sequence with one list of references per hypothesis")

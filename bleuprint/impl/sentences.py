@@ -5,7 +5,7 @@ Every segment's row comes from one ``stats_matrix`` call over the whole corpus, 
 rows are scored together by the metric's ``batch_scores`` as one-segment sums
 (``n_segments=1``) in double precision, which performs the spec's floating-point
 operations in the spec's order: the scores are bit-identical to the spec's loop. A metric
-whose rows depend on a corpus context (``Metric.needs_context``) is scored on its rows of
+whose rows depend on a corpus context (``needs_context(bleuprint.core.metric)``) is scored on its rows of
 the whole corpus, as the spec defines its sentence scores.
 """
 
@@ -16,6 +16,7 @@ import numpy as np
 from ..spec.corpus import as_metric
 from ..spec.sentences import check_parts_flag
 from .corpus import stats_matrix
+from ..core.metric import needs_context
 
 __all__ = ["scores_of_rows", "sentence_scores"]
 

@@ -36,6 +36,7 @@ from .intervals import (
     resampled_sums,
     score_sums,
 )
+from ..core.metric import needs_context
 
 __all__ = ["PairedResult", "PairedTestResult", "paired_approximate_randomization",
            "paired_approximate_randomization_stats", "paired_bootstrap", "paired_bootstrap_stats"]
@@ -53,7 +54,7 @@ def _matrices(metric, baseline, systems, refs):
     ``refs`` is first given to ``stats_matrix`` alone, so the error names its own index."""
     items = named_systems(systems)
     definition = metric.definition
-    if definition.needs_context or not definition.references:
+    if needs_context(definition) or not definition.references:
         # Rows that depend on the corpus (a context, or the other hypotheses) are each
         # system's own: one call per system, never the systems concatenated.
         # A UNION metric's systems share one context (``spec.significance.shared_context``).

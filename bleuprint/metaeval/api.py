@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 
 from . import spec
+from ..spec.inputs import input_hooks
 
 #: The statistics, in the order reports list them.
 SYSTEM_STATISTICS = ("pairwise_accuracy", "soft_pairwise_accuracy", "pearson_sys")
@@ -359,7 +360,7 @@ def metric_scores(names, outputs: dict, references) -> dict:
     out = {}
     for name in names:
         definition = get_metric(name)
-        if definition.segment_kind != "text" or definition.min_segments > 1:
+        if input_hooks(definition).segment_kind != "text" or input_hooks(definition).min_segments > 1:
             raise ValueError(f"metric {name}: meta-evaluation scores text outputs segment by segment; "
                              f"{name} does not")
         if definition.references and not refs:

@@ -72,12 +72,13 @@ def subjects(mutant: Mutant, among: tuple[str, ...] | None = None) -> list[str]:
     ``among`` (an exercise's metrics), only those, and all of them when none is seen to
     reach the mutant (its contract may reach it by a path this test does not see)."""
     from ..core import get_metric, metric_names
+    from ..spec.inputs import input_hooks
 
     modules = {target.partition(":")[0] for target in mutant.targets}
     found = []
     for name in among or metric_names():
         metric = get_metric(name)
-        if getattr(metric, "segment_kind", "text") != "text":
+        if input_hooks(metric).segment_kind != "text":
             continue
         try:
             spec_module = importlib.import_module(f"bleuprint.metrics.{name}.spec")

@@ -20,6 +20,7 @@ from .generate import with_signature_version
 from .sacrebleu_oracle import require_sacrebleu
 from .hooks import oracle_hooks
 from ..spec.inputs import input_hooks
+from ..core.options import option_defaults
 
 
 def oracle_of(metric: str):
@@ -203,7 +204,7 @@ def check_interval_files(files: dict) -> tuple[int, list[str]]:
             for test in group["tests"]:
                 checked += 1
                 difference = _interval_mismatch(test, group, golden, document["scoreTolerance"],
-                                                get_metric(document["metric"]).defaults())
+                                                option_defaults(get_metric(document["metric"])))
                 if difference:
                     mismatches.append(f"{document['metric']}/intervals tcId {test['tcId']}: {difference}")
     return checked, mismatches

@@ -33,6 +33,7 @@ from ..vectors.statistics import STATISTICS_SCHEMAS
 from .protocol import full_options
 from .runner import Case
 from ..verify_hooks import verify_hooks
+from ..core.options import options_for_score
 
 #: Seed and number of generated corpora per configuration.
 GENERATED_SEED, GENERATED_PER_CONFIGURATION = 20261201, 6
@@ -97,7 +98,7 @@ def expected_case(definition, case_id: str, file: str, options: dict, hyps: list
         summed = [sum(column) for column in zip(*rows)]
         case.score = spec.score_from_stats(configured, summed, len(rows))
         case.stats = [[int(x) if float(x).is_integer() else float(x) for x in row] for row in rows]
-        case.parts = _plain(definition.parts(spec.as_numbers(summed), len(rows), **definition.score_options(full)))
+        case.parts = _plain(definition.parts(spec.as_numbers(summed), len(rows), **options_for_score(definition, full)))
     except (TypeError, ValueError) as exc:
         case.error = type(exc).__name__
         case.comment = str(exc)

@@ -52,6 +52,8 @@ from .probe import DefaultsSkipped, ProbeResult, probe
 from .process import DEFAULT_TIMEOUT, Port, PortTimeout
 from .protocol import PortError
 from .runner import SCORE_TOLERANCE, first_difference
+from ..core.options import option_defaults
+from ..spec.inputs import input_hooks
 
 #: Version 2: the finding's ``portFaults`` (confirmed port faults), ``refuted`` (suspects of
 #: the minimal input that a further input refuted) and ``confirmation`` (how many further
@@ -497,7 +499,7 @@ def _inputs(metric: str, probed: ProbeResult | None = None):
     from ..spec.tokenizers import TOKENIZERS
     from ..strategies import corpora, metric_options
 
-    defaults = get_metric(metric).defaults()
+    defaults = option_defaults(get_metric(metric))
 
     @st.composite
     def inputs(draw):
@@ -520,7 +522,7 @@ def check_arguments(metric: str, examples: int, seed: int, timeout: float) -> No
     from ..core import get_metric
 
     definition = get_metric(metric)
-    if not definition.references or definition.segment_kind != "text":
+    if not definition.references or input_hooks(definition).segment_kind != "text":
         raise FuzzUsageError(f"the fuzzer draws text with references and shrinks them; {metric} scores "
                              f"{'hypotheses alone' if not definition.references else 'segments that are not text'}"
                              ", which it does not draw yet: check the port on the vector files (verify --port)")

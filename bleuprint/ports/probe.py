@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .protocol import PortError
+from ..core.options import option_defaults
 
 #: The corpus of every probe: one segment, two references, nothing unusual in it.
 PROBE_HYPS = ["the cat sat on the mat ."]
@@ -101,7 +102,7 @@ def probe(port, definition, restart=None) -> ProbeResult:
     doc). DefaultsSkipped when it skips the defaults; PortError when it cannot be
     restarted after dying on a probe."""
     restart = restart or port.restart
-    defaults = definition.defaults()
+    defaults = option_defaults(definition)
     result = ProbeResult(probes=1)
     if _skips(port, restart, definition.name, defaults):
         raise DefaultsSkipped(f"the port skips {definition.name} at its default options "

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from ..core.options import check_option_names, option_defaults
 
 #: The protocol version this module speaks.
 PROTOCOL_VERSION = 1
@@ -104,8 +105,8 @@ def full_options(definition, options: dict) -> dict:
     """Every option of the metric ``definition`` (a ``bleuprint.core.Metric``): its
     defaults updated by ``options``, in the metric's order (TypeError for an option it
     does not have)."""
-    definition.check_option_names(options)
-    return {**definition.defaults(), **options}
+    check_option_names(definition, options)
+    return {**option_defaults(definition), **options}
 
 
 def encode(message: dict) -> bytes:

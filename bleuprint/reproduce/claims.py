@@ -49,6 +49,7 @@ from ..spec.signature import signed_metrics
 from .sacrebleu1 import is_v1_signature, read_v1_signature
 from .hooks import reproduce_hooks
 from ..spec.signature import signature_hooks
+from ..core.options import option_defaults, option_names
 
 #: The keys every sacreBLEU signature may have beside the metric's own (the number of
 #: references, the version, a bootstrap's or a paired test's, and the data's, which 2.x
@@ -102,7 +103,7 @@ class Claim:
         stated = self.__dict__.get("name_options") or {}
         if name in stated:
             return stated[name]
-        if any(name in get_metric(key).option_names() for key in metric_names()):
+        if any(name in option_names(get_metric(key)) for key in metric_names()):
             return None
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -142,7 +143,7 @@ def _signature_keys(metric: Metric) -> dict:
     """The metric's own signature keys, short or long -> long, as
     ``bleuprint.spec.signature`` prints them (the long and the short form of its default
     signature, key for key)."""
-    long = [key for key, _ in signature_hooks(metric).signature_fields(**metric.defaults())]
+    long = [key for key, _ in signature_hooks(metric).signature_fields(**option_defaults(metric))]
     try:
         short = [part.split(":", 1)[0] for part in sacrebleu_signature(metric.name, short=True).split("|")[1:-1]]
     except (KeyError, ValueError):  # keys without an abbreviation
@@ -177,7 +178,7 @@ def _reads_back(metric: Metric, pairs: list) -> bool:
     fields = _long_fields(pairs, metric.name)
     try:
         options, _ = reproduce_hooks(metric).options_from_signature(fields, {})
-        printed = dict(signature_hooks(metric).signature_fields(**{**metric.defaults(), **options}))
+        printed = dict(signature_hooks(metric).signature_fields(**{**option_defaults(metric), **options}))
     except (TypeError, ValueError):
         return False
     return all(printed[key] == value for key, value in fields.items() if key in printed)
@@ -248,7 +249,7 @@ def _printed_values(metric_name: str) -> dict:
     values: dict = {}
     for options in settings:
         try:
-            fields = signature_hooks(metric).signature_fields(**{**metric.defaults(), **options}) or []
+            fields = signature_hooks(metric).signature_fields(**{**option_defaults(metric), **options}) or []
         except (TypeError, ValueError, KeyError, ImportError, OSError):
             continue  # a tokenizer whose package is missing prints no signature here
         for key, value in fields:
@@ -259,7 +260,7 @@ def _printed_values(metric_name: str) -> dict:
 def _printed(metric: Metric, fields: dict, stated: dict) -> dict:
     """The signature fields ``metric`` prints for what it reads in ``fields``."""
     options, _ = reproduce_hooks(metric).options_from_signature(fields, stated)
-    return dict(signature_hooks(metric).signature_fields(**{**metric.defaults(), **options}) or [])
+    return dict(signature_hooks(metric).signature_fields(**{**option_defaults(metric), **options}) or [])
 
 
 def _title(metric: Metric) -> str:
@@ -282,7 +283,7 @@ def check_fields(metric_name: str | None, fields: dict, stated: dict) -> tuple[d
         return dict(fields), []
     metric = get_metric(metric_name)
     signed = metric_name in signed_metrics()
-    own = set(_signature_keys(metric).values()) if signed else set(metric.option_names())
+    own = set(_signature_keys(metric).values()) if signed else set(option_names(metric))
     valid = own | set(_COMMON_KEYS.values())
     title = _title(metric)
     read, warnings = {}, []

@@ -6,6 +6,7 @@ signature). A metric tunes it in ``bleuprint/metrics/NAME/reproduce.py``."""
 from __future__ import annotations
 
 from ..hooks import Protocol
+from ..core.options import option_defaults, options_for_stats
 
 
 def search_space(definition, hint: str = "") -> list[dict]:
@@ -73,7 +74,7 @@ def search_deviations(definition, options: dict) -> int:
     """How far ``options`` are from what a published score most likely used (reproduce
     lists the nearest configurations first, then the fewest deviations): by default
     the number of options that differ from their defaults."""
-    defaults = definition.defaults()
+    defaults = option_defaults(definition)
     return sum(value != defaults[name] for name, value in options.items())
 
 
@@ -103,7 +104,7 @@ def search_statistics(definition, options: dict) -> tuple[dict, list | None]:
     columns of that matrix that are ``options``' own statistics (None: all of them);
     by default its own statistics options. A metric whose lower orders' statistics are
     columns of a higher order's says so, and they are computed once."""
-    return definition.stats_options(options), None
+    return options_for_stats(definition, options), None
 
 
 def combine_reference_rows(definition, rows: list, subsets: list, options: dict) -> list:

@@ -44,6 +44,7 @@ from ..spec.signature import signed_metrics
 from .claims import Claim
 from .hooks import REPRODUCE, reproduce_hooks
 from ..spec.signature import signature_hooks
+from ..core.options import check_option_names, find_option, option_defaults, options_for_score
 
 MAX_SUBSETS = 15
 #: The bound on the work of a metric whose statistics are costly, given to every metric's
@@ -99,7 +100,7 @@ def _signature_text(metric: Metric, nrefs: int, options: dict) -> str:
     if metric.name in signed_metrics():
         body = sacrebleu_signature(metric(**options), nrefs=nrefs)
     else:
-        full = {**metric.defaults(), **options}
+        full = {**option_defaults(metric), **options}
         shown = {True: "yes", False: "no"}
         body = "|".join([f"nrefs:{nrefs}"] + [f"{name}:{shown[value] if isinstance(value, bool) else value}"
                                               for name, value in full.items()])
@@ -149,12 +150,12 @@ def _candidates(metric: Metric, hyps: list, streams: list, subsets: list, space:
             signatures[key] = texts[text_key]
         return signatures[key]
 
-    defaults = metric.defaults()
+    defaults = option_defaults(metric)
     with_sentences = metric.shape is not Shape.MEAN  # a MEAN metric's corpus score is that mean
     out = []
     previous = None  # the last batch's rows, its sums and its sentence rows (BLEU's smoothings share them)
     for batch in reproduce_hooks(metric).search_batches(space):
-        score_options = metric.score_options(batch[0])
+        score_options = options_for_score(metric, batch[0])
         rows = [subset_rows(options) for options in batch]
         blocks = [(options, subset, *rows[c][s]) for s, subset in enumerate(subsets) for c, options in enumerate(batch)]
         matrices_now = [matrix for _, _, matrix, _ in blocks]
@@ -253,14 +254,14 @@ def recompute_under_signature(hyps, streams, claim: Claim) -> tuple[float, str, 
     notes[:0] = [note for note in [version_note(metric, fields.get("version"))] if note]
     options, assumed = reproduce_hooks(metric).options_from_signature(fields, claim.name_options)
     notes += assumed
-    metric.check_option_names(options)
+    check_option_names(metric, options)
     for name, value in options.items():
-        metric.option(name).check(value)
+        find_option(metric, name).check(value)
     sacrebleu_class = compat_class(metric)
     if sacrebleu_class is not None:  # sacreBLEU's BLEU warns about tokenized hypotheses
         sacrebleu_class.warn_about_inputs(hyps)
     matrix = backends.IMPL.stats(metric.name, hyps, _segments(streams, range(len(streams))), **options)
-    score = metric.fast_score(backends.column_sums(matrix), len(hyps), **metric.score_options(options))
+    score = metric.fast_score(backends.column_sums(matrix), len(hyps), **options_for_score(metric, options))
     return float(score), _signature_text(metric, len(streams), options), notes
 
 

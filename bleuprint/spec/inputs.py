@@ -19,6 +19,7 @@ import math
 import numbers
 from collections.abc import Sequence
 
+from ..core.metric import check_not_empty
 from ..hooks import Protocol
 
 
@@ -44,25 +45,6 @@ def check_references(refs: object, what: str = "refs") -> list[str]:
     if len(refs) == 0:
         raise ValueError(f"{what} is empty: every hypothesis needs at least one reference")
     return [check_text(ref, f"{what}[{k}]") for k, ref in enumerate(refs)]
-
-
-def check_not_empty(segments: object, what: str = "hyps") -> object:
-    """The empty-corpus rule, one for every metric (issue 33): a corpus without a segment
-    has no score (its statistics are a sum of no rows, 0/0 for a mean; Meteor 1.5 read it
-    as 0.0), so it is refused: ``ValueError("empty corpus: <what> has no sentences")``.
-    Anything without a length (or a bare string) is left to the caller's own TypeError.
-    The model applies it before every metric's own checks (``Metric.check_corpus_size``);
-    the metrics' one-call functions apply it through their corpus checks. Returned
-    unchanged."""
-    if isinstance(segments, (str, bytes)):
-        return segments
-    try:
-        size = len(segments)
-    except TypeError:  # no length (a 0-d array, a generator): the caller's checks say so
-        return segments
-    if size == 0:
-        raise ValueError(f"empty corpus: {what} has no sentences")
-    return segments
 
 
 def check_hypotheses(hyps: object) -> list[str]:
@@ -266,6 +248,59 @@ def check_smooth_value(smooth_value: object):
 # metric's segments (``bleuprint score -i``, Dask, the Accumulator) asks for them; a metric
 # whose segments are not text says so in ``bleuprint/metrics/NAME/inputs.py``.
 
+def check_text_corpus(definition, hyps, refs) -> tuple[list, list]:
+    """The default ``check_inputs``: ``hyps`` N strings, ``refs[i]`` the non-empty list of
+    references of ``hyps[i]`` (``check_corpus``). For a metric without references, ``refs``
+    must be None and comes back as N empty tuples."""
+    if not definition.references:
+        check_no_references(definition, refs)
+        hyps = check_hypotheses(hyps)
+        return hyps, [()] * len(hyps)
+    if refs is None:
+        raise TypeError(f"{definition.name} needs references: refs is None")
+    return check_corpus(hyps, refs)
+
+
+def check_corpus_limits(definition, hyps: list, refs: list, **stats_options) -> None:
+    """Refuse, before any work, a checked corpus the metric cannot compute (a segment
+    beyond a length limit); by default nothing is refused."""
+
+
+def check_corpus_size(definition, hyps, refs=None) -> None:
+    """The empty-corpus rule (``check_not_empty``), run before every metric's
+    ``check_inputs`` (the protocol's ``first``). A metric with ``min_segments`` above 1
+    refuses smaller corpora in its own checks."""
+    check_not_empty(hyps)
+
+
+def check_no_references(definition, refs) -> None:
+    """TypeError unless ``refs`` is None (a metric without references)."""
+    if refs is not None:
+        raise TypeError(f"{definition.name} scores hypotheses alone and takes no references "
+                        f"(got refs of type {type(refs).__name__}; pass None or leave it out)")
+
+
+def segment_references(definition, refs):
+    """``refs`` (one checked segment's references) as a one-segment corpus's ``refs``
+    argument: ``[refs]``, or None for a metric without references."""
+    return [refs] if definition.references else None
+
+
+def corpus_references(definition, refs):
+    """A checked corpus's references (or a slice of them) as the ``refs`` argument of the
+    one-call functions: themselves, or None for a metric without references."""
+    return refs if definition.references else None
+
+
+def fit_references(definition, refs: list) -> list:
+    """``refs`` (one list of references a segment) with each list cut to the metric's first
+    ``max_references``; unchanged for a metric without a limit."""
+    most = input_hooks(definition).max_references
+    if most is None:
+        return refs
+    return [list(group)[:most] for group in refs]
+
+
 def probe_corpus(definition) -> tuple[list, list | None]:
     """A one-segment corpus of the simplest input (an empty hypothesis and reference),
     on which an ``Accumulator`` checks its options and learns the row's width."""
@@ -279,7 +314,21 @@ def read_segment(definition, line: str):
 
 
 INPUTS = Protocol("inputs", "inputs", {
+    # what a segment's hypothesis is: "text" (a str), or the metric's own kind ("logprobs":
+    # a sequence of floats), which it checks, generates and reads itself
+    "segment_kind": "text",
+    # the most references one segment may have (None: any number). jiwer's measures align
+    # each hypothesis with exactly one reference (1) and refuse more; a generic caller whose
+    # corpora have several references a segment gives such a metric each segment's first
+    # (``fit_references``)
+    "max_references": None,
+    # the fewest segments a corpus of this metric can have (self-BLEU: 2, as one output has
+    # no other output to be its reference); the metric refuses smaller corpora, and generic
+    # corpora (the interval vectors') smaller than this are left out for it
+    "min_segments": 1,
+    "check_inputs": check_text_corpus,
+    "check_corpus_limits": check_corpus_limits,
     "probe_corpus": probe_corpus,
     "read_segment": read_segment,
-})
+}, first={"check_inputs": check_corpus_size})
 input_hooks = INPUTS.of

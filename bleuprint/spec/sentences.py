@@ -9,6 +9,8 @@ segment, one after another: what ``bleuprint.impl.sentence_scores`` is checked a
 from __future__ import annotations
 
 from .corpus import as_metric, as_numbers, corpus_score, segment_rows
+from .inputs import input_hooks, segment_references
+from ..core.metric import needs_context
 
 __all__ = ["check_parts_flag", "parts_by_name", "scores_of_rows", "sentence_scores"]
 
@@ -25,7 +27,7 @@ def sentence_scores(metric, hyps, refs=None, parts: bool = False):
     a list of floats. The corpus is checked whole first (its
     inputs and the metric's limits, so an error names the segment's index in the corpus).
 
-    A metric whose rows depend on the corpus (``Metric.needs_context``: CIDEr-D's document
+    A metric whose rows depend on the corpus (``needs_context(bleuprint.core.metric)``: CIDEr-D's document
     frequencies, self-BLEU's other outputs) is the exception: a segment alone has no
     corpus, so its sentence score is its row *of the whole corpus* scored alone, as
     pycocoevalcap's per-image CIDEr-D scores are (and as ``bleuprint score
@@ -41,12 +43,16 @@ def sentence_scores(metric, hyps, refs=None, parts: bool = False):
     check_parts_flag(parts)
     chosen = as_metric(metric).sentence_level()
     definition = chosen.definition
-    if definition.needs_context:
+    if needs_context(definition):
         rows = segment_rows(chosen, hyps, refs)
         return scores_of_rows(chosen, rows, parts)
-    hyps, refs = definition.check_inputs(hyps, refs)
-    definition.check_corpus_limits(hyps, refs, **chosen.stats_options())
-    alone = definition.segment_references
+    inputs = input_hooks(definition)
+    hyps, refs = inputs.check_inputs(hyps, refs)
+    inputs.check_corpus_limits(hyps, refs, **chosen.stats_options())
+
+    def alone(segment_refs):
+        return segment_references(definition, segment_refs)
+
     scores = [corpus_score(chosen, [hyp], alone(segment_refs)) for hyp, segment_refs in zip(hyps, refs)]
     if not parts:
         return scores

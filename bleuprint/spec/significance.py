@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import corpus
-from .inputs import check_positive_int
+from .inputs import check_positive_int, input_hooks
 from .intervals import check_indices, resample_indices, resample_scores, scorer, statistics_rows
 
 #: sacreBLEU's default ``SACREBLEU_SEED``.
@@ -223,7 +223,7 @@ def shared_context(metric, corpora: list, refs):
     if definition.shape is not Shape.UNION:
         return None
     stats_options = metric.stats_options()
-    contexts = [definition.corpus_context(*definition.check_inputs(hyps, refs), **stats_options) for hyps in corpora]
+    contexts = [definition.corpus_context(*input_hooks(definition).check_inputs(hyps, refs), **stats_options) for hyps in corpora]
     return reduce(definition.combine_contexts, contexts)
 
 

@@ -36,6 +36,7 @@ from .build import FILE_SCHEMAS, nrefs as _nrefs
 from .hooks import vector_hooks
 from ..mutants.hooks import mutant_hooks
 from ..verify_hooks import verify_hooks
+from ..core.options import options_for_score
 
 #: Where a mutant's flag note says what it is: a planted mutant of the spec, or a port fault
 #: (``bleuprint.mutants.port_faults``: a fault a port gets from its language).
@@ -127,7 +128,7 @@ def _valid(document: dict, options: dict, test: dict) -> str | None:
         from ..spec.corpus import as_numbers
 
         parts = definition.parts(as_numbers(list(expected["corpusStats"])), len(rows),
-                                 **definition.score_options(copy.deepcopy(options)))
+                                 **options_for_score(definition, copy.deepcopy(options)))
         difference = _close(expected["parts"], parts, tolerance, "parts")
         if difference:
             return difference

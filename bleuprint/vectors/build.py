@@ -25,6 +25,7 @@ from .corpora import NOTES, invalid_inputs
 from .hooks import vector_hooks
 from ..verify_hooks import verify_hooks
 from ..oracles.hooks import oracle_hooks
+from ..core.options import option_defaults, options_for_score
 
 #: The version of this generator (the layout of the documents it writes). 1.2.0: a note's
 #: ``mutants`` are the mutants its flag stands for among its own metric's vectors (1.1.0
@@ -41,7 +42,7 @@ GENERATOR_VERSION = "1.3.0"
 #: level 2 adds null hypotheses (a missing prediction) and empty reference lists (an
 #: unanswerable question), for the metrics that take them (SQuAD);
 #: level 3 adds null refs (a metric that scores hypotheses alone: ``Metric.references``
-#: false) and hypotheses that are arrays of numbers (``Metric.segment_kind``);
+#: false) and hypotheses that are arrays of numbers (the inputs protocol's ``segment_kind``);
 #: level 4 adds segments of embeddings (a vector, tokens x dimensions, or an object with
 #: token ids), as hypotheses or references (BERTScore, embedding similarity);
 #: level 5 adds hypotheses that are numbers (a model's score of a segment: model_score).
@@ -151,7 +152,7 @@ def expected_values(definition, options: dict, hyps: list, refs: list) -> dict:
     summed = [sum(column) for column in zip(*rows)] if rows else []
     score = score_from_stats(configured, summed, len(rows))
     expected = {"stats": rows, "corpusStats": summed, "score": float(score)}
-    parts = definition.parts(as_numbers(summed), len(rows), **definition.score_options(options))
+    parts = definition.parts(as_numbers(summed), len(rows), **options_for_score(definition, options))
     if parts:
         expected["parts"] = parts
     if definition.name in signed_metrics():
@@ -228,7 +229,7 @@ def _options_refused(definition, options: dict, corpora: list) -> tuple:
 def build_document(definition, family: str, option_dicts: list, seen: list | None = None) -> dict:
     """One vector file of ``definition`` (module doc). ``seen``: the full options of the
     groups of the metric's earlier files, skipped here (and extended)."""
-    defaults = definition.defaults()
+    defaults = option_defaults(definition)
     corpora = vector_hooks(definition).vector_corpora()
     groups, tc_id = [], 0
     seen = [] if seen is None else seen
@@ -285,7 +286,7 @@ def missing_resources(metric: str) -> str:
     is left out of an export, never written with some of its families missing."""
     definition = get_metric(metric)
     for options in ({}, *vector_hooks(definition).interval_options()):
-        reason = verify_hooks(definition).missing_data({**definition.defaults(), **options})
+        reason = verify_hooks(definition).missing_data({**option_defaults(definition), **options})
         if reason:
             return reason
     return ""

@@ -35,10 +35,12 @@ import random
 from ..core import get_metric, metric_names
 from .corpora import INTERVAL_POOL as _POOL
 from .hooks import vector_hooks
+from ..core.options import option_defaults
+from ..spec.inputs import input_hooks
 
 #: The schema of an interval vector file (``bleuprint/vectors/schemas/``), by level: level 1,
 #: text with references; level 2 adds null refs (a metric without references) and lines
-#: that are arrays of numbers (``Metric.segment_kind``); level 3 adds segments of token
+#: that are arrays of numbers (the inputs protocol's ``segment_kind``); level 3 adds segments of token
 #: embeddings (arrays of arrays of numbers: BERTScore) and references that are not text
 #: (embedding similarity's vectors); level 4 adds lines that are numbers (a model's score
 #: of a segment: model_score). Each level is written only for the metrics that need it.
@@ -350,10 +352,10 @@ def build_document(definition) -> dict:
     tables = ((BOOTSTRAP_GROUPS, BOOTSTRAP_CORPORA if shared else bootstrap_corpora(pool)),
               (PAIRED_GROUPS, PAIRED_CORPORA if shared else paired_corpora(pool)))
     for given in vector_hooks(definition).interval_options():
-        options = {**definition.defaults(), **given}
+        options = {**option_defaults(definition), **given}
         for table, corpora in tables:
             for kind, parameters, picks, flags in table:
-                chosen = [corpora[i] for i in picks if len(corpora[i]["hyps"]) >= definition.min_segments]
+                chosen = [corpora[i] for i in picks if len(corpora[i]["hyps"]) >= input_hooks(definition).min_segments]
                 if not chosen:  # every corpus of the group is too small for the metric
                     continue
                 tests = _tests(definition.name, kind, options, parameters, chosen, flags, rng, tc_id)

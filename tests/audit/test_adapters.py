@@ -26,6 +26,8 @@ from bleuprint.audit.subject import LEVELS, NotInstalled, Subject
 from bleuprint.core import get_metric, metric_names
 from bleuprint.spec import corpus_score
 from bleuprint.core.value import metric as configured
+from bleuprint.core.options import find_option
+from bleuprint.spec.inputs import input_hooks
 
 HYPS = [
     "The cat sat on the mat by the door",
@@ -145,7 +147,7 @@ def test_adapter_loads_or_says_how_to_install(target):
         assert subject.metric in metric_names()
         definition = get_metric(subject.metric)
         for key, value in subject.options.items():
-            assert definition.option(key).check(value) == value
+            assert find_option(definition, key).check(value) == value
         assert subject.level in LEVELS
         assert subject.scale in (1.0, 100.0)
         assert subject.call and subject.notes
@@ -195,7 +197,7 @@ def test_sentence_level_subjects_refuse_a_corpus():
 
 
 #: Subjects of metrics on text (the ones on token embeddings: tests/audit/test_embedding_audits.py).
-AGREEING = [s for s in INSTALLED if s.name not in KNOWN_DIFFERENCES and get_metric(s.metric).segment_kind == "text"]
+AGREEING = [s for s in INSTALLED if s.name not in KNOWN_DIFFERENCES and input_hooks(get_metric(s.metric)).segment_kind == "text"]
 
 
 @pytest.mark.parametrize("subject", AGREEING, ids=lambda s: s.name)

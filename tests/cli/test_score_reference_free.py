@@ -12,6 +12,7 @@ import pytest
 
 from bleuprint.core import get_metric, metric_names
 from cli_harness import run_bleuprint
+from bleuprint.spec.inputs import input_hooks
 
 REFERENCE_FREE = [name for name in metric_names() if not get_metric(name).references]
 
@@ -29,7 +30,7 @@ def files(tmp_path):
 
 def _system_file(name: str) -> str:
     """``scores.txt`` (one score a line) for a metric whose segments are a model's scores."""
-    return "scores.txt" if get_metric(name).segment_kind == "score" else "sys.txt"
+    return "scores.txt" if input_hooks(get_metric(name)).segment_kind == "score" else "sys.txt"
 
 
 def test_the_registry_has_reference_free_metrics():

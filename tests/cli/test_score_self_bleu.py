@@ -59,7 +59,7 @@ def test_one_output_is_refused(files, monkeypatch):
 
 def test_each_variant_prints_on_its_own_scale(files, monkeypatch):
     """Without ``-w``, Texygen's 0..1 value is printed with 4 decimals, EvalSuite's 0..100
-    one with sacreBLEU's 1 (``Metric.scale_for``)."""
+    one with sacreBLEU's 1 (the command line's ``scale_for`` hook)."""
     for variant, width in (("texygen", 4), ("evalsuite", 1)):
         got = run_bleuprint(f"-i out.txt -m self_bleu -f text --metric-option variant={variant}".split(), files,
                             None, {}, monkeypatch)

@@ -21,12 +21,14 @@ from bleuprint.core import get_metric, metric_names
 from cli_harness import run_bleuprint
 from bleuprint.verify_hooks import verify_hooks
 from bleuprint.spec.inputs import input_hooks
+from bleuprint.core.options import option_defaults
+from bleuprint.core.metric import needs_context
 
 CHUNK = 4
 # The metrics `bleuprint score` reads from files (text, or numbers for perplexity); segments of
 # embeddings are not read from files yet (issue 35 item 6), so they have no lines to stream.
 STREAMED = [name for name in metric_names()
-            if not get_metric(name).needs_context and get_metric(name).segment_kind not in ("embedding", "embeddings")]
+            if not needs_context(get_metric(name)) and input_hooks(get_metric(name)).segment_kind not in ("embedding", "embeddings")]
 
 
 def _line(segment) -> str:
@@ -70,7 +72,7 @@ def _write(folder, name: str):
 
 def _skip_without_data(name: str) -> None:
     definition = get_metric(name)
-    missing = verify_hooks(definition).missing_data(definition.defaults())
+    missing = verify_hooks(definition).missing_data(option_defaults(definition))
     if missing:
         pytest.skip(f"{name}: {missing}")
 

@@ -31,6 +31,7 @@ from browser import dump_dom, requires_browser
 from bleuprint.conformance import badge, history, report, vectors
 from bleuprint.conformance.library import subject_entry
 from bleuprint.conformance.run import conformance
+from bleuprint.core.options import option_defaults
 
 FAKE = Path(__file__).resolve().parents[1] / "ports" / "fake_port.py"
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +75,7 @@ def tiny_file() -> dict:
                               "mutants": ["s02"]},
                       "s07": {"kind": "mutant", "description": "arithmetic mean of the precisions",
                               "mutants": ["s07"]}},
-            "testGroups": [{"options": get_metric("bleu").defaults(), "tests": tests}]}
+            "testGroups": [{"options": option_defaults(get_metric("bleu")), "tests": tests}]}
 
 
 @pytest.fixture

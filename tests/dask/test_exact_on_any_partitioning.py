@@ -34,6 +34,9 @@ from bleuprint.core import Shape, get_metric
 from bleuprint.dask import accumulate, contexts
 from bleuprint.core.value import metric as configured
 from bleuprint.strategies import strategy_hooks
+from bleuprint.core.options import options_for_stats
+from bleuprint.spec.inputs import corpus_references, input_hooks
+from bleuprint.core.metric import needs_context
 
 #: (metric, options): at least one metric of every shape, with and without references,
 #: text and non-text segments, whole and fractional statistics.
@@ -69,8 +72,8 @@ def partitioned(draw, metric):
     definition = get_metric(metric)
     hyps, refs = strategy_hooks(definition).fit_corpus(draw(strategy_hooks(definition).corpus_strategy()))
     hyps, refs = list(hyps), (None if refs is None else [list(r) for r in refs])
-    if len(hyps) < definition.min_segments:
-        hyps, refs = hyps * definition.min_segments, (None if refs is None else refs * definition.min_segments)
+    if len(hyps) < input_hooks(definition).min_segments:
+        hyps, refs = hyps * input_hooks(definition).min_segments, (None if refs is None else refs * input_hooks(definition).min_segments)
     cuts = sorted(draw(st.lists(st.integers(0, len(hyps)), max_size=6)))
     return hyps, refs, cuts, draw(st.integers(2, 5)), draw(st.integers(1, 4))
 
@@ -85,10 +88,10 @@ def test_any_partitioning_gives_the_in_process_number(metric, options, data):
     merged = accumulate(bag, [configured(metric, **options)], scheduler="sync", split_every=split_every,
                         batch=batch)[metric]
 
-    if definition.needs_context:
-        checked_hyps, checked_refs = definition.check_inputs(hyps, refs)
-        whole_context = definition.corpus_context(checked_hyps, definition.corpus_references(checked_refs),
-                                                  **definition.stats_options(options))
+    if needs_context(definition):
+        checked_hyps, checked_refs = input_hooks(definition).check_inputs(hyps, refs)
+        whole_context = definition.corpus_context(checked_hyps, corpus_references(definition, checked_refs),
+                                                  **options_for_stats(definition, options))
         assert contexts(bag, [configured(metric, **options)], scheduler="sync", split_every=split_every,
                         batch=batch)[metric] == whole_context
         one = impl.Accumulator(configured(metric, **options), context=whole_context).add(hyps, refs)

@@ -34,6 +34,7 @@ import pytest
 
 from readme_console import DOCUMENTS, code_blocks, document_name, paragraphs, shell_commands
 from bleuprint.verify_hooks import verify_hooks
+from bleuprint.core.options import option_defaults
 
 #: Blocks not run, by (file, a line of the block): why.
 SKIPPED = {
@@ -67,7 +68,7 @@ def _missing(metric: str) -> str:
     from bleuprint.core import get_metric
 
     definition = get_metric(metric)
-    return verify_hooks(definition).missing_data(definition.defaults())
+    return verify_hooks(definition).missing_data(option_defaults(definition))
 
 
 def _installed_sacrebleu() -> str | None:

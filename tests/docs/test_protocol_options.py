@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from bleuprint.core.options import find_option
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -70,8 +71,8 @@ def test_the_ports_column_reads_the_ports_data(skips, expected):
     from bleuprint.core import get_metric
 
     ports = {port: {"bleu": {"skips": s}} for port, s in skips.items()}
-    assert protocol_options.port_cell("bleu", get_metric("bleu").option("tokenize"), ports) == expected
-    assert protocol_options.port_cell("chrf", get_metric("chrf").option("n"), ports) == "not listed"
+    assert protocol_options.port_cell("bleu", find_option(get_metric("bleu"), "tokenize"), ports) == expected
+    assert protocol_options.port_cell("chrf", find_option(get_metric("chrf"), "n"), ports) == "not listed"
 
 
 def test_the_ports_data_names_registered_metrics_and_options():
@@ -81,5 +82,5 @@ def test_the_ports_data_names_registered_metrics_and_options():
         for metric, data in metrics.items():
             definition = get_metric(metric)
             for option, values in data["skips"].items():
-                assert set(values) <= set(definition.option(option).generated_choices), (port, metric, option)
+                assert set(values) <= set(find_option(definition, option).generated_choices), (port, metric, option)
     assert json.loads(protocol_options.PORTS_DATA.read_text(encoding="utf-8"))["comment"]

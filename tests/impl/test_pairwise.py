@@ -29,6 +29,8 @@ from bleuprint.impl import native
 from bleuprint.impl import pairs as pairwise_module
 from bleuprint.strategies import corpora, metric_options
 from bleuprint.core.value import metric as configured
+from bleuprint.core.options import options_for_stats
+from bleuprint.spec.inputs import input_hooks
 
 SHARED = ("bleu", "chrf")  # the metrics with the shared-work route
 CHUNKS = (1, 2, 5, 16, 1 << 14)
@@ -65,7 +67,7 @@ def same(got, want) -> bool:
 #: pairwise matrices are of text lines (MBR's candidates); a metric of other segments
 #: (BERTScore's token embeddings) is refused by both layers (tests/spec/test_bertscore_hand.py).
 @pytest.mark.parametrize("name", [name for name in metric_names()
-                                  if get_metric(name).references and get_metric(name).segment_kind == "text"])
+                                  if get_metric(name).references and input_hooks(get_metric(name)).segment_kind == "text"])
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(layout=layouts(), data=st.data())
 def test_impl_pairwise_equals_spec_bit_for_bit(name, layout, data):
@@ -138,7 +140,7 @@ def test_shared_rows_equal_stats_matrix_of_explicit_pairs(name, options):
     """Row (i, j) of the shared-work route is ``stats_matrix([hyps[i]], [[refs[j]]])``,
     blocks and chunks however cut."""
     definition = get_metric(name)
-    chosen = definition.stats_options({**definition.sentence_defaults(), **options})
+    chosen = options_for_stats(definition, {**definition.sentence_defaults(), **options})
     hyps, refs = LINES[:7], LINES[3:]
     blocks = [(0, 3, 0, 9), (3, 7, 2, 4), (0, 7, 0, 9)]
     pairs = [(i, j) for h0, h1, r0, r1 in blocks for i in range(h0, h1) for j in range(r0, r1)]

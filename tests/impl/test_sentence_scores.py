@@ -32,7 +32,7 @@ def cases(name: str):
     """A corpus of the metric's segments (``bleuprint.strategies.corpus_strategy``; at most 6 segments
     of text with references, made one the metric accepts by ``bleuprint.strategies.fit_corpus``) and its options."""
     definition = get_metric(name)
-    if definition.references and definition.segment_kind == "text":
+    if definition.references and input_hooks(definition).segment_kind == "text":
         fitted = corpora(max_size=6).map(strategy_hooks(definition).fit_corpus)
         return st.tuples(fitted, metric_options(name))
     return st.tuples(strategy_hooks(definition).corpus_strategy(), metric_options(name))
@@ -98,7 +98,7 @@ def metrics_with_parts() -> list:
     for name in metric_names():
         definition = get_metric(name)
         hyps, refs = input_hooks(definition).probe_corpus()
-        hyps, refs = hyps * definition.min_segments, None if refs is None else refs * definition.min_segments
+        hyps, refs = hyps * input_hooks(definition).min_segments, None if refs is None else refs * input_hooks(definition).min_segments
         if impl.sentence_scores(name, hyps, refs, parts=True)[1]:
             found.append(name)
     return found

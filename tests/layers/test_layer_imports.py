@@ -191,7 +191,7 @@ from bleuprint.spec.inputs import input_hooks
 for metric in impl.metric_names():
     definition = get_metric(metric)  # without references: the hypotheses alone, or its own probe segments
     probe_h, probe_r = input_hooks(definition).probe_corpus()
-    h, r = (hyps, refs if definition.references else None) if definition.segment_kind == "text" else \
+    h, r = (hyps, refs if definition.references else None) if input_hooks(definition).segment_kind == "text" else \
         (probe_h * 2, None if probe_r is None else probe_r * 2)
     impl.metric_ci(metric, h, r, n_boot=20, rng=np.random.default_rng(1))
     impl.paired_bootstrap(metric, h, [h[::-1]], r, n=20)

@@ -2,8 +2,9 @@
 
 A corpus without a segment has no score: every metric refuses it, on every route, with
 the same error: ``ValueError("empty corpus: <argument> has no sentences")``. The rule is
-``Metric.check_corpus_size`` and the model applies it before a metric's own
-``check_inputs``, ``rows`` and ``stats_matrix``, so a metric that overrides them (Meteor
+``check_not_empty``; the model applies it before a metric's own ``rows`` and
+``stats_matrix`` (``Metric``) and the inputs' protocol before every ``check_inputs``
+(``bleuprint.spec.inputs``), so a metric that overrides them (Meteor
 1.5's rows from its kernel, SQuAD's questions, perplexity's log-probabilities) cannot
 skip it. Before the fix ``bleuprint.meteor([], [])`` and ``bleuprint.spec.meteor([], [])``
 returned 0.0, impl's ``sentence_scores("meteor", [], [])`` an empty array, and SQuAD,
@@ -25,6 +26,7 @@ import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Shape, get_metric, metric_names, register, unregister
 from bleuprint.verify_hooks import verify_hooks
+from bleuprint.spec.inputs import INPUTS, input_hooks
 
 #: The one message: the rule's wording, with the argument's name.
 EMPTY = re.compile(r"^empty corpus: \w+ has no sentences$")
@@ -123,9 +125,6 @@ class Unguarded(Metric):
     title = "tokens per segment"
     shape = Shape.SUM
 
-    def check_inputs(self, hyps, refs):
-        return list(hyps), [list(r) for r in refs]
-
     def rows(self, hyps, refs, context=None, **stats_options):
         return [[len(h.split())] for h in hyps]
 
@@ -141,6 +140,9 @@ class Unguarded(Metric):
         return combined[0] / n_segments if n_segments else 0.0
 
 
+INPUTS.tune(Unguarded, check_inputs=lambda definition, hyps, refs: (list(hyps), [list(r) for r in refs]))
+
+
 @pytest.fixture
 def unguarded():
     metric = register(Unguarded())
@@ -153,7 +155,7 @@ def test_the_model_applies_the_rule_to_a_metric_that_overrides_every_entry_point
     for route, function in generic_routes(layer_name).items():
         with pytest.raises(ValueError, match=EMPTY):
             function(unguarded.name, [], [])
-    for method in (unguarded.check_inputs, unguarded.rows, unguarded.stats_matrix):
+    for method in (input_hooks(unguarded).check_inputs, unguarded.rows, unguarded.stats_matrix):
         with pytest.raises(ValueError, match=EMPTY):
             method([], [])
     # A non-empty corpus still goes through the metric's own code: 3 tokens, 1 segment.

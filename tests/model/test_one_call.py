@@ -13,6 +13,7 @@ from bleuprint import spec
 from bleuprint.core import Metric, get_metric, metric_names, register, unregister
 from bleuprint.core.value import metric as configured
 from bleuprint.verify_hooks import verify_hooks
+from bleuprint.spec.inputs import corpus_references, input_hooks
 
 HYPS = ["the cat sat on the mat", "a dog", "hello there", ""]
 REFS = [["the cat sat on a mat"], ["the dog barked"], ["hello there"], ["x"]]
@@ -42,9 +43,9 @@ def corpus_of(name: str) -> tuple:
     """HYPS and REFS, without the references for a metric that has none; a metric whose
     segments are not text gets its own seeded corpus (``bleuprint.verify_hooks.generated_corpus``)."""
     definition = get_metric(name)
-    if definition.segment_kind != "text":
+    if input_hooks(definition).segment_kind != "text":
         return verify_hooks(definition).generated_corpus(random.Random(0))
-    return HYPS, definition.corpus_references(REFS)
+    return HYPS, corpus_references(definition, REFS)
 
 
 class LongestWord(Metric):

@@ -12,6 +12,7 @@ import pytest
 
 from bleuprint import spec
 from bleuprint.core import Metric, Option, get_metric, metric_names
+from bleuprint.core.options import find_option, option_defaults
 
 ONE_CALL = {"bleu": spec.corpus_bleu, "chrf": spec.chrf, "ter": spec.ter}
 
@@ -27,7 +28,7 @@ def test_options_match_the_one_call_function(name):
     parameters = inspect.signature(ONE_CALL[name]).parameters
     declared = {name: p.default for name, p in parameters.items() if name not in ("hyps", "refs")}
     assert [o.name for o in metric.options] == list(declared)
-    assert metric.defaults() == declared
+    assert option_defaults(metric) == declared
 
 
 @pytest.mark.parametrize("name", sorted(ONE_CALL))
@@ -104,7 +105,7 @@ def test_outside_choices_are_accepted_but_never_generated():
     for bad in (("d",), ("a",)):
         with pytest.raises(ValueError, match="outside must be choices other than the default"):
             Option("tok", str, "a", "a tokenizer", choices=("a", "b", "c"), outside=bad)
-    bleu = get_metric("bleu").option("tokenize")
+    bleu = find_option(get_metric("bleu"), "tokenize")
     assert bleu.generated_choices == spec.TOKENIZERS == ("13a", "none", "intl", "zh", "char")
     assert set(bleu.choices) - set(bleu.generated_choices) == {"ja-mecab", "ko-mecab", "spm", "flores101",
                                                                "flores200", "spBLEU-1K"}

@@ -21,7 +21,7 @@ import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Shape, register, unregister
 from bleuprint.vectors.hooks import VECTORS
-from bleuprint.spec.inputs import INPUTS
+from bleuprint.spec.inputs import INPUTS, check_no_references
 from bleuprint.spec.signature import SIGNATURES
 from bleuprint.verify_hooks import VERIFY
 from bleuprint.strategies import strategy_hooks
@@ -48,23 +48,23 @@ class NegatedSum(Metric):
     title = "mean negated value"
     shape = Shape.SUM
     references = False
-    segment_kind = "numbers"
     fractional_columns = (0,)
-
-    def check_inputs(self, hyps, refs):
-        self.check_no_references(refs)
-        checked = []
-        for i, segment in enumerate(hyps):
-            if not segment or any(not isinstance(x, (int, float)) or x > 0 for x in segment):
-                raise ValueError(f"hyps[{i}] must be a non-empty sequence of numbers <= 0")
-            checked.append(list(segment))
-        return checked, [()] * len(checked)
 
     def segment_stats(self, hyp, refs) -> list:
         return [-sum(hyp), len(hyp)]
 
     def score(self, combined, n_segments) -> float:
         return combined[0] / combined[1] if combined[1] else 0.0
+
+
+def _negated_check_inputs(definition, hyps, refs):
+    check_no_references(definition, refs)
+    checked = []
+    for i, segment in enumerate(hyps):
+        if not segment or any(not isinstance(x, (int, float)) or x > 0 for x in segment):
+            raise ValueError(f"hyps[{i}] must be a non-empty sequence of numbers <= 0")
+        checked.append(list(segment))
+    return checked, [()] * len(checked)
 
 
 def _negated_vector_corpora(metric):
@@ -83,7 +83,7 @@ def _negated_interval_pool(metric):
 SIGNATURES.tune(LongWords, signature_version="test", signature_abbreviations={"long": "l"},
                 signature_fields=lambda definition: [("long", "4")])
 VECTORS.tune(NegatedSum, vector_corpora=_negated_vector_corpora, interval_pool=_negated_interval_pool)
-INPUTS.tune(NegatedSum, probe_corpus=lambda definition: ([[0.0]], None),
+INPUTS.tune(NegatedSum, segment_kind="numbers", check_inputs=_negated_check_inputs, probe_corpus=lambda definition: ([[0.0]], None),
             read_segment=lambda definition, line: [float(field) for field in line.split()])
 VERIFY.tune(NegatedSum, generated_corpus=lambda definition, rng: (
     [[-rng.random() for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 5))], None))

@@ -28,16 +28,10 @@ METRICS = Path(bleuprint.__file__).parent / "metrics"
 #: context, and impl's vectorised overrides. Nothing a single tool asks for.
 DEFINITION = {
     # what the metric is, and its own one-call functions (exported by spec and impl)
-    "name", "aliases", "title", "scale", "shape", "options", "references", "segment_kind",
-    "fractional_columns", "max_references", "min_segments", "api_names",
-    # its options (checked once in the value, ``bleuprint.core.value``)
-    "option", "option_names", "defaults", "check_option_names", "stats_options", "score_options",
-    "sentence_defaults", "scale_for",
-    # inputs
-    "check_corpus_size", "check_inputs", "check_no_references", "check_corpus_limits", "fit_references",
-    "segment_references", "corpus_references",
+    "name", "aliases", "title", "scale", "shape", "options", "references", "fractional_columns", "api_names",
+    "sentence_defaults",
     # the spec layer
-    "corpus_context", "combine_contexts", "needs_context", "segment_stats", "score", "parts",
+    "corpus_context", "combine_contexts", "segment_stats", "score", "parts",
     # impl's vectorised overrides
     "rows", "stats_matrix", "fast_score", "batch_scores", "batch_parts", "paired_trial_scores",
     "paired_trial_score", "pair_rows",

@@ -14,6 +14,7 @@ import pytest
 from bleuprint.core import get_metric
 from bleuprint.metrics.rouge import impl, spec
 from bleuprint.oracles.goldens import golden_cases
+from bleuprint.core.options import options_for_score, options_for_stats
 
 CASES = golden_cases("rouge")
 TOLERANCE = 1e-12
@@ -56,6 +57,6 @@ def test_registered_metric_scores_the_goldens(case):
     """Through the metric model: rows summed, then ``score`` divides by the count."""
     metric = get_metric("rouge")
     options = case["options"]
-    rows = metric.stats_matrix(case["hyps"], case["refs"], **metric.stats_options(options))
-    value = metric.score(rows.sum(axis=0).tolist(), len(case["hyps"]), **metric.score_options(options))
+    rows = metric.stats_matrix(case["hyps"], case["refs"], **options_for_stats(metric, options))
+    value = metric.score(rows.sum(axis=0).tolist(), len(case["hyps"]), **options_for_score(metric, options))
     assert value == pytest.approx(case["score"], abs=TOLERANCE)

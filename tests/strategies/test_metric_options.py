@@ -21,6 +21,8 @@ from bleuprint.core import Metric, Option, get_metric, metric_names, register, u
 from bleuprint.strategies import UNBOUNDED_INT_SPAN, metric_options, metric_values, options_from_data
 from bleuprint.strategies import strategy_hooks
 from bleuprint.verify_hooks import verify_hooks
+from bleuprint.core.options import find_option, option_names
+from bleuprint.spec.inputs import input_hooks
 
 #: A corpus small enough for a hundred draws per metric in well under a second.
 HYPS = ["the cat sat", "a b"]
@@ -47,12 +49,12 @@ class Knobs(Metric):
 
     def segment_stats(self, hyp, refs, mode="a", flag=False, order=2, label="x") -> list:
         for name, value in (("mode", mode), ("flag", flag), ("order", order), ("label", label)):
-            self.option(name).check(value)
+            find_option(self, name).check(value)
         return [len(hyp.split()), 1]
 
     def score(self, combined, n_segments, weight=0.5, floor=None) -> float:
-        self.option("weight").check(weight)
-        self.option("floor").check(floor)
+        find_option(self, "weight").check(weight)
+        find_option(self, "floor").check(floor)
         return weight * combined[0] + (floor or 0)
 
 
@@ -77,7 +79,7 @@ def test_every_metric_strategy_draws_options_its_one_call_scoring_accepts(name):
 
     definition = get_metric(name)
     # a metric without references, or whose segments are not text, scores its own corpus
-    text = definition.references and definition.segment_kind == "text"
+    text = definition.references and input_hooks(definition).segment_kind == "text"
     hyps, refs = strategy_hooks(definition).fit_corpus((HYPS, REFS)) if text else verify_hooks(definition).generated_corpus(random.Random(0))
 
     @_fixed_draws(100)
@@ -98,7 +100,7 @@ def test_bleu_and_chrf_keep_their_hand_tuned_strategies(name):
     @_fixed_draws(50)
     @given(metric_options(name))
     def complete(options):
-        assert set(options) == get_metric(name).option_names()
+        assert set(options) == option_names(get_metric(name))
 
     complete()
 
@@ -111,9 +113,9 @@ def test_derived_values_stay_within_the_data():
     @_fixed_draws(200)
     @given(strategy)
     def within(options):
-        assert set(options) <= Knobs().option_names()
+        assert set(options) <= option_names(Knobs())
         for key, value in options.items():
-            Knobs().option(key).check(value)
+            find_option(Knobs(), key).check(value)
         order = options.get("order", 1)
         assert order >= 1 and order <= 1 + UNBOUNDED_INT_SPAN
 

@@ -15,6 +15,7 @@ from bleuprint.core import get_metric
 from bleuprint.oracles.sacrebleu_oracle import require_sacrebleu
 from bleuprint.vectors.corpora import hard_corpora
 from bleuprint.vectors.hooks import vector_hooks
+from bleuprint.core.options import option_defaults
 
 CORPORA = hard_corpora()
 
@@ -49,7 +50,7 @@ def test_chrf_characters_are_the_unigram_count(options):
     """chrF's order-1 statistics are [hyp 1-grams, ref 1-grams, matches]: with one
     reference that is not empty, the first two are len(hypChars[i]) and len(refChars[i][0])."""
     chrf = get_metric("chrf")
-    full = {**chrf.defaults(), **options}
+    full = {**option_defaults(chrf), **options}
     for corpus in CORPORA:
         got = vector_hooks(chrf).vector_intermediates(corpus.hyps, corpus.refs, **full)
         assert ("hypWords" in got) == bool(full["word_order"])
@@ -63,7 +64,7 @@ def test_ter_reference_words_give_the_average_length():
     """TER's row is [edits, average reference length]; the average is the mean of
     len(refWords[i][j]) over the references of segment i."""
     ter = get_metric("ter")
-    full = ter.defaults()
+    full = option_defaults(ter)
     for corpus in CORPORA:
         got = vector_hooks(ter).vector_intermediates(corpus.hyps, corpus.refs, **full)
         for hyp, refs, words in zip(corpus.hyps, corpus.refs, got["refWords"]):

@@ -26,6 +26,7 @@ from bleuprint.vectors.build import dumps
 from bleuprint.core import get_metric
 from bleuprint.vectors.intervals import (INTERVAL_SCHEMA, INTERVAL_SCHEMA_V2, INTERVAL_SCHEMA_V3, INTERVAL_SCHEMA_V4,
                                          INTERVAL_SCHEMAS, evaluate_test, interval_files)
+from bleuprint.spec.inputs import input_hooks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,10 +63,10 @@ def test_every_registered_metric_has_one_file_of_every_kind(files):
         # Version 2 only for a metric without references or whose segments are not text;
         # version 3 only for segments of embeddings (token arrays, or a vector as reference);
         # version 4 only for segments that are numbers (a model's scores).
-        plain = definition.references and definition.segment_kind == "text"
-        embedded = definition.segment_kind in ("embedding", "embeddings")
+        plain = definition.references and input_hooks(definition).segment_kind == "text"
+        embedded = input_hooks(definition).segment_kind in ("embedding", "embeddings")
         expected = (INTERVAL_SCHEMA if plain else INTERVAL_SCHEMA_V3 if embedded
-                    else INTERVAL_SCHEMA_V4 if definition.segment_kind == "score" else INTERVAL_SCHEMA_V2)
+                    else INTERVAL_SCHEMA_V4 if input_hooks(definition).segment_kind == "score" else INTERVAL_SCHEMA_V2)
         assert document["schema"] == expected, name
         kinds = {group["kind"] for group in document["testGroups"]}
         assert kinds == {"bootstrap-indices", "bootstrap-seed", "paired-bs-indices", "paired-bs-seed",

@@ -1,7 +1,7 @@
 """BERTScore from token embeddings the user supplies, a registered metric (the
 definition: ``bleuprint.metrics.bertscore.spec``; fast: ``bleuprint.metrics.bertscore.impl``).
 
-A segment (``Metric.segment_kind`` "embeddings") is a hypothesis's token embeddings, a
+A segment (the inputs protocol's ``segment_kind`` "embeddings") is a hypothesis's token embeddings, a
 tokens x dimensions float array, or ``{"embeddings": ..., "ids": ..., "special": ...}``
 with the token ids that IDF needs and the positions of special tokens; ``refs[i]`` is a
 list of such segments. ``bleuprint.sentence_scores("bertscore", hyps, refs)`` gives each
@@ -28,7 +28,7 @@ from ...spec.inputs import check_statistic
 from . import spec as S
 
 IDF = Option("idf", bool, False, "weigh tokens by ln((M+1)/(df+1)) over the corpus's M references (needs token ids)",
-             stage="stats")
+             stage="stats", truthy=True)
 MULTI_REF = Option("multi_ref", str, "max", "several references: max (bert_score: maxima of P, R and F taken "
                    "independently) or best-f (P, R and F of the reference with the largest F)", stage="stats",
                    choices=S.MULTI_REF)
@@ -46,13 +46,9 @@ class BERTScore(Metric):
     title = "BERTScore F1 (Zhang et al., 2020) from supplied token embeddings: mean over segments"
     scale = 1
     shape = Shape.CORPUS_PASS
-    segment_kind = "embeddings"
     fractional_columns = (0, 1, 2, 3, 4, 5)
     options = (IDF, MULTI_REF, MEASURE, BASELINE, BASELINE_LAYER)
     api_names = ("bertscore",)
-
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        return S.check_corpus(hyps, refs)
 
     def corpus_context(self, hyps, refs, idf=False, multi_ref="max"):
         return S.idf_table(refs) if idf else None

@@ -16,3 +16,10 @@ def read_segment(definition, line: str):
     value = json_line(line, "one segment's token embeddings")
     S.check_segment(value, "the line")
     return value
+
+
+segment_kind = "embeddings"
+
+
+def check_inputs(definition, hyps, refs) -> tuple[list, list]:
+    return S.check_corpus(hyps, refs)

@@ -20,14 +20,15 @@ class BLEU(Metric):
         Option("tokenize", str, "13a", "the tokenizer applied to both sides (ja-mecab, ko-mecab: MeCab, "
                "pip install 'bleuprint[ja]' / '[ko]'; spm, flores101, flores200, spBLEU-1K: a SentencePiece model "
                "file, use_spm_model)", stage="stats", choices=BLEU_TOKENIZERS, outside=OUTSIDE_TOKENIZERS),
-        Option("lowercase", bool, False, "lowercase both sides before tokenizing", stage="stats"),
+        Option("lowercase", bool, False, "lowercase both sides before tokenizing", stage="stats",
+               truthy=True),
         Option("smooth_method", str, "exp", "the smoothing of zero-match orders", stage="score",
                choices=SMOOTH_METHODS),
         Option("smooth_value", float, None, "the value of floor and add-k smoothing (None: the method's "
                "default, 0.1 for floor, 1 for add-k)", stage="score", nullable=True, minimum=0),
         Option("max_ngram_order", int, 4, "the highest n-gram order N", minimum=1),
         Option("effective_order", bool, False, "average only the orders the hypothesis has n-grams of",
-               stage="score"),
+               stage="score", truthy=True),
     )
 
     def segment_stats(self, hyp, refs, **options) -> list:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ...spec.tokenizers import TOKENIZERS, tokenizer_of_signature
+from ...core.options import options_for_score, options_for_stats
+
 claim_prefixes = ("BLEU", "sacreBLEU")
 unsigned_options = ("max_ngram_order",)
 searched_by_default = True
@@ -28,7 +30,7 @@ def search_batches(definition, space) -> list[list[dict]]:
     effective order and maximum order: every tokenizer and case) in one batch."""
     from itertools import groupby
 
-    return [list(batch) for _, batch in groupby(space, key=lambda o: tuple(sorted(definition.score_options(o).items())))]
+    return [list(batch) for _, batch in groupby(space, key=lambda o: tuple(sorted(options_for_score(definition, o).items())))]
 
 
 def search_statistics(definition, options) -> tuple[dict, list]:
@@ -37,7 +39,7 @@ def search_statistics(definition, options) -> tuple[dict, list]:
     order = options.get("max_ngram_order", 4)
     top = max(order, definition.SEARCH_MAX_ORDERS[-1])
     columns = [0, 1] + list(range(2, 2 + order)) + list(range(2 + top, 2 + top + order))
-    return dict(definition.stats_options(options), max_ngram_order=top), columns
+    return dict(options_for_stats(definition, options), max_ngram_order=top), columns
 
 
 def options_from_signature(definition, fields, stated) -> tuple[dict, list]:

@@ -20,9 +20,11 @@ class CHRF(Metric):
                "word n-grams only)", minimum=0),
         Option("beta", float, 2, "recall is beta times as important as precision"),
         Option("word_order", int, 0, "the word n-gram order (2: chrF++)", minimum=0),
-        Option("lowercase", bool, False, "lowercase both sides", stage="stats"),
-        Option("whitespace", bool, False, "keep white space in character n-grams", stage="stats"),
-        Option("eps_smoothing", bool, False, "sacreBLEU's eps smoothing instead of the effective order"),
+        Option("lowercase", bool, False, "lowercase both sides", stage="stats", truthy=True),
+        Option("whitespace", bool, False, "keep white space in character n-grams", stage="stats",
+               truthy=True),
+        Option("eps_smoothing", bool, False, "sacreBLEU's eps smoothing instead of the effective order",
+               truthy=True),
     )
 
     def segment_stats(self, hyp, refs, **options) -> list:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...core.options import option_defaults, options_for_score
+
 claim_prefixes = ("chrF",)
 searched_by_default = True
 
@@ -55,7 +57,7 @@ def describe_search(definition, space, note) -> str:
 def search_deviations(definition, options) -> int:
     """As by default (the options that differ from their defaults), but chrF++ (word
     order 2) is as usual as chrF (0)."""
-    defaults = definition.defaults()  # the default's count (``bleuprint.reproduce.hooks``), less chrF++
+    defaults = option_defaults(definition)  # the default's count (``bleuprint.reproduce.hooks``), less chrF++
     return sum(value != defaults[name] for name, value in options.items()) - (options.get("word_order") == 2)
 
 
@@ -80,7 +82,7 @@ def combine_reference_rows(definition, rows, subsets, options) -> list:
         return [(rows[subset[0]], None) for subset in subsets]
     N = rows[0].shape[0]
     everything = definition.batch_scores(np.concatenate(rows).astype(np.float64), 1, False,
-                                   **definition.score_options(options))[0]
+                                   **options_for_score(definition, options))[0]
     scores = [everything[r * N:(r + 1) * N] for r in range(len(rows))]
     out = []
     for subset in subsets:

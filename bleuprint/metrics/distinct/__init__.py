@@ -56,10 +56,6 @@ class DistinctN(DistinctBase):
     def combine_contexts(self, first, second):
         return tuple(sorted(set(first) | set(second)))
 
-    def check_corpus_limits(self, hyps, refs, n=2) -> None:
-        """The dense rows' size (``spec.check_dense``), before any row is built."""
-        S.check_dense(len(hyps), len(S.corpus_items(hyps, S.check_n(n))) + 1)
-
     def segment_stats(self, hyp, refs, n=2, context=()) -> list:
         return S.union_row(hyp, S.check_n(n), context)
 

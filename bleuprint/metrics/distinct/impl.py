@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from ...spec.inputs import check_hypotheses
+from ...spec.inputs import check_hypotheses, input_hooks
 from .spec import check_dense, check_n, check_variant, ratio
 
 __all__ = ["distinct_n"]
@@ -65,7 +65,7 @@ def union_matrix(hyps, refs, context, n, metric) -> np.ndarray:
     from .spec import corpus_items, ngrams
 
     n = check_n(n)
-    hyps, _ = metric.check_inputs(hyps, refs)
+    hyps, _ = input_hooks(metric).check_inputs(hyps, refs)
     if context is None:
         context = corpus_items(hyps, n)
     check_dense(len(hyps), len(context) + 1)
@@ -84,5 +84,5 @@ def union_matrix(hyps, refs, context, n, metric) -> np.ndarray:
 def mean_matrix(hyps, refs, n, metric) -> np.ndarray:
     """The sentence-mean rows: one column, each output's ratio."""
     n = check_n(n)
-    hyps, _ = metric.check_inputs(hyps, refs)
+    hyps, _ = input_hooks(metric).check_inputs(hyps, refs)
     return np.array(sentence_ratios(hyps, n), dtype=np.float64).reshape(-1, 1)

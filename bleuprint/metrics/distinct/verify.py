@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from ...spec.inputs import check_no_references
+
 
 def layer_functions(definition, layer) -> dict:
     """The one-call ``distinct_n`` of ``layer`` with this metric's variant."""
     def corpus(hyps, refs=None, n=2):
-        definition.check_no_references(refs)
+        check_no_references(definition, refs)
         return layer.distinct_n(hyps, n, definition.variant)
 
     return {"corpus": corpus}

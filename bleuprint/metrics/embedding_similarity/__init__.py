@@ -1,7 +1,7 @@
 """Embedding similarity between sentence embeddings, a registered metric (the definition:
 ``bleuprint.metrics.embedding_similarity.spec``; fast: ``.impl``).
 
-A segment (``Metric.segment_kind`` "embedding") is one hypothesis's sentence embedding, a
+A segment (the inputs protocol's ``segment_kind`` "embedding") is one hypothesis's sentence embedding, a
 vector of floats, with exactly one reference embedding (``refs[i] = [vector]``). Option
 ``measure``: ``cosine`` similarity (default), ``euclidean`` or ``manhattan`` distance (not
 called ``metric``: the generic functions' first parameter has that name). The corpus
@@ -15,7 +15,7 @@ negative), the score of summed rows ``(x+ - x-) / n``.
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
-from ...spec.inputs import check_not_empty, check_statistic
+from ...spec.inputs import check_not_empty, check_statistic, input_hooks
 from . import spec as S
 
 MEASURE = Option("measure", str, "cosine", "cosine (similarity), euclidean or manhattan (distances)", stage="stats",
@@ -27,8 +27,6 @@ class EmbeddingSimilarity(Metric):
     title = "similarity (cosine) or distance (euclidean, manhattan) of sentence embeddings, mean over segments"
     scale = 1
     shape = Shape.MEAN
-    segment_kind = "embedding"
-    max_references = 1
     fractional_columns = (0, 1)
     options = (MEASURE,)
     api_names = ("embedding_similarity",)
@@ -36,27 +34,6 @@ class EmbeddingSimilarity(Metric):
     def higher_is_better(self, measure: str = "cosine", **_) -> bool:
         """A similarity is better higher, a distance lower (``bleuprint.core.value.higher_is_better``)."""
         return S.check_measure(measure) == "cosine"
-
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        """``hyps[i]`` a vector, ``refs[i]`` a list of exactly one vector of its dimension."""
-        if refs is None:
-            raise TypeError("embedding_similarity needs references: refs is None")
-        hyps, refs = list(hyps), list(refs)
-        check_not_empty(hyps)  # the model runs it first too; stated where the corpus is read
-        if len(hyps) != len(refs):
-            raise ValueError(f"mismatched lengths: {len(hyps)} hypotheses, {len(refs)} reference lists")
-        out_h, out_r = [], []
-        for i, (h, group) in enumerate(zip(hyps, refs)):
-            if isinstance(group, (str, bytes)) or not hasattr(group, "__len__") or len(group) != 1:
-                raise ValueError(f"refs[{i}] must be a list of exactly one reference embedding")
-            vector = S.check_vector(h, f"hyps[{i}]")
-            ref = S.check_vector(list(group)[0], f"refs[{i}][0]")
-            if len(ref) != len(vector):
-                raise ValueError(f"dimension mismatch in segment {i}: hyps[{i}] has {len(vector)} dimensions, "
-                                 f"refs[{i}][0] has {len(ref)}")
-            out_h.append(vector)
-            out_r.append((ref,))
-        return out_h, out_r
 
     def segment_stats(self, hyp, refs, measure="cosine") -> list:
         return S.segment_row(S.check_vector(hyp, "hyp"), S.check_vector(refs[0], "ref"), measure)
@@ -70,7 +47,7 @@ class EmbeddingSimilarity(Metric):
 
         from .impl import embedding_similarity
 
-        hyps, refs = self.check_inputs(hyps, refs)
+        hyps, refs = input_hooks(self).check_inputs(hyps, refs)
         values = embedding_similarity(np.array(hyps), np.array([r[0] for r in refs]), measure) if len(
             {len(h) for h in hyps}) == 1 else np.array([embedding_similarity([h], [r[0]], measure)[0]
                                                        for h, r in zip(hyps, refs)])

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from ...spec.inputs import fit_references
+
 
 def corpora(max_segments: int = 6):
     """Hypothesis ``(hyps, refs)`` corpora: one dimension (1..8) a corpus, coordinates
@@ -32,4 +34,4 @@ def corpus_strategy(definition):
 
 def fit_corpus(definition, corpus: tuple) -> tuple:
     hyps, refs = corpus
-    return hyps, definition.fit_references(refs)
+    return hyps, fit_references(definition, refs)

@@ -18,14 +18,6 @@ class ExactMatch(Metric):
     scale = 1
     shape = Shape.MEAN
 
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        hyps = check_hypotheses(hyps)
-        if isinstance(refs, str) or not hasattr(refs, "__len__"):
-            raise TypeError("refs must be a sequence with one reference (or list) per hypothesis")
-        if len(refs) != len(hyps):
-            raise ValueError(f"mismatched lengths: {len(hyps)} hypotheses but {len(refs)} references")
-        return hyps, [exact_match_references(r, f"refs[{i}]") for i, r in enumerate(refs)]
-
     def segment_stats(self, hyp: str, refs: list) -> list:
         return [1 if is_exact_match(hyp, refs) else 0]
 

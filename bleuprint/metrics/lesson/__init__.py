@@ -47,9 +47,6 @@ class LessonMean(LessonFamily):
     #: The spec functions its value goes through (for the mutants' sanity fault).
     entry_points: tuple = ()
 
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        return S.check_examples(hyps, refs)
-
     def segment_stats(self, hyp: str, refs: list) -> list:
         value = S.score(self.lesson_name, hyp, refs)
         return [int(value)] if not self.fractional_columns else [value]
@@ -123,9 +120,6 @@ class LessonCorpusBleu(LessonFamily):
     title = "the lesson's pooled corpus BLEU-4 with add-one on every order (seed 003)"
     scale = 1
     shape = Shape.SUM
-
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        return S.check_examples(hyps, refs, allow_empty=False)
 
     def segment_stats(self, hyp: str, refs: list) -> list:
         return S.corpus_bleu_row(hyp, refs)

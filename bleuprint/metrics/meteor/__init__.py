@@ -67,16 +67,6 @@ class Meteor15(Metric):
     shape = Shape.SUM
     options = ()
 
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        hyps, refs = super().check_inputs(hyps, refs)
-        from .spec import check_text
-
-        for hyp, group in zip(hyps, refs):
-            check_text(hyp, "hypothesis")
-            for ref in group:
-                check_text(ref, "reference")
-        return hyps, refs
-
     def segment_stats(self, hyp: str, refs: list) -> list:
         from . import spec
 

@@ -23,6 +23,7 @@ is not part of the signature or of the vectors (it is not portable): they say
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
+from ...spec.inputs import input_hooks
 
 
 def wordnet_available() -> bool:
@@ -71,7 +72,7 @@ class MeteorNltk(Metric):
 
         from .impl import meteor_nltk_rows
 
-        hyps, refs = self.check_inputs(hyps, refs)
+        hyps, refs = input_hooks(self).check_inputs(hyps, refs)
         rows = meteor_nltk_rows(hyps, refs, fmean_alpha=fmean_alpha, beta=beta, gamma=gamma, synonyms=synonyms, wordnet=wordnet)
         return np.array(rows, dtype=np.float64).reshape(len(rows), 1)
 

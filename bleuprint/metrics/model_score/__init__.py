@@ -2,7 +2,7 @@
 files, as a registered metric (the definition: ``bleuprint.metrics.model_score.spec``;
 fast: ``.impl``; the files: ``.files``).
 
-A segment (``Metric.segment_kind`` "score") is the number the model gave one output; there
+A segment (the inputs protocol's ``segment_kind`` "score") is the number the model gave one output; there
 are no references (the model saw them). The system score is the mean (shape ``MEAN``:
 rows ``[x+, x-]``). Through the metric model it gets what every metric gets: the
 bootstrap interval and the paired tests (sacreBLEU's conventions), ``bleuprint score``,
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
 from . import spec as S
+from ...spec.inputs import check_no_references
 
 DIRECTION = Option("direction", str, "higher", "whether a higher score is better (higher: COMET, BLEURT) or a "
                    "lower one (lower: MetricX, error counts); the number is the same, reports read it",
@@ -35,7 +36,6 @@ class ModelScore(Metric):
     scale = 1
     shape = Shape.MEAN
     references = False
-    segment_kind = "score"
     fractional_columns = (0, 1)
     options = (DIRECTION,)
     api_names = ("model_score", "comet_compare", "compare_scores")
@@ -43,12 +43,6 @@ class ModelScore(Metric):
     def higher_is_better(self, direction: str = "higher", **_) -> bool:
         """The direction the option declares (``bleuprint.core.value.higher_is_better``)."""
         return S.check_direction(direction) == "higher"
-
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        """``hyps``: the segments' scores (finite numbers); no references."""
-        self.check_no_references(refs)
-        scores = S.check_scores(hyps, "hyps")
-        return scores, [()] * len(scores)
 
     def segment_stats(self, hyp, refs, **_) -> list:
         return S.segment_row(hyp)
@@ -60,7 +54,7 @@ class ModelScore(Metric):
     def stats_matrix(self, hyps, refs, context=None, **_):
         from .impl import checked_array, rows
 
-        self.check_no_references(refs)
+        check_no_references(self, refs)
         return rows(checked_array(hyps))
 
     def batch_scores(self, sums, n_segments, float32, **score_options):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...spec.inputs import check_no_references
 from . import spec as S
 
 
@@ -19,3 +20,13 @@ def read_segment(definition, line: str):
     except ValueError:
         raise ValueError(f"{fields[0]!r} is not a number (a segment's score)") from None
     return S.check_score(value, "the line's score")
+
+
+segment_kind = "score"
+
+
+def check_inputs(definition, hyps, refs) -> tuple[list, list]:
+    """``hyps``: the segments' scores (finite numbers); no references."""
+    check_no_references(definition, refs)
+    scores = S.check_scores(hyps, "hyps")
+    return scores, [()] * len(scores)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...spec.inputs import check_no_references
+
 
 def generated_corpus(definition, rng):
     from .cases import generated_corpus as drawn
@@ -12,7 +14,7 @@ def generated_corpus(definition, rng):
 def layer_functions(definition, layer) -> dict:
     """The one-call ``model_score`` of ``layer``."""
     def corpus(hyps, refs=None, **options):
-        definition.check_no_references(refs)
+        check_no_references(definition, refs)
         return layer.model_score(hyps, **options)
 
     return {"corpus": corpus}

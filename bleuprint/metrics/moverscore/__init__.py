@@ -3,7 +3,7 @@ user supplies, a registered metric (the definition: ``bleuprint.metrics.moversco
 exact rational transport in ``transport``; the segments: ``segments``; the fast one-call
 function: ``impl``; array checks: ``arrays``).
 
-A segment (``Metric.segment_kind`` "embeddings", as BERTScore's) is a hypothesis's token
+A segment (the inputs protocol's ``segment_kind`` "embeddings", as BERTScore's) is a hypothesis's token
 vectors, a tokens x dimensions float array, or ``{"embeddings": ..., "idf": ...}`` with
 one IDF weight per token (``segments``); ``refs[i]`` is a list of exactly one such segment.
 Option ``variant``: ``v1`` (default, the EMNLP 2019 paper's), ``pypi-v2``, ``github-v2``,
@@ -36,13 +36,8 @@ class MoverScore(Metric):
     title = "MoverScore (v1, pypi-v2, github-v2) or Word Mover's Distance of token vectors, mean over segments"
     scale = 1
     shape = Shape.MEAN
-    segment_kind = "embeddings"
-    max_references = 1
     fractional_columns = (0, 1)
     options = (VARIANT,)
-
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        return G.check_corpus(hyps, refs)
 
     def segment_stats(self, hyp, refs, variant="v1") -> list:
         return G.segment_row(hyp, refs[0], variant)

@@ -17,3 +17,11 @@ def read_segment(definition, line: str):
     value = json_line(line, "one segment's token vectors")
     G.check_segment(value, "the line")
     return value
+
+
+segment_kind = "embeddings"
+max_references = 1
+
+
+def check_inputs(definition, hyps, refs) -> tuple[list, list]:
+    return G.check_corpus(hyps, refs)

@@ -2,7 +2,7 @@
 metrics (the definition: ``bleuprint.metrics.perplexity.spec``; fast:
 ``bleuprint.metrics.perplexity.impl``).
 
-A segment is one sentence's sequence of log-probabilities (``Metric.segment_kind``
+A segment is one sentence's sequence of log-probabilities (the inputs protocol's ``segment_kind``
 "logprobs"), with no reference (``Metric.references`` False). On files (``bleuprint score
 -m perplexity -i LOGPROBS.txt``) a line is one sentence, its log-probabilities separated by
 white space (``read_segment``).
@@ -37,16 +37,8 @@ class LogprobMetric(Metric):
     scale = 1
     shape = Shape.SUM
     references = False
-    segment_kind = "logprobs"
     #: Lower scores are better (``bleuprint.core.value.higher_is_better``).
     higher_is_better = False
-
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        """Each segment a non-empty sequence of finite log-probabilities <= 0
-        (``spec.check_sentences``); references refused."""
-        self.check_no_references(refs)
-        sentences = S.check_sentences(hyps)
-        return sentences, [() for _ in sentences]
 
     def segment_stats(self, hyp, refs, variant="pooled") -> list:
         return S.sentence_row(S.check_logprobs(hyp, "logprobs"), self.name, variant)

@@ -25,6 +25,7 @@ import numpy as np
 
 from ...impl import native
 from . import spec as S
+from ...spec.inputs import check_no_references
 
 __all__ = ["cross_entropy", "perplexity"]
 
@@ -177,7 +178,7 @@ def limb_rows(magnitudes: np.ndarray, owner: np.ndarray, n_rows: int) -> np.ndar
 def logprob_matrix(metric, hyps, refs, variant="pooled") -> np.ndarray:
     """Every sentence's row (``spec.sentence_row``)."""
     variant = S.check_variant(variant)
-    metric.check_no_references(refs)
+    check_no_references(metric, refs)
     values, lengths, lists = flatten(hyps)
     if variant == "pooled":
         owner = np.repeat(np.arange(lengths.size, dtype=np.int64), lengths)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...spec.inputs import check_no_references
 from . import spec as S
 
 
@@ -22,3 +23,14 @@ def read_segment(definition, line: str):
         except ValueError:
             raise ValueError(f"field {k + 1} {field!r} is not a number (a log-probability)") from None
     return S.check_logprobs(values, f"field list of the line")
+
+
+segment_kind = "logprobs"
+
+
+def check_inputs(definition, hyps, refs) -> tuple[list, list]:
+    """Each segment a non-empty sequence of finite log-probabilities <= 0
+    (``spec.check_sentences``); references refused."""
+    check_no_references(definition, refs)
+    sentences = S.check_sentences(hyps)
+    return sentences, [() for _ in sentences]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from ...spec.inputs import check_no_references
+
 
 def layer_functions(definition, layer) -> dict:
     """The one-call ``perplexity`` or ``cross_entropy`` of ``layer``."""
     function = getattr(layer, definition.name)
 
     def corpus(hyps, refs=None, **options):
-        definition.check_no_references(refs)
+        check_no_references(definition, refs)
         return function(hyps, **options)
 
     return {"corpus": corpus}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import names
 from .spec import MEASURES
+from ...core.options import option_names
 
 
 def score_name(definition, **options) -> str:
@@ -37,6 +38,6 @@ def options_from_signature(definition, fields, stated) -> tuple[dict, list]:
         options["rouge_type"] = fields["type"]
     if "measure" in fields:
         options["measure"] = fields["measure"]
-    if fields.get("stem") == "yes" or ("stem" in fields and "use_stemmer" in definition.option_names()):
+    if fields.get("stem") == "yes" or ("stem" in fields and "use_stemmer" in option_names(definition)):
         options["use_stemmer"] = fields["stem"] == "yes"
     return options, []

@@ -10,7 +10,7 @@ variant's order) changes the order of either.
 
 **Scale:** each variant keeps its oracle's scale (EvalSuite/sacreBLEU 0..100, Texygen/nltk
 0..1), so numbers compare with the tools people ran; ``Metric.scale`` (100) is the default
-variant's, ``scale_for(variant=...)`` each variant's (``bleuprint score`` prints Texygen's
+variant's, the command line's ``scale_for(variant=...)`` (``cli.py``) each variant's (``bleuprint score`` prints Texygen's
 with 4 decimals).
 
 Shape ``CORPUS_PASS`` (``bleuprint.core.metric``): the context is the ``Counter`` of the
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
 from .spec import VARIANTS, mean_of_rows, order, output_bleu, outputs_context
+from ...spec.inputs import input_hooks
 
 
 class SelfBleu(Metric):
@@ -41,26 +42,19 @@ class SelfBleu(Metric):
     scale = 100
     shape = Shape.CORPUS_PASS
     references = False
-    segment_kind = "text"
     fractional_columns = (0,)
-    #: The fewest outputs a corpus can have (one output has no other output as reference).
-    min_segments = 2
     options = (
         Option("variant", str, "evalsuite", "evalsuite: sacreBLEU 2.5.1 sentence BLEU (13a, exp smoothing, "
                "effective order), 0..100; texygen: Texygen's SelfBleu (nltk 3.10.4 sentence_bleu, method1, "
                "white-space tokens, the first 500 outputs), 0..1", stage="stats", choices=VARIANTS),
         Option("gram", int, None, "the n-gram order (uniform weights); None: the variant's own "
-               "(evalsuite 4, texygen 3)", stage="stats", minimum=1, maximum=9, nullable=True),
+               "(evalsuite 4, texygen 3)", stage="stats", minimum=1, nullable=True),
     )
-
-    def scale_for(self, variant="evalsuite", **_) -> int:
-        """Texygen's variant reports on nltk's 0..1 scale, EvalSuite's on sacreBLEU's 0..100."""
-        return 1 if variant == "texygen" else 100
 
     # -- the spec layer -------------------------------------------------------------------
 
     def corpus_context(self, hyps, refs=None, variant="evalsuite", gram=None):
-        hyps, _ = self.check_inputs(hyps, refs)
+        hyps, _ = input_hooks(self).check_inputs(hyps, refs)
         return outputs_context(hyps, variant)
 
     def combine_contexts(self, first, second):
@@ -75,7 +69,7 @@ class SelfBleu(Metric):
     def rows(self, hyps, refs=None, context=None, variant="evalsuite", gram=None) -> list[list]:
         from .spec import self_bleu_rows
 
-        hyps, _ = self.check_inputs(hyps, refs)
+        hyps, _ = input_hooks(self).check_inputs(hyps, refs)
         return self_bleu_rows(hyps, variant, gram, context)
 
     def score(self, combined, n_segments) -> float:
@@ -89,7 +83,7 @@ class SelfBleu(Metric):
     def stats_matrix(self, hyps, refs=None, context=None, variant="evalsuite", gram=None):
         from .impl import self_bleu_matrix
 
-        hyps, _ = self.check_inputs(hyps, refs)
+        hyps, _ = input_hooks(self).check_inputs(hyps, refs)
         return self_bleu_matrix(hyps, variant, gram, context)
 
     def batch_scores(self, sums, n_segments, float32):

@@ -42,9 +42,6 @@ class Squad(Metric):
         Option("value", str, "f1", "the reported number: f1 or exact (exact match)", stage="score", choices=VALUES),
     )
 
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        return check_questions(hyps, refs, "1.1")
-
     def rows(self, hyps, refs, context=None, version="1.1", **_):
         version = check_version(version)
         hyps, refs = check_questions(hyps, refs, version)

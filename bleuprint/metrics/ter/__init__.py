@@ -18,14 +18,11 @@ class TER(Metric):
     title = "TER (Snover et al., 2006) as sacreBLEU 2.5.1 (Tercom's shift search)"
     fractional_columns = (1,)
     options = (
-        Option("normalized", bool, False, "Tercom's normalisation of punctuation and numbers", stage="stats"),
-        Option("no_punct", bool, False, "remove punctuation", stage="stats"),
-        Option("asian_support", bool, False, "split Asian characters", stage="stats"),
-        Option("case_sensitive", bool, False, "keep case (else both sides are lowercased)", stage="stats"),
+        Option("normalized", bool, False, "Tercom's normalisation of punctuation and numbers", stage="stats", truthy=True),
+        Option("no_punct", bool, False, "remove punctuation", stage="stats", truthy=True),
+        Option("asian_support", bool, False, "split Asian characters", stage="stats", truthy=True),
+        Option("case_sensitive", bool, False, "keep case (else both sides are lowercased)", stage="stats", truthy=True),
     )
-
-    def check_corpus_limits(self, hyps, refs, **options) -> None:
-        check_corpus_lengths(hyps, refs, **options)
 
     def segment_stats(self, hyp, refs, **options) -> list:
         return ter_stats(hyp, refs, **options)

@@ -44,14 +44,9 @@ class JiwerMeasure(Metric):
     scale = 1
     shape = Shape.SUM
     options = ()
-    #: jiwer takes one reference per hypothesis (more is refused).
-    max_references = 1
     #: jiwer's name of the measure, and the unit it is computed on.
     measure = ""
     unit = "words"
-
-    def check_inputs(self, hyps, refs) -> tuple[list, list]:
-        return S.check_wer_corpus(hyps, refs)
 
     def segment_stats(self, hyp: str, refs: list) -> list:
         return S.segment_row(hyp, refs, self.unit)

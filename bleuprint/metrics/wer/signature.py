@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...core.options import check_option_names
+
 signature_version = "jiwer-4.0.0"
 signature_abbreviations = {"unit": "u", "tr": "tr", "agg": "a"}
 
@@ -10,6 +12,6 @@ def signature_fields(definition, **options) -> list:
     """``unit`` (words or characters), ``tr`` (jiwer's default transform: for words
     runs of white space collapsed, stripped, split on a space; for characters
     stripped), ``agg`` (the measure of the pooled counts), then jiwer's version."""
-    definition.check_option_names(options)
+    check_option_names(definition, options)
     transform = "wer_default" if definition.unit == "words" else "cer_default"
     return [("unit", definition.unit), ("tr", transform), ("agg", "pooled")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import spec as S
+from ...spec.inputs import fit_references
 
 
 def vector_corpora(definition) -> list:
@@ -22,7 +23,7 @@ def vector_corpora(definition) -> list:
             continue
         flags = tuple(f for f in corpus.flags if f not in multi) or ("Basic",)
         corpora.append(replace(corpus, comment=corpus.comment + " (first reference only)", flags=flags,
-                               refs=definition.fit_references(corpus.refs)))
+                               refs=fit_references(definition, corpus.refs)))
     return corpora + wer_corpora() + random_corpora()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ... import verify_hooks as defaults
+from ...spec.inputs import fit_references
 
 
 def layer_functions(definition, layer) -> dict:
@@ -21,4 +22,4 @@ def generated_corpus(definition, rng) -> tuple[list, list]:
     """The model's seeded random corpus with each segment's first reference only (jiwer
     takes one)."""
     hyps, refs = defaults.generated_corpus(definition, rng)
-    return hyps, definition.fit_references(refs)
+    return hyps, fit_references(definition, refs)
