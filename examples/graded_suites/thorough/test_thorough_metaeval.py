@@ -66,3 +66,21 @@ def test_perm_both_as_mt_metrics_eval(case):
                                     case["seed"], case["block_size"], variant=case["variant"])
     assert (p, used) == (case["value"], case["k_used"])
     assert delta == pytest.approx(case["delta"], abs=1e-12)
+
+
+SIG_INPUTS = {data["id"]: data for data in DOC["significance_inputs"]}
+
+
+@pytest.mark.parametrize("case", [c for c in DOC["cases"] if c["statistic"] == "perm_pairs"])
+def test_perm_pairs_as_mt_metrics_eval(case):
+    """acc23's significance (the permutation test over pairs, WMT23/24): each metric's own
+    tie threshold, then the p-value, delta and the rounds early stopping leaves, all equal
+    to mt-metrics-eval's."""
+    data = {**INPUTS, **SIG_INPUTS}[case["input"]]
+    metric1, metric2 = (data["metrics"][name] for name in case["metrics"])
+    thresholds = [spec.tie_calibrated(data["gold"], metric, case["variant"], case["average_by"])[1]
+                  for metric in (metric1, metric2)]
+    assert thresholds == case["epsilons"]
+    got = spec.perm_pairs(data["gold"], metric1, metric2, case["variant"], case["average_by"], case["k"],
+                          case["seed"], case["block_size"])
+    assert got == (case["value"], case["delta"], case["k_used"])
