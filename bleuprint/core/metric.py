@@ -64,7 +64,7 @@ from __future__ import annotations
 import functools
 from enum import Enum
 
-from .options import check_option_names, option_defaults, options_for_score, options_for_stats
+from .options import check_option_names, find_option, option_defaults, options_for_score, options_for_stats
 
 
 class Shape(str, Enum):
@@ -278,6 +278,8 @@ class ConfiguredMetric:
             raise TypeError(f"a configured metric needs a Metric, got {type(definition).__name__}")
         options = dict(options or {})
         check_option_names(definition, options)
+        for name, value in options.items():
+            find_option(definition, name).check(value)
         order = [option.name for option in definition.options]
         object.__setattr__(self, "_definition", definition)
         object.__setattr__(self, "_items", tuple((name, options[name]) for name in order if name in options))

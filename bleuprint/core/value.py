@@ -2,13 +2,14 @@
 
 ``metric("chrf", word_order=2)`` (or ``get_metric("chrf")(word_order=2)``) is a
 ``ConfiguredMetric``: the registered definition and the options given to it, whose names
-are checked once, when the value is made, against the definition's ``Option`` data (an
-unknown name is a TypeError naming it). The values stay checked by the metric's own
-functions, the authority on them (``bleuprint.core.options``): checking them here with
-``Option.check`` would also refuse values the metric accepts today (a bool option given
-None or "yes"), which changes the vector files and the example ports (issue #34, left
-for later). The value is immutable and hashable; two values are equal when they hold the
-same definition and the same given options.
+and values are checked once, when the value is made, against the definition's ``Option`` data: an
+unknown name is a TypeError naming it, and each value goes through ``Option.check`` (a
+wrong type or a value outside the choices or the range: TypeError or ValueError naming the
+option), before any corpus is scored. The data says exactly what the metric's own
+functions accept (``bleuprint.core.options``: sacreBLEU's flags read for their truth,
+``Option.truthy``), so nothing they accept is refused here. The value is immutable and
+hashable; two values are equal when they hold the same definition and the same given
+options.
 
 Every generic function and tool (``corpus_score``, ``sentence_scores``, ``metric_ci``, the
 paired tests, the ``Accumulator``, ``pairwise``, Dask, vectors, verify, ...) takes such a
