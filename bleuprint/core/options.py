@@ -47,6 +47,9 @@ class Option:
     #: ``lowercase="yes"`` lowercase, ``None`` does not): every value is accepted and means
     #: ``bool(value)``. Only for a bool option; the values the tools generate stay bools.
     truthy: bool = False
+    #: What the messages call a value of this option ("unknown tokenizer 'moses'" for
+    #: BLEU's ``tokenize``, as sacreBLEU's own message says); the option's name by default.
+    noun: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -79,10 +82,8 @@ class Option:
         """``value`` if this option allows it, else TypeError or ValueError naming it."""
         if self.truthy:
             return value
-        if value is None:
-            if self.nullable:
-                return value
-            raise TypeError(f"{self.name} must be a {_KINDS[self.kind]}, got None")
+        if value is None and self.nullable:
+            return value
         if self.kind is float:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"{self.name} must be a number, got {type(value).__name__}")
@@ -96,7 +97,7 @@ class Option:
         elif not isinstance(value, self.kind):
             raise TypeError(f"{self.name} must be a {_KINDS[self.kind]}, got {type(value).__name__}")
         if self.choices is not None and value not in self.choices:
-            raise ValueError(f"unknown {self.name} {value!r}: expected one of {', '.join(map(str, self.choices))}")
+            raise ValueError(f"unknown {self.noun or self.name} {value!r}: expected one of {', '.join(map(str, self.choices))}")
         if self.minimum is not None and value < self.minimum:
             raise ValueError(f"{self.name} must be >= {self.minimum}, got {value!r}")
         if self.maximum is not None and value > self.maximum:

@@ -86,7 +86,7 @@ def test_a_wrong_value_is_refused_when_the_value_is_made():
     an int >= 0; BLEU's ``tokenize`` one of its tokenizers)."""
     with pytest.raises(TypeError, match="n must be an int"):
         bleuprint.metric("chrf", n=1.5)
-    with pytest.raises(ValueError, match="unknown tokenize 'no-such'"):
+    with pytest.raises(ValueError, match="unknown tokenizer 'no-such'"):
         get_metric("bleu")(tokenize="no-such")
     with pytest.raises(ValueError, match="n must be >= 0"):
         bleuprint.metric("chrf", word_order=2).replace(n=-1)

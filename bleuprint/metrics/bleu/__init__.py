@@ -19,7 +19,7 @@ class BLEU(Metric):
     options = (
         Option("tokenize", str, "13a", "the tokenizer applied to both sides (ja-mecab, ko-mecab: MeCab, "
                "pip install 'bleuprint[ja]' / '[ko]'; spm, flores101, flores200, spBLEU-1K: a SentencePiece model "
-               "file, use_spm_model)", stage="stats", choices=BLEU_TOKENIZERS, outside=OUTSIDE_TOKENIZERS),
+               "file, use_spm_model)", stage="stats", choices=BLEU_TOKENIZERS, outside=OUTSIDE_TOKENIZERS, noun="tokenizer"),
         Option("lowercase", bool, False, "lowercase both sides before tokenizing", stage="stats",
                truthy=True),
         Option("smooth_method", str, "exp", "the smoothing of zero-match orders", stage="score",
