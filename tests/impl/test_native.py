@@ -50,6 +50,24 @@ def test_bertscore_kernel_is_built():
         "bleuprint.impl._bertscore did not build or import (pip install -e . needs a C compiler)"
 
 
+@pytest.mark.skipif(native.bertscore is None, reason="the BERTScore kernel is not built")
+@pytest.mark.parametrize("side", ["hypothesis", "reference"])
+def test_bertscore_kernel_refuses_a_segment_outside_its_buffers(side):
+    """Two 2-d float64 tokens a side, one pair. A segment that runs one token past its
+    side's vectors (start 1, length 2 of 2 tokens) is refused, naming the side and the
+    segment, before anything is read."""
+    import numpy as np
+
+    vectors = np.ones((2, 2), dtype=np.float64)
+    weights = np.ones(2, dtype=np.float64)
+    starts = {name: np.array([1 if name == side else 0], dtype=np.int64) for name in ("hypothesis", "reference")}
+    length, pair = np.array([2], dtype=np.int64), np.array([0], dtype=np.int64)
+    out = np.zeros(3, dtype=np.float64)
+    with pytest.raises(ValueError, match=f"{side} segment 0 lies outside its buffers"):
+        native.bertscore.greedy(vectors, vectors, False, False, weights, weights, starts["hypothesis"], length,
+                                starts["reference"], length, pair, pair, 2, out)
+
+
 def test_pce_kernel_is_built():
     """Soft pairwise accuracy falls back to numpy without it (the same bits, slower; the
     benchmark's 10x over mt-metrics-eval counts on it): a failed build must fail here."""

@@ -181,6 +181,22 @@ static int pair_prf(Work *w, Py_ssize_t d, const char *hv, int h32, int64_t nh, 
     return 1;
 }
 
+/* Each of the n segments (start, len) lies inside its vectors (d values of size bytes each,
+ * `bytes` in all) and its weights (float64, `weight_bytes` in all); *longest grows to the
+ * longest. 0 with a ValueError naming the segment otherwise. */
+static int segments_inside(const int64_t *start, const int64_t *len, Py_ssize_t n, Py_ssize_t d, Py_ssize_t size,
+                           Py_ssize_t bytes, Py_ssize_t weight_bytes, const char *side, int64_t *longest) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (len[i] < 1 || start[i] < 0 || (start[i] + len[i]) * d * size > bytes
+            || (start[i] + len[i]) * 8 > weight_bytes) {
+            PyErr_Format(PyExc_ValueError, "%s segment %zd lies outside its buffers", side, i);
+            return 0;
+        }
+        if (len[i] > *longest) *longest = len[i];
+    }
+    return 1;
+}
+
 static PyObject *greedy(PyObject *self, PyObject *args) {
     Py_buffer h, r, wh, wr, hs, hl, rs, rl, ph, pr, out;
     int h_f32, r_f32;
@@ -199,22 +215,9 @@ static PyObject *greedy(PyObject *self, PyObject *args) {
         || !need(&out, pairs * 3 * 8, "out"))
         goto done;
     int64_t longest_h = 1, longest_r = 1;
-    for (Py_ssize_t i = 0; i < n_h; i++) {
-        if (h_len[i] < 1 || h_start[i] < 0 || (h_start[i] + h_len[i]) * d * hsize > h.len
-            || (h_start[i] + h_len[i]) * 8 > wh.len) {
-            PyErr_Format(PyExc_ValueError, "hypothesis segment %zd lies outside its buffers", i);
-            goto done;
-        }
-        if (h_len[i] > longest_h) longest_h = h_len[i];
-    }
-    for (Py_ssize_t j = 0; j < n_r; j++) {
-        if (r_len[j] < 1 || r_start[j] < 0 || (r_start[j] + r_len[j]) * d * rsize > r.len
-            || (r_start[j] + r_len[j]) * 8 > wr.len) {
-            PyErr_Format(PyExc_ValueError, "reference segment %zd lies outside its buffers", j);
-            goto done;
-        }
-        if (r_len[j] > longest_r) longest_r = r_len[j];
-    }
+    if (!segments_inside(h_start, h_len, n_h, d, hsize, h.len, wh.len, "hypothesis", &longest_h)
+        || !segments_inside(r_start, r_len, n_r, d, rsize, r.len, wr.len, "reference", &longest_r))
+        goto done;
     for (Py_ssize_t k = 0; k < pairs; k++) {
         if (pair_h[k] < 0 || pair_h[k] >= n_h || pair_r[k] < 0 || pair_r[k] >= n_r) {
             PyErr_Format(PyExc_ValueError, "pair %zd names a segment that does not exist", k);
