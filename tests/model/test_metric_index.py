@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import bleuprint
 from bleuprint.metrics import INDEX
 
@@ -87,6 +89,37 @@ def test_a_first_corpus_bleu_loads_bleu_alone():
     assert _tools(loaded) == []
     kernels = {name for name in loaded if name.startswith("bleuprint.impl._")}
     assert kernels <= {"bleuprint.impl._ngrams", "bleuprint.impl._resample"}
+
+
+def _kernels_built() -> bool:
+    from bleuprint.impl import native
+
+    return native.ngrams is not None and native.resample is not None
+
+
+@pytest.mark.skipif(not _kernels_built(), reason="the compiled kernels are not built")
+def test_a_first_small_corpus_bleu_imports_no_numpy():
+    """A first ``corpus_bleu`` and ``sentence_bleu`` of a small corpus load no numpy (the
+    compiled kernels on plain Python objects, ``bleuprint.metrics.bleu.plain``); a large
+    corpus does (the vectorised route). The numbers of both routes are held equal by
+    ``tests/impl/test_bleu_plain.py``.
+
+    The scores, by hand: the first segment matches its reference (6 tokens: 6, 5, 4, 3
+    n-grams matched of 6, 5, 4, 3), "a dog" against "the dog" matches 1 of 2 unigrams and
+    0 of 1 bigram; so c = r = 8, BP = 1, precisions 7/8, 5/6, 4/4, 3/3 and BLEU =
+    100 (35/48)^(1/4) = 92.40739. "the cat sat" against a 6-token reference: every n-gram
+    of orders 1-3 matches, order 4 has none (effective order 3), BP = exp(1 - 6/3), so
+    100 e^-1 = 36.787944."""
+    loaded = _loaded("import bleuprint\n"
+                     "assert round(bleuprint.corpus_bleu(['the cat sat on the mat', 'a dog'], "
+                     "[['the cat sat on the mat'], ['the dog']]), 6) == 92.40739\n"
+                     "assert round(bleuprint.sentence_bleu('the cat sat', ['the cat sat on the mat']), 6) == 36.787944\n")
+    assert "numpy" not in loaded
+    loaded = _loaded("import bleuprint\n"
+                     "from bleuprint.metrics.bleu.plain import MAX_SEGMENTS\n"
+                     "n = MAX_SEGMENTS + 1\n"
+                     "bleuprint.corpus_bleu(['the cat'] * n, [['the cat']] * n)\n")
+    assert "numpy" in loaded
 
 
 def test_bleuprint_score_loads_its_command_alone(tmp_path):
