@@ -43,8 +43,6 @@ import logging
 import math
 from collections.abc import Sequence
 
-import numpy as np
-
 from ..metrics.bleu.spec import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
 from ..spec.inputs import check_smooth_value, check_statistic, input_hooks
 from ..spec.sacrebleu_versions import check_tokenizer_version, chosen_sacrebleu_version

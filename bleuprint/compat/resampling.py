@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import os
 
-import numpy as np
-
 from ..core.value import metric as configured
 from ..spec.significance import DEFAULT_SEED, PairedResult
 from .backends import Backend
@@ -58,6 +56,8 @@ def bootstrap_interval(backend: Backend, metric: str, matrix: np.ndarray, n: int
     ``numpy.random.default_rng(seed)``: the layer's ``bootstrap_stats`` at alpha 0.05 (exact
     mean of the scores, as ``statistics.mean``, rounded to float32 where the scores are
     float32; half of ``sorted[n - n//40 - 1] - sorted[n//40]``)."""
+    import numpy as np
+
     intervals, _ = _layer(backend)
     result = intervals.bootstrap_stats(configured(metric, **options), matrix, n, 0.05, np.random.default_rng(seed))
     return result.mean, result.half_width

@@ -51,19 +51,16 @@ def test_column_sums_equal_the_matrix_sums(corpus, options):
     assert all(type(x) is int for x in got)
 
 
-_counts = st.integers(0, 2**40)
-
-
-@st.composite
-def stats_vectors(draw):
-    order = draw(st.integers(1, 8))
-    totals = draw(st.lists(_counts, min_size=order, max_size=order))
-    matches = [draw(st.integers(0, t)) for t in totals]
-    return [draw(_counts), draw(_counts)] + matches + totals
+_count = st.integers(0, 2**40)
+#: (matches, total) of one order: matches <= total.
+_order = _count.flatmap(lambda total: st.tuples(st.integers(0, total), st.just(total)))
+#: Statistics rows [c, r, m_1..m_N, t_1..t_N] of orders 1..8, counts up to 2**40.
+stats_vectors = st.tuples(_count, _count, st.lists(_order, min_size=1, max_size=8)).map(
+    lambda drawn: [drawn[0], drawn[1], *(m for m, _ in drawn[2]), *(t for _, t in drawn[2])])
 
 
 @needs_kernels
-@given(stats=stats_vectors(), options=bleu_options())
+@given(stats=stats_vectors, options=bleu_options())
 @example(stats=[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], options={"smooth_method": "exp", "smooth_value": None,
                                                          "effective_order": False})
 @example(stats=[1, 1, 1, 0, 1, 0], options={"smooth_method": "floor", "smooth_value": 0.1, "effective_order": True})

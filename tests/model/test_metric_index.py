@@ -122,17 +122,37 @@ def test_a_first_small_corpus_bleu_imports_no_numpy():
     assert "numpy" in loaded
 
 
-def test_bleuprint_score_loads_its_command_alone(tmp_path):
-    """``bleuprint score REF -i HYP -m bleu`` imports no other command's module, no other
-    metric's folder and no tool; and the score is the full parser's."""
+@pytest.mark.skipif(not _kernels_built(), reason="the compiled kernels are not built")
+def test_bleuprint_score_of_a_small_file_imports_no_numpy(tmp_path):
+    """``bleuprint score REF -i HYP -m bleu`` on a small file loads no numpy (the streamed
+    sums of ``bleuprint.impl.hooks``' numpy-free route) and prints the score: "the cat sat on
+    a mat" against "the cat sat on the mat" (``_score_small_file``). The in-memory path's
+    matrix gives the same sums (``tests/cli/test_score_stream.py``)."""
+    _, loaded = _score_small_file(tmp_path)
+    assert "numpy" not in loaded
+
+
+def _score_small_file(tmp_path) -> tuple[list, list]:
+    """``(argv, modules loaded)`` of ``bleuprint score REF -i HYP -m bleu -b`` on one segment
+    in a fresh interpreter, which checks the printed score: "the cat sat on a mat" against
+    "the cat sat on the mat" matches 5/6, 3/5, 2/4 and 1/3 n-grams (BP 1), so BLEU =
+    100 (5/6 * 3/5 * 2/4 * 1/3)^(1/4) = 53.7 (printed with one decimal)."""
     ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
     ref.write_text("the cat sat on the mat\n", encoding="utf-8")
     hyp.write_text("the cat sat on a mat\n", encoding="utf-8")
     argv = ["score", str(ref), "-i", str(hyp), "-m", "bleu", "-b"]
-    loaded = _loaded("import contextlib, io\n"
-                     "from bleuprint.cli import main\n"
-                     "with contextlib.redirect_stdout(io.StringIO()):\n"
-                     f"    assert main({argv!r}) == 0\n")
+    return argv, _loaded("import contextlib, io\n"
+                         "from bleuprint.cli import main\n"
+                         "out = io.StringIO()\n"
+                         "with contextlib.redirect_stdout(out):\n"
+                         f"    assert main({argv!r}) == 0\n"
+                         "assert out.getvalue().strip() == '53.7', out.getvalue()\n")
+
+
+def test_bleuprint_score_loads_its_command_alone(tmp_path):
+    """``bleuprint score REF -i HYP -m bleu`` imports no other command's module, no other
+    metric's folder and no tool; and the score is the full parser's."""
+    argv, loaded = _score_small_file(tmp_path)
     assert _metric_folders(loaded) == {"bleu"}
     assert _tools(loaded) == []
     commands = {name for name in loaded if name.startswith("bleuprint.cli.")}
