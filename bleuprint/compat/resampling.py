@@ -22,16 +22,24 @@ from __future__ import annotations
 import os
 
 from ..core.value import metric as configured
-from ..spec.significance import DEFAULT_SEED, PairedResult
 from .backends import Backend
 
-#: One row of the paired-test table (sacreBLEU's ``significance.Result``): the layers'
-#: ``PairedResult`` (score, p_value, mean, ci).
-PairedRow = PairedResult
+
+def __getattr__(name: str):
+    # ``PairedRow``, one row of the paired-test table (sacreBLEU's ``significance.Result``):
+    # the layers' ``PairedResult`` (score, p_value, mean, ci), on first use (PEP 562), so
+    # that scoring without a paired test does not import the significance module
+    if name == "PairedRow":
+        from ..spec.significance import PairedResult
+
+        return PairedResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def seed_from_environment() -> tuple[str, int | None]:
     """``(text, seed)``: ``SACREBLEU_SEED`` lower-cased, and the seed it means."""
+    from ..spec.significance import DEFAULT_SEED
+
     raw = os.environ.get("SACREBLEU_SEED", str(DEFAULT_SEED))
     if raw.lower() == "none":
         return "none", None
