@@ -103,7 +103,7 @@ def plain_sums(metric, hyps: list[str], streams: list[list[str]]) -> list | None
     numpy) where the layer is impl and the metric has such a route for these segments
     (``bleuprint.impl.hooks``: BLEU on a small plain corpus); None otherwise (the caller
     computes the matrix, ``statistics``). The same sums as ``column_sums`` of the matrix
-    (``tests/impl/test_bleu_plain.py``)."""
+    (``tests/impl/test_bleu_plain_impl.py``)."""
     if metric.layer_name == "spec":
         return None
     from ..impl.hooks import plain_hooks

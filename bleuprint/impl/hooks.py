@@ -1,6 +1,6 @@
 """The fast layer's protocol (``bleuprint.hooks``): what ``bleuprint.impl`` asks a metric
 beside the definition's overrides, with the defaults. A metric tunes it in
-``bleuprint/metrics/NAME/plain.py``.
+``bleuprint/metrics/NAME/plain_impl.py``.
 
 A first call in a fresh process pays for every module it imports: numpy's import alone
 costs more CPU than scoring a small corpus. So a metric may give the corpus functions a
@@ -22,5 +22,5 @@ def corpus_sums(definition, hyps, refs, **stats_options) -> list | None:
     return None
 
 
-PLAIN = Protocol("impl", "plain", {"corpus_sums": corpus_sums})
+PLAIN = Protocol("impl", "plain_impl", {"corpus_sums": corpus_sums})
 plain_hooks = PLAIN.of

@@ -1,6 +1,6 @@
 """The character flags the compiled tokenizers read (``csrc/ngrams.c``), and the tables of
 13a's and zh's rules, without numpy: what ``bleuprint.impl.tokenizers`` builds its tables
-from, and what BLEU's numpy-free route (``bleuprint.metrics.bleu.plain``) hands the
+from, and what BLEU's numpy-free route (``bleuprint.metrics.bleu.plain_impl``) hands the
 kernel, so that a first small BLEU call need not import numpy.
 
 The rules are those of ``bleuprint.spec.tokenizers`` (sacreBLEU 2.5.1's

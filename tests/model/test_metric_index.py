@@ -100,9 +100,9 @@ def _kernels_built() -> bool:
 @pytest.mark.skipif(not _kernels_built(), reason="the compiled kernels are not built")
 def test_a_first_small_corpus_bleu_imports_no_numpy():
     """A first ``corpus_bleu`` and ``sentence_bleu`` of a small corpus load no numpy (the
-    compiled kernels on plain Python objects, ``bleuprint.metrics.bleu.plain``); a large
+    compiled kernels on plain Python objects, ``bleuprint.metrics.bleu.plain_impl``); a large
     corpus does (the vectorised route). The numbers of both routes are held equal by
-    ``tests/impl/test_bleu_plain.py``.
+    ``tests/impl/test_bleu_plain_impl.py``.
 
     The scores, by hand: the first segment matches its reference (6 tokens: 6, 5, 4, 3
     n-grams matched of 6, 5, 4, 3), "a dog" against "the dog" matches 1 of 2 unigrams and
@@ -116,7 +116,7 @@ def test_a_first_small_corpus_bleu_imports_no_numpy():
                      "assert round(bleuprint.sentence_bleu('the cat sat', ['the cat sat on the mat']), 6) == 36.787944\n")
     assert "numpy" not in loaded
     loaded = _loaded("import bleuprint\n"
-                     "from bleuprint.metrics.bleu.plain import MAX_SEGMENTS\n"
+                     "from bleuprint.metrics.bleu.plain_impl import MAX_SEGMENTS\n"
                      "n = MAX_SEGMENTS + 1\n"
                      "bleuprint.corpus_bleu(['the cat'] * n, [['the cat']] * n)\n")
     assert "numpy" in loaded

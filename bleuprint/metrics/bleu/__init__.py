@@ -52,8 +52,8 @@ class BLEU(Metric):
 
     def fast_score(self, combined, n_segments, **options) -> float:
         """impl's ``bleu_from_stats``; by the kernel without numpy where it applies
-        (``plain.score``: the same kernel call on Python ints)."""
-        from .plain import score as plain_score
+        (``plain_impl.score``: the same kernel call on Python ints)."""
+        from .plain_impl import score as plain_score
 
         value = plain_score(combined, **options)
         if value is not None:

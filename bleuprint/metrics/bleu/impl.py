@@ -35,7 +35,7 @@ the spec's order and types; ``bleu_from_stats`` is its one-row call.
 
 This module is where impl's ``corpus_bleu`` and ``sentence_bleu`` are made, so importing it
 imports no numpy (each function imports what it uses): a first small call scores without
-it (``bleuprint.metrics.bleu.plain``).
+it (``bleuprint.metrics.bleu.plain_impl``).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ Where this does not apply (no kernel, more than ``MAX_SEGMENTS`` segments, input
 not plain lists of str, the intl tokenizer, whose table needs ``regex``'s classes, add-k
 smoothing, which the kernel does not score, statistics that are not Python ints) the
 functions return None and the caller takes impl's numpy route, which also refuses bad inputs
-with its own messages. ``tests/impl/test_bleu_plain.py`` holds both routes equal.
+with its own messages. ``tests/impl/test_bleu_plain_impl.py`` holds both routes equal.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Differential tests: BLEU's numpy-free route (``bleuprint.metrics.bleu.plain``, taken by a
-small corpus) against impl's numpy route (``bleu_stats_matrix``, ``bleu_from_stats``).
+"""Differential tests: BLEU's numpy-free route (``bleuprint.metrics.bleu.plain_impl``, taken
+by a small corpus) against impl's numpy route (``bleu_stats_matrix``, ``bleu_from_stats``).
 
 The column sums must equal the matrix's column sums exactly (integers), and the score of
 summed statistics must be the numpy route's bit for bit (the same kernel arithmetic), so
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from bleuprint.core import get_metric
 from bleuprint.impl import corpus as impl_corpus
 from bleuprint.impl import native
-from bleuprint.metrics.bleu import impl, plain, spec
+from bleuprint.metrics.bleu import impl, plain_impl as plain, spec
 from bleuprint.strategies import bleu_options, corpora
 
 BLEU = get_metric("bleu")
