@@ -6,6 +6,7 @@ Usage::
     python benchmarks/startup.py                 # 20 interleaved repetitions
     python benchmarks/startup.py --repeats 5     # quicker
     python benchmarks/startup.py --json results.json
+    python benchmarks/startup.py --baseline ../main   # before (that tree) and after (this one)
 
 Rows, each a fresh process, run in turn within every repetition (interleaved, so a change in
 the machine's load falls on all rows alike), on a 10-line test set (the first 10 segments of
@@ -20,7 +21,10 @@ otherwise 10 fixed English lines):
   also times a second, warm call of the same corpus (the scoring itself, best of 20) and
   prints it;
 * ``sacrebleu CLI``: ``sacrebleu REF -i HYP -m bleu`` (sacreBLEU 2.5.1's command line);
-* ``bleuprint score``: ``python -m bleuprint score REF -i HYP -m bleu`` (this tree's copy).
+* ``bleuprint score``: ``python -m bleuprint score REF -i HYP -m bleu`` (this tree's copy);
+* with ``--baseline TREE`` (another checkout, its kernels built: main, say), that tree's
+  ``first corpus_bleu`` and ``bleuprint score`` too, in the same repetitions, so that a
+  change is measured before and after in one run.
 
 One round runs first, not counted, so that every module's bytecode is cached (as for an
 installed package; ``PYTHONDONTWRITEBYTECODE`` is dropped from the children's environment).
@@ -94,11 +98,11 @@ def test_set(folder: Path) -> tuple[Path, Path]:
     return ref, hyp
 
 
-def child_cpu(command: list, env: dict) -> tuple[float, str]:
+def child_cpu(command: list, env: dict, cwd: Path = REPO) -> tuple[float, str]:
     """The CPU time (user + system) of one run of ``command`` and its standard output, run
-    from the tree's root (an editable install elsewhere would otherwise be imported)."""
+    from the tree's root ``cwd`` (an editable install elsewhere would otherwise be imported)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False, cwd=REPO)
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False, cwd=cwd)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(map(str, command))} failed ({done.returncode}):\n{done.stderr}")
@@ -125,10 +129,19 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--json", metavar="PATH")
+    parser.add_argument("--baseline", metavar="TREE", type=Path,
+                        help="another checkout of bleuprint (its C kernels built), whose 'first corpus_bleu' and "
+                             "'bleuprint score' rows are run in the same repetitions: before and after in one run")
     args = parser.parse_args(argv)
 
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package has its bytecode: the warm-up round writes it
+    def environment(tree: Path) -> dict:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package has its bytecode: the warm-up round writes it
+        return env
+
+    env = environment(REPO)
+    # each row: (command, environment, working directory); the baseline's rows run in its tree
+    where = {}
     sacrebleu = shutil.which("sacrebleu", path=str(Path(sys.executable).parent)) or shutil.which("sacrebleu")
     with tempfile.TemporaryDirectory() as tmp:
         ref, hyp = test_set(Path(tmp))
@@ -140,6 +153,11 @@ def main(argv=None) -> int:
             "first corpus_bleu": [sys.executable, "-c", FIRST_CALL, str(hyp), str(ref)],
             "bleuprint score": [sys.executable, "-m", "bleuprint", "score", str(ref), "-i", str(hyp), "-m", "bleu"],
         }
+        if args.baseline is not None:
+            tree = args.baseline.resolve()
+            for name in ("first corpus_bleu", "bleuprint score"):
+                rows[f"{name} (baseline)"] = rows[name]
+                where[f"{name} (baseline)"] = (environment(tree), tree)
         if sacrebleu:
             rows["sacrebleu CLI"] = [sacrebleu, str(ref), "-i", str(hyp), "-m", "bleu"]
         else:
@@ -148,10 +166,10 @@ def main(argv=None) -> int:
         warm = []
         loads = [os.getloadavg()[0]]
         for name, command in rows.items():  # the warm-up round, not counted
-            child_cpu(command, env)
+            child_cpu(command, *where.get(name, (env, REPO)))
         for _ in range(args.repeats):
             for name, command in rows.items():
-                seconds, out = child_cpu(command, env)
+                seconds, out = child_cpu(command, *where.get(name, (env, REPO)))
                 times[name].append(seconds)
                 if name == "first corpus_bleu":
                     warm.append(float(out.split()[-1]))
@@ -162,9 +180,9 @@ def main(argv=None) -> int:
     mid = {name: statistics.median(values) for name, values in times.items()}
     print(f"{N_LINES}-line test set, {args.repeats} interleaved repetitions, CPU time per process "
           f"(user + system); load average (1 min) {min(loads):.2f}..{max(loads):.2f}")
-    print(f"{'row':<20} {'min ms':>8} {'median ms':>10}")
+    print(f"{'row':<30} {'min ms':>8} {'median ms':>10}")
     for name in rows:
-        print(f"{name:<20} {1e3 * low[name]:>8.1f} {1e3 * mid[name]:>10.1f}")
+        print(f"{name:<30} {1e3 * low[name]:>8.1f} {1e3 * mid[name]:>10.1f}")
     results = {"python": platform.python_version(), "repeats": args.repeats, "load": [min(loads), max(loads)],
                "min": low, "median": mid, "warm_call": min(warm)}
     first_call = low["first corpus_bleu"] - low["python -c pass"]
@@ -182,6 +200,10 @@ def main(argv=None) -> int:
               f"{mid['bleuprint score'] / mid['sacrebleu CLI']:.2f}x (median); goal <= 1: "
               f"{'met' if ratio <= 1 else 'NOT met'}")
         results["score_over_sacrebleu"] = ratio
+        if args.baseline is not None:
+            print(f"baseline: bleuprint score / sacrebleu CLI {low['bleuprint score (baseline)'] / low['sacrebleu CLI']:.2f}x "
+                  f"(min); first corpus_bleu over python -c pass "
+                  f"{1e3 * (low['first corpus_bleu (baseline)'] - low['python -c pass']):.1f} ms (min)")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2), encoding="utf-8")
     return 0

@@ -18,8 +18,6 @@ from __future__ import annotations
 import sys
 import time
 
-import numpy as np
-
 from ..compat.backends import column_sums, row_numbers
 from ..compat.resampling import seed_from_environment
 from .hooks import cli_hooks
@@ -100,6 +98,23 @@ def statistics(metric, hyps: list[str], streams: list[list[str]]) -> np.ndarray:
     return metric.layer.sentence_stats(metric.value, metric.inputs(hyps), metric.segments(streams))
 
 
+def plain_sums(metric, hyps: list[str], streams: list[list[str]]) -> list | None:
+    """The column sums of a system's statistics, computed without the matrix (and without
+    numpy) where the layer is impl and the metric has such a route for these segments
+    (``bleuprint.impl.hooks``: BLEU on a small plain corpus); None otherwise (the caller
+    computes the matrix, ``statistics``). The same sums as ``column_sums`` of the matrix
+    (``tests/impl/test_bleu_plain_impl.py``)."""
+    if metric.layer_name == "spec":
+        return None
+    from ..impl.hooks import plain_hooks
+
+    summed = plain_hooks(metric.definition).corpus_sums(metric.inputs(hyps), metric.segments(streams),
+                                                         **metric.value.stats_options())
+    if summed is not None:
+        metric.num_refs = metric.references_per_segment(streams)
+    return summed
+
+
 def statistics_in_chunks(metric, hyps, streams, progress: Progress, label: str) -> np.ndarray:
     """``statistics``, computed chunk by chunk when a progress bar is shown and the
     metric's rows are independent of each other (``needs_context(bleuprint.core.metric)``), so that the
@@ -112,6 +127,8 @@ def statistics_in_chunks(metric, hyps, streams, progress: Progress, label: str) 
     # A chunk's refusal would name a segment by its index in the chunk: the limits are
     # checked on the whole corpus first, so a refusal names it by its line in the files.
     check_limits(metric, hyps, streams)
+    import numpy as np
+
     parts = []
     for start in range(0, len(hyps), chunk):
         stop = min(len(hyps), start + chunk)
@@ -185,6 +202,8 @@ def corpus_score(metric, matrix: np.ndarray, n_bootstrap: int = 1):
     bootstrap mean and 95% half-width (``bootstrap_stats``, seed from ``SACREBLEU_SEED``)."""
     score = score_sums(metric, column_sums(matrix), matrix.shape[0])
     if n_bootstrap > 1:
+        import numpy as np
+
         text, seed = seed_from_environment()
         result = metric.layer.bootstrap_stats(metric.value, matrix, n_bootstrap, rng=np.random.default_rng(seed))
         metric.printer.add_interval(score, result, n_bootstrap, text)

@@ -31,10 +31,8 @@ from __future__ import annotations
 import gzip
 from itertools import islice
 
-import numpy as np
-
 from .score_arguments import resolve_metric, test_set_requested
-from .score_compute import check_limits, chunk_size, corpus_scores, progress_for, shared_rouge, statistics
+from .score_compute import check_limits, chunk_size, corpus_scores, plain_sums, progress_for, shared_rouge, statistics
 from .score_inputs import open_text, split_fields
 from .score_metrics import build_metrics
 from .score_output import CorpusScores
@@ -63,6 +61,8 @@ class StreamedSums:
         self.ints = self.floats = self.whole = self.largest = None
 
     def add(self, chunk) -> None:
+        import numpy as np
+
         chunk = np.asarray(chunk)
         if chunk.shape[0] == 0:
             return
@@ -89,6 +89,19 @@ class StreamedSums:
             if self.floats[c] is not None:  # carry the running sum: the same additions, in order
                 column = np.concatenate(([self.floats[c]], column))
             self.floats[c] = float(np.cumsum(column)[-1])
+
+    def add_sums(self, sums: list, rows: int) -> None:
+        """``add`` of an integer chunk of ``rows`` rows given by its column sums (Python
+        ints: ``score_compute.plain_sums``)."""
+        if self.ints is None:
+            width = len(sums)
+            self.integer, self.ints, self.floats = True, [0] * width, [None] * width
+            self.whole, self.largest = [True] * width, [0.0] * width
+        elif len(sums) != len(self.ints) or not self.integer:
+            raise FallBack("rows of another width or type than the first chunk's")
+        self.rows += rows
+        for c, total in enumerate(sums):
+            self.ints[c] += total
 
     def sums(self) -> list:
         if self.integer:
@@ -220,8 +233,12 @@ def streamed_sums(args, stderr, log) -> tuple[dict, list] | None:
                 for i, system in enumerate(systems):
                     for start in range(0, len(system), step or len(system)):
                         stop = min(len(system), start + step) if step else len(system)
-                        summed[name][i].add(statistics(metric, system[start:stop],
-                                                     [stream[start:stop] for stream in refs]))
+                        lines, ref_lines = system[start:stop], [stream[start:stop] for stream in refs]
+                        sums = plain_sums(metric, lines, ref_lines)
+                        if sums is None:
+                            summed[name][i].add(statistics(metric, lines, ref_lines))
+                        else:  # a small chunk, without numpy
+                            summed[name][i].add_sums(sums, stop - start)
                         progress.advance(stop - start, name)
                         ref_counts[name].add(metric.num_refs)
     except (FallBack, ValueError, TypeError, UsageError):

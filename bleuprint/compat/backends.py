@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..core import get_metric, metric_names
 from ..core.options import options_for_score, options_for_stats
 
@@ -34,6 +32,8 @@ class Backend:
         options = options_for_stats(definition, options)
         if self.name == "impl":
             return definition.stats_matrix(hyps, refs, **options)
+        import numpy as np
+
         from ..spec.corpus import segment_rows
 
         dtype = np.float64 if definition.fractional_columns else np.int64
@@ -53,6 +53,8 @@ class Backend:
         one-segment corpus): the layer's ``scores_of_rows``, which in impl scores them in
         one call of the metric's batch scorer, in double precision (the same operations as
         its one-row scorer), and in the spec row by row."""
+        import numpy as np
+
         from .. import impl, spec
 
         layer = impl if self.name == "impl" else spec
@@ -73,6 +75,8 @@ def column_sums(matrix: np.ndarray) -> list:
     """The corpus statistics as sacreBLEU's ``sum_of_lists`` gives them: integer columns as
     exact Python ints, fractional columns (TER's average lengths) added one row after
     another in float64 (``numpy.cumsum`` accumulates sequentially, unlike ``sum``)."""
+    import numpy as np
+
     matrix = np.asarray(matrix)
     if matrix.dtype.kind in "iu":
         return [int(x) for x in matrix.sum(axis=0, dtype=np.int64)]
@@ -88,6 +92,8 @@ def column_sums(matrix: np.ndarray) -> list:
 
 def row_numbers(row) -> list:
     """One statistics row as Python numbers (whole values as int)."""
+    import numpy as np
+
     return [int(x) if float(x).is_integer() else float(x) for x in np.asarray(row, dtype=np.float64).tolist()]
 
 

@@ -39,11 +39,8 @@ Source: sacreBLEU 2.5.1 ``metrics/base.py``, ``bleu.py``, ``chrf.py``, ``ter.py`
 
 from __future__ import annotations
 
-import logging
 import math
 from collections.abc import Sequence
-
-import numpy as np
 
 from ..metrics.bleu.spec import SMOOTH_DEFAULTS, bleu_precisions, brevity_penalty, log_or_floor
 from ..spec.inputs import check_smooth_value, check_statistic, input_hooks
@@ -56,7 +53,17 @@ from .scores import BLEUScore, CHRFScore, TERScore
 from .signatures import BLEUSignature, CHRFSignature, TERSignature
 from ..core.options import options_for_stats
 
-logger = logging.getLogger("bleuprint")
+class _Logger:
+    """The ``bleuprint`` logger (``logging.getLogger("bleuprint")``), the logging package
+    imported at the first warning: a start-up that gives none does not pay for it."""
+
+    def warning(self, *args, **kwargs) -> None:
+        import logging
+
+        logging.getLogger("bleuprint").warning(*args, **kwargs)
+
+
+logger = _Logger()
 
 def _check_hypotheses(prefix: str, hypotheses) -> list[str]:
     if isinstance(hypotheses, str):

@@ -21,19 +21,25 @@ from __future__ import annotations
 
 import os
 
-import numpy as np
-
 from ..core.value import metric as configured
-from ..spec.significance import DEFAULT_SEED, PairedResult
 from .backends import Backend
 
-#: One row of the paired-test table (sacreBLEU's ``significance.Result``): the layers'
-#: ``PairedResult`` (score, p_value, mean, ci).
-PairedRow = PairedResult
+
+def __getattr__(name: str):
+    # ``PairedRow``, one row of the paired-test table (sacreBLEU's ``significance.Result``):
+    # the layers' ``PairedResult`` (score, p_value, mean, ci), on first use (PEP 562), so
+    # that scoring without a paired test does not import the significance module
+    if name == "PairedRow":
+        from ..spec.significance import PairedResult
+
+        return PairedResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def seed_from_environment() -> tuple[str, int | None]:
     """``(text, seed)``: ``SACREBLEU_SEED`` lower-cased, and the seed it means."""
+    from ..spec.significance import DEFAULT_SEED
+
     raw = os.environ.get("SACREBLEU_SEED", str(DEFAULT_SEED))
     if raw.lower() == "none":
         return "none", None
@@ -58,6 +64,8 @@ def bootstrap_interval(backend: Backend, metric: str, matrix: np.ndarray, n: int
     ``numpy.random.default_rng(seed)``: the layer's ``bootstrap_stats`` at alpha 0.05 (exact
     mean of the scores, as ``statistics.mean``, rounded to float32 where the scores are
     float32; half of ``sorted[n - n//40 - 1] - sorted[n//40]``)."""
+    import numpy as np
+
     intervals, _ = _layer(backend)
     result = intervals.bootstrap_stats(configured(metric, **options), matrix, n, 0.05, np.random.default_rng(seed))
     return result.mean, result.half_width

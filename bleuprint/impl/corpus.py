@@ -16,11 +16,12 @@ a time. ``score_from_stats`` is cheap (one vector) and follows the spec step by 
 
 from __future__ import annotations
 
-import numpy as np
+import sys
 
 from ..spec.corpus import as_metric
 from ..spec.corpus import as_numbers as spec_as_numbers
 from ..spec.inputs import check_positive_int, check_statistic
+from .hooks import plain_hooks
 
 __all__ = ["corpus_score", "sentence_stats", "score_from_stats", "stats_matrix"]
 
@@ -38,12 +39,16 @@ def stats_matrix(metric, hyps, refs=None) -> np.ndarray:
 
 def sentence_stats(metric, hyps, refs=None) -> np.ndarray:
     """The N x S float64 matrix of per-sentence statistics of ``metric`` (see module doc)."""
+    import numpy as np
+
     return stats_matrix(metric, hyps, refs).astype(np.float64)
 
 
 def as_numbers(summed) -> list:
     """The summed statistics as Python numbers: whole values as ``int`` (so the arithmetic
     is that of a list of counts, as in the spec), others as ``float``."""
+    import numpy as np
+
     if isinstance(summed, np.ndarray) and summed.dtype.kind in "iu":
         return [int(x) for x in summed.ravel()]
     return [int(x) if float(x).is_integer() else float(x) for x in np.asarray(summed, dtype=np.float64).ravel()]
@@ -60,12 +65,19 @@ def score_from_stats(metric, summed, n_sentences: int) -> float:
     """
     metric = as_metric(metric)
     check_positive_int(n_sentences, "n_sentences")
-    if not isinstance(summed, np.ndarray):
+    if not _is_array(summed):
         return score_numbers(metric, spec_as_numbers(summed), n_sentences)
     raw = summed.ravel()
     for i, x in enumerate(raw):
         check_statistic(x, f"summed[{i}]", whole=False)
     return score_numbers(metric, as_numbers(raw), n_sentences)
+
+
+def _is_array(value) -> bool:
+    """Whether ``value`` is a numpy array (never, when numpy was not imported: asking
+    must not import it)."""
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(value, np.ndarray)
 
 
 def score_numbers(metric, values: list, n_sentences: int) -> float:
@@ -80,5 +92,8 @@ def corpus_score(metric, hyps, refs=None) -> float:
     fast: the score of the column sums of ``stats_matrix``
     (``bleuprint.spec.corpus.corpus_score``'s definition)."""
     metric = as_metric(metric)
+    summed = plain_hooks(metric.definition).corpus_sums(hyps, refs, **metric.stats_options())
+    if summed is not None:  # a small corpus, without numpy (``bleuprint.impl.hooks``)
+        return score_numbers(metric, summed, len(hyps))
     matrix = stats_matrix(metric, hyps, refs)
     return score_from_stats(metric, matrix.sum(axis=0), matrix.shape[0])

@@ -45,15 +45,15 @@ over Hypothesis lines and corpora, and the class tables over every code point.
 from __future__ import annotations
 
 import functools
-import re
 
 import numpy as np
 import regex
 
 from ..spec.inputs import check_choice, check_text
-from ..spec.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS, TOKENIZERS, ZH_RANGES
+from ..spec.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS, TOKENIZERS
 from ..spec.tokenizers import tokenize as spec_tokenize
 from . import native
+from .token_flags import BLOCK, D, DASH, KERNEL_MODES, P, SPLIT, WS, check_kernel_flags, rules_table
 from .tokenizers_outside import outside_tokenized
 
 __all__ = [
@@ -89,33 +89,10 @@ def _pick_separator(text: str) -> str | None:
 
 # --- character classes, one table over all code points ------------------------------
 
-_WS, _P, _D, _SPLIT, _DASH, _BLOCK = 1, 2, 4, 8, 16, 32
+_WS, _P, _D, _SPLIT, _DASH, _BLOCK = WS, P, D, SPLIT, DASH, BLOCK
 
 #: The intl classes and the patterns that define them (sacreBLEU's tokenizer_intl).
 _INTL_CLASSES = ((r"\p{P}", _P), (r"\p{N}", _D), (r"\p{S}", _SPLIT))
-
-# R1 of mteval-v13a (shared by 13a and zh): ASCII punctuation and symbols except ' , - .
-# get a space on each side. The table below is derived from this pattern.
-_R1 = re.compile(r"[\{-\~\[-\` -\&\(-\+\:-\@\/]")
-
-
-def _zh_code_ranges() -> list[tuple[int, int]]:
-    """``ZH_RANGES`` as inclusive code-point ranges for *one* character ``ch``.
-
-    The spec tests ``start <= ch <= end`` on strings, and two bounds are two characters
-    long (sacreBLEU's malformed 5-digit escapes). For a one-character ``ch``:
-    ``ch >= start`` holds iff ``ch > start[0]``, or ``ch == start[0]`` and ``start`` is
-    that single character; ``ch <= end`` holds iff ``ch <= end[0]`` (a proper prefix
-    sorts first). The test suite checks the result against the spec on every code point.
-    """
-    out = []
-    for start, end in ZH_RANGES:
-        low = ord(start[0]) + (1 if len(start) > 1 else 0)
-        high = ord(end[0])
-        if low <= high:
-            out.append((low, high))
-    return out
-
 
 def _all_code_points() -> str:
     return np.arange(0x110000, dtype=np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
@@ -125,22 +102,10 @@ def _positions(pattern, text: str) -> np.ndarray:
     return np.fromiter((m.start() for m in pattern.finditer(text)), np.int64)
 
 
-#: 13a's and zh's flags (but white space) lie below these code points.
-_RULES_SIZE = {"13a": 128, "zh": max(high for _, high in _zh_code_ranges()) + 1}
-
-
-def _table_prefix(name: str, size: int) -> np.ndarray:
-    """The flags of the rules of 13a or zh (white space aside) for code points below ``size``."""
-    table = np.zeros(size, dtype=np.uint8)
-    ascii_chars = "".join(chr(c) for c in range(128))
-    table[[m.start() for m in _R1.finditer(ascii_chars)]] |= _SPLIT
-    table[[ord("."), ord(",")]] |= _P
-    table[ord("0") : ord("9") + 1] |= _D
-    table[ord("-")] |= _DASH
-    if name == "zh":
-        for low, high in _zh_code_ranges():
-            table[low : high + 1] |= _SPLIT
-    return table
+def _table_prefix(name: str) -> np.ndarray:
+    """The flags of the rules of 13a or zh (white space aside) below ``RULES_SIZE[name]``
+    (``token_flags.rules_table``), as a writable array."""
+    return np.frombuffer(rules_table(name), dtype=np.uint8).copy()
 
 
 @functools.lru_cache(maxsize=None)
@@ -155,7 +120,7 @@ def _table(name: str) -> np.ndarray:
         for pattern, flag in _INTL_CLASSES:
             table[_positions(regex.compile(pattern), everything)] |= flag
         return table
-    rules = _table_prefix(name, _RULES_SIZE[name])
+    rules = _table_prefix(name)
     table[: len(rules)] |= rules
     # A cut next to white space changes nothing, and white space is X for the period
     # rules whatever its flags: so white space (the space of R1, the spaces inside the zh
@@ -389,16 +354,8 @@ def _string_token_ids(lines: list[str], name: str) -> tuple[np.ndarray, np.ndarr
 
 
 #: token_ids mode of the compiled kernel for each tokenizer (``csrc/ngrams.c``).
-_KERNEL_MODES = {"13a": "MODE_13A", "zh": "MODE_RULES_DASH", "intl": "MODE_RULES",
-                 "none": "MODE_WHITESPACE", "char": "MODE_CHARS"}
-
-
-def _check_kernel_flags(kernel) -> None:
-    """The kernel reads ``_table`` with its own copy of the flag values: they must agree."""
-    ours = {"F_WS": _WS, "F_P": _P, "F_D": _D, "F_SPLIT": _SPLIT, "F_DASH": _DASH}
-    theirs = {name: getattr(kernel, name) for name in ours}
-    if ours != theirs:
-        raise RuntimeError(f"the compiled tokenizer's flags {theirs} differ from {ours}")
+_KERNEL_MODES = KERNEL_MODES
+_check_kernel_flags = check_kernel_flags
 
 
 def _kernel_table(name: str, texts: list[str]) -> np.ndarray:
@@ -411,7 +368,7 @@ def _kernel_table(name: str, texts: list[str]) -> np.ndarray:
     hundred, where ``_table`` evaluates all 1,114,112 code points): the kernel reads the
     flags of no other character, and for these they are the ``regex`` module's own."""
     if name != "intl":
-        return _table_prefix(name, _RULES_SIZE[name])
+        return _table_prefix(name)
     present = np.zeros(0x110000, dtype=bool)
     for text in texts:
         present[np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)] = True

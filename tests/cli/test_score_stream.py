@@ -107,12 +107,17 @@ def test_streamed_sums_and_score_are_the_in_memory_apis(name, tmp_path, monkeypa
         seen.append(len(chunk))
         statistics(self, chunk)
 
+    def spy_add_sums(self, sums, rows, original=score_stream.StreamedSums.add_sums):  # a chunk's numpy-free sums
+        seen.append(rows)
+        original(self, sums, rows)
+
     def spy_sums(self, original=score_stream.StreamedSums.sums):
         result = original(self)
         summed.append((self.rows, result))
         return result
 
     monkeypatch.setattr(score_stream.StreamedSums, "add", spy_add)
+    monkeypatch.setattr(score_stream.StreamedSums, "add_sums", spy_add_sums)
     monkeypatch.setattr(score_stream.StreamedSums, "sums", spy_sums)
     outcome = run_bleuprint([*refs, "-i", "hyp.txt", "-m", name, "-f", "json"], tmp_path, monkeypatch=monkeypatch)
     assert outcome.status == 0, outcome.stderr

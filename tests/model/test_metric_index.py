@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import bleuprint
 from bleuprint.metrics import INDEX
 
@@ -89,17 +91,68 @@ def test_a_first_corpus_bleu_loads_bleu_alone():
     assert kernels <= {"bleuprint.impl._ngrams", "bleuprint.impl._resample"}
 
 
-def test_bleuprint_score_loads_its_command_alone(tmp_path):
-    """``bleuprint score REF -i HYP -m bleu`` imports no other command's module, no other
-    metric's folder and no tool; and the score is the full parser's."""
+def _kernels_built() -> bool:
+    from bleuprint.impl import native
+
+    return native.ngrams is not None and native.resample is not None
+
+
+@pytest.mark.skipif(not _kernels_built(), reason="the compiled kernels are not built")
+def test_a_first_small_corpus_bleu_imports_no_numpy():
+    """A first ``corpus_bleu`` and ``sentence_bleu`` of a small corpus load no numpy (the
+    compiled kernels on plain Python objects, ``bleuprint.metrics.bleu.plain_impl``); a large
+    corpus does (the vectorised route). The numbers of both routes are held equal by
+    ``tests/impl/test_bleu_plain_impl.py``.
+
+    The scores, by hand: the first segment matches its reference (6 tokens: 6, 5, 4, 3
+    n-grams matched of 6, 5, 4, 3), "a dog" against "the dog" matches 1 of 2 unigrams and
+    0 of 1 bigram; so c = r = 8, BP = 1, precisions 7/8, 5/6, 4/4, 3/3 and BLEU =
+    100 (35/48)^(1/4) = 92.40739. "the cat sat" against a 6-token reference: every n-gram
+    of orders 1-3 matches, order 4 has none (effective order 3), BP = exp(1 - 6/3), so
+    100 e^-1 = 36.787944."""
+    loaded = _loaded("import bleuprint\n"
+                     "assert round(bleuprint.corpus_bleu(['the cat sat on the mat', 'a dog'], "
+                     "[['the cat sat on the mat'], ['the dog']]), 6) == 92.40739\n"
+                     "assert round(bleuprint.sentence_bleu('the cat sat', ['the cat sat on the mat']), 6) == 36.787944\n")
+    assert "numpy" not in loaded
+    loaded = _loaded("import bleuprint\n"
+                     "from bleuprint.metrics.bleu.plain_impl import MAX_SEGMENTS\n"
+                     "n = MAX_SEGMENTS + 1\n"
+                     "bleuprint.corpus_bleu(['the cat'] * n, [['the cat']] * n)\n")
+    assert "numpy" in loaded
+
+
+@pytest.mark.skipif(not _kernels_built(), reason="the compiled kernels are not built")
+def test_bleuprint_score_of_a_small_file_imports_no_numpy(tmp_path):
+    """``bleuprint score REF -i HYP -m bleu`` on a small file loads no numpy (the streamed
+    sums of ``bleuprint.impl.hooks``' numpy-free route) and prints the score: "the cat sat on
+    a mat" against "the cat sat on the mat" (``_score_small_file``). The in-memory path's
+    matrix gives the same sums (``tests/cli/test_score_stream.py``)."""
+    _, loaded = _score_small_file(tmp_path)
+    assert "numpy" not in loaded
+
+
+def _score_small_file(tmp_path) -> tuple[list, list]:
+    """``(argv, modules loaded)`` of ``bleuprint score REF -i HYP -m bleu -b`` on one segment
+    in a fresh interpreter, which checks the printed score: "the cat sat on a mat" against
+    "the cat sat on the mat" matches 5/6, 3/5, 2/4 and 1/3 n-grams (BP 1), so BLEU =
+    100 (5/6 * 3/5 * 2/4 * 1/3)^(1/4) = 53.7 (printed with one decimal)."""
     ref, hyp = tmp_path / "ref.txt", tmp_path / "hyp.txt"
     ref.write_text("the cat sat on the mat\n", encoding="utf-8")
     hyp.write_text("the cat sat on a mat\n", encoding="utf-8")
     argv = ["score", str(ref), "-i", str(hyp), "-m", "bleu", "-b"]
-    loaded = _loaded("import contextlib, io\n"
-                     "from bleuprint.cli import main\n"
-                     "with contextlib.redirect_stdout(io.StringIO()):\n"
-                     f"    assert main({argv!r}) == 0\n")
+    return argv, _loaded("import contextlib, io\n"
+                         "from bleuprint.cli import main\n"
+                         "out = io.StringIO()\n"
+                         "with contextlib.redirect_stdout(out):\n"
+                         f"    assert main({argv!r}) == 0\n"
+                         "assert out.getvalue().strip() == '53.7', out.getvalue()\n")
+
+
+def test_bleuprint_score_loads_its_command_alone(tmp_path):
+    """``bleuprint score REF -i HYP -m bleu`` imports no other command's module, no other
+    metric's folder and no tool; and the score is the full parser's."""
+    argv, loaded = _score_small_file(tmp_path)
     assert _metric_folders(loaded) == {"bleu"}
     assert _tools(loaded) == []
     commands = {name for name in loaded if name.startswith("bleuprint.cli.")}

@@ -77,15 +77,75 @@ def _sacrebleu_signatures(class_name: str, options: dict) -> tuple[str, str, str
 # --- the default rule ----------------------------------------------------------------
 
 def _installed(monkeypatch, found):
-    """Make the package metadata say ``found`` (None: sacreBLEU not installed)."""
+    """Make the package metadata say ``found`` (None: sacreBLEU not installed): the reading
+    of it, ``distribution_version``, which is held to importlib.metadata's below."""
     def version(name):
         assert name == "sacrebleu"
-        if found is None:
-            raise metadata.PackageNotFoundError(name)
         return found
 
-    monkeypatch.setattr(metadata, "version", version)
+    monkeypatch.setattr(versions, "distribution_version", version)
     versions.installed_sacrebleu.cache_clear()
+
+
+def _importlib_version(name):
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+@pytest.mark.parametrize("name", ["sacrebleu", "numpy", "regex", "bleuprint", "Hypothesis", "no-such-dist-here"])
+def test_the_version_read_is_importlib_metadatas(name):
+    """``distribution_version`` (the ``sys.path`` directories read without importlib.metadata's
+    full lookup) answers what ``importlib.metadata.version`` answers, for installed
+    distributions, an editable one and an absent one."""
+    assert versions.distribution_version(name) == _importlib_version(name)
+
+
+def _fake_distributions(root, entries: dict):
+    """Distributions' metadata under ``root``: ``{entry name: METADATA text, or a
+    {file: text} dict, or None for an empty directory}``."""
+    for entry, content in entries.items():
+        path = root / entry
+        if isinstance(content, str) and entry.endswith(".egg-info") and entry.startswith("file-"):
+            path = root / entry.removeprefix("file-")
+            path.write_text(content, encoding="utf-8")
+            continue
+        path.mkdir()
+        files = {"METADATA": content} if isinstance(content, str) else (content or {})
+        for file, text in files.items():
+            (path / file).write_text(text, encoding="utf-8")
+
+
+def test_the_plain_layout_is_read_without_importlib_metadata(tmp_path, monkeypatch):
+    """A dist-info first on ``sys.path`` is read directly (importlib.metadata is not asked:
+    its lookup is what start-up saves), and is what importlib.metadata says."""
+    _fake_distributions(tmp_path, {"sacrebleu-9.9.9.dist-info": "Name: sacrebleu\nVersion: 9.9.9\n"})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert versions._path_version("sacrebleu") == "9.9.9" == metadata.version("sacrebleu")
+
+
+@pytest.mark.parametrize("entries, name", [
+    ({"sacrebleu-9.9.9.dist-info": "Metadata-Version: 2.1\nName: sacrebleu\nVersion: 9.9.9\n\nbody\n"}, "sacrebleu"),
+    ({"Sacre_BLEU-1.2.dist-info": "Name: Sacre_BLEU\nVersion: 1.2\n"}, "sacre.bleu"),
+    ({"fakedist-3.0.egg-info": {"PKG-INFO": "Name: fakedist\nVersion: 3.0\n"}}, "fakedist"),
+    ({"file-fakedist-4.0.egg-info": "Name: fakedist\nVersion: 4.0\n"}, "fakedist"),
+    ({"fakedist-5.0.dist-info": {"METADATA": "", "PKG-INFO": "Name: fakedist\nVersion: 5.0\n"}}, "fakedist"),
+    ({"fakedist-6.0.dist-info": "Name: fakedist\nSummary: no version\n\nVersion: 6.0\n"}, "fakedist"),
+    ({"fakedist-7.0.dist-info": None}, "fakedist"),
+    ({"otherdist-1.0.dist-info": "Name: otherdist\nVersion: 1.0\n"}, "fakedist"),
+])
+def test_the_version_read_is_importlib_metadatas_on_every_layout(tmp_path, monkeypatch, entries, name):
+    """The same answers on a directory first on ``sys.path`` holding a distribution's
+    metadata in each layout importlib.metadata reads (a dist-info, an egg-info directory
+    or file, PKG-INFO behind an empty METADATA), one without a version, one without any
+    metadata file, and only another distribution's; and with a zip file on the path."""
+    _fake_distributions(tmp_path, entries)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert versions.distribution_version(name) == _importlib_version(name)
+    (tmp_path / "empty.zip").write_bytes(b"PK\x05\x06" + bytes(18))
+    monkeypatch.syspath_prepend(str(tmp_path / "empty.zip"))
+    assert versions.distribution_version(name) == _importlib_version(name)
 
 
 @pytest.mark.parametrize("found, expected", [("2.5.1", "2.5.1"), ("2.6.0", "2.6.0"), (None, "2.6.0")])

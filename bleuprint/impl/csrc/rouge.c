@@ -1076,12 +1076,20 @@ static PyTypeObject PairScorerType = {
  * the score objects, immutable, are shared: a direct-mapped table of SCORE_CACHE slots keyed
  * by the three values' bits (so 0.0 and -0.0 stay apart) hands out the one made last for
  * those bits. Each segment's dict is its own. */
-#define SCORE_CACHE 4096
+#define SCORE_CACHE_BITS 14
+#define SCORE_CACHE (1 << SCORE_CACHE_BITS)
 typedef struct { uint64_t bits[3]; PyObject *score; } cached_score_t;
 
+/* The slot of a triple: the three values' bits mixed by multiplications, the slot taken from
+ * the high bits. (A double's low mantissa bits are zero for simple fractions such as 0.5 or
+ * 0.25, and a product's low bits depend on the factors' low bits only: slots from the low
+ * bits made most such triples collide, ~12,400 scores made for 3,094 distinct triples of
+ * 10,000 TED segments against ~4,200 now.) */
 static uint64_t triple_slot(const uint64_t *b) {
-    uint64_t h = b[0] * 0x9e3779b97f4a7c15ULL ^ b[1] * 0xc2b2ae3d27d4eb4fULL ^ b[2] * 0x165667b19e3779f9ULL;
-    return (h ^ (h >> 29)) & (SCORE_CACHE - 1);
+    uint64_t h = b[0] * 0x9e3779b97f4a7c15ULL;
+    h = (h ^ b[1]) * 0xc2b2ae3d27d4eb4fULL;
+    h = (h ^ b[2]) * 0x165667b19e3779f9ULL;
+    return h >> (64 - SCORE_CACHE_BITS);
 }
 
 static PyObject *cached_score(cached_score_t *cache, PyTypeObject *score, const double *prf) {

@@ -51,6 +51,13 @@ class BLEU(Metric):
         return bleu_stats_matrix(hyps, refs, **options)
 
     def fast_score(self, combined, n_segments, **options) -> float:
+        """impl's ``bleu_from_stats``; by the kernel without numpy where it applies
+        (``plain_impl.score``: the same kernel call on Python ints)."""
+        from .plain_impl import score as plain_score
+
+        value = plain_score(combined, **options)
+        if value is not None:
+            return value
         from .impl import bleu_from_stats as fast_bleu_from_stats
 
         return fast_bleu_from_stats(combined, **options)

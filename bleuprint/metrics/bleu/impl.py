@@ -32,14 +32,16 @@ one test set; no kernel; inputs the spec's checks must judge):
 The score is ``bleu_scores``: every row of a 2-D array of statistics sums at once (a
 corpus, bootstrap resamples, paired trials), with the spec's floating-point operations in
 the spec's order and types; ``bleu_from_stats`` is its one-row call.
+
+This module is where impl's ``corpus_bleu`` and ``sentence_bleu`` are made, so importing it
+imports no numpy (each function imports what it uses): a first small call scores without
+it (``bleuprint.metrics.bleu.plain_impl``).
 """
 
 from __future__ import annotations
 
 import math
 from itertools import chain
-
-import numpy as np
 
 from .spec import LOG_ZERO, SMOOTH_DEFAULTS, SMOOTH_METHODS, check_bleu_stats
 from ...spec.inputs import (
@@ -48,9 +50,8 @@ from ...spec.inputs import (
     check_positive_int,
     check_smooth_value,
 )
+from ...spec.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS, TOKENIZERS
 from ...impl import native
-from ...impl.mixed import Mixed, math_map, row_flags, table as mixed_table
-from ...impl.tokenizers import BLEU_TOKENIZERS, OUTSIDE_TOKENIZERS, TOKENIZERS, bleu_token_ids, kernel_line_args
 from ...impl.tokenizers_outside import outside_tokenized
 from ...core.one_call import one_call_functions
 
@@ -71,6 +72,8 @@ _CHUNK = 1 << 15  # entries per chunk of sentences (measured best between 2**14 
 
 def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """Concatenation of ``arange(s, s + l)`` for every pair (s, l), vectorised."""
+    import numpy as np
+
     total = int(lengths.sum())
     if total == 0:
         return np.zeros(0, np.int64)
@@ -86,6 +89,8 @@ def _groups(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
     When the key and the position fit together in 63 bits, one value sort of
     ``key << b | position`` replaces the slower argsort."""
+    import numpy as np
+
     n = len(keys)
     if n == 0:
         empty = np.zeros(0, np.int64)
@@ -108,6 +113,8 @@ def _groups(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _max_ref_counts(ranks: np.ndarray, slots: np.ndarray, n_keys: int, n_slots: int) -> np.ndarray:
     """For each group, the largest number of its members that share one reference slot."""
+    import numpy as np
+
     _, pair_ranks, distinct = _groups(ranks * n_slots + slots)
     counts = np.bincount(pair_ranks, minlength=len(distinct))
     best = np.zeros(n_keys, np.int64)
@@ -135,6 +142,8 @@ def _check_corpus(hyps, refs) -> tuple[list[str], list[list[str]]]:
 def _length_stats(hyp_len, ref_len, ref_counts, order) -> np.ndarray:
     """Statistics rows with the length columns filled in (matches 0): c, the closest
     reference length (ties to the shorter one) and the n-gram totals of the hypothesis."""
+    import numpy as np
+
     n_sent = len(hyp_len)
     ref_sent = np.repeat(np.arange(n_sent), ref_counts)
     scale = int(ref_len.max(initial=0)) + 1
@@ -154,6 +163,8 @@ def _kernel_stats(hyp_line, ref_line, ref_counts, tok, tok_len, order) -> np.nda
     kernel (``csrc/ngrams.c``: per sentence, min(hypothesis count, largest count in one
     reference) summed over the hypothesis n-grams, Papineni et al. 2002, section 2.1),
     the sentences in parts on ``native.THREADS`` threads."""
+    import numpy as np
+
     stats = _length_stats(tok_len[hyp_line], tok_len[ref_line], ref_counts, order)
     tok_start = np.cumsum(tok_len) - tok_len
     ref_offsets = np.concatenate(([0], np.cumsum(ref_counts)))
@@ -166,6 +177,8 @@ def _pair_stats(hyp_line, ref_line, ref_counts, tok, tok_len, vocab, order) -> n
     """The statistics rows of sentences given as token-line indices: hypothesis
     ``hyp_line[i]`` and references ``ref_line`` (``ref_counts[i]`` of them for sentence
     i, in order); line k's tokens are ``tok[start_k : start_k + tok_len[k]]``."""
+    import numpy as np
+
     n_sent = len(hyp_line)
     tok_start = np.cumsum(tok_len) - tok_len
     hyp_len = tok_len[hyp_line]
@@ -280,6 +293,9 @@ def _fused_rows(hyps, refs, tokenize, lowercase, order):
     sentences only). None without the kernel, when the hypotheses repeat
     (``_FUSED_MIN_DISTINCT``), or for inputs that are not plain lists of str (the checked
     route then accepts or refuses them with the spec's messages)."""
+    import numpy as np
+    from ...impl.tokenizers import kernel_line_args
+
     kernel = native.ngrams
     if kernel is None or not (type(hyps) is list and type(refs) is list and 0 < len(hyps) == len(refs)):
         return None
@@ -325,6 +341,8 @@ def _line_index(hyps, refs) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The distinct lines of a checked corpus (hypotheses, then the references flattened)
     in order of first occurrence, the id of every line among them, and the number of
     references of each hypothesis (what the kernel's ``line_index`` returns)."""
+    import numpy as np
+
     n_sent = len(hyps)
     ref_counts = np.fromiter(map(len, refs), np.int64, n_sent)
     flat_refs = list(chain.from_iterable(refs))
@@ -340,6 +358,9 @@ def _line_index(hyps, refs) -> tuple[list[str], np.ndarray, np.ndarray]:
 def _checked_matrix(hyps, refs, tokenize, lowercase, max_ngram_order, indexed=None) -> np.ndarray:
     """``bleu_stats_matrix`` of a corpus that passed ``_check_corpus`` (or the kernel's
     ``line_index``, whose result ``indexed`` is)."""
+    import numpy as np
+    from ...impl.tokenizers import bleu_token_ids
+
     check_choice(tokenize, BLEU_TOKENIZERS, "tokenizer")
     check_positive_int(max_ngram_order, "max_ngram_order")
     n_sent = len(hyps)
@@ -401,6 +422,9 @@ def bleu_from_stats(
     scalar) are taken as the Python numbers they hold, so the arithmetic is double, the
     spec's on Python numbers; in a list of Python numbers, a ``numpy.float32`` entry enters
     float32 arithmetic where the spec's would (``mixed.row_flags``)."""
+    import numpy as np
+    from ...impl.mixed import row_flags
+
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
     check_smooth_value(smooth_value)
     stats, order = check_bleu_stats(stats, max_ngram_order)
@@ -434,6 +458,8 @@ def bleu_scores(sums, float32=False, *, smooth_method: str = "exp", smooth_value
     The compiled kernel (``_resample.bleu_scores``) scores the rows where it applies (not
     add-k; at most 64 orders; one arithmetic per row), the numpy code below elsewhere; the
     tests hold both to the spec."""
+    import numpy as np
+
     check_choice(smooth_method, SMOOTH_METHODS, "smooth_method")
     check_smooth_value(smooth_value)
     sums = np.asarray(sums, dtype=np.float64)
@@ -463,6 +489,9 @@ def _numpy_bleu_scores(sums, float32, order, smooth_method, value, effective_ord
     it reaches; exp smoothing's factor is 2^j at the j-th zero-match order reached; the
     logs are added left to right (``numpy.add.accumulate``; an order outside the mean adds
     0.0, which leaves the sum as it is)."""
+    import numpy as np
+    from ...impl.mixed import Mixed, math_map, table as mixed_table
+
     sys_len, ref_len = sums[:, 0], sums[:, 1]
     stats = mixed_table(sums, float32)
     m, t = stats[:, 2 : 2 + order], stats[:, 2 + order :]
