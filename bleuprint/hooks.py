@@ -43,7 +43,8 @@ __all__ = ["Hooks", "Protocol", "defined_overrides", "protocols"]
 #: ``protocols`` and the tests.
 TOOL_HOOKS = ("bleuprint.vectors.hooks", "bleuprint.strategies", "bleuprint.mutants.hooks", "bleuprint.verify_hooks",
               "bleuprint.oracles.hooks", "bleuprint.reproduce.hooks", "bleuprint.spec.signature",
-              "bleuprint.spec.inputs", "bleuprint.cli.hooks", "bleuprint.impl.hooks")
+              "bleuprint.spec.inputs", "bleuprint.spec.significance", "bleuprint.cli.hooks",
+              "bleuprint.impl.hooks")
 
 
 def protocols() -> list:

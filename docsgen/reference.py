@@ -28,6 +28,7 @@ from bleuprint.oracles.hooks import oracle_hooks
 from bleuprint.spec.signature import signature_hooks
 from bleuprint.cli.hooks import cli_hooks
 from bleuprint.core.options import option_defaults
+from bleuprint.core import metric_aliases
 from bleuprint.spec.inputs import input_hooks
 
 #: Where the generated pages go inside the site (relative to ``docs/``).
@@ -106,7 +107,8 @@ def _facts_section(metric) -> list[str]:
     scale = cli_hooks(metric).scale_for(**defaults)
     rows = [
         ("name (registry key, `-m`)", f"`{metric.name}`" + (
-            " (also " + ", ".join(f"`{a}`" for a in metric.aliases) + ")" if metric.aliases else "")),
+            " (also " + ", ".join(f"`{a}`" for a in metric_aliases(metric.name)) + ")"
+            if metric_aliases(metric.name) else "")),
         ("scale", f"0 to {metric.scale}" if scale == metric.scale
          else f"0 to {metric.scale} (at the defaults 0 to {scale})"),
         ("shape of the statistics", f"`{metric.shape.name}` ({metric.shape.value})"),

@@ -11,7 +11,7 @@ its range is one line naming the flag (status 1).
 from __future__ import annotations
 
 from ..compat.metrics import COMPAT_CLASSES, compat_class
-from ..core import get_metric, metric_names
+from ..core import get_metric, metric_aliases, metric_names
 from .hooks import cli_hooks
 from ..spec.sacrebleu_versions import SUPPORTED_VERSIONS
 from .usage import UsageError
@@ -98,7 +98,7 @@ def resolve_metric(name: str):
     if name in metric_names():
         return get_metric(name), {}
     for registered in metric_names():
-        if name in get_metric(registered).aliases:
+        if name in metric_aliases(registered):
             return get_metric(registered), {}
     for registered in metric_names():
         definition = get_metric(registered)

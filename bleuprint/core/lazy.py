@@ -2,7 +2,7 @@
 ``bleuprint.impl``: the metric folders' modules read those packages' shared modules, so the
 packages must not import the folders back while they are being imported.
 
-Besides the package's own table, each registered metric's ``Metric.api_names`` are public
+Besides the package's own table, each registered metric's ``api_names`` (``register``) are public
 names of both packages, defined in the metric's ``spec`` and ``impl`` modules: a metric
 written in its own folder is exported by declaring its names there, with no edit here.
 """

@@ -7,18 +7,22 @@ A ``Metric`` declares its ``options`` (``bleuprint.core.options.Option``) and su
   one segment's statistics row, and ``score(combined, n_segments, **score_options)``, the
   score of combined statistics (with ``parts`` for its named intermediate values);
 * the impl layer: ``stats_matrix(hyps, refs, **stats_options)``, the N x S matrix of every
-  segment's row at once, and ``fast_score``; by default these run the spec row by row;
-  ``pair_rows``, the rows of every (hypothesis, single reference) pair of blocks of lines
-  (``bleuprint.impl.pairwise``), by default ``stats_matrix`` on the pairs spelled out;
+  segment's row at once, ``fast_score``, ``batch_scores`` and ``batch_parts``; by default
+  these run the spec row by row; ``pair_rows``, the rows of every (hypothesis, single
+  reference) pair of blocks of lines (``bleuprint.impl.pairwise``), by default
+  ``stats_matrix`` on the pairs spelled out. Those defaults are the functions of the
+  definition at the end of this module (``spec_matrix``, ``row_scores``, ...);
 * how statistics combine: its ``Shape``.
 
-That is all a ``Metric`` is: its definition (about twenty members; the test
-``tests/model/test_tool_hooks.py`` lists them). Its options are read by functions of
-``bleuprint.core.options`` (``option_defaults(definition)``, ``options_for_stats``, ...). What a tool asks of a metric beyond it (its
-vector corpora, verify's configurations, its planted faults, reproduce's search, its
-signature, how its segments are read) is the tool's protocol, with the tool's default
-(``bleuprint.hooks``), and a metric tunes a tool in ``bleuprint/metrics/NAME/<tool>.py``.
-This module imports no tool.
+That is all a ``Metric`` is: its definition (seventeen members; the test
+``tests/model/test_tool_hooks.py`` lists them). Its other names (aliases, public
+functions) are the registry's (``register``); its options are read by functions of
+``bleuprint.core.options`` (``option_defaults(definition)``, ``sentence_defaults``,
+``options_for_stats``, ...). What a tool asks of a metric beyond it (its vector corpora,
+verify's configurations, its planted faults, reproduce's search, its signature, how its
+segments are read and the spec's rows of a corpus, how a paired test scores a trial) is
+the tool's protocol, with the tool's default (``bleuprint.hooks``), and a metric tunes a
+tool in ``bleuprint/metrics/NAME/<tool>.py``. This module imports no tool.
 
 Shapes (every consumer handles a metric through these, never through its name):
 
@@ -49,8 +53,9 @@ Segments. By default a segment is a hypothesis string with its non-empty list of
 reference strings. A metric with ``references = False`` scores hypotheses alone
 (distinct-n, self-BLEU, perplexity): its one-call functions take ``refs`` as None (or
 omit it), and ``segment_stats`` receives an empty tuple of references. How a corpus is
-checked and what a segment is (``check_inputs``, ``segment_kind``: perplexity's sequences
-of log-probabilities, ``max_references``, ``min_segments``) is the inputs' protocol
+checked, what a segment is and the spec's rows of a corpus (``check_inputs``,
+``segment_kind``: perplexity's sequences of log-probabilities, ``max_references``,
+``min_segments``, ``rows``) is the inputs' protocol
 (``bleuprint.spec.inputs``), tuned in ``metrics/NAME/inputs.py``; how segments are
 generated, read and probed are the tools' hooks too: every consumer asks these, never the
 metric's name.
@@ -64,7 +69,8 @@ from __future__ import annotations
 import functools
 from enum import Enum
 
-from .options import check_option_names, find_option, option_defaults, options_for_score, options_for_stats
+from .options import (check_option_names, find_option, option_defaults, options_for_score, options_for_stats,
+                      sentence_defaults)
 
 
 class Shape(str, Enum):
@@ -81,10 +87,8 @@ class Metric:
     implement ``segment_stats`` and ``score``."""
 
     #: The registry key ("bleu"), the name of the score (a sentence), the scale (100, 10 or 1).
+    #: (Its other names, aliases and public functions, are the registry's: ``register``.)
     name: str = ""
-    #: Other names the registry and the CLI's ``-m`` accept for this metric ("meteor-nltk"
-    #: for ``meteor_nltk``); never listed, and never another metric's name.
-    aliases: tuple = ()
     title: str = ""
     scale: int = 100
     shape: Shape = Shape.SUM
@@ -100,8 +104,8 @@ class Metric:
         corpus entry points a subclass defines (``CORPUS_ENTRY_POINTS``) are wrapped so that
         the rule runs before the metric's own code, which cannot forget it (Meteor 1.5's
         kernel rows of no segment summed to 0.0; SQuAD and perplexity had messages of
-        their own). The inputs' protocol runs it before every ``check_inputs``
-        (``bleuprint.spec.inputs``)."""
+        their own). The inputs' protocol runs it before every ``check_inputs`` and the
+        spec's ``rows`` (``bleuprint.spec.inputs``)."""
         super().__init_subclass__(**kwargs)
         for name in CORPUS_ENTRY_POINTS:
             method = cls.__dict__.get(name)
@@ -121,6 +125,10 @@ class Metric:
         """What every segment's row depends on (``CORPUS_PASS`` metrics), else None."""
         return None
 
+    def combine_contexts(self, first, second):
+        """The context of two shards together (``CORPUS_PASS``)."""
+        raise NotImplementedError(f"{self.name} has no corpus context")
+
     def segment_stats(self, hyp: str, refs: list, **stats_options) -> list:
         """One segment's statistics row (the definition)."""
         raise NotImplementedError
@@ -133,30 +141,13 @@ class Metric:
         """The score's named intermediate values (precisions, brevity penalty, ...)."""
         return {}
 
-    # -- the impl layer -------------------------------------------------------------------
-
-    def rows(self, hyps, refs, context=None, **stats_options) -> list[list]:
-        """Every segment's row as the spec defines it: inputs checked, the limits checked
-        before any work, and for a ``CORPUS_PASS`` metric the ``context`` of a larger corpus
-        (shards scored apart), else the corpus's own, computed first."""
-        from ..spec.inputs import input_hooks
-
-        inputs = input_hooks(self)
-        hyps, refs = inputs.check_inputs(hyps, refs)
-        inputs.check_corpus_limits(hyps, refs, **stats_options)
-        if context is None:
-            context = self.corpus_context(hyps, refs, **stats_options)
-        extra = {} if context is None else {"context": context}
-        return [self.segment_stats(h, r, **stats_options, **extra) for h, r in zip(hyps, refs)]
+    # -- the impl layer: vectorised overrides, by default the spec's rows and scores ------
 
     def stats_matrix(self, hyps, refs, context=None, **stats_options):
         """The N x S matrix of every segment's row (int64, or float64 when some column is
-        fractional); by default the spec's ``rows``."""
-        import numpy as np
-
-        rows = self.rows(hyps, refs, context, **stats_options)
-        dtype = np.float64 if self.fractional_columns else np.int64
-        return np.array(rows, dtype=dtype).reshape(len(rows), -1)
+        fractional); by default the spec's rows (the inputs' protocol's ``rows``: inputs
+        and limits checked, the ``context`` of a larger corpus or the corpus's own)."""
+        return spec_matrix(self, hyps, refs, context, **stats_options)
 
     def fast_score(self, combined: list, n_segments: int, **score_options) -> float:
         """impl's score of combined statistics; by default the spec's."""
@@ -168,99 +159,25 @@ class Metric:
         ``float32`` is true (a bool, or a bool per row) and on Python numbers elsewhere:
         ``(values, python_float)``, the second flagging the scores that are Python floats
         rather than ``numpy.float32`` (the interval's arithmetic follows the types, as
-        sacreBLEU's does). By default the spec's scorer row by row; impl's metrics
-        vectorise it."""
-        import numpy as np
-
-        from ..spec.corpus import as_numbers
-
-        rows = np.asarray(sums)
-        per_row = np.broadcast_to(np.asarray(float32, dtype=bool), (rows.shape[0],))
-        values, python_float = [], []
-        for row, as32 in zip(rows, per_row):
-            numbers = [np.float32(x) for x in row] if as32 else as_numbers(row)
-            value = self.score(numbers, n_segments, **score_options)
-            values.append(float(value))
-            python_float.append(not isinstance(value, np.float32))
-        return np.array(values, dtype=np.float64), np.array(python_float, dtype=bool)
+        sacreBLEU's does). By default the spec's scorer row by row (``row_scores``)."""
+        return row_scores(self, sums, n_segments, float32, **score_options)
 
     def batch_parts(self, sums, n_segments: int, **score_options) -> dict:
         """``parts`` of every row of the 2-D array ``sums`` (exact statistics, scored in
         double precision), as ``{name: array}`` whose first axis is the rows: a number per
         row gives an (R,) array, a list of k numbers an (R, k) array (int64 where every
-        value is an int, else float64). By default ``parts`` row by row, stacked; a metric
-        may vectorise it, with the same values."""
-        import numpy as np
-
-        from ..spec.corpus import as_numbers
-
-        rows = [self.parts(as_numbers(row), n_segments, **score_options) for row in np.asarray(sums)]
-        if not rows:
-            return {}
-        return {name: np.array([row[name] for row in rows]) for name in rows[0]}
-
-    def paired_trial_scores(self, sums, n_segments: int, **score_options):
-        """The double-precision scores of a paired test's exact trial sums (``sums``, one
-        row per trial); by default ``batch_scores`` on Python numbers. A metric whose
-        paired test departs from its plain score (BLEU's add-k in sacreBLEU) says so here."""
-        return self.batch_scores(sums, n_segments, False, **score_options)[0]
-
-    def paired_trial_score(self, row: list, n_segments: int, **score_options) -> float:
-        """The spec layer's ``paired_trial_scores``: the score of one trial sum (exact, as
-        Python numbers) as the paired test scores it; by default ``score``. A metric whose
-        paired test departs from its plain score overrides both."""
-        return self.score(row, n_segments, **score_options)
+        value is an int, else float64). By default ``parts`` row by row (``row_parts``)."""
+        return row_parts(self, sums, n_segments, **score_options)
 
     def pair_rows(self, hyps: list, refs: list, blocks: list, chunk: int, **stats_options):
         """The statistics rows of every (hypothesis, single reference) pair of each block,
         for ``bleuprint.impl.pairwise``: ``blocks`` are ``(h0, h1, r0, r1)``, the hypotheses
         ``hyps[h0:h1]`` against the references ``refs[r0:r1]`` (checked lines), and the rows
         come block after block, each block row-major (hypothesis i, then reference j), as
-        arrays of at most ``chunk`` rows, so that a caller scoring each array holds one
-        bounded chunk at a time. Row ``(i, j)`` is ``stats_matrix([hyps[i]], [[refs[j]]])``'s.
-
-        By default the pairs are spelled out a chunk at a time and handed to
-        ``stats_matrix`` (one pair at a time for a metric whose rows depend on a corpus
-        context, as a one-segment corpus has its own): every metric gets this. A metric
-        whose lines can be prepared once for all their pairs (tokens and n-gram counts:
-        BLEU, chrF) overrides it."""
-
-        def pairs():
-            for h0, h1, r0, r1 in blocks:
-                for i in range(h0, h1):
-                    for j in range(r0, r1):
-                        yield hyps[i], [refs[j]]
-
-        batch_hyps, batch_refs = [], []
-        for hyp, ref in pairs():
-            batch_hyps.append(hyp)
-            batch_refs.append(ref)
-            if len(batch_hyps) == chunk:
-                yield _pair_chunk(self, batch_hyps, batch_refs, stats_options)
-                batch_hyps, batch_refs = [], []
-        if batch_hyps:
-            yield _pair_chunk(self, batch_hyps, batch_refs, stats_options)
-
-    # -- combining ------------------------------------------------------------------------
-
-    def combine_contexts(self, first, second):
-        """The context of two shards together (``CORPUS_PASS``)."""
-        raise NotImplementedError(f"{self.name} has no corpus context")
-
-    # -- the metric's sentence level and its one-call functions ---------------------------
-    # (What a tool asks beyond the definition is the tool's: ``bleuprint.hooks``.)
-
-    def sentence_defaults(self) -> dict:
-        """The options whose default differs when one segment is scored alone (a
-        sentence-level score), as its signature shows them; none by default."""
-        return {}
-
-    #: This metric's own public functions, exported by ``bleuprint.spec`` and
-    #: ``bleuprint.impl`` (and so ``bleuprint``): each name is defined, with the same
-    #: signature, in both the metric's ``spec`` and ``impl`` modules
-    #: (``bleuprint.metrics.NAME.spec`` / ``.impl``). The built-in metrics listed theirs in
-    #: those packages before this hook; a new metric declares them here.
-    api_names: tuple = ()
+        arrays of at most ``chunk`` rows. Row ``(i, j)`` is ``stats_matrix([hyps[i]],
+        [[refs[j]]])``'s. By default the pairs spelled out (``explicit_pair_rows``); a metric
+        whose lines can be prepared once for all their pairs (BLEU, chrF) overrides it."""
+        return explicit_pair_rows(self, hyps, refs, blocks, chunk, **stats_options)
 
     def __repr__(self) -> str:
         return f"<Metric {self.name}>"
@@ -317,9 +234,9 @@ class ConfiguredMetric:
         return options_for_score(self._definition, self.options)
 
     def sentence_level(self) -> ConfiguredMetric:
-        """This value under the metric's sentence-level defaults (``Metric.sentence_defaults``:
+        """This value under the metric's sentence-level defaults (``Option.sentence_default``:
         BLEU's effective order) where the options given leave them open."""
-        return ConfiguredMetric(self._definition, {**self._definition.sentence_defaults(), **self.options})
+        return ConfiguredMetric(self._definition, {**sentence_defaults(self._definition), **self.options})
 
     def replace(self, **options) -> ConfiguredMetric:
         """The same metric with ``options`` given over this value's."""
@@ -344,8 +261,75 @@ class ConfiguredMetric:
         return self
 
 
+# -- the defaults of impl's overrides: the spec's rows and scores --------------------------
+
+def spec_matrix(definition, hyps, refs, context=None, **stats_options):
+    """``Metric.stats_matrix``'s default: the spec's rows (``rows`` of the inputs' protocol,
+    ``bleuprint.spec.inputs``) as an int64 matrix, float64 when some column is fractional."""
+    import numpy as np
+
+    from ..spec.inputs import input_hooks
+
+    rows = input_hooks(definition).rows(hyps, refs, context, **stats_options)
+    dtype = np.float64 if definition.fractional_columns else np.int64
+    return np.array(rows, dtype=dtype).reshape(len(rows), -1)
+
+
+def row_scores(definition, sums, n_segments: int, float32, **score_options):
+    """``Metric.batch_scores``' default: the spec's ``score`` of each row, on
+    ``numpy.float32`` scalars where ``float32`` is true, else on Python numbers."""
+    import numpy as np
+
+    from ..spec.corpus import as_numbers
+
+    rows = np.asarray(sums)
+    per_row = np.broadcast_to(np.asarray(float32, dtype=bool), (rows.shape[0],))
+    values, python_float = [], []
+    for row, as32 in zip(rows, per_row):
+        numbers = [np.float32(x) for x in row] if as32 else as_numbers(row)
+        value = definition.score(numbers, n_segments, **score_options)
+        values.append(float(value))
+        python_float.append(not isinstance(value, np.float32))
+    return np.array(values, dtype=np.float64), np.array(python_float, dtype=bool)
+
+
+def row_parts(definition, sums, n_segments: int, **score_options) -> dict:
+    """``Metric.batch_parts``' default: ``parts`` of each row (as Python numbers), stacked."""
+    import numpy as np
+
+    from ..spec.corpus import as_numbers
+
+    rows = [definition.parts(as_numbers(row), n_segments, **score_options) for row in np.asarray(sums)]
+    if not rows:
+        return {}
+    return {name: np.array([row[name] for row in rows]) for name in rows[0]}
+
+
+def explicit_pair_rows(definition, hyps: list, refs: list, blocks: list, chunk: int, **stats_options):
+    """``Metric.pair_rows``' default: the pairs spelled out a chunk at a time and handed to
+    ``stats_matrix`` (one pair at a time for a metric whose rows depend on a corpus
+    context, as a one-segment corpus has its own), so that a caller scoring each array
+    holds one bounded chunk at a time: every metric gets this."""
+
+    def pairs():
+        for h0, h1, r0, r1 in blocks:
+            for i in range(h0, h1):
+                for j in range(r0, r1):
+                    yield hyps[i], [refs[j]]
+
+    batch_hyps, batch_refs = [], []
+    for hyp, ref in pairs():
+        batch_hyps.append(hyp)
+        batch_refs.append(ref)
+        if len(batch_hyps) == chunk:
+            yield _pair_chunk(definition, batch_hyps, batch_refs, stats_options)
+            batch_hyps, batch_refs = [], []
+    if batch_hyps:
+        yield _pair_chunk(definition, batch_hyps, batch_refs, stats_options)
+
+
 def _pair_chunk(definition, hyps, refs, stats_options):
-    """``Metric.pair_rows``' rows of explicit pairs."""
+    """``explicit_pair_rows``' rows of explicit pairs."""
     import numpy as np
 
     if not needs_context(definition):
@@ -360,9 +344,10 @@ def needs_context(definition) -> bool:
     return definition.shape in (Shape.CORPUS_PASS, Shape.UNION)
 
 
-#: The methods through which a corpus enters a metric (the spec's rows, impl's matrix): each
-#: runs ``check_not_empty`` first, in every metric.
-CORPUS_ENTRY_POINTS = ("rows", "stats_matrix")
+#: The methods through which a corpus enters a metric (impl's matrix; the spec's rows are
+#: the inputs' protocol's, which runs the rule first too): each runs ``check_not_empty``
+#: first, in every metric.
+CORPUS_ENTRY_POINTS = ("stats_matrix",)
 
 
 def check_not_empty(segments: object, what: str = "hyps") -> object:
@@ -370,7 +355,8 @@ def check_not_empty(segments: object, what: str = "hyps") -> object:
     has no score (its statistics are a sum of no rows, 0/0 for a mean; Meteor 1.5 read it
     as 0.0), so it is refused: ``ValueError("empty corpus: <what> has no sentences")``.
     Anything without a length (or a bare string) is left to the caller's own TypeError.
-    The model applies it before every metric's own checks (``CORPUS_ENTRY_POINTS``, and the inputs' protocol before ``check_inputs``);
+    The model applies it before every metric's own checks (``CORPUS_ENTRY_POINTS``, and the
+    inputs' protocol before ``check_inputs`` and ``rows``);
     the metrics' one-call functions apply it through their corpus checks. Returned
     unchanged."""
     if isinstance(segments, (str, bytes)):

@@ -16,7 +16,7 @@ that layer:
 * the sentence function ``f(hyp, refs, <options>)`` is the corpus function of the
   one-segment corpus ``[hyp]``, ``[refs]`` (``hyp`` checked as a string and ``refs`` as
   its list of references first, so an error names them), whose defaults are the metric's
-  ``sentence_defaults`` over its own (BLEU's effective order);
+  ``sentence_default`` over its own (BLEU's effective order);
 * in ``bleuprint.impl`` only, the statistics function ``f(hyp, refs, <statistics
   options>)``: one segment's row of the fast ``sentence_stats``, as Python numbers (ints,
   floats in the metric's ``fractional_columns``). The spec's statistics function is the
@@ -35,7 +35,7 @@ from __future__ import annotations
 import importlib
 import sys
 from dataclasses import dataclass, field
-from .options import option_defaults
+from .options import option_defaults, sentence_defaults
 
 #: What each layer's functions say after the docstring they share.
 LAYER_NOTE = {
@@ -133,7 +133,7 @@ def make(declaration: OneCall, layer: str, module_name: str) -> dict:
     options = ", ".join(f"{name!r}: {name}" for name in names)
     source = [f"def {declaration.corpus}({_parameters(('hyps', 'refs'), names, declaration.positional)}):",
               f"    return _layer.corpus_score(_definition(**{{{options}}}), hyps, refs)"]
-    defaults = {"corpus": option_defaults(definition), "sentence": {**option_defaults(definition), **definition.sentence_defaults()},
+    defaults = {"corpus": option_defaults(definition), "sentence": {**option_defaults(definition), **sentence_defaults(definition)},
                 "stats": option_defaults(definition)}
     if declaration.sentence:
         source += [f"def {declaration.sentence}({_parameters(('hyp', 'refs'), names, declaration.positional)}):",

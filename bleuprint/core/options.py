@@ -29,6 +29,17 @@ STAGES = ("stats", "score", "both")
 _KINDS = {bool: "bool", int: "int", float: "float", str: "str"}
 
 
+class _AsCorpus:
+    """``Option.sentence_default``'s default: a sentence is scored with the option's
+    corpus default."""
+
+    def __repr__(self) -> str:
+        return "AS_CORPUS"
+
+
+AS_CORPUS = _AsCorpus()
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of a metric (module doc)."""
@@ -50,6 +61,10 @@ class Option:
     #: What the messages call a value of this option ("unknown tokenizer 'moses'" for
     #: BLEU's ``tokenize``, as sacreBLEU's own message says); the option's name by default.
     noun: str = ""
+    #: The default when one segment is scored alone (a sentence-level score), where it
+    #: differs from ``default`` (BLEU's ``effective_order``, as sacreBLEU's
+    #: ``sentence_bleu``); ``AS_CORPUS``: the same.
+    sentence_default: object = AS_CORPUS
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -59,6 +74,8 @@ class Option:
         if self.stage not in STAGES:
             raise ValueError(f"option {self.name}: stage must be one of {', '.join(STAGES)}")
         self.check(self.default)
+        if self.sentence_default is not AS_CORPUS:
+            self.check(self.sentence_default)
         if self.outside and (self.choices is None or not set(self.outside) <= set(self.choices)
                              or self.default in self.outside):
             raise ValueError(f"option {self.name}: outside must be choices other than the default")
@@ -161,6 +178,13 @@ def option_names(definition) -> frozenset:
 def option_defaults(definition) -> dict:
     """Every option of ``definition`` with its default."""
     return {option.name: option.default for option in definition.options}
+
+
+def sentence_defaults(definition) -> dict:
+    """The options of ``definition`` whose default differs when one segment is scored alone
+    (``Option.sentence_default``), with that default; none for most metrics."""
+    return {option.name: option.sentence_default for option in definition.options
+            if option.sentence_default is not AS_CORPUS}
 
 
 def check_option_names(definition, options) -> None:

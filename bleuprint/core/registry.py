@@ -6,7 +6,14 @@ given to ``add_loader`` (the package ``bleuprint`` gives the one that reads
 A metric in an index (``add_index``) is known by its name, aliases and public names before
 its module is imported: ``metric_names()`` lists it and the first ``get_metric`` of it (or
 of one of its aliases) imports its module, which registers it. So a first look-up of
-``bleu`` loads BLEU's folder and no other metric's."""
+``bleu`` loads BLEU's folder and no other metric's.
+
+A metric's names are the registry's, not its definition's: its aliases (other names
+``get_metric`` and the CLI's ``-m`` accept, never listed: ``meteor-nltk``) and its public
+names (its own one-call functions, which ``bleuprint.spec``, ``bleuprint.impl`` and
+``bleuprint`` export: each defined, with the same signature, in its ``spec`` and ``impl``
+modules) come from its index line, or from ``register``'s arguments for a metric outside
+an index."""
 
 from __future__ import annotations
 
@@ -19,8 +26,10 @@ from .metric import Metric
 #: The metrics by name, in listing order; None for a metric of an index whose module has
 #: not been imported yet (``_INDEX`` names the module).
 _REGISTRY: dict[str, Metric | None] = {}
-#: Other names of registered metrics (``Metric.aliases``): looked up, never listed.
+#: Other names of registered metrics (module doc): looked up, never listed.
 _ALIASES: dict[str, Metric] = {}
+#: The registered metrics' names beside their own: name -> (aliases, api_names).
+_NAMES: dict[str, tuple] = {}
 #: The metrics of an index not imported yet: name -> (module, aliases, api_names).
 _INDEX: dict[str, tuple] = {}
 #: Their aliases: alias -> name.
@@ -75,10 +84,12 @@ def _is_indexed(name: str) -> bool:
     return name in _INDEX and _REGISTRY.get(name, False) is None
 
 
-def register(metric: Metric, *, replace: bool = False) -> Metric:
-    """Register ``metric`` under ``metric.name``; a second metric of that name is a
-    ValueError unless ``replace``. Returns the metric (usable as a class decorator's
-    result)."""
+def register(metric: Metric, *, aliases: tuple = (), api_names: tuple = (), replace: bool = False) -> Metric:
+    """Register ``metric`` under ``metric.name``, with its ``aliases`` and public names
+    ``api_names`` (module doc); a metric of an index takes them from its index line (given
+    here too, they must be the same), one that replaces a metric of its name keeps that
+    one's unless others are given. A second metric of that name is a ValueError unless
+    ``replace``. Returns the metric (usable as a class decorator's result)."""
     if isinstance(metric, type) and issubclass(metric, Metric):
         metric = metric()
     if not isinstance(metric, Metric):
@@ -87,27 +98,46 @@ def register(metric: Metric, *, replace: bool = False) -> Metric:
         raise ValueError("a metric needs a non-empty name")
     check_option_names(metric)
     _load_builtins()
-    _settle_index(metric)
+    aliases, api_names = _given_names(metric.name, tuple(aliases), tuple(api_names))
+    _settle_index(metric, aliases)
     if _REGISTRY.get(metric.name) is not None and not replace and _REGISTRY[metric.name] is not metric:
         raise ValueError(f"a metric named {metric.name!r} is already registered")
-    for alias in metric.aliases:
+    for alias in aliases:
         holder = _REGISTRY.get(alias) or _ALIASES.get(alias)
         if holder is not None and holder is not metric and holder.name != metric.name:
             raise ValueError(f"alias {alias!r} of {metric.name!r} is already the name of {holder.name!r}")
+    for alias in _NAMES.get(metric.name, ((), ()))[0]:  # the names of the metric it replaces
+        if _ALIASES.get(alias) is _REGISTRY.get(metric.name):
+            del _ALIASES[alias]
     _REGISTRY[metric.name] = metric
+    _NAMES[metric.name] = (aliases, api_names)
     _INDEX.pop(metric.name, None)
-    for alias in metric.aliases:
+    for alias in aliases:
         _ALIASES[alias] = metric
         if _INDEX_ALIASES.get(alias) == metric.name:
             del _INDEX_ALIASES[alias]
     return metric
 
 
-def _settle_index(metric: Metric) -> None:
+def _given_names(name: str, aliases: tuple, api_names: tuple) -> tuple:
+    """``(aliases, api_names)`` of the metric ``name`` being registered: its index line's
+    for a metric of an index, else those given (none given to a metric that replaces one
+    of its name: the names of the one it replaces)."""
+    if name not in _INDEX:
+        if not aliases and not api_names and name in _NAMES:
+            return _NAMES[name]
+        return aliases, api_names
+    _, indexed_aliases, indexed_api_names = _INDEX[name]
+    if (aliases and aliases != indexed_aliases) or (api_names and api_names != indexed_api_names):
+        raise ValueError(f"{name}: the names given to register differ from the metric index's")
+    return indexed_aliases, indexed_api_names
+
+
+def _settle_index(metric: Metric, aliases: tuple) -> None:
     """Before ``metric`` is registered, import the metrics of the index that its name or
-    aliases meet (but those of the module registering it: they are being registered), so
-    that it is checked against them as against any registered metric."""
-    for name in (metric.name, *metric.aliases, *(_INDEX_ALIASES.get(alias) for alias in metric.aliases)):
+    ``aliases`` meet (but those of the module registering it: they are being registered),
+    so that it is checked against them as against any registered metric."""
+    for name in (metric.name, *aliases, *(_INDEX_ALIASES.get(alias) for alias in aliases)):
         if name and _is_indexed(name) and _INDEX[name][0] != type(metric).__module__:
             _import_indexed(name)
 
@@ -115,8 +145,8 @@ def _settle_index(metric: Metric) -> None:
 def hook_parameters() -> frozenset:
     """The names an option may not take: every parameter of a ``Metric`` hook that also
     receives the metric's options as keywords (``segment_stats(hyp, refs, **stats_options)``,
-    ``batch_scores(sums, n_segments, float32, **options)``, ``rows(hyps, refs, context=None,
-    **stats_options)``, ...), read from the hooks' signatures, so a hook added later is
+    ``batch_scores(sums, n_segments, float32, **options)``, ``stats_matrix(hyps, refs,
+    context=None, **stats_options)``, ...), read from the hooks' signatures, so a hook added later is
     covered. In such a call an option and the hook's own parameter share one namespace: an
     option named ``refs`` could not be passed, or would be taken for the references.
 
@@ -162,7 +192,7 @@ def check_option_names(metric: Metric) -> None:
 def unregister(name: str) -> None:
     """Remove a registered metric (for tests that define their own)."""
     metric = _REGISTRY.pop(name, None)
-    for alias in getattr(metric, "aliases", ()):
+    for alias in _NAMES.pop(name, ((), ()))[0]:
         if _ALIASES.get(alias) is metric:
             del _ALIASES[alias]
     for alias in _INDEX.pop(name, (None, ()))[1]:
@@ -177,16 +207,25 @@ def metric_names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 
 
+def metric_aliases(name: str) -> tuple[str, ...]:
+    """The aliases of the metric registered as ``name`` (module doc), read from the index
+    for a metric not imported yet, without importing it."""
+    _load_builtins()
+    if _is_indexed(name):
+        return _INDEX[name][1]
+    return _NAMES[get_metric(name).name][0]
+
+
 def metric_api_names(name: str) -> tuple[tuple[str, ...], str]:
-    """``(api_names, module)`` of the metric registered as ``name`` (``Metric.api_names`` and
-    the module that defines its class), read from the index for a metric not imported
-    yet, without importing it."""
+    """``(api_names, module)`` of the metric registered as ``name`` (its public names, module
+    doc, and the module that defines its class), read from the index for a metric not
+    imported yet, without importing it."""
     _load_builtins()
     if _is_indexed(name):
         module, _, api_names = _INDEX[name]
         return api_names, module
     metric = get_metric(name)
-    return tuple(metric.api_names), type(metric).__module__
+    return _NAMES[metric.name][1], type(metric).__module__
 
 
 def get_metric(name: object) -> Metric:

@@ -43,7 +43,7 @@ class _FastTwins(dict):
 
 
 #: Where each public name is defined: every name of ``bleuprint.spec`` from its fast twin
-#: (``_fast_twin``, on first use), then impl's own. A registered metric's names (``Metric.api_names``)
+#: (``_fast_twin``, on first use), then impl's own. A registered metric's names (its ``api_names``)
 #: come from the registry (``bleuprint.core.lazy``). The names are imported on first use
 #: (PEP 562): the metrics' own modules (``bleuprint/metrics/NAME/``) read this package's
 #: shared modules, so importing it must not import them back.

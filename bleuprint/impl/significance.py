@@ -24,6 +24,7 @@ from ..spec.significance import (
     check_seed,
     named_systems,
     p_value,
+    paired_hooks,
     package_results,
     summary_numpy,
     shared_context,
@@ -153,8 +154,8 @@ def _paired_bootstrap_matrices(metric, systems, items, bl, matrices, n, seed) ->
 
 def _trial_scores(metric, sums: np.ndarray, n_sentences: int) -> np.ndarray:
     """Scores of exact trial sums (float64 arithmetic), as the metric's paired tests score
-    them (``Metric.paired_trial_scores``: BLEU's add-k departs from its plain score)."""
-    return metric.definition.paired_trial_scores(sums, n_sentences, **metric.score_options())
+    them (``paired_trial_scores``: BLEU's add-k departs from its plain score)."""
+    return paired_hooks(metric).paired_trial_scores(sums, n_sentences, **metric.score_options())
 
 
 def _trial_matrix(matrix: np.ndarray, metric) -> np.ndarray:

@@ -4,7 +4,7 @@ the fast version ``impl.py``, and, where it has them, its planted faults ``fault
 its option strategy ``strategies.py``).
 
 ``INDEX`` below is the one registration line of a metric: its name, the folder whose
-``__init__.py`` registers it, its aliases and its public names (``Metric.api_names``), in
+``__init__.py`` registers it, its aliases and its public names (``register``'s ``api_names``), in
 the order in which the metrics are listed everywhere. The registry reads it on its first
 look-up and imports a folder only when one of its metrics is looked up, so that scoring
 BLEU loads BLEU's folder and no other metric's (``bleuprint.core.registry.add_index``).

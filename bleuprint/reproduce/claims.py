@@ -43,7 +43,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ..core import Metric, get_metric, metric_names
+from ..core import Metric, get_metric, metric_aliases, metric_names
 from ..spec.signature import signature as sacrebleu_signature
 from ..spec.signature import signed_metrics
 from .sacrebleu1 import is_v1_signature, read_v1_signature
@@ -118,7 +118,7 @@ def _metric_of_name(name: str) -> str | None:
     found, longest = None, 0
     for key in metric_names():
         metric = get_metric(key)
-        for prefix in (*reproduce_hooks(metric).claim_prefixes, metric.name, *metric.aliases):
+        for prefix in (*reproduce_hooks(metric).claim_prefixes, metric.name, *metric_aliases(key)):
             prefix = prefix.lower()
             if len(prefix) <= longest or not lowered.startswith(prefix):
                 continue

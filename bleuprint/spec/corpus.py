@@ -22,7 +22,7 @@ its defaults, and no option beside it (``bleuprint.core.value``). Rows of the bu
 from __future__ import annotations
 
 from ..core import as_metric, metric_names
-from .inputs import check_positive_int, check_statistic
+from .inputs import check_positive_int, check_statistic, input_hooks
 
 def segment_rows(metric, hyps, refs=None) -> list[list]:
     """Every segment's statistics row of ``metric`` (a configured metric, or a registered
@@ -30,7 +30,7 @@ def segment_rows(metric, hyps, refs=None) -> list[list]:
     numbers: inputs checked, the metric's limits checked before any work, its corpus
     context (``CORPUS_PASS`` metrics) computed first."""
     value = as_metric(metric)
-    return value.definition.rows(hyps, refs, **value.stats_options())
+    return input_hooks(value.definition).rows(hyps, refs, **value.stats_options())
 
 
 def sentence_stats(metric, hyps, refs=None):

@@ -1,6 +1,6 @@
 """The public names of ``bleuprint.spec``'s shared modules, and where each is defined: the
 table ``bleuprint.spec`` binds on first use, and that ``bleuprint.impl`` reads for its own
-(each module's fast twin). A registered metric's own names (``Metric.api_names``:
+(each module's fast twin). A registered metric's own names (``register``'s ``api_names``:
 ``corpus_bleu``, ``chrf``, ...) are not here: they come from the registry
 (``bleuprint.core.lazy``)."""
 

@@ -245,8 +245,9 @@ def check_smooth_value(smooth_value: object):
 
 
 # -- the inputs' protocol (``bleuprint.hooks``): how a consumer that reads or probes a
-# metric's segments (``bleuprint score -i``, Dask, the Accumulator) asks for them; a metric
-# whose segments are not text says so in ``bleuprint/metrics/NAME/inputs.py``.
+# metric's segments (``bleuprint score -i``, Dask, the Accumulator) asks for them, and the
+# spec's rows of a checked corpus (``rows``); a metric whose segments are not text says so
+# in ``bleuprint/metrics/NAME/inputs.py``.
 
 def check_text_corpus(definition, hyps, refs) -> tuple[list, list]:
     """The default ``check_inputs``: ``hyps`` N strings, ``refs[i]`` the non-empty list of
@@ -271,6 +272,28 @@ def check_corpus_size(definition, hyps, refs=None) -> None:
     ``check_inputs`` (the protocol's ``first``). A metric with ``min_segments`` above 1
     refuses smaller corpora in its own checks."""
     check_not_empty(hyps)
+
+
+def check_corpus_given(definition, hyps, *args, **options) -> None:
+    """The empty-corpus rule (``check_not_empty``), run before every metric's ``rows`` (the
+    protocol's ``first``)."""
+    check_not_empty(hyps)
+
+
+def spec_rows(definition, hyps, refs, context=None, **stats_options) -> list[list]:
+    """The default ``rows``: every segment's row as the spec defines it (its
+    ``segment_stats``), inputs checked (``check_inputs``), the limits checked before any
+    work (``check_corpus_limits``), and for a ``CORPUS_PASS`` metric the ``context`` of a
+    larger corpus (shards scored apart), else the corpus's own, computed first. impl's
+    ``stats_matrix`` is these rows by default; a metric whose spec computes the rows of a
+    corpus at once (self-BLEU, SQuAD) overrides it."""
+    inputs = input_hooks(definition)
+    hyps, refs = inputs.check_inputs(hyps, refs)
+    inputs.check_corpus_limits(hyps, refs, **stats_options)
+    if context is None:
+        context = definition.corpus_context(hyps, refs, **stats_options)
+    extra = {} if context is None else {"context": context}
+    return [definition.segment_stats(h, r, **stats_options, **extra) for h, r in zip(hyps, refs)]
 
 
 def check_no_references(definition, refs) -> None:
@@ -328,7 +351,8 @@ INPUTS = Protocol("inputs", "inputs", {
     "min_segments": 1,
     "check_inputs": check_text_corpus,
     "check_corpus_limits": check_corpus_limits,
+    "rows": spec_rows,
     "probe_corpus": probe_corpus,
     "read_segment": read_segment,
-}, first={"check_inputs": check_corpus_size})
+}, first={"check_inputs": check_corpus_size, "rows": check_corpus_given})
 input_hooks = INPUTS.of

@@ -40,9 +40,10 @@ read, not code copied):
   comparisons and the mean then happen in that dtype.
 * The AR trial sums are held as sacreBLEU holds them, int64 counts, float64 where the
   metric has fractional columns (``Metric.fractional_columns``: TER's average lengths),
-  and scored as the metric's paired test scores them (``Metric.paired_trial_score``):
-  BLEU's add-k smoothing there adds k into the int64 statistics in place, so a fractional
-  k is truncated away (``floor(m + k)``); reproduced by the BLEU metric.
+  and scored as the metric's paired test scores them (the paired tests' protocol below,
+  ``paired_trial_score``): BLEU's add-k smoothing there adds k into the int64 statistics
+  in place, so a fractional k is truncated away (``floor(m + k)``); reproduced by the BLEU
+  metric (``metrics/bleu/significance.py``).
 
 ``metric`` is a configured metric (``bleuprint.metric("chrf", n=4)``) or a registered
 name for its defaults: ``n`` and ``seed`` here are always the test's, whatever the
@@ -64,6 +65,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..hooks import Protocol
 from . import corpus
 from .inputs import check_positive_int, input_hooks
 from .intervals import check_indices, resample_indices, resample_scores, scorer, statistics_rows
@@ -235,7 +237,7 @@ def system_rows(metric, corpora: list, refs) -> list:
     if context is None:
         return [statistics_rows(corpus.sentence_stats(metric, hyps, refs)) for hyps in corpora]
     stats_options = metric.stats_options()
-    return [statistics_rows(metric.definition.rows(hyps, refs, context=context, **stats_options))
+    return [statistics_rows(input_hooks(metric.definition).rows(hyps, refs, context=context, **stats_options))
             for hyps in corpora]
 
 
@@ -334,14 +336,38 @@ def _trial_matrix(rows: list[list], metric: str) -> np.ndarray:
     return np.array(rows, dtype=np.float64 if corpus.as_metric(metric).definition.fractional_columns else np.int64)
 
 
+# -- the paired tests' protocol (``bleuprint.hooks``), tuned in ``metrics/NAME/significance.py``
+
+def paired_trial_score(definition, combined: list, n_segments: int, **score_options) -> float:
+    """The score of one trial sum ``combined`` (exact, as Python numbers) as the metric's
+    paired test scores it; by default its ``score``. A metric whose paired test departs
+    from its plain score (BLEU's add-k in sacreBLEU) overrides it and
+    ``paired_trial_scores``."""
+    return definition.score(combined, n_segments, **score_options)
+
+
+def paired_trial_scores(definition, sums, n_segments: int, **score_options):
+    """impl's ``paired_trial_score``: the double-precision scores of a paired test's exact
+    trial sums (``sums``, one row per trial); by default ``batch_scores`` on Python
+    numbers."""
+    return definition.batch_scores(sums, n_segments, False, **score_options)[0]
+
+
+PAIRED = Protocol("paired tests", "significance", {
+    "paired_trial_score": paired_trial_score,
+    "paired_trial_scores": paired_trial_scores,
+})
+paired_hooks = PAIRED.of
+
+
 def ar_scorer(metric, n_sentences: int):
     """Scores one trial row (int64 or float64 numbers) as the metric's paired test scores
-    it (``Metric.paired_trial_score``): its score of the row as Python numbers, but where
-    the metric says otherwise (BLEU's add-k: sacreBLEU adds k in place into the int64 row,
+    it (``paired_trial_score``): its score of the row as Python numbers, but where the
+    metric says otherwise (BLEU's add-k: sacreBLEU adds k in place into the int64 row,
     truncating it, after its "no match at all" test)."""
     metric = corpus.as_metric(metric)
-    definition, kwargs = metric.definition, metric.score_options()
-    return lambda row: definition.paired_trial_score([x.item() for x in row], n_sentences, **kwargs)
+    score, kwargs = paired_hooks(metric).paired_trial_score, metric.score_options()
+    return lambda row: score([x.item() for x in row], n_sentences, **kwargs)
 
 
 def paired_approximate_randomization(metric, baseline, systems, refs, n: int = 10000,

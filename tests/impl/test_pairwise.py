@@ -29,7 +29,7 @@ from bleuprint.impl import native
 from bleuprint.impl import pairs as pairwise_module
 from bleuprint.strategies import corpora, metric_options
 from bleuprint.core.value import metric as configured
-from bleuprint.core.options import options_for_stats
+from bleuprint.core.options import options_for_stats, sentence_defaults
 from bleuprint.spec.inputs import input_hooks
 
 SHARED = ("bleu", "chrf")  # the metrics with the shared-work route
@@ -140,7 +140,7 @@ def test_shared_rows_equal_stats_matrix_of_explicit_pairs(name, options):
     """Row (i, j) of the shared-work route is ``stats_matrix([hyps[i]], [[refs[j]]])``,
     blocks and chunks however cut."""
     definition = get_metric(name)
-    chosen = options_for_stats(definition, {**definition.sentence_defaults(), **options})
+    chosen = options_for_stats(definition, {**sentence_defaults(definition), **options})
     hyps, refs = LINES[:7], LINES[3:]
     blocks = [(0, 3, 0, 9), (3, 7, 2, 4), (0, 7, 0, 9)]
     pairs = [(i, j) for h0, h1, r0, r1 in blocks for i in range(h0, h1) for j in range(r0, r1)]

@@ -7,7 +7,7 @@ sacreBLEU 2.5.1's ``sentence_score`` called in a loop (issue #16).
 * The oracle: the spec's loop is sacreBLEU's ``BLEU(effective_order=True)`` /
   ``CHRF()`` / ``TER()`` ``.sentence_score`` loop, score for score (``==``), on fixed
   corpora and on drawn ones. (``effective_order=True`` is BLEU's sentence default,
-  ``Metric.sentence_defaults``, as in sacreBLEU's ``sentence_bleu``.)
+  ``Option.sentence_default``, as in sacreBLEU's ``sentence_bleu``.)
 * Errors: the same exception type as the spec; ``parts`` must be a bool.
 """
 
@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from bleuprint import impl, spec
 from bleuprint.core import get_metric, metric_names
 from bleuprint.strategies import corpora, metric_options
+from bleuprint.core.options import sentence_defaults
 from bleuprint.core.value import metric as configured
 from bleuprint.strategies import strategy_hooks
 from bleuprint.verify_hooks import verify_hooks
@@ -70,7 +71,7 @@ def test_scores_of_rows_equal_spec_and_sentence_scores(name, data):
     definition: its sentence scores are its rows of the whole corpus scored alone)."""
     (hyps, refs), options = data.draw(cases(name))
     definition = get_metric(name)
-    chosen = {**definition.sentence_defaults(), **options}
+    chosen = {**sentence_defaults(definition), **options}
     matrix = impl.stats_matrix(configured(name, **chosen), hyps, refs)
     got = impl.scores_of_rows(configured(name, **chosen), matrix)
     assert got.tolist() == spec.scores_of_rows(configured(name, **chosen), matrix.tolist())

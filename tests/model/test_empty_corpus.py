@@ -25,6 +25,7 @@ import pytest
 import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Shape, get_metric, metric_names, register, unregister
+from bleuprint.core.registry import metric_api_names
 from bleuprint.verify_hooks import verify_hooks
 from bleuprint.spec.inputs import INPUTS, input_hooks
 
@@ -61,7 +62,7 @@ def one_call_routes(metric: Metric, layer_name: str):
     corpus = verify_hooks(metric).layer_functions(layer).get("corpus")
     if corpus is not None:
         routes["layer_functions corpus"] = lambda: corpus([], empty_refs(metric))
-    for api_name in metric.api_names:
+    for api_name in metric_api_names(metric.name)[0]:
         function = getattr(layer, api_name)
         if not callable(function):
             continue  # a constant (BLEU's SMOOTH_DEFAULTS)
@@ -125,9 +126,6 @@ class Unguarded(Metric):
     title = "tokens per segment"
     shape = Shape.SUM
 
-    def rows(self, hyps, refs, context=None, **stats_options):
-        return [[len(h.split())] for h in hyps]
-
     def stats_matrix(self, hyps, refs, context=None, **stats_options):
         import numpy as np
 
@@ -140,7 +138,8 @@ class Unguarded(Metric):
         return combined[0] / n_segments if n_segments else 0.0
 
 
-INPUTS.tune(Unguarded, check_inputs=lambda definition, hyps, refs: (list(hyps), [list(r) for r in refs]))
+INPUTS.tune(Unguarded, check_inputs=lambda definition, hyps, refs: (list(hyps), [list(r) for r in refs]),
+            rows=lambda definition, hyps, refs, context=None, **stats_options: [[len(h.split())] for h in hyps])
 
 
 @pytest.fixture
@@ -155,7 +154,7 @@ def test_the_model_applies_the_rule_to_a_metric_that_overrides_every_entry_point
     for route, function in generic_routes(layer_name).items():
         with pytest.raises(ValueError, match=EMPTY):
             function(unguarded.name, [], [])
-    for method in (input_hooks(unguarded).check_inputs, unguarded.rows, unguarded.stats_matrix):
+    for method in (input_hooks(unguarded).check_inputs, input_hooks(unguarded).rows, unguarded.stats_matrix):
         with pytest.raises(ValueError, match=EMPTY):
             method([], [])
     # A non-empty corpus still goes through the metric's own code: 3 tokens, 1 segment.

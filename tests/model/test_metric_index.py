@@ -52,9 +52,11 @@ def test_the_index_is_what_the_folders_register():
     code = ("import importlib, json, pkgutil\n"
             "import bleuprint.metrics as package\n"
             "from bleuprint.core import get_metric, metric_names\n"
+            "from bleuprint.core.registry import metric_aliases, metric_api_names\n"
             "for found in pkgutil.iter_modules(package.__path__):\n"
             "    importlib.import_module(f'bleuprint.metrics.{found.name}')\n"
-            "registered = {name: [type(m).__module__.split('.')[2], list(m.aliases), list(m.api_names)]\n"
+            "registered = {name: [type(m).__module__.split('.')[2], list(metric_aliases(name)),\n"
+            "                     list(metric_api_names(name)[0])]\n"
             "              for name, m in ((name, get_metric(name)) for name in metric_names())}\n"
             "print(json.dumps([registered, list(metric_names())]))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)

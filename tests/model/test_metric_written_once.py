@@ -429,7 +429,7 @@ def test_score_m_reads_metric_options_by_their_type(files, monkeypatch, capsys):
 
 
 def test_an_alias_finds_the_metric_and_is_never_listed():
-    """``Metric.aliases`` (the CLI's ``-m meteor-nltk`` for ``meteor_nltk``): the registry
+    """A metric's aliases (``register``'s ``aliases``, the CLI's ``-m meteor-nltk`` for ``meteor_nltk``): the registry
     looks an alias up as the metric itself, ``metric_names`` does not list it, the CLI's
     ``-m`` resolves it, and an alias taken by another metric is refused at registration."""
     from bleuprint.cli.score_arguments import resolve_metric
@@ -437,9 +437,8 @@ def test_an_alias_finds_the_metric_and_is_never_listed():
 
     class Aliased(UnigramRecall):
         name = "unigram_recall_aliased_test"
-        aliases = ("unigram-recall-aliased-test",)
 
-    metric = register(Aliased())
+    metric = register(Aliased(), aliases=("unigram-recall-aliased-test",))
     try:
         assert get_metric("unigram-recall-aliased-test") is metric
         assert "unigram-recall-aliased-test" not in metric_names()
@@ -447,11 +446,39 @@ def test_an_alias_finds_the_metric_and_is_never_listed():
 
         class Clash(UnigramRecall):
             name = "unigram_recall_clash_test"
-            aliases = ("unigram_recall_test",)
 
         with pytest.raises(ValueError, match="already the name of 'unigram_recall_test'"):
-            register(Clash())
+            register(Clash(), aliases=("unigram_recall_test",))
     finally:
         unregister(metric.name)
     with pytest.raises(ValueError, match="unknown metric"):
         get_metric("unigram-recall-aliased-test")
+
+
+def test_a_metrics_names_are_the_registrys():
+    """A metric's aliases and public names are given where it is registered, not in its
+    class: from its index line for a metric of an index (other names given to ``register``
+    are refused), from ``register``'s arguments otherwise, and a metric that replaces one of
+    its name keeps that one's names unless it is given others."""
+    from bleuprint.core import get_metric
+    from bleuprint.core.registry import add_index, metric_aliases, metric_api_names
+
+    class Indexed(UnigramRecall):
+        name = "unigram_recall_indexed_test"
+
+    add_index([(Indexed.name, __name__, ("unigram-recall-indexed-test",), ("unigram_recall_indexed",))])
+    try:
+        with pytest.raises(ValueError, match="differ from the metric index"):
+            register(Indexed(), aliases=("another-alias-test",))
+        register(Indexed())
+        assert metric_aliases(Indexed.name) == ("unigram-recall-indexed-test",)
+        assert metric_api_names(Indexed.name)[0] == ("unigram_recall_indexed",)
+        register(Indexed(), replace=True)
+        assert metric_aliases("unigram-recall-indexed-test") == ("unigram-recall-indexed-test",)
+        register(Indexed(), aliases=("unigram-recall-renamed-test",), api_names=(), replace=True)
+        assert metric_aliases(Indexed.name) == ("unigram-recall-renamed-test",)
+        assert metric_api_names(Indexed.name)[0] == ()
+        with pytest.raises(ValueError, match="unknown metric"):
+            get_metric("unigram-recall-indexed-test")
+    finally:
+        unregister(Indexed.name)

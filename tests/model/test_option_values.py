@@ -8,7 +8,7 @@ For every option of every registered metric:
   vary it through, verify's configurations) is accepted by the value, unchanged;
 * every value the data forbids (another type, an unknown choice, beyond the range,
   ``None`` where it is not allowed: ``bleuprint.vectors.families.forbidden_values``) is
-  run through the spec's own functions without the value (``Metric.rows`` and ``score``
+  run through the spec's own functions without the value (the inputs' protocol's ``rows`` and ``score``
   on the metric's first vector corpus): where the spec accepts it (``gram=10``), the
   value accepts it too; where the spec refuses it, making the value raises the spec's
   class of error (TypeError or ValueError, as the vector files record it) naming the
@@ -25,6 +25,7 @@ import bleuprint
 from bleuprint.core import get_metric, metric_names
 from bleuprint.core.options import options_for_score, options_for_stats
 from bleuprint.spec.corpus import as_numbers
+from bleuprint.spec.inputs import input_hooks
 from bleuprint.vectors.families import allowed_values, forbidden_values
 from bleuprint.vectors.hooks import vector_hooks
 from bleuprint.verify_hooks import verify_hooks
@@ -35,8 +36,8 @@ def _spec_refusal(definition, options: dict):
     ``options`` on the metric's first vector corpus, else the class of their refusal."""
     corpus = vector_hooks(definition).vector_corpora()[0]
     try:
-        rows = definition.rows(copy.deepcopy(corpus.hyps), copy.deepcopy(corpus.refs),
-                               **options_for_stats(definition, options))
+        rows = input_hooks(definition).rows(copy.deepcopy(corpus.hyps), copy.deepcopy(corpus.refs),
+                                            **options_for_stats(definition, options))
         summed = as_numbers([sum(column) for column in zip(*rows)])
         definition.score(summed, len(rows), **options_for_score(definition, options))
     except (TypeError, ValueError) as error:

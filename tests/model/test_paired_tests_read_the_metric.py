@@ -2,8 +2,9 @@
 from its name (issue #13 item 2): an option whose name is the tests' own ``n`` is the
 metric's, bound in the metric's value (``bleuprint.metric``, issue #34), a fractional column is
 kept fractional in the approximate-randomization trials (``fractional_columns``), and a
-metric whose paired test departs from its plain score says so in ``paired_trial_score``
-(spec) and ``paired_trial_scores`` (impl). The metrics are defined in this file.
+metric whose paired test departs from its plain score says so in the paired tests'
+protocol: ``paired_trial_score`` (spec) and ``paired_trial_scores`` (impl). The metrics
+are defined in this file.
 
 ``AverageRecall``: a segment's row is ``[m, L]``, m the hypothesis words of at least
 ``n`` characters that occur in its references (clipped by their counts in all the
@@ -23,6 +24,7 @@ import bleuprint.impl as impl
 from bleuprint import spec
 from bleuprint.core import Metric, Option, register, unregister
 from bleuprint.core.value import metric as configured
+from bleuprint.spec.significance import PAIRED, paired_trial_score, paired_trial_scores
 
 
 class AverageRecall(Metric):
@@ -49,11 +51,12 @@ class TripledTrials(AverageRecall):
 
     name = "tripled_trials_test"
 
-    def paired_trial_score(self, row, n_segments, **options) -> float:
-        return 3 * super().paired_trial_score(row, n_segments, **options)
 
-    def paired_trial_scores(self, sums, n_segments, **options):
-        return 3 * super().paired_trial_scores(sums, n_segments, **options)
+PAIRED.tune(TripledTrials,
+            paired_trial_score=lambda definition, combined, n_segments, **options:
+            3 * paired_trial_score(definition, combined, n_segments, **options),
+            paired_trial_scores=lambda definition, sums, n_segments, **options:
+            3 * paired_trial_scores(definition, sums, n_segments, **options))
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -23,18 +23,18 @@ from bleuprint.hooks import Protocol, defined_overrides, protocols
 
 METRICS = Path(bleuprint.__file__).parent / "metrics"
 
-#: The definition of a metric (issue #34, item 2): its name and listing, its options and
-#: their helpers, what a segment is, the spec's statistics, score and parts, the corpus
-#: context, and impl's vectorised overrides. Nothing a single tool asks for.
+#: The definition of a metric (issue #34, item 2): what it is, its options, whether a
+#: segment has references, the spec's statistics, score and parts, the corpus context, and
+#: impl's vectorised overrides. Nothing a single tool asks for: its other names are the
+#: registry's, its sentence-level defaults its options' data, the spec's rows of a corpus
+#: the inputs' protocol's, a paired test's trial scores the paired tests' protocol's.
 DEFINITION = {
-    # what the metric is, and its own one-call functions (exported by spec and impl)
-    "name", "aliases", "title", "scale", "shape", "options", "references", "fractional_columns", "api_names",
-    "sentence_defaults",
+    # what the metric is
+    "name", "title", "scale", "shape", "options", "references", "fractional_columns",
     # the spec layer
     "corpus_context", "combine_contexts", "segment_stats", "score", "parts",
     # impl's vectorised overrides
-    "rows", "stats_matrix", "fast_score", "batch_scores", "batch_parts", "paired_trial_scores",
-    "paired_trial_score", "pair_rows",
+    "stats_matrix", "fast_score", "batch_scores", "batch_parts", "pair_rows",
 }
 
 FORBIDDEN_IN_CORE = ("bleuprint.vectors", "bleuprint.verify", "bleuprint.mutants", "bleuprint.reproduce",

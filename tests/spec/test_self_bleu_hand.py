@@ -11,6 +11,7 @@ import math
 import pytest
 
 from bleuprint.metrics.self_bleu import impl, spec
+from bleuprint.spec.inputs import input_hooks
 
 TOL = 1e-9
 PERFECT = math.exp(math.log(100))  # sacreBLEU's perfect sentence: 100.00000000000004
@@ -106,18 +107,19 @@ def test_shards_share_the_context():
     from bleuprint.core import get_metric
 
     metric = get_metric("self_bleu")
+    rows = input_hooks(metric).rows
     outputs = ["a b", "a b c", "a b", "x"]
     context = metric.combine_contexts(metric.corpus_context(outputs[:2]), metric.corpus_context(outputs[2:]))
     whole = spec.self_bleu_rows(outputs)
-    for layer_rows in (lambda h: metric.rows(h, None, context), lambda h: metric.stats_matrix(h, None, context).tolist()):
+    for layer_rows in (lambda h: rows(h, None, context), lambda h: metric.stats_matrix(h, None, context).tolist()):
         assert layer_rows(outputs[:2]) + layer_rows(outputs[2:]) == whole
     # An output that is not one of the context's keeps every context output as a reference.
     # 'a b d' against 'a b' (twice), 'a b c', 'x': p = 2/3, 1/2 and 0 -> 100/2 (exp); no
     # 4-gram (effective order 3); closest length 3; BP 1: (200/3 * 50 * 50) ** (1/3).
     expected = (200 / 3 * 50 * 50) ** (1 / 3)
-    assert metric.rows(["a b d"], None, context)[0][0] == pytest.approx(expected, abs=TOL)
-    assert metric.stats_matrix(["a b d"], None, context)[0, 0] == metric.rows(["a b d"], None, context)[0][0]
+    assert rows(["a b d"], None, context)[0][0] == pytest.approx(expected, abs=TOL)
+    assert metric.stats_matrix(["a b d"], None, context)[0, 0] == rows(["a b d"], None, context)[0][0]
     with pytest.raises(ValueError, match="first 500"):
-        metric.rows(["a"], None, metric.combine_contexts(metric.corpus_context(["a"] * 300, variant="texygen"),
-                                                         metric.corpus_context(["a"] * 300, variant="texygen")),
-                    variant="texygen")
+        rows(["a"], None, metric.combine_contexts(metric.corpus_context(["a"] * 300, variant="texygen"),
+                                                  metric.corpus_context(["a"] * 300, variant="texygen")),
+             variant="texygen")

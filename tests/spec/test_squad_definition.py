@@ -10,6 +10,7 @@ import pytest
 from bleuprint.core import get_metric
 from bleuprint.metrics.squad import spec
 from bleuprint.oracles.goldens import golden_cases
+from bleuprint.spec.inputs import input_hooks
 
 CASES = golden_cases("squad")
 REPORTS = golden_cases("squad_v2_report")
@@ -129,7 +130,7 @@ def test_bad_input_is_refused_clearly(call, error, words):
 def test_registered_metric_is_mean_shaped():
     """Through the registry: rows summed and scored; v1.1 F1 of ["x", None] = 50."""
     metric = get_metric("squad")
-    rows = metric.rows(["x", None], [["x"], ["y"]])
+    rows = input_hooks(metric).rows(["x", None], [["x"], ["y"]])
     assert rows == [[1, 1.0, 1], [0, 0, 0]]
     assert metric.score([1, 1.0, 1], 2) == 50.0
     assert metric.score([1, 1.0, 1], 2, version="2.0", value="exact") == 100.0

@@ -9,6 +9,7 @@ import pytest
 
 from bleuprint.core import get_metric
 from bleuprint.metrics.wer import spec as S
+from bleuprint.spec.inputs import input_hooks
 
 
 def test_tie_rule_hand_examples():
@@ -124,7 +125,7 @@ def test_more_than_one_reference_is_refused():
     with pytest.raises(ValueError, match="exactly one reference"):
         S.wer(["a"], [["a", "b"]])
     with pytest.raises(ValueError, match="exactly one reference"):
-        get_metric("wer").rows(["a"], [["a", "b"]])
+        input_hooks(get_metric("wer")).rows(["a"], [["a", "b"]])
 
 
 def test_jiwer_order_is_refused_where_certain():

@@ -55,6 +55,7 @@ from collections.abc import Iterable
 from ...core import get_metric
 from ...impl import native
 from ...metrics.rouge.spec import ROUGE_TYPES, rouge_l, rouge_lsum_of_sentences, rouge_n
+from ...spec.inputs import input_hooks
 from ..backends import IMPL, Backend
 from . import scoring
 
@@ -127,7 +128,7 @@ class RougeScorer(scoring.BaseScorer):
         if self.backend.name == "impl":
             row = self._metric.stats_matrix([prediction], [targets], **options)[0]
         else:
-            row = self._metric.rows([prediction], [targets], **options)[0]
+            row = input_hooks(self._metric).rows([prediction], [targets], **options)[0]
         return scoring.Score(*(float(x) for x in row))
 
     # -- a user's tokenizer: the spec's functions on its tokens -------------------------------

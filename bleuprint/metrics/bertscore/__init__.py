@@ -48,7 +48,6 @@ class BERTScore(Metric):
     shape = Shape.CORPUS_PASS
     fractional_columns = (0, 1, 2, 3, 4, 5)
     options = (IDF, MULTI_REF, MEASURE, BASELINE, BASELINE_LAYER)
-    api_names = ("bertscore",)
 
     def corpus_context(self, hyps, refs, idf=False, multi_ref="max"):
         return S.idf_table(refs) if idf else None

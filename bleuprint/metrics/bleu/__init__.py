@@ -28,7 +28,10 @@ class BLEU(Metric):
                "default, 0.1 for floor, 1 for add-k)", stage="score", nullable=True, minimum=0),
         Option("max_ngram_order", int, 4, "the highest n-gram order N", minimum=1),
         Option("effective_order", bool, False, "average only the orders the hypothesis has n-grams of",
-               stage="score", truthy=True),
+               stage="score", truthy=True,
+               # sacreBLEU's ``sentence_bleu`` defaults to ``use_effective_order=True`` (as
+               # ``bleuprint.spec.sentence_bleu`` does), so a sentence score's signature reads ``eff:yes``.
+               sentence_default=True),
     )
 
     def segment_stats(self, hyp, refs, **options) -> list:
@@ -67,37 +70,6 @@ class BLEU(Metric):
 
         return bleu_scores(sums, float32, **options)
 
-    def paired_trial_scores(self, sums, n_segments, **options):
-        """sacreBLEU's paired tests add a fractional add-k value into int64 statistics
-        (truncating it), after their "no match" test: the trial sums are adjusted so, and
-        a trial without any match scores 0."""
-        import numpy as np
-
-        k = options.get("smooth_value")
-        if options.get("smooth_method") != "add-k" or k is None or float(k).is_integer():
-            return super().paired_trial_scores(sums, n_segments, **options)
-        half = (sums.shape[1] - 2) // 2
-        any_match = np.any(sums[:, 2 : 2 + half] != 0, axis=1)
-        adjusted = sums.copy()
-        adjusted[:, 3 : 2 + half] = np.trunc(adjusted[:, 3 : 2 + half] + k)
-        adjusted[:, 3 + half :] = np.trunc(adjusted[:, 3 + half :] + k)
-        values = super().paired_trial_scores(adjusted, n_segments, **{**options, "smooth_value": 0})
-        return np.where(any_match, values, 0.0)
-
-    def paired_trial_score(self, row, n_segments, **options) -> float:
-        """``paired_trial_scores`` of one trial sum (Python numbers), the spec's way: with
-        add-k and a fractional k, 0.0 without any match, else k added into orders 2..N
-        and truncated (``int``), then scored with k = 0."""
-        k = options.get("smooth_value")
-        if options.get("smooth_method") != "add-k" or k is None or float(k).is_integer():
-            return super().paired_trial_score(row, n_segments, **options)
-        half = (len(row) - 2) // 2
-        matches, totals = row[2 : 2 + half], row[2 + half :]
-        if not any(matches):
-            return 0.0
-        adjusted = row[:3] + [int(m + k) for m in matches[1:]] + totals[:1] + [int(t + k) for t in totals[1:]]
-        return super().paired_trial_score(adjusted, n_segments, **{**options, "smooth_value": 0})
-
     def pair_rows(self, hyps, refs, blocks, chunk, **options):
         """The shared-work route (``bleuprint.metrics.bleu.pairs_impl``): each distinct line's
         units read once, each block's n-grams counted once by the compiled kernel; the
@@ -113,21 +85,5 @@ class BLEU(Metric):
     SEARCH_SMOOTHINGS = (("exp", None), ("none", None), ("floor", None), ("add-k", None))
     SEARCH_MAX_ORDERS = (1, 2, 3, 4, 5, 6)
 
-    # -- mutants and strategies -------------------------------------------------------------
-
-    # -- vectors ---------------------------------------------------------------------------
-
-    # -- bleuprint verify -------------------------------------------------------------------
-
-
-    def sentence_defaults(self) -> dict:
-        """sacreBLEU's ``sentence_bleu`` defaults to ``use_effective_order=True`` (as
-        ``bleuprint.spec.sentence_bleu`` does), so a sentence score's signature reads
-        ``eff:yes``."""
-        return {"effective_order": True}
-
-    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
-    #: ones made from ``api.py`` where it has one).
-    api_names = ("corpus_bleu", "sentence_bleu", "bleu_stats", "bleu_from_stats", "SMOOTH_DEFAULTS", "SMOOTH_METHODS")
 
 BLEU_METRIC = register(BLEU())

@@ -66,14 +66,5 @@ class CHRF(Metric):
     SEARCH_WORD_ORDERS = (0, 1, 2)
     SEARCH_BETAS = (1, 2, 3)
 
-    # -- mutants and strategies -------------------------------------------------------------
-
-    # -- vectors ---------------------------------------------------------------------------
-
-    # -- bleuprint verify -------------------------------------------------------------------
-
-    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
-    #: ones made from ``api.py`` where it has one).
-    api_names = ("chrf", "sentence_chrf", "chrf_stats", "chrf_from_stats")
 
 CHRF_METRIC = register(CHRF())

@@ -70,12 +70,5 @@ class Cider(Metric):
         sums = np.asarray(sums, dtype=np.float64)
         return sums[:, 0] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
-    # -- signature ----------------------------------------------------------------------------
-
-
-    # -- mutants, verify, goldens -------------------------------------------------------------
-
-    api_names = ("cider",)
-
 
 CIDER = register(Cider())

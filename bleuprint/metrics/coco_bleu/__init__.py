@@ -49,12 +49,5 @@ class CocoBleu(Metric):
 
         return coco_bleu_stats_matrix(hyps, refs)
 
-    # -- names and signatures ---------------------------------------------------------------
-
-
-    # -- mutants, verify, goldens -----------------------------------------------------------
-
-    api_names = ("coco_bleu",)
-
 
 COCO_BLEU = register(CocoBleu())

@@ -87,9 +87,6 @@ class DistinctN(DistinctBase):
         return values, ~(as32 & (total > 0))
 
 
-    api_names = ("distinct_n",)
-
-
 class DistinctNMean(DistinctBase):
     name = "distinct_n_mean"
     title = "distinct-n, sentence mean: the mean over outputs of their own distinct / total n-grams"

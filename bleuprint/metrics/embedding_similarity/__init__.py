@@ -29,7 +29,6 @@ class EmbeddingSimilarity(Metric):
     shape = Shape.MEAN
     fractional_columns = (0, 1)
     options = (MEASURE,)
-    api_names = ("embedding_similarity",)
 
     def higher_is_better(self, measure: str = "cosine", **_) -> bool:
         """A similarity is better higher, a distance lower (``bleuprint.core.value.higher_is_better``)."""

@@ -40,13 +40,6 @@ class ExactMatch(Metric):
 
         return exact_match_matrix(hyps, refs)
 
-    # -- mutants ------------------------------------------------------------------------------
-
-    # -- bleuprint verify -------------------------------------------------------------------
-
-    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
-    #: ones made from ``api.py`` where it has one).
-    api_names = ("exact_match",)
 
 def check_exact_match_count(count, n_sentences: int) -> None:
     """Exact match's statistic: the number of matching sentences, a whole number from 0 to

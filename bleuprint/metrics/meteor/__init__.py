@@ -60,7 +60,6 @@ def carried_corpus(corpus: tuple) -> tuple:
 
 class Meteor15(Metric):
     name = "meteor"
-    aliases = ("meteor-1.5",)
     title = ("METEOR as the Meteor 1.5 jar of pycocoevalcap 1.2 computes it (-l en -norm: exact, stem, "
              "synonym, paraphrase; corpus from summed statistics)")
     scale = 1
@@ -92,13 +91,6 @@ class Meteor15(Metric):
         stats = meteor_rows(hyps, refs)
         extra = np.asarray([eval_row(row)[-1] for row in stats.tolist()], dtype=np.int64).reshape(-1, 1)
         return np.hstack([stats, extra])
-
-    # -- signature ----------------------------------------------------------------------------
-
-
-    # -- mutants, verify, goldens -------------------------------------------------------------
-
-    api_names = ("meteor",)
 
 
 METEOR = register(Meteor15())

@@ -39,7 +39,6 @@ def wordnet_available() -> bool:
 
 class MeteorNltk(Metric):
     name = "meteor_nltk"
-    aliases = ("meteor-nltk",)
     title = "METEOR as nltk 3.10.4's meteor_score (exact, Porter stem, WordNet 3.0 synonyms; mean over segments)"
     scale = 1
     shape = Shape.MEAN
@@ -81,13 +80,6 @@ class MeteorNltk(Metric):
 
         sums = np.asarray(sums, dtype=np.float64)
         return sums[:, 0] / n_segments, np.ones(sums.shape[0], dtype=bool)
-
-    # -- signature ----------------------------------------------------------------------------
-
-
-    # -- mutants, verify, vectors, goldens ----------------------------------------------------
-
-    api_names = ("meteor_nltk",)
 
 
 METEOR_NLTK = register(MeteorNltk())

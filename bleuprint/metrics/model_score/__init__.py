@@ -38,7 +38,6 @@ class ModelScore(Metric):
     references = False
     fractional_columns = (0, 1)
     options = (DIRECTION,)
-    api_names = ("model_score", "comet_compare", "compare_scores")
 
     def higher_is_better(self, direction: str = "higher", **_) -> bool:
         """The direction the option declares (``bleuprint.core.value.higher_is_better``)."""

@@ -73,7 +73,6 @@ class Perplexity(LogprobMetric):
     name = "perplexity"
     title = "perplexity from per-token log-probabilities (pooled: exp of the mean NLL over every token)"
     options = (VARIANT,)
-    api_names = ("perplexity",)
 
     def score(self, combined, n_segments, variant="pooled") -> float:
         return S.score_from_row(self._checked(combined), self.name, variant)
@@ -90,7 +89,6 @@ class CrossEntropy(LogprobMetric):
     name = "cross_entropy"
     title = "cross-entropy (mean negative log-likelihood) from per-token log-probabilities, in nats or bits"
     options = (BASE, VARIANT)
-    api_names = ("cross_entropy",)
 
     def score(self, combined, n_segments, base="e", variant="pooled") -> float:
         return S.score_from_row(self._checked(combined), self.name, variant, base)

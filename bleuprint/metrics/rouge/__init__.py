@@ -67,7 +67,5 @@ class Rouge(Metric):
         sums = np.asarray(sums, dtype=np.float64)
         return sums[:, column] / n_segments, np.ones(sums.shape[0], dtype=bool)
 
-    api_names = ("rouge", "rouge_all")
-
 
 ROUGE = register(Rouge())

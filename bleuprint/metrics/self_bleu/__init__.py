@@ -66,12 +66,6 @@ class SelfBleu(Metric):
             raise ValueError("a self-BLEU row needs the corpus context (the Counter of the outputs)")
         return [output_bleu(hyp, context, variant, gram), 1]
 
-    def rows(self, hyps, refs=None, context=None, variant="evalsuite", gram=None) -> list[list]:
-        from .spec import self_bleu_rows
-
-        hyps, _ = input_hooks(self).check_inputs(hyps, refs)
-        return self_bleu_rows(hyps, variant, gram, context)
-
     def score(self, combined, n_segments) -> float:
         return mean_of_rows(list(combined))
 
@@ -93,13 +87,6 @@ class SelfBleu(Metric):
         if np.any(sums[:, 1] <= 0):
             raise ValueError("self-BLEU: no output is counted (sum of the 'counted' column is 0)")
         return sums[:, 0] / sums[:, 1], np.ones(sums.shape[0], dtype=bool)
-
-    # -- signature ------------------------------------------------------------------------
-
-
-    # -- mutants, verify, vectors, goldens --------------------------------------------------
-
-    api_names = ("self_bleu",)
 
 
 SELF_BLEU = register(SelfBleu())

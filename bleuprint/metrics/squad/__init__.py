@@ -25,8 +25,8 @@ no-answer probability per question: ``spec.squad_v2_evaluate`` / ``spec.best_thr
 from __future__ import annotations
 
 from ...core import Metric, Option, Shape, register
-from ...spec.inputs import check_statistic
-from .spec import VALUES, VERSIONS, check_questions, check_version, question_scores, squad_from_sums
+from ...spec.inputs import check_statistic, input_hooks
+from .spec import VALUES, VERSIONS, check_version, question_scores, squad_from_sums
 
 
 class Squad(Metric):
@@ -41,11 +41,6 @@ class Squad(Metric):
                choices=VERSIONS),
         Option("value", str, "f1", "the reported number: f1 or exact (exact match)", stage="score", choices=VALUES),
     )
-
-    def rows(self, hyps, refs, context=None, version="1.1", **_):
-        version = check_version(version)
-        hyps, refs = check_questions(hyps, refs, version)
-        return [question_scores(h, r, version) for h, r in zip(hyps, refs)]
 
     def segment_stats(self, hyp, refs, version="1.1") -> list:
         return question_scores(hyp, refs, check_version(version))
@@ -84,7 +79,7 @@ class Squad(Metric):
     def layer_rows(self, hyps, refs, version="1.1", layer="impl") -> list:
         """Every question's ``[EM, F1, answered]`` from ``layer`` ("impl" or "spec")."""
         if layer == "spec":
-            return self.rows(hyps, refs, version=version)
+            return input_hooks(self).rows(hyps, refs, version=version)
         from .impl import squad_rows
 
         return squad_rows(hyps, refs, version)
@@ -104,13 +99,6 @@ class Squad(Metric):
         from .impl import official_report
 
         return official_report(dataset, predictions, version, na_probs, threshold)
-
-    # -- signature -------------------------------------------------------------------------
-
-
-    # -- mutants, verify, goldens ---------------------------------------------------------------
-
-    api_names = ("squad",)
 
 
 SQUAD = register(Squad())

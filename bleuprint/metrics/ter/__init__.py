@@ -53,14 +53,5 @@ class TER(Metric):
     #: text has CJK characters (elsewhere it changes nothing).
     SEARCH_OPTIONS = ("normalized", "no_punct", "case_sensitive", "asian_support")
 
-    # -- mutants ------------------------------------------------------------------------------
-
-    # -- vectors ---------------------------------------------------------------------------
-
-    # -- bleuprint verify -------------------------------------------------------------------
-
-    #: This metric's public functions in ``bleuprint.spec`` and ``bleuprint.impl`` (the one-call
-    #: ones made from ``api.py`` where it has one).
-    api_names = ("ter", "sentence_ter", "ter_stats", "ter_from_stats", "tokenize_tercom")
 
 TER_METRIC = register(TER())

@@ -74,8 +74,6 @@ class JiwerMeasure(Metric):
         rows = np.asarray(sums)
         return wer_batch(rows, self.measure), np.ones(rows.shape[0], dtype=bool)
 
-    api_names = ()
-
 
 class Wer(JiwerMeasure):
     name = "wer"
@@ -83,7 +81,6 @@ class Wer(JiwerMeasure):
     higher_is_better = False
     title = "word error rate as jiwer 4.0.0 (pooled; rapidfuzz 3.14.6's alignment)"
     measure = "wer"
-    api_names = ("wer", "cer", "mer", "wil", "wip", "wer_stats", "cer_stats")
 
 
 class Cer(JiwerMeasure):
