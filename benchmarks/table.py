@@ -263,11 +263,16 @@ def rows_startup(runs: int) -> list[Row]:
     (folder / "ref.txt").write_text("\n".join(refs) + "\n", encoding="utf-8")
     (folder / "hyp.txt").write_text("\n".join(hyps) + "\n", encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(REPO))
+    # An installed package has its bytecode; a source tree run under PYTHONDONTWRITEBYTECODE
+    # would compile every module in every run (as startup.py, the children may write it).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     commands = {"sacrebleu CLI": [sys.executable, "-m", "sacrebleu", "ref.txt", "-i", "hyp.txt", "-m", "bleu", "-b"],
                 "bleuprint score": [sys.executable, "-m", "bleuprint", "score", "ref.txt", "-i", "hyp.txt",
                                     "-m", "bleu", "-b"]}
 
     def measured():
+        for argv in commands.values():  # the warm-up round: writes the bytecode, not timed
+            subprocess.run(argv, cwd=folder, env=env, capture_output=True, check=True)
         best = {tool: [math.inf, math.inf, None] for tool in commands}
         for _ in range(runs):
             for tool, argv in commands.items():
