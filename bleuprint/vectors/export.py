@@ -149,13 +149,14 @@ def measure(files: dict, mutants=None, metrics=None) -> dict:
     mutants in their scope (``adequacy.mutants_in_scope``), and a vector is run only under
     the mutants whose targets it reaches, so one metric's export costs that metric's share.
     ``mutants`` default: every planted mutant and every port fault (``adequacy.every_fault``)."""
-    from .adequacy import annotate, core_files, core_suite, every_fault, kill_matrix, mutants_in_scope, reached_targets
+    from .adequacy import annotate, core_files, core_suite, every_fault, kill_matrix_reached, mutants_in_scope
 
     mutants = list(every_fault() if mutants is None else mutants)
-    reached = reached_targets(files, {t for m in mutants for t in m.targets})
+    # A mutant out of scope reaches no vector: its row is empty, whether it is run or not.
+    matrix, reached = kill_matrix_reached(files, mutants)
     if metrics is not None:
         mutants = mutants_in_scope(metrics, mutants, reached)
-    matrix = kill_matrix(files, mutants, reached=reached)
+        matrix = {m.id: matrix[m.id] for m in mutants}
     annotated = annotate(files, matrix, mutants)
     core = core_suite(matrix)
     return {"files": annotated, "matrix": matrix, "core": core, "coreFiles": core_files(annotated, core),
