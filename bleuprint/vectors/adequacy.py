@@ -43,7 +43,7 @@ from ..core.options import options_for_score
 MUTANT_KIND = "mutant"
 PORT_FAULT_KIND = "port-fault"
 #: Below this many vectors, the kill matrix is made in this process.
-PARALLEL_VECTORS = 200
+PARALLEL_VECTORS = 50
 #: A note's flag stands for a mutant that fails this share of the flag's vectors, where the
 #: flag is this many times as common among the mutant's killers as overall (``_stands_for``).
 NOTE_SHARE = 0.8
@@ -343,7 +343,7 @@ def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: b
 
 
 def kill_matrix_reached(files: dict, mutants=None, workers: int | None = None, screen: bool = True,
-                        reached: dict | None = None) -> tuple[dict, dict]:
+                        reached: dict | None = None, alongside=None) -> tuple[dict, dict, object]:
     """``(kill matrix, reached)``: the kill matrix of ``mutants`` (``kill_matrix``) and
     ``reached_targets`` of ``files`` for their targets, found in one evaluation of each
     vector on the real spec. One file at a time (``_file_matrix``); ``workers``: processes
@@ -351,7 +351,9 @@ def kill_matrix_reached(files: dict, mutants=None, workers: int | None = None, s
     ``PARALLEL_VECTORS`` vectors or more and every mutant is in the catalogue, else none).
     ``screen``: clear (mutant, vector) pairs by ``screening`` before running them (the
     same matrix, in a fraction of the time). ``reached``: the targets each vector reaches,
-    when it is known already (every mutant is then run on the vectors it lists)."""
+    when it is known already (every mutant is then run on the vectors it lists).
+    ``alongside``: a callable run in this process while the workers work (before the
+    matrix when there are none); its value is the third part (None without one)."""
     mutants = list(every_fault() if mutants is None else mutants)
     by_id = {m.id: m for m in mutants}
     if workers is None:
@@ -362,7 +364,9 @@ def kill_matrix_reached(files: dict, mutants=None, workers: int | None = None, s
                    for m in mutants)
         count = sum(1 for _ in vectors(files))
         workers = min(WORKERS, os.cpu_count() or 1) if same and count >= PARALLEL_VECTORS and len(files) > 1 else 1
+    beside = None
     if workers <= 1:
+        beside = alongside() if alongside is not None else None
         memos: dict = {}
         parts = [_file_matrix(by_id, name, document, screen, memos, reached) for name, document in files.items()]
     else:
@@ -372,6 +376,12 @@ def kill_matrix_reached(files: dict, mutants=None, workers: int | None = None, s
             futures = {name: pool.submit(_file_worker, (name, files[name], ids, screen, None if reached is None else
                                                         {k: v for k, v in reached.items() if k[0] == name}))
                        for name in order}
+            try:
+                beside = alongside() if alongside is not None else None
+            except BaseException:
+                for future in futures.values():
+                    future.cancel()
+                raise
             parts = [futures[name].result() for name in files]
     found: dict = {}
     killed: dict = {m.id: [] for m in mutants}
@@ -380,7 +390,7 @@ def kill_matrix_reached(files: dict, mutants=None, workers: int | None = None, s
         for mutant_id, keys in part_killed.items():
             killed[mutant_id] += keys
     order_of = {key: i for i, key in enumerate(found)}
-    return {m.id: sorted(killed[m.id], key=order_of.__getitem__) for m in mutants}, found
+    return {m.id: sorted(killed[m.id], key=order_of.__getitem__) for m in mutants}, found, beside
 
 
 def mutants_in_scope(metrics, mutants, reached: dict) -> list:
