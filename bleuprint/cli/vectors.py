@@ -86,7 +86,7 @@ def usable_metrics(named, check: bool, stdout, stderr) -> list[str] | None:
 
 def export_main(args, stdout, stderr, mutants=None) -> int:
     from ..core import metric_names
-    from ..vectors import all_files, export
+    from ..vectors import all_files, export, measure
 
     started = time.perf_counter()
     try:
@@ -106,22 +106,32 @@ def export_main(args, stdout, stderr, mutants=None) -> int:
     # whole catalogue of mutants in its index); else those metrics' files and mutants.
     metrics = None if named is None and len(usable) == len(metric_names()) else usable
     files = all_files(metrics)
-    checked = 0
-    if not args.no_check:
+
+    def check():
+        """The files against their oracles, in this process while the mutation pass's
+        workers run; an oracle that cannot run is returned, not raised."""
         from ..oracles.vectors_check import check_files
 
         try:
-            checked, mismatches = check_files(files)
+            return check_files(files, workers=1)
         except (ImportError, RuntimeError) as error:
-            stderr.write(f"bleuprint: cannot check the vectors against sacreBLEU: {error} (or use --no-check)\n")
+            return error
+
+    measured = measure(files, mutants, metrics, alongside=None if args.no_check else check)
+    checked = 0
+    if not args.no_check:
+        found = measured["alongside"]
+        if isinstance(found, Exception):
+            stderr.write(f"bleuprint: cannot check the vectors against sacreBLEU: {found} (or use --no-check)\n")
             return 1
+        checked, mismatches = found
         if mismatches:
             for line in mismatches:
                 stderr.write(f"bleuprint: sacreBLEU disagrees: {line}\n")
             stderr.write(f"bleuprint: {len(mismatches)} vectors disagree with sacreBLEU; nothing written\n")
             return 1
     try:
-        index = export(args.directory, files, mutants=mutants, metrics=metrics)
+        index = export(args.directory, files, measured=measured, metrics=metrics)
     except OSError as error:
         stderr.write(f"bleuprint: cannot write the vectors to {args.directory}: "
                      f"{error.strerror or error}\n")

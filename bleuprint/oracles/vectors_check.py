@@ -106,14 +106,17 @@ def _check_share(documents: list) -> list:
     return [check_document(document) for document in documents]
 
 
-def check_files(files: dict) -> tuple[int, list[str]]:
+def check_files(files: dict, workers: int | None = None) -> tuple[int, list[str]]:
     """``check_document`` over ``{file name: document}``: the total checked and every
     mismatch, in file order. From ``PARALLEL_FILES`` files on, two worker processes check
-    every other file each (each file's check depends on that file alone)."""
+    every other file each (each file's check depends on that file alone); ``workers``: 1
+    checks them in this process (``bleuprint vectors export`` does, while the mutation
+    pass keeps the cores busy)."""
     import os
 
     documents = list(files.values())
-    workers = min(WORKERS, os.cpu_count() or 1) if len(documents) >= PARALLEL_FILES else 1
+    if workers is None:
+        workers = min(WORKERS, os.cpu_count() or 1) if len(documents) >= PARALLEL_FILES else 1
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 

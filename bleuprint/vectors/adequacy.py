@@ -16,7 +16,7 @@ once with every mutant target wrapped by a recorder (``screening.record_calls``)
 mutant is then run only on the vectors that reach one of its targets (a vector that never
 calls a function cannot see it changed) and that ``screening`` does not clear (a vector on
 which every call of a mutated function gives what the real one gave cannot see it
-either); the mutants are shared between two worker processes where that pays.
+either); one file at a time, the files shared between two worker processes where that pays.
 
 ``core_suite(matrix)`` is a greedy set cover: a small list of vectors that still kills every
 killed mutant. ``annotate(files, matrix, mutants)`` gives each killing vector its mutant's
@@ -42,8 +42,8 @@ from ..core.options import options_for_score
 #: (``bleuprint.mutants.port_faults``: a fault a port gets from its language).
 MUTANT_KIND = "mutant"
 PORT_FAULT_KIND = "port-fault"
-#: Below this many (mutant, vector) pairs to screen or run, the work stays in this process.
-PARALLEL_THRESHOLD = 4000
+#: Below this many vectors, the kill matrix is made in this process.
+PARALLEL_VECTORS = 50
 #: A note's flag stands for a mutant that fails this share of the flag's vectors, where the
 #: flag is this many times as common among the mutant's killers as overall (``_stands_for``).
 NOTE_SHARE = 0.8
@@ -242,36 +242,6 @@ def _unscreened(mutant, keys: list, calls: dict, memo: dict | None = None) -> li
         return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets, memo)]
 
 
-def _run_share(by_id: dict, files: dict, share: list, screen: bool) -> list:
-    """``[(mutant id, [killing key, ...]), ...]`` of ``share`` (``[(mutant id, [key, ...])]``),
-    one file at a time: its calls recorded (``screen``: ``screening.record_calls``, for the
-    mutants with vectors in it), the vectors screening clears left out, the rest run."""
-    from .screening import record_calls
-
-    per_file: dict = {}
-    for mutant_id, keys in share:
-        for key in keys:
-            per_file.setdefault(key[0], {}).setdefault(mutant_id, []).append(tuple(key))
-    killed: dict = {mutant_id: [] for mutant_id, _ in share}
-    memos: dict = {mutant_id: {} for mutant_id, _ in share}  # per mutant, across the files
-    for name, document in files.items():
-        work = per_file.get(name, {})
-        if not work:
-            continue
-        one = {name: document}
-        calls = None
-        if screen:
-            targets = {t for mutant_id in work for t in by_id[mutant_id].targets}
-            wanted = {key for keys in work.values() for key in keys}  # this share's vectors alone
-            calls = record_calls(one, targets, evaluate, vectors, only=wanted)[1]
-        for mutant_id, keys in work.items():
-            if calls is not None:
-                keys = _unscreened(by_id[mutant_id], keys, calls, memos[mutant_id])
-            if keys:
-                killed[mutant_id] += _kills(by_id[mutant_id], one, set(keys))
-    return list(killed.items())
-
-
 def known_faults() -> dict:
     """``{id: fault}`` of every planted mutant and every port fault: what the vectors are
     measured against (``bleuprint vectors export``, ``stats``)."""
@@ -286,72 +256,141 @@ def every_fault() -> list:
     return list(known_faults().values())
 
 
-def _worker(payload):
-    """A worker process's share (``_run_share``); the mutants are looked up again by id
-    (their patches are closures, not picklable)."""
-    files, share, screen = payload
-    return _run_share(known_faults(), files, share, screen)
+def _file_matrix(by_id: dict, name: str, document: dict, screen: bool, memos: dict,
+                 reached: dict | None = None) -> tuple[dict, dict]:
+    """``(reached, {mutant id: [killing key, ...]})`` of the one file ``name``: its vectors
+    evaluated once on the real spec with every target of ``by_id``'s mutants recorded
+    (``screen``: ``screening.record_calls``, which also tells which targets each vector
+    reaches; else ``reached_targets``), then, per mutant, the vectors that reach one of
+    its targets: those its ``decides`` tells from the expected values alone (``_decide``),
+    those ``screening`` clears left out, the rest run. ``memos``: per mutant id, the calls
+    found harmless so far (kept by the caller across files). ``reached``: the reached
+    targets to use instead of the recorded ones (a test runs every mutant on every vector
+    so)."""
+    from .screening import record_calls
+
+    one = {name: document}
+    targets = sorted({t for m in by_id.values() for t in m.targets})
+    if screen:
+        found, calls = record_calls(one, targets, evaluate, vectors)
+    else:
+        found, calls = (reached_targets(one, targets) if reached is None else None), None
+    if reached is not None:
+        found = {key: reached.get(key, frozenset()) for key, *_ in vectors(one)}
+    tests = None
+    killed = {}
+    for mutant_id, mutant in by_id.items():
+        wanted = set(mutant.targets)
+        keys = [key for key, hit in found.items() if hit & wanted]
+        if not keys:
+            continue
+        kills = []
+        if getattr(mutant, "decides", None) is not None:
+            if tests is None:
+                tests = {key: (doc, test) for key, doc, _, test in vectors(one)}
+            kills, keys = _decide(mutant, keys, tests)
+        if calls is not None and keys:
+            keys = _unscreened(mutant, keys, calls, memos.setdefault(mutant_id, {}))
+        if keys:
+            kills += _kills(mutant, one, set(keys))
+        killed[mutant_id] = kills
+    return found, killed
+
+
+def _decide(fault, keys: list, tests: dict) -> tuple[list, list]:
+    """``(killing keys, undecided keys)`` of ``keys``: a fault whose ``decides(document,
+    test)`` tells from a test's expected values alone whether the test kills it (a port
+    fault of the printed score changes no statistic, only the score: ``PortFault.decides``)
+    needs no run on the tests it decides; the undecided ones are left to run."""
+    kills, undecided = [], []
+    for key in keys:
+        verdict = fault.decides(*tests[key])
+        if verdict is None:
+            undecided.append(key)
+        elif verdict:
+            kills.append(key)
+    return kills, undecided
+
+
+#: A worker process's catalogue and memos (``_file_worker``), made once per process.
+_WORKER_STATE: dict = {}
+
+
+def _file_worker(payload):
+    """``_file_matrix`` of one file in a worker process; the mutants are looked up again by
+    id (their patches are closures, not picklable), and the memos are kept for the
+    process's next files."""
+    name, document, mutant_ids, screen, reached = payload
+    if "faults" not in _WORKER_STATE:
+        _WORKER_STATE.update(faults=known_faults(), memos={})
+    faults = _WORKER_STATE["faults"]
+    return _file_matrix({i: faults[i] for i in mutant_ids}, name, document, screen, _WORKER_STATE["memos"], reached)
+
+
+def _cost(document: dict) -> int:
+    """A rough measure of a file's share of the kill matrix (the size of its vectors), to
+    hand out the costly files first."""
+    return sum(len(repr(test.get("hyps"))) + len(repr(test.get("refs")))
+               for group in document["testGroups"] for test in group["tests"])
 
 
 def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: bool = True,
                 reached: dict | None = None) -> dict:
     """``{mutant id: [(file, tcId), ...]}``, every vector that kills each mutant of
-    ``mutants`` (default ``every_fault``: the planted mutants and the port faults), in vector order (module doc). ``workers``:
-    processes to share the mutants between (default: two when the work is large and
-    every mutant is in the catalogue, else none). ``screen``: clear (mutant, vector)
-    pairs by ``screening`` before running them (the same matrix, in a fraction of the
-    time). ``reached``: ``reached_targets`` of ``files``, when it is known already."""
+    ``mutants`` (default ``every_fault``: the planted mutants and the port faults), in
+    vector order (module doc); ``kill_matrix_reached`` with its first part alone."""
+    return kill_matrix_reached(files, mutants, workers, screen, reached)[0]
+
+
+def kill_matrix_reached(files: dict, mutants=None, workers: int | None = None, screen: bool = True,
+                        reached: dict | None = None, alongside=None) -> tuple[dict, dict, object]:
+    """``(kill matrix, reached)``: the kill matrix of ``mutants`` (``kill_matrix``) and
+    ``reached_targets`` of ``files`` for their targets, found in one evaluation of each
+    vector on the real spec. One file at a time (``_file_matrix``); ``workers``: processes
+    to share the files between, the costly ones first (default: two when there are
+    ``PARALLEL_VECTORS`` vectors or more and every mutant is in the catalogue, else none).
+    ``screen``: clear (mutant, vector) pairs by ``screening`` before running them (the
+    same matrix, in a fraction of the time). ``reached``: the targets each vector reaches,
+    when it is known already (every mutant is then run on the vectors it lists).
+    ``alongside``: a callable run in this process while the workers work (before the
+    matrix when there are none); its value is the third part (None without one)."""
     mutants = list(every_fault() if mutants is None else mutants)
-    if reached is None:
-        reached = reached_targets(files, {t for m in mutants for t in m.targets})
-    jobs = [(m, sorted(k for k, hit in reached.items() if hit & set(m.targets))) for m in mutants]
-    decided, jobs = _decided(files, jobs)
-    work = sum(len(keys) for _, keys in jobs)
+    by_id = {m.id: m for m in mutants}
     if workers is None:
         catalogue = known_faults()
         same = all(catalogue.get(m.id) is not None and catalogue[m.id].patches.keys() == m.patches.keys()
-                   and m.patches and catalogue[m.id].fault == m.fault for m in mutants)
-        workers = min(WORKERS, os.cpu_count() or 1) if same and work >= PARALLEL_THRESHOLD else 1
-    killed: dict = {m.id: set(decided.get(m.id, ())) for m in mutants}
+                   and m.patches and catalogue[m.id].fault == m.fault and
+                   (getattr(catalogue[m.id], "decides", None) is None) == (getattr(m, "decides", None) is None)
+                   for m in mutants)
+        count = sum(1 for _ in vectors(files))
+        workers = min(WORKERS, os.cpu_count() or 1) if same and count >= PARALLEL_VECTORS and len(files) > 1 else 1
+    beside = None
     if workers <= 1:
-        shares = [_run_share({m.id: m for m in mutants}, files, [(m.id, keys) for m, keys in jobs], screen)]
+        beside = alongside() if alongside is not None else None
+        memos: dict = {}
+        parts = [_file_matrix(by_id, name, document, screen, memos, reached) for name, document in files.items()]
     else:
-        # Each worker runs every mutant on every ``workers``-th vector it reaches: the
-        # costly vectors (one metric's slow inputs) are shared out evenly.
-        payloads = [(files, [(m.id, keys[k::workers]) for m, keys in jobs], screen) for k in range(workers)]
+        order = sorted(files, key=lambda name: -_cost(files[name]))
+        ids = list(by_id)
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            shares = list(pool.map(_worker, payloads))
-    for share in shares:
-        for mutant_id, keys in share:
-            killed[mutant_id].update(tuple(key) for key in keys)
-    order = {key: i for i, (key, *_) in enumerate(vectors(files))}
-    return {m.id: sorted(killed[m.id], key=order.__getitem__) for m in mutants}
-
-
-def _decided(files: dict, jobs: list) -> tuple[dict, list]:
-    """``({fault id: killing keys}, jobs left)``: a fault whose ``decides(document, test)``
-    tells from a test's expected values alone whether the test kills it (a port fault of
-    the printed score changes no statistic, only the score: ``PortFault.decides``) needs
-    no run on the tests it decides; the others, and the undecided tests, are left to run."""
-    decided, left = {}, []
-    tests = None
-    for fault, keys in jobs:
-        decides = getattr(fault, "decides", None)
-        if decides is None:
-            left.append((fault, keys))
-            continue
-        if tests is None:
-            tests = {key: (document, test) for key, document, _, test in vectors(files)}
-        undecided, kills = [], []
-        for key in keys:
-            verdict = decides(*tests[key])
-            if verdict is None:
-                undecided.append(key)
-            elif verdict:
-                kills.append(key)
-        decided[fault.id] = kills
-        left.append((fault, undecided))
-    return decided, left
+            futures = {name: pool.submit(_file_worker, (name, files[name], ids, screen, None if reached is None else
+                                                        {k: v for k, v in reached.items() if k[0] == name}))
+                       for name in order}
+            try:
+                beside = alongside() if alongside is not None else None
+            except BaseException:
+                for future in futures.values():
+                    future.cancel()
+                raise
+            parts = [futures[name].result() for name in files]
+    found: dict = {}
+    killed: dict = {m.id: [] for m in mutants}
+    for part_reached, part_killed in parts:  # files in order, each file's keys in vector order
+        found.update(part_reached)
+        for mutant_id, keys in part_killed.items():
+            killed[mutant_id] += keys
+    order_of = {key: i for i, key in enumerate(found)}
+    return {m.id: sorted(killed[m.id], key=order_of.__getitem__) for m in mutants}, found, beside
 
 
 def mutants_in_scope(metrics, mutants, reached: dict) -> list:
@@ -421,11 +460,14 @@ def annotate(files: dict, matrix: dict, mutants) -> dict:
     keys_of: dict = {}
     for key, *_ in vectors(out):
         keys_of.setdefault(key[0], set()).add(key)
+    killed_in: dict = {}  # (mutant id, metric) -> the mutant's killing keys in that metric's files
+    for m in flagged:
+        for key in killed_by[m.id]:
+            killed_in.setdefault((m.id, metric_of.get(key[0])), set()).add(key)
     by_note = {}
     for (metric, flag), keys in carriers.items():
         by_note[metric, flag] = sorted(
-            m.id for m in flagged
-            if _stands_for({key for key in killed_by[m.id] if metric_of.get(key[0]) == metric}, keys, keys_of))
+            m.id for m in flagged if _stands_for(killed_in.get((m.id, metric), set()), keys, keys_of))
     notes = {m.id: mutant_note(m) for m in flagged}
     for document in out.values():
         if not isinstance(document.get("notes"), dict):

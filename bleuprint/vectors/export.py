@@ -142,24 +142,27 @@ def is_port_fault(fault) -> bool:
     return isinstance(fault, PortFault)
 
 
-def measure(files: dict, mutants=None, metrics=None) -> dict:
+def measure(files: dict, mutants=None, metrics=None, alongside=None) -> dict:
     """The mutation pass over ``files``: ``{"files": annotated documents, "matrix",
-    "core", "coreFiles", "mutants"}`` (module doc). ``metrics``: the names ``files`` were
+    "core", "coreFiles", "mutants", "alongside"}`` (module doc); ``alongside``: a callable
+    run in this process while the pass's workers work (``bleuprint vectors export``'s
+    oracle check), its value under ``"alongside"``. ``metrics``: the names ``files`` were
     built for, when not every metric: the pass then runs (and the index lists) only the
     mutants in their scope (``adequacy.mutants_in_scope``), and a vector is run only under
     the mutants whose targets it reaches, so one metric's export costs that metric's share.
     ``mutants`` default: every planted mutant and every port fault (``adequacy.every_fault``)."""
-    from .adequacy import annotate, core_files, core_suite, every_fault, kill_matrix, mutants_in_scope, reached_targets
+    from .adequacy import annotate, core_files, core_suite, every_fault, kill_matrix_reached, mutants_in_scope
 
     mutants = list(every_fault() if mutants is None else mutants)
-    reached = reached_targets(files, {t for m in mutants for t in m.targets})
+    # A mutant out of scope reaches no vector: its row is empty, whether it is run or not.
+    matrix, reached, beside = kill_matrix_reached(files, mutants, alongside=alongside)
     if metrics is not None:
         mutants = mutants_in_scope(metrics, mutants, reached)
-    matrix = kill_matrix(files, mutants, reached=reached)
+        matrix = {m.id: matrix[m.id] for m in mutants}
     annotated = annotate(files, matrix, mutants)
     core = core_suite(matrix)
     return {"files": annotated, "matrix": matrix, "core": core, "coreFiles": core_files(annotated, core),
-            "mutants": mutants}
+            "mutants": mutants, "alongside": beside}
 
 
 def export(directory, files: dict | None = None, adequacy: bool = True, mutants=None,

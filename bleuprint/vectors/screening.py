@@ -25,6 +25,7 @@ arrays of the same dtype and shape.
 from __future__ import annotations
 
 import collections
+from itertools import chain
 
 #: A vector whose evaluation calls the targets more often than this is not screened.
 MAX_CALLS = 5_000
@@ -41,38 +42,62 @@ class _Opaque(Exception):
 def _copy(value):
     """A copy of plain ``value`` that shares its immutable parts (the value itself when it
     has no mutable part); _Opaque for anything else (a set too: a copy may iterate in
-    another order)."""
-    import numpy
-
+    another order). The common kinds are tried first, without a call per item where the
+    items are immutable scalars (``_flat``): this runs on every argument of every recorded call."""
     kind = type(value)
-    if kind in _IMMUTABLE or (isinstance(value, numpy.generic) and kind is not numpy.object_):
+    if kind in _IMMUTABLE_TYPES:
         return value
+    if kind is list:
+        return value[:] if _flat(value) else [_copy(item) for item in value]
     if kind is tuple:
         if _flat(value):
             return value
         items = [_copy(item) for item in value]
         return value if all(a is b for a, b in zip(items, value)) else tuple(items)
-    if kind is list:
-        return value[:] if _flat(value) else [_copy(item) for item in value]
-    if kind in (dict, collections.Counter, collections.OrderedDict):
-        if _flat(value.values()) and (_flat(value) or all(type(key) is tuple and _flat(key) for key in value)):
-            return kind(value)  # a shallow copy is a whole one: no part can change
+    if kind is dict or kind is collections.Counter or kind is collections.OrderedDict:
+        if _flat(value.values()) and _flat_keys(value):
+            # a shallow copy is a whole one: no part can change
+            if kind is collections.Counter:
+                out = kind()
+                dict.update(out, value)  # what Counter(value) does for an empty Counter
+                return out
+            return kind(value)
         out = kind()
         for key, item in value.items():
             out[_copy(key)] = _copy(item)
         return out
+    numpy = _numpy()
+    if isinstance(value, numpy.generic) and kind is not numpy.object_:
+        return value
     if kind is numpy.ndarray and value.dtype != object:
         return value.copy()
     raise _Opaque
 
 
 _IMMUTABLE_TYPES = frozenset(_IMMUTABLE)
+_NUMPY: list = []
+
+
+def _numpy():
+    if not _NUMPY:
+        import numpy
+
+        _NUMPY.append(numpy)
+    return _NUMPY[0]
 
 
 def _flat(items) -> bool:
     """Whether every item is of an immutable scalar type (``_IMMUTABLE``), checked in C:
     the common lists of tokens and counts, copied without a call per item."""
     return _IMMUTABLE_TYPES.issuperset(map(type, items))
+
+
+def _flat_keys(mapping) -> bool:
+    """Whether every key of ``mapping`` is an immutable scalar or a tuple of them (the
+    n-gram counts), checked in C."""
+    if _flat(mapping):
+        return True
+    return set(map(type, mapping)) == {tuple} and _flat(chain.from_iterable(mapping))
 
 
 def snapshot(value):
@@ -116,6 +141,13 @@ def same(a, b) -> bool:
 def _recorder(target: str, calls: list):
     def factory(original):
         def recorded(*args, **kwargs):
+            if len(calls) >= MAX_CALLS:
+                # the vector is past screening (``record_calls``): its calls are only counted
+                # and named (the targets it reaches), not copied
+                try:
+                    return original(*args, **kwargs)
+                finally:
+                    calls.append((target, OPAQUE, True, ("return", OPAQUE), OPAQUE))
             before, mutable = _arguments(args, kwargs)
             try:
                 result = original(*args, **kwargs)

@@ -122,3 +122,39 @@ def test_the_jar_is_found_checked_and_refused_when_it_is_another(tmp_path, monke
         resources.find_jar(3)
     with pytest.raises(ValueError, match="paraphrase table"):
         resources.paraphrase_path(other)
+
+
+def test_the_parsed_paraphrase_table_is_cached_by_the_files_identity(tmp_path, monkeypatch):
+    """The spec's table (entries of three lines: probability, phrase, paraphrase) is
+    parsed once and cached under a name holding the file's size and sha256; the next load
+    reads the cache (the same dict: ``in order`` -> ``to``, ``in order to`` -> ``so as to``,
+    then ``for``, in file order); a damaged cache file is parsed again and rewritten; with
+    BLEUPRINT_NO_CACHE nothing is written."""
+    import gzip
+    import hashlib
+
+    from bleuprint.metrics.meteor import paraphrase
+
+    text = "0.5\nin order\nto\n0.4\nin order to\nso as to\n0.3\nin order to\nfor\n"
+    gz = tmp_path / "p.gz"
+    gz.write_bytes(gzip.compress(text.encode("utf-8")))
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("BLEUPRINT_CACHE_DIR", str(cache))
+    monkeypatch.delenv("BLEUPRINT_NO_CACHE", raising=False)
+    expected = {"in order": ["to"], "in order to": ["so as to", "for"]}
+    first = paraphrase.load_table(gz)
+    assert first.table == expected and first.longest == 3
+    files = list(cache.iterdir())
+    assert len(files) == 1 and hashlib.sha256(gz.read_bytes()).hexdigest() in files[0].name
+    assert str(gz.stat().st_size) in files[0].name
+    monkeypatch.setattr(paraphrase.ParaphraseTable, "_parse", lambda path: pytest.fail("parsed again"))
+    second = paraphrase.load_table(gz)
+    assert second.table == expected and second.longest == 3
+    assert second.paths(["in", "order", "to", "x"], 0) == [(2, ("to",)), (3, ("so", "as", "to")), (3, ("for",))]
+    monkeypatch.undo()
+    monkeypatch.setenv("BLEUPRINT_CACHE_DIR", str(cache))
+    files[0].write_bytes(b"damaged")
+    assert paraphrase.load_table(gz).table == expected and files[0].read_bytes() != b"damaged"
+    monkeypatch.setenv("BLEUPRINT_NO_CACHE", "1")
+    monkeypatch.setenv("BLEUPRINT_CACHE_DIR", str(tmp_path / "none"))
+    assert paraphrase.load_table(gz).table == expected and not (tmp_path / "none").exists()

@@ -165,3 +165,58 @@ def test_files_built_by_two_workers_are_those_of_one_process(monkeypatch):
     alone = export_module.all_files(names)
     assert list(shared) == list(alone) and len(alone) > 4
     assert [dumps(document) for document in shared.values()] == [dumps(document) for document in alone.values()]
+
+
+MEASURE_BLEU = """
+import sys
+from bleuprint.vectors import adequacy, build_files, measure
+adequacy.PARALLEL_VECTORS = 10 ** 9  # in this process, where sys.modules tells
+files = {name: document for name, document in build_files(["bleu"]).items()
+         if name in ("bleu_defaults.json", "bleu_lowercase.json")}
+measured = measure(files, metrics=["bleu"])
+assert sum(map(len, measured["matrix"].values())) > 50
+from bleuprint.metrics.meteor import spec
+print(sorted({m.split(".")[0] for m in sys.modules} & {"torch", "transformers", "nltk", "sacrebleu"}),
+      spec._RESOURCES is not None, any("wordnet" in m for m in sys.modules))
+"""
+
+
+def test_bleus_export_loads_no_resource_of_another_metric(tmp_path):
+    """Building and measuring BLEU's files (every mutant whose targets they reach, in this
+    process) imports no oracle and none of the
+    other metrics' heavy resources: no torch, transformers or nltk, not Meteor's paraphrase
+    table, not WordNet."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", MEASURE_BLEU], capture_output=True, text=True, env=env,
+                            cwd=ROOT, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["[]", "False", "False"]
+
+
+@pytest.mark.parametrize("outcome, message", [
+    ((7, ["bleu/lowercase tcId 1: score 0.5 != the oracle's 0.25"]), "1 vectors disagree with sacreBLEU; nothing written"),
+    (RuntimeError("sacreBLEU is not installed"), "cannot check the vectors against sacreBLEU: sacreBLEU is not installed"),
+])
+def test_the_check_beside_the_mutation_pass_still_writes_nothing_on_a_mismatch(tmp_path, monkeypatch, capsys,
+                                                                                outcome, message):
+    """The oracle check runs while the mutation pass's workers work; a mismatch it finds, or
+    an oracle that cannot run, still stops the export before anything is written (one of
+    BLEU's files stands for the export; the check's answer is planted)."""
+    import bleuprint.vectors as vectors_package
+    from bleuprint.oracles import vectors_check
+    from bleuprint.vectors import build_files
+
+    one = {name: document for name, document in build_files(["bleu"]).items() if name == "bleu_lowercase.json"}
+    monkeypatch.setattr(vectors_package, "all_files", lambda metrics=None: one)
+
+    def planted(files, workers=None):
+        assert files is one and workers == 1
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    monkeypatch.setattr(vectors_check, "check_files", planted)
+    target = tmp_path / "out"
+    assert main(["vectors", "export", str(target), "--metric", "bleu"]) == 1
+    assert message in capsys.readouterr().err
+    assert list(target.iterdir()) == []

@@ -100,3 +100,31 @@ def test_the_memo_runs_a_repeated_call_once_and_clears_no_other_call(toy):
     ints, floats = _recorded(toy, [1]), _recorded(toy, [1.0])
     assert screening._call_key(ints[0]) != screening._call_key(floats[0])
     assert screening._call_key(first[0]) == screening._call_key(second[0])
+
+
+def test_the_matrix_run_on_reached_vectors_alone_is_the_matrix_of_every_mutant_on_every_vector():
+    """A vector is run under a mutant only when its evaluation on the real spec called one of
+    the mutant's targets (recorded by swapping the targets' code objects, so every reference
+    to them is seen): BLEU's defaults file under every planted mutant and port fault gives
+    the same matrix as when every mutant is run on every vector, unscreened."""
+    files = {name: document for name, document in build_files(["bleu"]).items() if name == "bleu_defaults.json"}
+    mutants = adequacy.every_fault()
+    everything = frozenset(t for m in mutants for t in m.targets)
+    every_vector = {key: everything for key, *_ in adequacy.vectors(files)}
+    pruned, reached, _ = adequacy.kill_matrix_reached(files, mutants, workers=1)
+    assert pruned == adequacy.kill_matrix(files, mutants, workers=1, screen=False, reached=every_vector)
+    assert sum(map(len, pruned.values())) > 100
+    assert set(reached) == set(every_vector) and all(hit < everything for hit in reached.values())
+
+
+def test_the_files_shared_between_workers_give_the_matrix_of_one_process():
+    """``kill_matrix`` hands whole files to two worker processes (the costly first, each
+    worker keeping its memos across its files): three of BLEU's files give the same matrix,
+    and the same reached targets in the same order, as in one process."""
+    files = {name: document for name, document in build_files(["bleu"]).items()
+             if name in ("bleu_defaults.json", "bleu_lowercase.json", "bleu_effective_order.json")}
+    mutants = adequacy.every_fault()
+    alone = adequacy.kill_matrix_reached(files, mutants, workers=1)
+    shared = adequacy.kill_matrix_reached(files, mutants, workers=2, alongside=lambda: "beside")
+    assert shared[:2] == alone[:2] and shared[2] == "beside"
+    assert list(shared[1]) == [key for key, *_ in adequacy.vectors(files)]

@@ -51,10 +51,8 @@ spec's, segment by segment.
 from __future__ import annotations
 
 import gc
-import hashlib
 import mmap
 import os
-import tempfile
 import zlib
 from itertools import chain
 
@@ -63,6 +61,7 @@ import numpy as np
 from ...impl import native
 from ...spec.inputs import check_not_empty
 from . import score, spec
+from .resources import cache_dir, file_sha256 as _sha256, write_atomically
 
 __all__ = ["load_resources", "meteor", "meteor_corpus_from_rows", "meteor_rows", "paraphrase_blob", "cache_dir"]
 
@@ -70,23 +69,6 @@ _RESOURCES = None
 CACHE_VERSION = "v1"
 #: Fewest pairs per part when the pairs are split over threads.
 SPLIT_MIN_PAIRS = 500
-
-
-def cache_dir() -> str:
-    """Where the paraphrase blob is cached (see the module's docstring)."""
-    explicit = os.environ.get("BLEUPRINT_CACHE_DIR", "").strip()
-    if explicit:
-        return explicit
-    base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "bleuprint")
-
-
-def _sha256(path: str) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _map(path: str):
@@ -115,18 +97,7 @@ def paraphrase_blob(gz_path: str, kernel=None):
     blob = kernel.build_table(text)
     del text
     if use_cache:
-        try:
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            fd, temporary = tempfile.mkstemp(prefix=".meteor-", suffix=".tmp", dir=os.path.dirname(target))
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(blob)
-                os.replace(temporary, target)
-            except BaseException:
-                os.unlink(temporary)
-                raise
-        except OSError:
-            pass  # a folder that cannot be written: the table stays in memory
+        write_atomically(target, blob)  # a folder that cannot be written: the table stays in memory
     return blob
 
 

@@ -9,19 +9,86 @@ phrase in file order (a pair listed twice is returned twice). A dict from the
 space-joined phrase to its paraphrases, tried for every length up to the longest phrase,
 gives the same answers in the same order (a prefix that is not in the trie has no longer
 phrase either).
+
+Parsing the table takes seconds, so ``load_table`` (what ``spec.load_resources`` calls)
+keeps the parsed dict in the user's cache folder (``resources.cache_dir``, never shipped:
+derived at run time from the user's own file) under a name made of the file's size,
+modification time and sha256, the Python version and ``CACHE_VERSION`` (a changed file or
+Python gets a new name), in ``marshal``'s format (data only: loading it runs no code).
+A cache file that cannot be read, or holds anything but such a dict, is rebuilt;
+``BLEUPRINT_NO_CACHE=1`` keeps the table in memory only, as does a folder that cannot be
+written.
 """
 
 from __future__ import annotations
 
+import gc
+import marshal
+import os
+import sys
 import zlib
+from contextlib import contextmanager
 from itertools import groupby
 from operator import itemgetter
 
 from .synonyms import java_lines, java_tokens
 
+#: The version of the cached form (``load_table``): the dict ``ParaphraseTable.table``.
+CACHE_VERSION = "spec-v1"
+
+
+@contextmanager
+def _no_collection():
+    """The cyclic garbage collector paused (building or loading millions of lists and
+    strings, none of which form a cycle, would otherwise start it again and again)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _is_table(value) -> bool:
+    return type(value) is dict and all(type(key) is str for key in value) and all(
+        type(entry) is list and all(type(par) is str for par in entry) for entry in value.values())
+
+
+def load_table(path) -> "ParaphraseTable":
+    """The table of ``path``: read from the cache when it holds this file's table, else
+    parsed (and cached when possible); module doc."""
+    from .resources import cache_dir, file_sha256, write_atomically
+
+    if os.environ.get("BLEUPRINT_NO_CACHE", "") not in ("", "0"):
+        return ParaphraseTable(path)
+    st = os.stat(path)
+    name = (f"meteor-paraphrase-{CACHE_VERSION}-py{sys.version_info[0]}{sys.version_info[1]}-{st.st_size}-"
+            f"{st.st_mtime_ns}-{file_sha256(path)}.marshal")
+    target = os.path.join(cache_dir(), name)
+    try:
+        with open(target, "rb") as f, _no_collection():
+            table = marshal.loads(f.read())
+        if _is_table(table):
+            return ParaphraseTable(path, table=table)
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # absent, unreadable or damaged: parsed below
+    parsed = ParaphraseTable(path)
+    write_atomically(target, marshal.dumps(parsed.table))
+    return parsed
+
 
 class ParaphraseTable:
-    def __init__(self, path):
+    def __init__(self, path, table: dict | None = None):
+        """The table of the file ``path``; ``table``: its ``table`` already parsed (``load_table``)."""
+        if table is None:
+            with _no_collection():
+                table = self._parse(path)
+        self.table = table
+        self.longest = max((k.count(" ") + 1 for k in table), default=0)
+
+    @staticmethod
+    def _parse(path) -> dict:
         with open(path, "rb") as f:
             data = zlib.decompress(f.read(), 31)  # the gzip container
         # Java's readLine and StringTokenizer agree with a plain split on "\n" and " "
@@ -46,8 +113,7 @@ class ParaphraseTable:
             if entry is None:
                 table[ref] = entry = []
             entry.extend(map(itemgetter(1), group))
-        self.table = table
-        self.longest = max((k.count(" ") + 1 for k in table), default=0)
+        return table
 
     def paths(self, words: list, start: int):
         """``getReferencePaths``: (phrase length, paraphrase words) for every phrase of the

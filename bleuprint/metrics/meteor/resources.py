@@ -135,3 +135,45 @@ def paraphrase_path(jar) -> Path:
     if not path.is_file():
         raise ValueError(f"Meteor: the paraphrase table {path} is missing ({INSTALL_HINT})")
     return path
+
+
+def cache_dir() -> str:
+    """Where the paraphrase table is cached once parsed (``paraphrase.load_table`` for the
+    spec, ``impl.paraphrase_blob`` for impl): ``BLEUPRINT_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/bleuprint`` (default ``~/.cache/bleuprint``)."""
+    explicit = os.environ.get("BLEUPRINT_CACHE_DIR", "").strip()
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "bleuprint")
+
+
+def file_sha256(path) -> str:
+    """The sha256 of the file at ``path`` (hex)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_atomically(target, data) -> bool:
+    """Write ``data`` (bytes) to ``target`` through a temporary file in its folder renamed
+    into place (a reader never sees half a file); False when the folder cannot be written
+    (the caller keeps its value in memory only)."""
+    import tempfile
+
+    folder = os.path.dirname(target)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(prefix=".meteor-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(temporary, target)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        return False
+    return True

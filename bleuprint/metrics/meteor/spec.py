@@ -34,7 +34,7 @@ class Resources:
 
     def __init__(self, jar=None):
         from . import resources, snowball
-        from .paraphrase import ParaphraseTable
+        from .paraphrase import load_table
         from .synonyms import SynonymDictionary
 
         self.jar = resources.find_jar(jar)
@@ -42,7 +42,7 @@ class Resources:
         self.function_words = frozenset(resources.function_words(self.jar))
         self.synonyms = SynonymDictionary(resources.read_resource(self.jar, "synonym/english.exceptions"),
                                           resources.read_resource(self.jar, "synonym/english.synsets"))
-        self.paraphrases = ParaphraseTable(resources.paraphrase_path(self.jar))
+        self.paraphrases = load_table(resources.paraphrase_path(self.jar))
 
 
 def load_resources() -> Resources:
