@@ -13,6 +13,7 @@ names the first differing statistic instead of "score only".
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import shlex
@@ -23,6 +24,33 @@ from typing import Callable
 from ..core.options import check_option_names, find_option, option_defaults
 
 LEVELS = ("corpus", "sentence")
+
+
+class LibraryPanic(RuntimeError):
+    """A library failed with an exception that is not an ``Exception``: a Rust panic
+    through PyO3 (``pyo3_runtime.PanicException``, bleuscore's on an empty hypothesis)
+    derives from ``BaseException``. A subject raises this in its place, so that every
+    caller that reports a library's failure as a finding reports this one too, instead
+    of ending in its traceback."""
+
+
+def _guarded(function: Callable) -> Callable:
+    """``function`` whose ``BaseException`` other than an interrupt or an exit is raised
+    as ``LibraryPanic`` (the original chained)."""
+    if getattr(function, "_guarded", False):
+        return function
+
+    @functools.wraps(function)
+    def guarded(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except (Exception, KeyboardInterrupt, SystemExit, GeneratorExit):
+            raise
+        except BaseException as exc:
+            raise LibraryPanic(f"{type(exc).__name__}: {exc}") from exc
+
+    guarded._guarded = True
+    return guarded
 
 
 class NotInstalled(Exception):
@@ -90,6 +118,9 @@ class Subject:
             object.__setattr__(self, "stop_words", frozenset(self.stop_words))
         if not callable(self.score):
             raise TypeError("score must be callable")
+        object.__setattr__(self, "score", _guarded(self.score))
+        if self.stats is not None:
+            object.__setattr__(self, "stats", _guarded(self.stats))
         if not self.name:
             object.__setattr__(self, "name", f"{self.library}:{self.metric}")
 

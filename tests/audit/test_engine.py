@@ -136,6 +136,46 @@ def test_library_that_raises_is_a_class():
     assert raising[0].explanation is None
 
 
+class RustPanic(BaseException):
+    """What PyO3 raises for a Rust panic (``pyo3_runtime.PanicException``): a
+    ``BaseException``, not an ``Exception`` (bleuscore's on an empty hypothesis)."""
+
+
+def panics_on_empty(hyps, refs):
+    if any(not h for h in hyps):
+        raise RustPanic("Pair statistics calculation got empty result")
+    return corpus_score("bleu", hyps, refs)
+
+
+def test_a_library_that_panics_is_a_class_not_a_crash():
+    """A panic is reported as the library's failure, as an exception is (the audit found
+    it on the empty hypothesis and ended in its traceback before subjects guarded it)."""
+    result = audit(subject(panics_on_empty, "bleu"), examples=200, seed=0)
+    assert result.status == "differs"
+    raising = [c for c in result.classes if c.library_value is None]
+    assert raising and raising[0].hyps == [""]
+    assert "RustPanic: Pair statistics calculation got empty result" in raising[0].library_error
+
+
+def test_an_interrupt_is_not_taken_for_a_library_failure():
+    def interrupted(hyps, refs):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        subject(interrupted, "bleu").score(["a"], [["a"]])
+
+
+def test_conformance_counts_a_panic_as_an_errored_vector():
+    """``bleuprint conformance --library``'s outcome of one vector: the library's panic on
+    a must-pass input is that vector erroring (a refusal expected: it passed)."""
+    from bleuprint.conformance.library import _outcome
+
+    panicking = subject(panics_on_empty, "bleu")
+    status, detail = _outcome(panicking, 1.0, [""], [["a"]], 0.0)
+    assert status == "errored" and "RustPanic" in detail
+    assert _outcome(panicking, 1.0, [""], [["a"]], None) == ("passed", "")
+
+
 def test_default_example_count_within_two_minutes():
     result = audit(subject(libraries.chrf_lowercase_requested_order, "chrf"), examples=DEFAULT_EXAMPLES, seed=1)
     assert result.seconds < 120
