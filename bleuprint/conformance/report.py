@@ -55,8 +55,21 @@ def document(generated: str, vectors: dict, examples: int, seed: int, implementa
             "history": [], "changes": []}
 
 
+def json_ready(value):
+    """``value`` with every float that is not finite written as the audit report writes it
+    (the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"``): a library's NaN in a fuzz
+    finding must not make the report a file that strict JSON readers refuse."""
+    from ..audit.report import _number
+
+    if isinstance(value, dict):
+        return {key: json_ready(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(item) for item in value]
+    return _number(value)
+
+
 def dumps(data: dict) -> str:
-    return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
+    return json.dumps(json_ready(data), indent=1, ensure_ascii=False, sort_keys=False, allow_nan=False) + "\n"
 
 
 def write(out, data: dict) -> Path:

@@ -294,3 +294,13 @@ def test_changed_vectors_are_listed_by_file_then_number():
 
     (change,) = history.changes(document(["a.json#3"]), document(["b.json#1", "a.json#10", "a.json#2", "a.json#3"]))
     assert change["newFailures"] == ["a.json#2", "a.json#10", "b.json#1"]
+
+
+def test_a_library_nan_in_a_finding_is_written_as_strict_json():
+    """bert-score answered NaN on a fuzz input (a reference token whose embedding is
+    -2.97e-123, zero in float32): the report wrote a bare ``NaN``, which strict JSON
+    readers refuse. Every non-finite float is written as the audit report writes it."""
+    data = {"fuzz": {"finding": {"spec": -1.0, "implementation": float("nan"), "other": [float("inf"), -float("inf")]}}}
+    text = report.dumps(data)
+    parsed = json.loads(text, parse_constant=lambda name: pytest.fail(f"bare {name} in the report"))
+    assert parsed["fuzz"]["finding"] == {"spec": -1.0, "implementation": "NaN", "other": ["Infinity", "-Infinity"]}
