@@ -44,9 +44,32 @@ def svg(label: str, value: str, status: str) -> str:
 
 
 def file_name(implementation: dict, entry: dict) -> str:
-    """``badges/NAME-METRIC[-CALL].svg``, made of letters, digits, ``-``, ``_`` and ``.``."""
+    """``badges/NAME-METRIC[-CALL].svg``, made of letters, digits, ``-``, ``_`` and ``.``
+    (``entry_names`` makes them distinct within an implementation)."""
     import re
 
     call = entry["call"].split("(", 1)[0].rsplit(".", 1)[-1] if entry["call"] and implementation["kind"] == "library" else ""
     words = [implementation["name"], entry["metric"]] + ([call] if call else [])
     return "badges/" + "-".join(re.sub(r"[^A-Za-z0-9_.]+", "_", w) for w in words) + ".svg"
+
+
+def entry_key(entry: dict) -> str:
+    """What tells an implementation's entries apart: the metric, the whole call and the
+    claimed options."""
+    import json
+
+    return json.dumps([entry["metric"], entry["call"], entry["options"]], sort_keys=True, ensure_ascii=False)
+
+
+def entry_names(implementation: dict) -> list[str]:
+    """Each entry's badge path (``file_name``), with ``-`` and six hex digits of a hash of
+    ``entry_key`` added where several entries would share one: an adapter's calls of one
+    function (pytorch-ignite's macro and micro averages, ROUGE's types) each get their own
+    badge instead of overwriting one."""
+    import collections
+    import hashlib
+
+    names = [file_name(implementation, entry) for entry in implementation["entries"]]
+    shared = {name for name, count in collections.Counter(names).items() if count > 1}
+    return [name[:-len(".svg")] + "-" + hashlib.sha256(entry_key(entry).encode("utf-8")).hexdigest()[:6] + ".svg"
+            if name in shared else name for name, entry in zip(names, implementation["entries"])]

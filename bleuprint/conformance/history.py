@@ -38,11 +38,18 @@ def _key(implementation: dict, entry: dict) -> str:
 def _summary(document: dict) -> dict:
     from .badge import value_text
 
+    import collections
+    import json
+
     out = {}
     for implementation in document["implementations"]:
-        for entry in implementation["entries"]:
+        keys = [_key(implementation, entry) for entry in implementation["entries"]]
+        shared = {key for key, count in collections.Counter(keys).items() if count > 1}
+        for key, entry in zip(keys, implementation["entries"]):
+            if key in shared:  # one call claimed at several configurations (ROUGE's types)
+                key += " " + json.dumps(entry["options"], sort_keys=True, ensure_ascii=False)
             failing = {f["id"] for f in entry["failures"]}
-            out[_key(implementation, entry)] = (implementation["version"], entry["status"], value_text(entry), failing)
+            out[key] = (implementation["version"], entry["status"], value_text(entry), failing)
     return out
 
 

@@ -39,12 +39,12 @@ def document(generated: str, vectors: dict, examples: int, seed: int, implementa
              not_installed: list, not_started: list, fault_notes: dict) -> dict:
     """The report (module doc); each entry gets its badge's path (``badge.file_name``)."""
     from .. import __version__
-    from .badge import file_name
+    from .badge import entry_names
 
     for implementation in implementations:
         implementation["checked"] = generated
-        for entry in implementation["entries"]:
-            entry["badge"] = file_name(implementation, entry)
+        for entry, name in zip(implementation["entries"], entry_names(implementation)):
+            entry["badge"] = name
     used = {f for i in implementations for e in i["entries"]
             for f in [*(x for o in e["failures"] for x in o["faults"]), *(s["id"] for s in e["suggestedFaults"]),
                       *((e["fuzz"] or {}).get("faults") or [])]}

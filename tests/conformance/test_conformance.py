@@ -304,3 +304,42 @@ def test_a_library_nan_in_a_finding_is_written_as_strict_json():
     text = report.dumps(data)
     parsed = json.loads(text, parse_constant=lambda name: pytest.fail(f"bare {name} in the report"))
     assert parsed["fuzz"]["finding"] == {"spec": -1.0, "implementation": "NaN", "other": ["Infinity", "-Infinity"]}
+
+
+def _library_entries():
+    """Three entries of one adapter as bleuprint's pytorch-ignite and rouge adapters make
+    them: two calls of one function (macro and micro average), and one call claimed at
+    two configurations (ROUGE's types)."""
+    def entry(metric, call, options):
+        counts = {"passed": 1, "failed": 1}
+        return {"metric": metric, "call": call, "options": options, "status": "fails", "failures": [],
+                "classes": {"must-pass": counts, "must-refuse": counts, "implementation-defined": counts}, "fuzz": None}
+
+    return {"kind": "library", "name": "lib", "version": "1", "entries": [
+        entry("bleu", "Bleu(average='macro')", {"smooth_method": "none"}),
+        entry("bleu", "Bleu(average='micro')", {"smooth_method": "none"}),
+        entry("rouge", "Rouge().get_scores(h, r)", {"rouge_type": "rouge1"}),
+        entry("rouge", "Rouge().get_scores(h, r)", {"rouge_type": "rouge2"}),
+        entry("chrf", "chrf_score(h, r)", {})]}
+
+
+def test_entries_of_one_function_get_a_badge_each():
+    """Before, all four BLEU and ROUGE entries above wrote badges/lib-bleu-Bleu.svg or
+    badges/lib-rouge-Rouge.svg, each overwriting the one before."""
+    implementation = _library_entries()
+    names = badge.entry_names(implementation)
+    assert len(set(names)) == len(names) == 5
+    assert names[4] == "badges/lib-chrf-chrf_score.svg"  # an entry alone keeps its plain name
+    assert all(n.startswith("badges/lib-bleu-Bleu-") for n in names[:2])
+    assert badge.entry_names(copy.deepcopy(implementation)) == names  # the same names in every run
+
+
+def test_the_summary_and_the_history_tell_such_entries_apart():
+    from bleuprint.cli.conformance import entry_labels
+
+    implementation = _library_entries()
+    labels = entry_labels(implementation["entries"])
+    assert labels == [" Bleu(average='macro')", " Bleu(average='micro')", " Rouge().get_scores(h, r) [rouge_type=rouge1]",
+                      " Rouge().get_scores(h, r) [rouge_type=rouge2]", " chrf_score"]
+    summary = history._summary({"implementations": [implementation]})
+    assert len(summary) == 5
