@@ -12,15 +12,18 @@ COLOURS = {"conforms": "#4c1", "fails": "#e05d44", "skipped": "#9f9f9f"}
 
 
 def value_text(entry: dict) -> str:
-    """``passed/sent`` of the binding classes (``skipped`` when nothing was sent)."""
+    """``passed/sent`` of the binding classes, ``, fuzz failed`` added when the fuzz found a
+    disagreement; when no vector was sent, the fuzz's verdict, or ``skipped``."""
     from .vectors import BINDING
 
     passed = sum(entry["classes"][c]["passed"] for c in BINDING)
     sent = sum(n for c in BINDING for s, n in entry["classes"][c].items() if s not in ("skipped", "untried"))
-    if not sent:
+    fuzz = entry.get("fuzz")
+    if not sent:  # no vector fitted it: the fuzz alone, if it ran (a red badge reading "skipped" misled)
+        if fuzz is not None and fuzz.get("ran"):
+            return "fuzz failed" if fuzz.get("finding") is not None else "fuzz agrees"
         return "skipped"
     text = f"{passed}/{sent}"
-    fuzz = entry.get("fuzz")
     if fuzz is not None and fuzz.get("finding") is not None:
         text += ", fuzz failed"
     return text

@@ -54,3 +54,25 @@ def make_entry(metric: str, call: str, options: dict, outcomes: list, fuzz: dict
         "fuzz": fuzz,
         "notes": list(notes or []),
     }
+
+
+def entry_labels(entries: list) -> list[str]:
+    """How the summary names each entry after its implementation: the called function's
+    name; the whole call where two entries share that name (pytorch-ignite's averages), and
+    the options that differ where they share the call too (ROUGE's types): no two lines of
+    one implementation read the same."""
+    from collections import Counter
+
+    labels = [f" {e['call'].split('(', 1)[0]}" if e["call"] else "" for e in entries]
+    by_label = Counter((e["metric"], label) for e, label in zip(entries, labels))
+    labels = [f" {e['call']}" if by_label[(e["metric"], label)] > 1 else label for e, label in zip(entries, labels)]
+    by_label = Counter((e["metric"], label) for e, label in zip(entries, labels))
+    out = []
+    for entry, label in zip(entries, labels):
+        if by_label[(entry["metric"], label)] > 1:
+            group = [e for e, other in zip(entries, labels) if other == label and e["metric"] == entry["metric"]]
+            keys = sorted({k for e in group for k in e["options"]})
+            differing = [k for k in keys if len({repr(e["options"].get(k)) for e in group}) > 1]
+            label += " [" + ", ".join(f"{k}={entry['options'].get(k)}" for k in differing) + "]"
+        out.append(label)
+    return out

@@ -52,6 +52,14 @@ def _counts_html(entry: dict) -> str:
     return '<div class="counts">' + "<br>".join(lines) + "</div>"
 
 
+def _label(implementation: dict, entry: dict) -> str:
+    """The entry's name among its implementation's (``entry.entry_labels``)."""
+    from .entry import entry_labels
+
+    entries = implementation["entries"]
+    return entry_labels(entries)[next(i for i, e in enumerate(entries) if e is entry)].strip()
+
+
 def _anchor(implementation: dict, entry: dict) -> str:
     return entry["badge"].rsplit("/", 1)[-1].removesuffix(".svg")
 
@@ -75,7 +83,8 @@ def _matrix(data: dict) -> list[str]:
                 "conforms" if any(e["status"] == "conforms" for e in entries) else "skipped"
             parts = []
             for entry in entries:
-                call = f'<div class="call">{_e(entry["call"].split("(", 1)[0])}</div>' if entry["call"] else ""
+                label = _label(implementation, entry)
+                call = f'<div class="call">{_e(label)}</div>' if label else ""
                 parts.append(f'<div data-entry="{_e(_anchor(implementation, entry))}" data-status="{entry["status"]}">'
                              f'{call}<a href="#{_e(_anchor(implementation, entry))}"><img src="{_e(entry["badge"])}" '
                              f'alt="{_e(entry["status"])}"></a>{_counts_html(entry)}</div>')
@@ -93,8 +102,8 @@ def _faults_cell(ids, data: dict) -> str:
 
 
 def _entry_details(implementation: dict, entry: dict, data: dict) -> list[str]:
-    title = f"{implementation['name']} {implementation['version']}: {entry['metric']}" + (
-        f" ({entry['call'].split('(', 1)[0]})" if entry["call"] else "")
+    label = _label(implementation, entry)
+    title = f"{implementation['name']} {implementation['version']}: {entry['metric']}" + (f" ({label})" if label else "")
     lines = [f'<h3 id="{_e(_anchor(implementation, entry))}">{_e(title)} '
              f'<span class="{"good" if entry["status"] == "conforms" else "bad"}">{_e(entry["status"])}</span></h3>']
     if entry["call"]:

@@ -335,7 +335,7 @@ def test_entries_of_one_function_get_a_badge_each():
 
 
 def test_the_summary_and_the_history_tell_such_entries_apart():
-    from bleuprint.cli.conformance import entry_labels
+    from bleuprint.conformance.entry import entry_labels
 
     implementation = _library_entries()
     labels = entry_labels(implementation["entries"])
@@ -343,3 +343,15 @@ def test_the_summary_and_the_history_tell_such_entries_apart():
                       " Rouge().get_scores(h, r) [rouge_type=rouge2]", " chrf_score"]
     summary = history._summary({"implementations": [implementation]})
     assert len(summary) == 5
+
+
+def test_a_badge_with_no_vector_sent_gives_the_fuzz_verdict():
+    """bert-score's entries were sent no vector (none fits the library) but fuzzed: their
+    red badges read "skipped". With nothing sent, the badge says what the fuzz found."""
+    nothing = {"passed": 0, "failed": 0, "errored": 0, "timeout": 0, "skipped": 3, "untried": 0}
+    entry = {"classes": {c: dict(nothing) for c in vectors.CLASSES}, "fuzz": None}
+    assert badge.value_text(entry) == "skipped"
+    entry["fuzz"] = {"ran": 1, "finding": {"hyps": [""]}}
+    assert badge.value_text(entry) == "fuzz failed"
+    entry["fuzz"] = {"ran": 100, "finding": None}
+    assert badge.value_text(entry) == "fuzz agrees"
