@@ -77,7 +77,8 @@ def summary(data: dict, out: str) -> str:
 
     lines = []
     for implementation in data["implementations"]:
-        for entry, call in zip(implementation["entries"], entry_labels(implementation["entries"])):
+        for entry, label in zip(implementation["entries"], entry_labels(implementation["entries"])):
+            call = f" {label}" if label else ""
             counts = []
             for name, short in (("must-pass", "must-pass"), ("must-refuse", "must-refuse"),
                                 ("implementation-defined", "implementation-defined")):

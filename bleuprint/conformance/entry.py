@@ -57,19 +57,21 @@ def make_entry(metric: str, call: str, options: dict, outcomes: list, fuzz: dict
 
 
 def entry_labels(entries: list) -> list[str]:
-    """How the summary names each entry after its implementation: the called function's
-    name; the whole call where two entries share that name (pytorch-ignite's averages), and
-    the options that differ where they share the call too (ROUGE's types): no two lines of
-    one implementation read the same."""
+    """Each entry's name among its implementation's (the summary's lines, the page): the
+    called function's name; the whole call where two entries of one metric share that
+    name (pytorch-ignite's averages), and then the options that differ where they share
+    the call too (ROUGE's types); "" for a port's entry, which has no call."""
     from collections import Counter
 
-    labels = [f" {e['call'].split('(', 1)[0]}" if e["call"] else "" for e in entries]
-    by_label = Counter((e["metric"], label) for e, label in zip(entries, labels))
-    labels = [f" {e['call']}" if by_label[(e["metric"], label)] > 1 else label for e, label in zip(entries, labels)]
-    by_label = Counter((e["metric"], label) for e, label in zip(entries, labels))
+    def clashes(labels):
+        counts = Counter((e["metric"], label) for e, label in zip(entries, labels))
+        return [counts[(e["metric"], label)] > 1 for e, label in zip(entries, labels)]
+
+    labels = [e["call"].split("(", 1)[0] for e in entries]
+    labels = [e["call"] if clash else label for e, label, clash in zip(entries, labels, clashes(labels))]
     out = []
-    for entry, label in zip(entries, labels):
-        if by_label[(entry["metric"], label)] > 1:
+    for entry, label, clash in zip(entries, labels, clashes(labels)):
+        if clash:
             group = [e for e, other in zip(entries, labels) if other == label and e["metric"] == entry["metric"]]
             keys = sorted({k for e in group for k in e["options"]})
             differing = [k for k in keys if len({repr(e["options"].get(k)) for e in group}) > 1]

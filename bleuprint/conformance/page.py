@@ -57,7 +57,7 @@ def _label(implementation: dict, entry: dict) -> str:
     from .entry import entry_labels
 
     entries = implementation["entries"]
-    return entry_labels(entries)[next(i for i, e in enumerate(entries) if e is entry)].strip()
+    return entry_labels(entries)[next(i for i, e in enumerate(entries) if e is entry)]
 
 
 def _anchor(implementation: dict, entry: dict) -> str:

@@ -339,8 +339,8 @@ def test_the_summary_and_the_history_tell_such_entries_apart():
 
     implementation = _library_entries()
     labels = entry_labels(implementation["entries"])
-    assert labels == [" Bleu(average='macro')", " Bleu(average='micro')", " Rouge().get_scores(h, r) [rouge_type=rouge1]",
-                      " Rouge().get_scores(h, r) [rouge_type=rouge2]", " chrf_score"]
+    assert labels == ["Bleu(average='macro')", "Bleu(average='micro')", "Rouge().get_scores(h, r) [rouge_type=rouge1]",
+                      "Rouge().get_scores(h, r) [rouge_type=rouge2]", "chrf_score"]
     summary = history._summary({"implementations": [implementation]})
     assert len(summary) == 5
 
