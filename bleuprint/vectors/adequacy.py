@@ -229,17 +229,19 @@ def _kills(mutant, files: dict, keys: set) -> list:
     return killed
 
 
-def _unscreened(mutant, keys: list, calls: dict, memo: dict | None = None) -> list:
+def _unscreened(mutant, keys: list, calls: dict, memo: dict | None = None, call_keys: dict | None = None) -> list:
     """The vectors of ``keys`` that ``screening.cannot_differ`` does not clear for
     ``mutant`` (those it clears pass under it, as on the real spec: they need no run);
-    ``memo``: the mutant's calls found harmless so far (``cannot_differ``)."""
+    ``memo``: the mutant's calls found harmless so far; ``call_keys``: the memo keys of
+    ``calls``' calls, kept across mutants (``cannot_differ``)."""
     from ..mutants.switch import replaced
-    from .screening import cannot_differ, screenable
+    from .screening import cannot_differ, resolved, screenable
 
     if not screenable(mutant):
         return keys
     with replaced(mutant.patches):
-        return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets, memo)]
+        functions = resolved(mutant.targets)
+        return [key for key in keys if not cannot_differ(calls.get(key), mutant.targets, memo, functions, call_keys)]
 
 
 def known_faults() -> dict:
@@ -279,6 +281,7 @@ def _file_matrix(by_id: dict, name: str, document: dict, screen: bool, memos: di
         found = {key: reached.get(key, frozenset()) for key, *_ in vectors(one)}
     tests = None
     killed = {}
+    call_keys: dict = {}  # by id of a call in ``calls``, which live till the end of this file
     for mutant_id, mutant in by_id.items():
         wanted = set(mutant.targets)
         keys = [key for key, hit in found.items() if hit & wanted]
@@ -290,7 +293,7 @@ def _file_matrix(by_id: dict, name: str, document: dict, screen: bool, memos: di
                 tests = {key: (doc, test) for key, doc, _, test in vectors(one)}
             kills, keys = _decide(mutant, keys, tests)
         if calls is not None and keys:
-            keys = _unscreened(mutant, keys, calls, memos.setdefault(mutant_id, {}))
+            keys = _unscreened(mutant, keys, calls, memos.setdefault(mutant_id, {}), call_keys)
         if keys:
             kills += _kills(mutant, one, set(keys))
         killed[mutant_id] = kills

@@ -206,7 +206,18 @@ def _call_key(call) -> bytes | None:
         return None
 
 
-def cannot_differ(calls: list | None, targets, memo: dict | None = None) -> bool:
+_NO_KEY = object()
+
+
+def resolved(targets) -> dict:
+    """``{target: the function now in its place}`` (under the mutant switched on)."""
+    from ..mutants.switch import resolve
+
+    return {target: resolve(target)[2] for target in targets}
+
+
+def cannot_differ(calls: list | None, targets, memo: dict | None = None, functions: dict | None = None,
+                  keys: dict | None = None) -> bool:
     """Whether, with the mutant of ``targets`` switched on, every recorded call of one of
     its targets gives the recorded outcome and leaves its arguments as recorded (module
     doc); False where that cannot be told (None: not recorded; a value not plain).
@@ -215,19 +226,30 @@ def cannot_differ(calls: list | None, targets, memo: dict | None = None) -> bool
     the recorded outcome: the same call recorded again (the same sentence tokenized by
     the statistics, the score and the one-call function, in every option family's file)
     is not run again. The targets are deterministic functions of their arguments (module
-    doc), so the same call gives the same answer under the same mutant."""
-    from ..mutants.switch import resolve
+    doc), so the same call gives the same answer under the same mutant.
 
+    ``functions``: ``{target: the function now in its place}`` of ``targets``, resolved once
+    per mutant by the caller (default: resolved here); ``keys``: the calls' memo keys by
+    ``id`` of the call (kept by the caller while ``calls`` live, across mutants: a recorded
+    call is never changed, so its key is computed once)."""
     if calls is None:
         return False
-    functions = {target: resolve(target)[2] for target in targets}
+    if functions is None:
+        functions = resolved(targets)
     for call in calls:
         target, before, mutable, outcome, after = call
         if target not in functions:
             continue
         if before is OPAQUE or after is OPAQUE or (outcome[0] == "return" and outcome[1] is OPAQUE):
             return False
-        key = _call_key(call) if memo is not None else None
+        if memo is None:
+            key = None
+        elif keys is None:
+            key = _call_key(call)
+        else:
+            key = keys.get(id(call), _NO_KEY)
+            if key is _NO_KEY:
+                key = keys[id(call)] = _call_key(call)
         if key is not None and key in memo:
             continue
         args, kwargs = (_copy(before[0]), {k: _copy(v) for k, v in before[1].items()}) if mutable else before
