@@ -17,7 +17,9 @@ import math
 SCHEMA = "bleuprint_audit_report_v1"
 
 
-def _number(x):
+def json_number(x):
+    """``x``, or for a float that is not finite the string JSON cannot hold it as
+    (``"NaN"``, ``"Infinity"``, ``"-Infinity"``): the reports are strict JSON."""
     if isinstance(x, float) and not math.isfinite(x):
         return "NaN" if math.isnan(x) else ("Infinity" if x > 0 else "-Infinity")
     return x
@@ -48,10 +50,10 @@ def to_json(results, seed: int | None = None, examples: int | None = None) -> di
             "call": s.call, "level": s.level, "scale": s.scale, "options": dict(s.options),
             "maxRefs": s.max_refs, "minRefs": s.min_refs, "notes": s.notes, "status": r.status,
             "summary": cell_text(r), "message": r.message, "pip": r.pip or None,
-            "realText": {k: _number(v) for k, v in r.real_text.items()},
+            "realText": {k: json_number(v) for k, v in r.real_text.items()},
             "examples": r.examples, "seconds": round(r.seconds, 3), "tolerance": getattr(r, "tolerance", None),
-            "classes": [{**c.to_json(), "specValue": _number(c.spec_value),
-                         "libraryValue": None if c.library_value is None else _number(c.library_value)}
+            "classes": [{**c.to_json(), "specValue": json_number(c.spec_value),
+                         "libraryValue": None if c.library_value is None else json_number(c.library_value)}
                         for c in r.classes],
         })
     return {"schema": SCHEMA, "bleuprint": __version__,

@@ -59,13 +59,13 @@ def json_ready(value):
     """``value`` with every float that is not finite written as the audit report writes it
     (the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"``): a library's NaN in a fuzz
     finding must not make the report a file that strict JSON readers refuse."""
-    from ..audit.report import _number
+    from ..audit.report import json_number
 
     if isinstance(value, dict):
         return {key: json_ready(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [json_ready(item) for item in value]
-    return _number(value)
+    return json_number(value)
 
 
 def dumps(data: dict) -> str:

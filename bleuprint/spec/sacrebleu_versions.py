@@ -114,7 +114,7 @@ def distribution_version(name: str) -> str | None:
 
     try:
         return metadata.version(name)
-    except metadata.PackageNotFoundError:
+    except (metadata.PackageNotFoundError, KeyError):  # KeyError: no Version, as the backport says it
         return None
 
 

@@ -14,6 +14,7 @@ output, for the other one the hand-written expectation ``_as_version`` derives f
 from __future__ import annotations
 
 import importlib.util
+import sys
 import warnings
 from importlib import metadata
 
@@ -90,7 +91,7 @@ def _installed(monkeypatch, found):
 def _importlib_version(name):
     try:
         return metadata.version(name)
-    except metadata.PackageNotFoundError:
+    except (metadata.PackageNotFoundError, KeyError):
         return None
 
 
@@ -117,12 +118,68 @@ def _fake_distributions(root, entries: dict):
             (path / file).write_text(text, encoding="utf-8")
 
 
-def test_the_plain_layout_is_read_without_importlib_metadata(tmp_path, monkeypatch):
+#: Run in a fresh interpreter: prepends each argument after the first to ``sys.path`` in
+#: turn and prints, after each, ``[distribution_version, importlib.metadata's version,
+#: whether the plain reading stepped aside]`` for the distribution named first. A fresh
+#: process, because a package imported earlier in the suite may have changed how this one
+#: finds distributions (the importlib_metadata backport, on import, takes
+#: ``find_distributions`` off the standard path finder and appends its own finder, whose
+#: metadata raises KeyError where the standard library's gives None).
+FRESH = """
+import json, sys
+from importlib import metadata
+from bleuprint.spec import sacrebleu_versions as versions
+
+def library(name):
+    try:
+        return metadata.version(name)
+    except (metadata.PackageNotFoundError, KeyError):
+        return None
+
+name, rows = sys.argv[1], []
+for entry in sys.argv[2:]:
+    sys.path.insert(0, entry)
+    rows.append([versions.distribution_version(name), library(name),
+                 versions._path_version(name) is versions._ASK_IMPORTLIB])
+print(json.dumps(rows))
+"""
+
+
+def _fresh(name: str, *entries) -> list:
+    import json
+    import os
+    import subprocess
+    from pathlib import Path
+
+    root = str(Path(versions.__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-c", FRESH, name, *map(str, entries)], env=env, capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_the_plain_layout_is_read_without_importlib_metadata(tmp_path):
     """A dist-info first on ``sys.path`` is read directly (importlib.metadata is not asked:
     its lookup is what start-up saves), and is what importlib.metadata says."""
     _fake_distributions(tmp_path, {"sacrebleu-9.9.9.dist-info": "Name: sacrebleu\nVersion: 9.9.9\n"})
+    assert _fresh("sacrebleu", tmp_path) == [["9.9.9", "9.9.9", False]]
+
+
+def test_another_distribution_finder_leaves_the_answer_to_importlib_metadata(tmp_path, monkeypatch):
+    """A finder of distributions besides the path finder (the importlib_metadata backport's,
+    an import hook's) may answer first: the plain reading then steps aside."""
+    class Finder:
+        def find_spec(self, *args, **kwargs):
+            return None
+
+        def find_distributions(self, context=None):
+            return iter(())
+
+    _fake_distributions(tmp_path, {"sacrebleu-9.9.9.dist-info": "Name: sacrebleu\nVersion: 9.9.9\n"})
     monkeypatch.syspath_prepend(str(tmp_path))
-    assert versions._path_version("sacrebleu") == "9.9.9" == metadata.version("sacrebleu")
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, Finder()])
+    assert versions._path_version("sacrebleu") is versions._ASK_IMPORTLIB
+    assert versions.distribution_version("sacrebleu") == _importlib_version("sacrebleu") == "9.9.9"
 
 
 @pytest.mark.parametrize("entries, name", [
@@ -135,17 +192,16 @@ def test_the_plain_layout_is_read_without_importlib_metadata(tmp_path, monkeypat
     ({"fakedist-7.0.dist-info": None}, "fakedist"),
     ({"otherdist-1.0.dist-info": "Name: otherdist\nVersion: 1.0\n"}, "fakedist"),
 ])
-def test_the_version_read_is_importlib_metadatas_on_every_layout(tmp_path, monkeypatch, entries, name):
+def test_the_version_read_is_importlib_metadatas_on_every_layout(tmp_path, entries, name):
     """The same answers on a directory first on ``sys.path`` holding a distribution's
     metadata in each layout importlib.metadata reads (a dist-info, an egg-info directory
     or file, PKG-INFO behind an empty METADATA), one without a version, one without any
     metadata file, and only another distribution's; and with a zip file on the path."""
     _fake_distributions(tmp_path, entries)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    assert versions.distribution_version(name) == _importlib_version(name)
     (tmp_path / "empty.zip").write_bytes(b"PK\x05\x06" + bytes(18))
-    monkeypatch.syspath_prepend(str(tmp_path / "empty.zip"))
-    assert versions.distribution_version(name) == _importlib_version(name)
+    rows = _fresh(name, tmp_path, tmp_path / "empty.zip")
+    assert [mine for mine, _, _ in rows] == [theirs for _, theirs, _ in rows]
+    assert rows[1][2]  # a zip on the path: importlib.metadata decides
 
 
 @pytest.mark.parametrize("found, expected", [("2.5.1", "2.5.1"), ("2.6.0", "2.6.0"), (None, "2.6.0")])
