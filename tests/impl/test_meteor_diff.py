@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -232,8 +233,10 @@ def test_bad_blob_and_buffers_are_refused():
 
 @needs_kernel
 def test_paraphrase_cache_written_then_mapped(tmp_path, monkeypatch):
-    """The first call builds and writes the blob (named by size, mtime, sha256), the
-    second maps the file; a damaged file is rebuilt; BLEUPRINT_NO_CACHE writes nothing."""
+    """The first call builds and writes the blob (named by the .gz's sha256), the second
+    maps the file even after the .gz's mtime changed (a reinstall); a damaged file is
+    rebuilt, and the rewrite deletes the folder's stale blobs; BLEUPRINT_NO_CACHE writes
+    nothing."""
     import hashlib
     import mmap
 
@@ -246,13 +249,17 @@ def test_paraphrase_cache_written_then_mapped(tmp_path, monkeypatch):
     assert isinstance(first, bytes) and bytes(first) == toy().blob
     files = list(cache.iterdir())
     assert len(files) == 1 and hashlib.sha256(gz.read_bytes()).hexdigest() in files[0].name
-    assert str(gz.stat().st_size) in files[0].name
+    os.utime(gz, ns=(1, 1))  # a reinstalled file: same bytes, another mtime -> the same cache file
     second = impl.paraphrase_blob(str(gz))
     assert isinstance(second, mmap.mmap) and second[:] == first
     second.close()
     files[0].write_bytes(b"damaged")
+    stale = [cache / f"meteor-paraphrase-v1-123-456-{'0' * 64}.bin", cache / f"meteor-paraphrase-v1-{'f' * 64}.bin"]
+    for path in stale:  # the older naming; another file's blob
+        path.write_bytes(b"x")
     third = impl.paraphrase_blob(str(gz))
     assert bytes(third) == first and files[0].read_bytes() == first
+    assert list(cache.iterdir()) == files  # the rewrite deleted the stale blobs
     monkeypatch.setenv("BLEUPRINT_NO_CACHE", "1")
     monkeypatch.setenv("BLEUPRINT_CACHE_DIR", str(tmp_path / "none"))
     assert bytes(impl.paraphrase_blob(str(gz))) == first and not (tmp_path / "none").exists()

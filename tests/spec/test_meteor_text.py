@@ -6,7 +6,9 @@ character (no tolerance: text)."""
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 
 import pytest
 
@@ -128,7 +130,9 @@ def test_the_parsed_paraphrase_table_is_cached_by_the_files_identity(tmp_path, m
     """The spec's table (entries of three lines: probability, phrase, paraphrase) is
     parsed once and cached under a name holding the file's size and sha256; the next load
     reads the cache (the same dict: ``in order`` -> ``to``, ``in order to`` -> ``so as to``,
-    then ``for``, in file order); a damaged cache file is parsed again and rewritten; with
+    then ``for``, in file order), also after the file's mtime changed (a reinstall: the
+    name is the content's sha256); a damaged cache file is parsed again and rewritten, and
+    the write deletes this Python's stale tables but not another Python's; with
     BLEUPRINT_NO_CACHE nothing is written."""
     import gzip
     import hashlib
@@ -146,15 +150,22 @@ def test_the_parsed_paraphrase_table_is_cached_by_the_files_identity(tmp_path, m
     assert first.table == expected and first.longest == 3
     files = list(cache.iterdir())
     assert len(files) == 1 and hashlib.sha256(gz.read_bytes()).hexdigest() in files[0].name
-    assert str(gz.stat().st_size) in files[0].name
-    monkeypatch.setattr(paraphrase.ParaphraseTable, "_parse", lambda path: pytest.fail("parsed again"))
+    monkeypatch.setattr(paraphrase.ParaphraseTable, "_parse", staticmethod(lambda path: pytest.fail("parsed again")))
+    os.utime(gz, ns=(1, 1))  # a reinstalled file: same bytes, another mtime -> the same cache file
     second = paraphrase.load_table(gz)
     assert second.table == expected and second.longest == 3
     assert second.paths(["in", "order", "to", "x"], 0) == [(2, ("to",)), (3, ("so", "as", "to")), (3, ("for",))]
     monkeypatch.undo()
     monkeypatch.setenv("BLEUPRINT_CACHE_DIR", str(cache))
     files[0].write_bytes(b"damaged")
+    python = f"py{sys.version_info[0]}{sys.version_info[1]}"
+    stale = [cache / f"meteor-paraphrase-spec-v1-{python}-123-456-{'0' * 64}.marshal",  # the older naming
+             cache / f"meteor-paraphrase-spec-v1-{python}-{'f' * 64}.marshal"]  # another file's table
+    other_python = cache / f"meteor-paraphrase-spec-v1-py27-{'0' * 64}.marshal"
+    for path in [*stale, other_python]:
+        path.write_bytes(b"x")
     assert paraphrase.load_table(gz).table == expected and files[0].read_bytes() != b"damaged"
+    assert sorted(cache.iterdir()) == sorted([files[0], other_python])  # the stale tables were deleted
     monkeypatch.setenv("BLEUPRINT_NO_CACHE", "1")
     monkeypatch.setenv("BLEUPRINT_CACHE_DIR", str(tmp_path / "none"))
     assert paraphrase.load_table(gz).table == expected and not (tmp_path / "none").exists()

@@ -34,9 +34,11 @@ state's entries in file order, the entries' target phrases as word ids. Decompre
 and building take about 7 s (3.3 s + 3.5 s) on the reference machine, so the blob is
 cached on disk, derived at run time from the user's own file and never shipped:
 ``$XDG_CACHE_HOME/bleuprint/``
-(default ``~/.cache/bleuprint/``), named ``meteor-paraphrase-v1-<size>-<mtime_ns>-
-<sha256 of the .gz>.bin`` (a changed file gets a new name), written to a temporary file
-in that folder and renamed into place (atomic: a reader never sees half a file), and
+(default ``~/.cache/bleuprint/``), named ``meteor-paraphrase-v1-<sha256 of the .gz>.bin``
+(named by content: a changed file gets a new name, a reinstalled one the same; writing a
+new one deletes the folder's other ``meteor-paraphrase-v*.bin``, which are stale), written
+to a temporary file in that folder and renamed into place (atomic: a reader never sees
+half a file), and
 mapped read-only (``mmap``) by later processes: a warm start costs the file's sha256
 (about 0.1 s) and the mapping. The blob is checked by its header (magic number and
 size); a cache file that fails the check is rebuilt. ``BLEUPRINT_CACHE_DIR`` overrides the folder;
@@ -61,7 +63,7 @@ import numpy as np
 from ...impl import native
 from ...spec.inputs import check_not_empty
 from . import score, spec
-from .resources import cache_dir, file_sha256 as _sha256, write_atomically
+from .resources import cache_and_prune, cache_dir, file_sha256 as _sha256
 
 __all__ = ["load_resources", "meteor", "meteor_corpus_from_rows", "meteor_rows", "paraphrase_blob", "cache_dir"]
 
@@ -82,8 +84,7 @@ def paraphrase_blob(gz_path: str, kernel=None):
     kernel = kernel or native.meteor
     use_cache = os.environ.get("BLEUPRINT_NO_CACHE", "") in ("", "0")
     if use_cache:
-        st = os.stat(gz_path)
-        name = f"meteor-paraphrase-{CACHE_VERSION}-{st.st_size}-{st.st_mtime_ns}-{_sha256(gz_path)}.bin"
+        name = f"meteor-paraphrase-{CACHE_VERSION}-{_sha256(gz_path)}.bin"
         target = os.path.join(cache_dir(), name)
         if os.path.exists(target):
             try:
@@ -97,7 +98,8 @@ def paraphrase_blob(gz_path: str, kernel=None):
     blob = kernel.build_table(text)
     del text
     if use_cache:
-        write_atomically(target, blob)  # a folder that cannot be written: the table stays in memory
+        # a folder that cannot be written: the table stays in memory
+        cache_and_prune(target, blob, "meteor-paraphrase-v*.bin")
     return blob
 
 

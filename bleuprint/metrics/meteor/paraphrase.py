@@ -12,9 +12,10 @@ phrase either).
 
 Parsing the table takes seconds, so ``load_table`` (what ``spec.load_resources`` calls)
 keeps the parsed dict in the user's cache folder (``resources.cache_dir``, never shipped:
-derived at run time from the user's own file) under a name made of the file's size,
-modification time and sha256, the Python version and ``CACHE_VERSION`` (a changed file or
-Python gets a new name), in ``marshal``'s format (data only: loading it runs no code).
+derived at run time from the user's own file) under a name made of the file's sha256,
+the Python version and ``CACHE_VERSION`` (a changed file or Python gets a new name, a
+reinstalled file the same; writing one deletes that Python's other, stale tables), in
+``marshal``'s format (data only: loading it runs no code).
 A cache file that cannot be read, or holds anything but such a dict, is rebuilt;
 ``BLEUPRINT_NO_CACHE=1`` keeps the table in memory only, as does a folder that cannot be
 written.
@@ -58,13 +59,12 @@ def _is_table(value) -> bool:
 def load_table(path) -> "ParaphraseTable":
     """The table of ``path``: read from the cache when it holds this file's table, else
     parsed (and cached when possible); module doc."""
-    from .resources import cache_dir, file_sha256, write_atomically
+    from .resources import cache_and_prune, cache_dir, file_sha256
 
     if os.environ.get("BLEUPRINT_NO_CACHE", "") not in ("", "0"):
         return ParaphraseTable(path)
-    st = os.stat(path)
-    name = (f"meteor-paraphrase-{CACHE_VERSION}-py{sys.version_info[0]}{sys.version_info[1]}-{st.st_size}-"
-            f"{st.st_mtime_ns}-{file_sha256(path)}.marshal")
+    python = f"py{sys.version_info[0]}{sys.version_info[1]}"
+    name = f"meteor-paraphrase-{CACHE_VERSION}-{python}-{file_sha256(path)}.marshal"
     target = os.path.join(cache_dir(), name)
     try:
         with open(target, "rb") as f, _no_collection():
@@ -74,7 +74,8 @@ def load_table(path) -> "ParaphraseTable":
     except (OSError, ValueError, EOFError, TypeError):
         pass  # absent, unreadable or damaged: parsed below
     parsed = ParaphraseTable(path)
-    write_atomically(target, marshal.dumps(parsed.table))
+    # another Python's table stays: marshal's format is that Python's
+    cache_and_prune(target, marshal.dumps(parsed.table), f"meteor-paraphrase-spec-*-{python}-*.marshal")
     return parsed
 
 

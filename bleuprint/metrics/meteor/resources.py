@@ -177,3 +177,24 @@ def write_atomically(target, data) -> bool:
     except OSError:
         return False
     return True
+
+
+def cache_and_prune(target, data, stale_pattern: str) -> bool:
+    """``write_atomically(target, data)``, then delete the other files of the cache folder
+    that match ``stale_pattern`` (a glob: the same kind of cache file, made from another
+    version of the source file or named in an older way). A cache file is named by the
+    content it is derived from, and only one source file is accepted (the jar's checksum
+    is checked), so the others are stale: without this, every reinstall that left an old
+    name behind kept its 135 MB. A file that cannot be deleted (another user's, or in use
+    on a system that forbids it) is left; a later write tries again."""
+    import glob
+
+    written = write_atomically(target, data)
+    if written:
+        for path in glob.glob(os.path.join(glob.escape(os.path.dirname(target)), stale_pattern)):
+            if os.path.basename(path) != os.path.basename(target):
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+    return written
