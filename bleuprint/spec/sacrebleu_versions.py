@@ -199,16 +199,6 @@ def unsupported_note(installed: str) -> str:
             f"(choose with sacrebleu_version= or --sacrebleu-version)")
 
 
-def default_reason() -> str:
-    """Why the default is what it is, in one line (``bleuprint score --version``)."""
-    installed = installed_sacrebleu()
-    if installed is None:
-        return f"sacreBLEU is not installed: bleuprint defaults to {NEWEST}"
-    if installed in SUPPORTED_VERSIONS:
-        return f"the installed sacreBLEU is {installed}"
-    return unsupported_note(installed)
-
-
 def set_sacrebleu_version(version: str | None) -> str | None:
     """Choose the sacreBLEU version for the whole process (None: back to the default rule).
     Returns the previous setting."""
