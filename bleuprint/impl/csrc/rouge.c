@@ -736,6 +736,35 @@ static int score_segment(scratch_t *s, const corpus_t *c, Py_ssize_t hyp, Py_ssi
 }
 
 
+/* Checks what segments' texts first..last-1 make the loops read, and only that (a part of a
+ * call split over threads reads its own texts: checking every id of the corpus in each part
+ * cost a pass over all the ids per part): their token offsets and their sentences' offsets
+ * ascend inside ids, and their token ids lie in range(id_bound). 0, or -1 with ValueError. */
+static int check_span(const corpus_t *c, Py_ssize_t n_ids, Py_ssize_t n_sent_tok, int64_t first, int64_t last,
+                      Py_ssize_t id_bound) {
+    const int64_t *tt = c->text_tok, *ts = c->text_sent, *stk = c->sent_tok;
+    if (tt[first] < 0 || ts[first] < 0)
+        goto offsets;
+    for (int64_t t = first; t < last; t++)
+        if (tt[t + 1] < tt[t] || ts[t + 1] < ts[t])
+            goto offsets;
+    if (tt[last] > n_ids || ts[last] + 1 > n_sent_tok)
+        goto offsets;
+    for (int64_t t = first; t < last; t++)
+        for (int64_t s = ts[t]; s < ts[t + 1]; s++)
+            if (stk[s] < tt[t] || stk[s + 1] < stk[s] || stk[s + 1] > tt[t + 1])
+                goto offsets;
+    for (int64_t k = tt[first]; k < tt[last]; k++)
+        if (c->ids[k] < 0 || c->ids[k] >= id_bound) {
+            PyErr_SetString(PyExc_ValueError, "a token id is outside range(id_bound)");
+            return -1;
+        }
+    return 0;
+offsets:
+    PyErr_SetString(PyExc_ValueError, "inconsistent text offsets");
+    return -1;
+}
+
 static PyObject *rouge_rows(PyObject *self, PyObject *args) {
     PyObject *o_ids, *o_text_tok, *o_sent_tok, *o_text_sent, *o_seg, *o_types;
     Py_ssize_t id_bound, a, b;
@@ -786,16 +815,13 @@ static PyObject *rouge_rows(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "inconsistent text offsets");
         goto done;
     }
-    for (Py_ssize_t k = 0; k < ids.n; k++)
-        if (c.ids[k] < 0 || c.ids[k] >= id_bound) {
-            PyErr_SetString(PyExc_ValueError, "a token id is outside range(id_bound)");
-            goto done;
-        }
     for (Py_ssize_t x = a; x < b; x++)
         if (st[x + 1] - st[x] < 2) {
             PyErr_SetString(PyExc_ValueError, "every segment needs a prediction and at least one target");
             goto done;
         }
+    if (b > a && check_span(&c, ids.n, sent_tok.n, st[a], st[b], id_bound) < 0)
+        goto done;
     out = PyBytes_FromStringAndSize(NULL, (b - a) * n_types * 3 * (Py_ssize_t)sizeof(double));
     if (out == NULL)
         goto done;
