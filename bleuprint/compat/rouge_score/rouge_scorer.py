@@ -14,9 +14,9 @@ metric (``bleuprint.metrics.rouge``: its impl by default, its spec with
   with ``targets`` as the segment's references.
 * ``score_batch(targets, predictions)`` (rouge-score-rs's addition; rouge-score 0.1.2 has
   none): ``[score(t, p) for t, p in zip(targets, predictions)]``, computed by one call of
-  the metric's all-types kernel (``bleuprint.metrics.rouge.impl.rouge_pair_rows``, i.e.
+  the metric's all-types kernel (``bleuprint.metrics.rouge.impl.rouge_pair_parts``, i.e.
   ``rouge_rows`` with one target a segment: every text tokenized once, the pairs split
-  over threads), the dicts built in C (``_rouge.rows_dicts``).
+  over threads), the dicts built in C from the threads' rows (``_rouge.rows_dicts``).
 * ``use_stemmer=True`` is passed to the metric as its option ``use_stemmer`` (nltk's Porter
   stemmer on tokens longer than 3 characters).
 * ``tokenizer``: any object with a ``tokenize(text)`` method returning a list of hashable
@@ -198,11 +198,11 @@ class RougeScorer(scoring.BaseScorer):
             raise ValueError(f"targets and predictions differ in length: {len(targets)} != {len(predictions)}")
         if self._pair is None or self.backend is not IMPL or not targets:
             return [self.score(t, p) for t, p in zip(targets, predictions)]
-        from ...metrics.rouge.impl import rouge_pair_rows
+        from ...metrics.rouge.impl import rouge_pair_parts
 
         types = self._types
         try:  # the kernel refuses a text that is not a str; the message then names it
-            rows = rouge_pair_rows(predictions, targets, types, self._use_stemmer)
+            rows = rouge_pair_parts(predictions, targets, types, self._use_stemmer)
         except TypeError:
             for texts, name in ((targets, "targets"), (predictions, "predictions")):
                 for i, text in enumerate(texts):
