@@ -73,6 +73,13 @@ def _check_text(value, name: str) -> str:
     return value
 
 
+def _check_texts(targets: list, predictions: list) -> None:
+    """``score_batch``'s texts, each named by its list and index when it is not a str."""
+    for texts, name in ((targets, "targets"), (predictions, "predictions")):
+        for i, text in enumerate(texts):
+            _check_text(text, f"{name}[{i}]")
+
+
 class RougeScorer(scoring.BaseScorer):
     """rouge-score's scorer (module doc)."""
 
@@ -197,6 +204,7 @@ class RougeScorer(scoring.BaseScorer):
         if len(targets) != len(predictions):
             raise ValueError(f"targets and predictions differ in length: {len(targets)} != {len(predictions)}")
         if self._pair is None or self.backend is not IMPL or not targets:
+            _check_texts(targets, predictions)
             return [self.score(t, p) for t, p in zip(targets, predictions)]
         from ...metrics.rouge.impl import rouge_pair_parts
 
@@ -204,9 +212,7 @@ class RougeScorer(scoring.BaseScorer):
         try:  # the kernel refuses a text that is not a str; the message then names it
             rows = rouge_pair_parts(predictions, targets, types, self._use_stemmer)
         except TypeError:
-            for texts, name in ((targets, "targets"), (predictions, "predictions")):
-                for i, text in enumerate(texts):
-                    _check_text(text, f"{name}[{i}]")
+            _check_texts(targets, predictions)
             raise
         return native.rouge.rows_dicts(rows, types, scoring.Score)
 
