@@ -200,7 +200,8 @@ class RougeScorer(scoring.BaseScorer):
             if isinstance(value, str) or not isinstance(value, Iterable):
                 raise TypeError(f"{name} must be a list of texts, got "
                                 f"{'a bare str' if isinstance(value, str) else type(value).__name__}")
-        targets, predictions = list(targets), list(predictions)
+        targets = targets if type(targets) is list else list(targets)  # read, never changed: no copy
+        predictions = predictions if type(predictions) is list else list(predictions)
         if len(targets) != len(predictions):
             raise ValueError(f"targets and predictions differ in length: {len(targets)} != {len(predictions)}")
         if self._pair is None or self.backend is not IMPL or not targets:
