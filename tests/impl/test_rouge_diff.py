@@ -226,25 +226,28 @@ def test_impl_rows_equal_spec_rows_with_stemming(corpus, rouge_type):
 @needs_kernel
 @given(st.lists(st.tuples(st.sampled_from([0.0, -0.0, 0.5, 1.0, 1 / 3]), st.sampled_from([0.0, -0.0, 0.5, 1.0]),
                           st.sampled_from([0.0, 0.25, 2 / 3])), min_size=2, max_size=40), st.data())
-@example([(0.0, 0.0, 0.0), (-0.0, 0.0, 0.0), (-0.0, 0.0, 0.0), (0.0, -0.0, 0.0)], [1, 1])
+@example([(-0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.5, 0.5, 0.5), (1.0, 1.0, 1.0), (1 / 3, 0.5, 0.25)],
+         [1, 1])
 def test_rows_dicts_shares_scores_not_dicts(triples, data):
-    """``_rouge.rows_dicts`` (the dicts of ``score_batch``) gives, for two keys a segment,
+    """``_rouge.rows_dicts`` (the dicts of ``score_batch``) gives, for three keys a segment,
     ``{key: Score(P, R, F)}`` equal, value by value and sign of zero included, to the ones
     built in Python, each segment its own dict (the immutable scores may be shared); the
     rows given as one buffer or as a list of consecutive parts (a split call's, some maybe
-    empty) give the same dicts. Segment k is (triples[k], triples[-1 - k]), so the two
-    keys of a segment are often equal triples, or equal but for the sign of a zero (the
-    example: segment 1 is (-0.0, 0.0, 0.0) twice, segment 0 (0.0, 0.0, 0.0) then (0.0, -0.0, 0.0))."""
+    empty) give the same dicts. Segment k is (triples[k], triples[-1 - k], triples[k - 1]),
+    so a segment's keys often hold equal triples, or triples equal but for the sign of a
+    zero, next to each other or not. In the example, segment 1 is ((0, 0, 0), (1, 1, 1),
+    (-0, 0, 0)): its first and last differ in the sign of P only; segment 2 is ((0, 0, 0),
+    (0.5, 0.5, 0.5), (0, 0, 0)): its first and last are equal, the middle one not."""
     from bleuprint.compat.rouge_score.scoring import Score
 
-    keys = ("a", "b")
+    keys = ("a", "b", "c")
     rows = np.asarray(triples, dtype=np.float64)
-    pairs = np.stack([rows, rows[::-1]], axis=1)  # segment, key, P R F
-    want = [{k: Score(*map(float, pairs[x, j])) for j, k in enumerate(keys)} for x in range(len(pairs))]
-    cuts = sorted(data.draw(st.lists(st.integers(0, len(pairs)), max_size=3), label="cuts")) \
+    segments = np.stack([rows, rows[::-1], np.roll(rows, 1, axis=0)], axis=1)  # segment, key, P R F
+    want = [{k: Score(*map(float, segments[x, j])) for j, k in enumerate(keys)} for x in range(len(segments))]
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(segments)), max_size=3), label="cuts")) \
         if isinstance(data, st.DataObject) else data
-    parts = [pairs[a:b].tobytes() for a, b in zip([0, *cuts], [*cuts, len(pairs)])]
-    for given_rows in (pairs.tobytes(), parts):
+    parts = [segments[a:b].tobytes() for a, b in zip([0, *cuts], [*cuts, len(segments)])]
+    for given_rows in (segments.tobytes(), parts):
         got = native.rouge.rows_dicts(given_rows, keys, Score)
         assert got == want
         assert [[repr(v) for s in d.values() for v in s] for d in got] == \
