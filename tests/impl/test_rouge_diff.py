@@ -257,11 +257,13 @@ def test_rows_dicts_shares_scores_not_dicts(triples, data):
 
 
 @needs_kernel
-def test_rows_dicts_refuses_a_part_that_is_not_whole_rows():
+def test_rows_dicts_refuses_a_part_that_is_not_whole_rows_and_keys_that_are_not_str():
     from bleuprint.compat.rouge_score.scoring import Score
 
     with pytest.raises(ValueError, match="3 float64 per key per segment"):
         native.rouge.rows_dicts([bytes(48), bytes(40)], ("a", "b"), Score)
+    with pytest.raises(TypeError, match=r"keys\[1\] must be a str, got int"):
+        native.rouge.rows_dicts(bytes(48), ("a", 2), Score)
 
 
 @needs_kernel
