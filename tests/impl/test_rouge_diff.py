@@ -225,20 +225,71 @@ def test_impl_rows_equal_spec_rows_with_stemming(corpus, rouge_type):
 
 @needs_kernel
 @given(st.lists(st.tuples(st.sampled_from([0.0, -0.0, 0.5, 1.0, 1 / 3]), st.sampled_from([0.0, -0.0, 0.5, 1.0]),
-                          st.sampled_from([0.0, 0.25, 2 / 3])), min_size=2, max_size=40))
-def test_rows_dicts_shares_scores_not_dicts(triples):
-    """``_rouge.rows_dicts`` (the dicts of ``score_batch``) gives, for two keys a segment,
+                          st.sampled_from([0.0, 0.25, 2 / 3])), min_size=2, max_size=40), st.data())
+@example([(-0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.5, 0.5, 0.5), (1.0, 1.0, 1.0), (1 / 3, 0.5, 0.25)],
+         [1, 1])
+def test_rows_dicts_shares_scores_not_dicts(triples, data):
+    """``_rouge.rows_dicts`` (the dicts of ``score_batch``) gives, for three keys a segment,
     ``{key: Score(P, R, F)}`` equal, value by value and sign of zero included, to the ones
-    built in Python, each segment its own dict (the immutable scores may be shared)."""
+    built in Python, each segment its own dict (the immutable scores may be shared); the
+    rows given as one buffer or as a list of consecutive parts (a split call's, some maybe
+    empty) give the same dicts. Segment k is (triples[k], triples[-1 - k], triples[k - 1]),
+    so a segment's keys often hold equal triples, or triples equal but for the sign of a
+    zero, next to each other or not. In the example, segment 1 is ((0, 0, 0), (1, 1, 1),
+    (-0, 0, 0)): its first and last differ in the sign of P only; segment 2 is ((0, 0, 0),
+    (0.5, 0.5, 0.5), (0, 0, 0)): its first and last are equal, the middle one not."""
     from bleuprint.compat.rouge_score.scoring import Score
 
-    keys = ("a", "b")
+    keys = ("a", "b", "c")
     rows = np.asarray(triples, dtype=np.float64)
-    pairs = np.stack([rows, rows[::-1]], axis=1)  # segment, key, P R F
-    got = native.rouge.rows_dicts(pairs.tobytes(), keys, Score)
-    want = [{k: Score(*map(float, pairs[x, j])) for j, k in enumerate(keys)} for x in range(len(pairs))]
-    assert got == want
-    assert [[repr(v) for s in d.values() for v in s] for d in got] == \
-        [[repr(v) for s in d.values() for v in s] for d in want]
-    assert len({id(d) for d in got}) == len(got)
-    assert all(type(s) is Score for d in got for s in d.values())
+    segments = np.stack([rows, rows[::-1], np.roll(rows, 1, axis=0)], axis=1)  # segment, key, P R F
+    want = [{k: Score(*map(float, segments[x, j])) for j, k in enumerate(keys)} for x in range(len(segments))]
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(segments)), max_size=3), label="cuts")) \
+        if isinstance(data, st.DataObject) else data
+    parts = [segments[a:b].tobytes() for a, b in zip([0, *cuts], [*cuts, len(segments)])]
+    for given_rows in (segments.tobytes(), parts):
+        got = native.rouge.rows_dicts(given_rows, keys, Score)
+        assert got == want
+        assert [[repr(v) for s in d.values() for v in s] for d in got] == \
+            [[repr(v) for s in d.values() for v in s] for d in want]
+        assert len({id(d) for d in got}) == len(got)
+        assert all(type(s) is Score for d in got for s in d.values())
+
+
+@needs_kernel
+def test_rows_dicts_refuses_a_part_that_is_not_whole_rows_and_keys_that_are_not_str():
+    from bleuprint.compat.rouge_score.scoring import Score
+
+    with pytest.raises(ValueError, match="3 float64 per key per segment"):
+        native.rouge.rows_dicts([bytes(48), bytes(40)], ("a", "b"), Score)
+    with pytest.raises(TypeError, match=r"keys\[1\] must be a str, got int"):
+        native.rouge.rows_dicts(bytes(48), ("a", 2), Score)
+
+
+@needs_kernel
+def test_a_part_checks_the_texts_it_reads():
+    """A part of a split call reads only its segments' texts: a token id outside
+    ``range(id_bound)`` in another segment's text is not its concern (its rows are the
+    clean corpus's), one in its own texts is a ValueError, and so are token or sentence
+    offsets of its texts that do not ascend. Corpus: segments ("a b", "b a") and
+    ("b", "a b"); the ids of a, b are 0, 1, so rouge1 of segment 1 is P = 1/1, R = 1/2,
+    F = 2/3 and rougeLsum the same (one line each)."""
+    kernel = native.rouge
+    ids, text_tok, sent_tok, text_sent, bound, _ = kernel.token_ids(["a b", "b a", "b", "a b"], False)
+    ids = bytearray(ids)
+    seg = np.array([0, 2, 4], dtype=np.int64)
+    clean = np.frombuffer(kernel.rouge_rows(ids, text_tok, sent_tok, text_sent, seg, bound, [1, -1], 1, 2), np.float64)
+    assert clean.tolist() == [1.0, 0.5, 2 / 3, 1.0, 0.5, 2 / 3]
+    ids[0:4] = (99).to_bytes(4, "little")  # segment 0's first token
+    assert np.frombuffer(kernel.rouge_rows(ids, text_tok, sent_tok, text_sent, seg, bound, [1, -1], 1, 2),
+                         np.float64).tolist() == clean.tolist()
+    with pytest.raises(ValueError, match="outside range"):
+        kernel.rouge_rows(ids, text_tok, sent_tok, text_sent, seg, bound, [1, -1], 0, 1)
+    descending = np.frombuffer(text_tok, np.int64).copy()
+    descending[3] = descending[2] - 1  # text 3 would start before text 2
+    with pytest.raises(ValueError, match="inconsistent text offsets"):
+        kernel.rouge_rows(ids, descending, sent_tok, text_sent, seg, bound, [1, -1], 1, 2)
+    outside = np.frombuffer(sent_tok, np.int64).copy()
+    outside[-2] = outside[-1] + 1  # text 3's sentence would start past its tokens
+    with pytest.raises(ValueError, match="inconsistent text offsets"):
+        kernel.rouge_rows(ids, text_tok, outside, text_sent, seg, bound, [1, -1], 1, 2)

@@ -14,9 +14,9 @@ metric (``bleuprint.metrics.rouge``: its impl by default, its spec with
   with ``targets`` as the segment's references.
 * ``score_batch(targets, predictions)`` (rouge-score-rs's addition; rouge-score 0.1.2 has
   none): ``[score(t, p) for t, p in zip(targets, predictions)]``, computed by one call of
-  the metric's all-types kernel (``bleuprint.metrics.rouge.impl.rouge_pair_rows``, i.e.
+  the metric's all-types kernel (``bleuprint.metrics.rouge.impl.rouge_pair_parts``, i.e.
   ``rouge_rows`` with one target a segment: every text tokenized once, the pairs split
-  over threads), the dicts built in C (``_rouge.rows_dicts``).
+  over threads), the dicts built in C from the threads' rows (``_rouge.rows_dicts``).
 * ``use_stemmer=True`` is passed to the metric as its option ``use_stemmer`` (nltk's Porter
   stemmer on tokens longer than 3 characters).
 * ``tokenizer``: any object with a ``tokenize(text)`` method returning a list of hashable
@@ -71,6 +71,13 @@ def _check_text(value, name: str) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, got {type(value).__name__}")
     return value
+
+
+def _check_texts(targets: list, predictions: list) -> None:
+    """``score_batch``'s texts, each named by its list and index when it is not a str."""
+    for texts, name in ((targets, "targets"), (predictions, "predictions")):
+        for i, text in enumerate(texts):
+            _check_text(text, f"{name}[{i}]")
 
 
 class RougeScorer(scoring.BaseScorer):
@@ -193,20 +200,20 @@ class RougeScorer(scoring.BaseScorer):
             if isinstance(value, str) or not isinstance(value, Iterable):
                 raise TypeError(f"{name} must be a list of texts, got "
                                 f"{'a bare str' if isinstance(value, str) else type(value).__name__}")
-        targets, predictions = list(targets), list(predictions)
+        targets = targets if type(targets) is list else list(targets)  # read, never changed: no copy
+        predictions = predictions if type(predictions) is list else list(predictions)
         if len(targets) != len(predictions):
             raise ValueError(f"targets and predictions differ in length: {len(targets)} != {len(predictions)}")
         if self._pair is None or self.backend is not IMPL or not targets:
+            _check_texts(targets, predictions)
             return [self.score(t, p) for t, p in zip(targets, predictions)]
-        from ...metrics.rouge.impl import rouge_pair_rows
+        from ...metrics.rouge.impl import rouge_pair_parts
 
         types = self._types
         try:  # the kernel refuses a text that is not a str; the message then names it
-            rows = rouge_pair_rows(predictions, targets, types, self._use_stemmer)
+            rows = rouge_pair_parts(predictions, targets, types, self._use_stemmer)
         except TypeError:
-            for texts, name in ((targets, "targets"), (predictions, "predictions")):
-                for i, text in enumerate(texts):
-                    _check_text(text, f"{name}[{i}]")
+            _check_texts(targets, predictions)
             raise
         return native.rouge.rows_dicts(rows, types, scoring.Score)
 

@@ -736,6 +736,35 @@ static int score_segment(scratch_t *s, const corpus_t *c, Py_ssize_t hyp, Py_ssi
 }
 
 
+/* Checks what segments' texts first..last-1 make the loops read, and only that (a part of a
+ * call split over threads reads its own texts: checking every id of the corpus in each part
+ * cost a pass over all the ids per part): their token offsets and their sentences' offsets
+ * ascend inside ids, and their token ids lie in range(id_bound). 0, or -1 with ValueError. */
+static int check_span(const corpus_t *c, Py_ssize_t n_ids, Py_ssize_t n_sent_tok, int64_t first, int64_t last,
+                      Py_ssize_t id_bound) {
+    const int64_t *tt = c->text_tok, *ts = c->text_sent, *stk = c->sent_tok;
+    if (tt[first] < 0 || ts[first] < 0)
+        goto offsets;
+    for (int64_t t = first; t < last; t++)
+        if (tt[t + 1] < tt[t] || ts[t + 1] < ts[t])
+            goto offsets;
+    if (tt[last] > n_ids || ts[last] + 1 > n_sent_tok)
+        goto offsets;
+    for (int64_t t = first; t < last; t++)
+        for (int64_t s = ts[t]; s < ts[t + 1]; s++)
+            if (stk[s] < tt[t] || stk[s + 1] < stk[s] || stk[s + 1] > tt[t + 1])
+                goto offsets;
+    for (int64_t k = tt[first]; k < tt[last]; k++)
+        if (c->ids[k] < 0 || c->ids[k] >= id_bound) {
+            PyErr_SetString(PyExc_ValueError, "a token id is outside range(id_bound)");
+            return -1;
+        }
+    return 0;
+offsets:
+    PyErr_SetString(PyExc_ValueError, "inconsistent text offsets");
+    return -1;
+}
+
 static PyObject *rouge_rows(PyObject *self, PyObject *args) {
     PyObject *o_ids, *o_text_tok, *o_sent_tok, *o_text_sent, *o_seg, *o_types;
     Py_ssize_t id_bound, a, b;
@@ -786,16 +815,13 @@ static PyObject *rouge_rows(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "inconsistent text offsets");
         goto done;
     }
-    for (Py_ssize_t k = 0; k < ids.n; k++)
-        if (c.ids[k] < 0 || c.ids[k] >= id_bound) {
-            PyErr_SetString(PyExc_ValueError, "a token id is outside range(id_bound)");
-            goto done;
-        }
     for (Py_ssize_t x = a; x < b; x++)
         if (st[x + 1] - st[x] < 2) {
             PyErr_SetString(PyExc_ValueError, "every segment needs a prediction and at least one target");
             goto done;
         }
+    if (b > a && check_span(&c, ids.n, sent_tok.n, st[a], st[b], id_bound) < 0)
+        goto done;
     out = PyBytes_FromStringAndSize(NULL, (b - a) * n_types * 3 * (Py_ssize_t)sizeof(double));
     if (out == NULL)
         goto done;
@@ -1071,11 +1097,21 @@ static PyTypeObject PairScorerType = {
 };
 
 /* rows_dicts(rows, keys, score_class) -> [{key: score_class(P, R, F)}] per segment, from
- * rouge_rows' float64 bytes (segment, type, P R F). A corpus repeats few distinct
- * (P, R, F) triples (10,000 TED segments of four types: about 3,000 distinct in 40,000), so
- * the score objects, immutable, are shared: a direct-mapped table of SCORE_CACHE slots keyed
- * by the three values' bits (so 0.0 and -0.0 stay apart) hands out the one made last for
- * those bits. Each segment's dict is its own. */
+ * rouge_rows' float64 bytes (segment, type, P R F): one buffer, or the list of a split
+ * call's parts in order (read as their concatenation, which is not made). A corpus repeats
+ * few distinct (P, R, F) triples (10,000 TED segments of four types: about 3,000 distinct in
+ * 40,000), so the score objects, immutable, are shared: a direct-mapped table of SCORE_CACHE
+ * slots keyed by the three values' bits (so 0.0 and -0.0 stay apart) hands out the one made
+ * last for those bits, and a type whose bits equal the previous type's in the same segment
+ * takes that type's score without a look-up; a new score's floats come the same way from a
+ * table of FLOAT_CACHE slots (the values repeat far more than the triples: 6,006 distinct in
+ * the 11,616 distinct triples of 10,000 TED documents). Each segment's dict is its own.
+ *
+ * The tables hold borrowed references: every object in them is in a dict of the result list,
+ * which nothing else sees before the call returns (the keys are str, so no Python code runs
+ * meanwhile), so they stay alive as long as the tables are read (after an error they are not
+ * read again). Replacing an entry and freeing the tables then touch no object (holding a
+ * reference each would visit every score made once more, a cache miss each). */
 #define SCORE_CACHE_BITS 14
 #define SCORE_CACHE (1 << SCORE_CACHE_BITS)
 typedef struct { uint64_t bits[3]; PyObject *score; } cached_score_t;
@@ -1092,7 +1128,30 @@ static uint64_t triple_slot(const uint64_t *b) {
     return h >> (64 - SCORE_CACHE_BITS);
 }
 
-static PyObject *cached_score(cached_score_t *cache, PyTypeObject *score, const double *prf) {
+#define FLOAT_CACHE_BITS 12
+#define FLOAT_CACHE (1 << FLOAT_CACHE_BITS)
+typedef struct { uint64_t bits; PyObject *value; } cached_float_t;
+
+/* The float x, a new reference, from the table (borrowed there); NULL with an exception set. */
+static PyObject *cached_float(cached_float_t *cache, double x) {
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    cached_float_t *c = &cache[(b * 0x9e3779b97f4a7c15ULL) >> (64 - FLOAT_CACHE_BITS)];
+    if (c->value != NULL && c->bits == b) {
+        Py_INCREF(c->value);
+        return c->value;
+    }
+    PyObject *value = PyFloat_FromDouble(x);
+    if (value != NULL) {
+        c->value = value;
+        c->bits = b;
+    }
+    return value;
+}
+
+/* score_class(P, R, F) of prf, a new reference, from the table (borrowed there); NULL with
+ * an exception set. */
+static PyObject *cached_score(cached_score_t *cache, cached_float_t *floats, PyTypeObject *score, const double *prf) {
     uint64_t b[3];
     memcpy(b, prf, sizeof b);
     cached_score_t *c = &cache[triple_slot(b)];
@@ -1104,16 +1163,15 @@ static PyObject *cached_score(cached_score_t *cache, PyTypeObject *score, const 
     if (row == NULL)
         return NULL;
     for (int j = 0; j < 3; j++) {
-        PyObject *x = PyFloat_FromDouble(prf[j]);
+        PyObject *x = cached_float(floats, prf[j]);
         if (x == NULL) {
             Py_DECREF(row);
             return NULL;
         }
         PyTuple_SET_ITEM(row, j, x);
     }
-    Py_XSETREF(c->score, row);
+    c->score = row;
     memcpy(c->bits, b, sizeof b);
-    Py_INCREF(row);
     return row;
 }
 
@@ -1126,43 +1184,75 @@ static PyObject *rows_dicts(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_ssize_t n_types = PyTuple_GET_SIZE(keys);
-    Py_buffer view;
-    if (PyObject_GetBuffer(o_rows, &view, PyBUF_C_CONTIGUOUS) < 0)
-        return NULL;
-    if (n_types < 1 || view.len % (Py_ssize_t)(3 * n_types * sizeof(double))) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "rows must hold 3 float64 per key per segment");
+    if (n_types < 1) {
+        PyErr_SetString(PyExc_ValueError, "keys must not be empty");
         return NULL;
     }
-    cached_score_t *cache = calloc(SCORE_CACHE, sizeof(cached_score_t));
-    if (cache == NULL) {
-        PyBuffer_Release(&view);
+    for (Py_ssize_t k = 0; k < n_types; k++) /* str: no Python code runs while the dicts are built */
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(keys, k))) {
+            PyErr_Format(PyExc_TypeError, "keys[%zd] must be a str, got %.100s", k,
+                         Py_TYPE(PyTuple_GET_ITEM(keys, k))->tp_name);
+            return NULL;
+        }
+    /* rows: one buffer, or a list of buffers (rouge_rows' parts, in order) read as one */
+    int is_list = PyList_Check(o_rows);
+    Py_ssize_t n_parts = is_list ? PyList_GET_SIZE(o_rows) : 1;
+    Py_buffer *views = PyMem_Calloc(n_parts ? n_parts : 1, sizeof(Py_buffer));
+    if (views == NULL)
         return PyErr_NoMemory();
+    Py_ssize_t row_bytes = (Py_ssize_t)(3 * n_types * sizeof(double)), n = 0, got = 0;
+    PyObject *out = NULL;
+    cached_score_t *cache = NULL;
+    cached_float_t *floats = NULL;
+    for (; got < n_parts; got++) {
+        if (PyObject_GetBuffer(is_list ? PyList_GET_ITEM(o_rows, got) : o_rows, &views[got], PyBUF_C_CONTIGUOUS) < 0)
+            goto done;
+        if (views[got].len % row_bytes) {
+            got++;
+            PyErr_SetString(PyExc_ValueError, "rows must hold 3 float64 per key per segment");
+            goto done;
+        }
+        n += views[got].len / row_bytes;
     }
-    Py_ssize_t n = view.len / (Py_ssize_t)(3 * n_types * sizeof(double));
-    PyObject *out = PyList_New(n);
+    cache = calloc(SCORE_CACHE, sizeof(cached_score_t));
+    floats = calloc(FLOAT_CACHE, sizeof(cached_float_t));
+    if (cache == NULL || floats == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    out = PyList_New(n);
     /* Millions of new containers, none of them garbage: the collector would only walk them. */
     int was_enabled = PyGC_Disable();
-    for (Py_ssize_t x = 0; out != NULL && x < n; x++) {
-        const double *rows = (const double *)view.buf + x * 3 * n_types;
-        PyObject *d = _PyDict_NewPresized(n_types);
-        for (Py_ssize_t k = 0; d != NULL && k < n_types; k++) {
-            PyObject *row = cached_score(cache, (PyTypeObject *)score, rows + 3 * k);
-            if (row == NULL || PyDict_SetItem(d, PyTuple_GET_ITEM(keys, k), row) < 0)
-                Py_CLEAR(d);
-            Py_XDECREF(row);
+    Py_ssize_t x = 0;
+    for (Py_ssize_t part = 0; out != NULL && part < n_parts; part++) {
+        const double *rows = (const double *)views[part].buf;
+        for (Py_ssize_t end = x + views[part].len / row_bytes; out != NULL && x < end; x++, rows += 3 * n_types) {
+            PyObject *d = _PyDict_NewPresized(n_types), *row = NULL;
+            for (Py_ssize_t k = 0; d != NULL && k < n_types; k++) {
+                /* the previous type's bits (ROUGE-L and Lsum of one-line texts): its score */
+                if (k == 0 || memcmp(rows + 3 * k, rows + 3 * (k - 1), 3 * sizeof(double)) != 0)
+                    row = cached_score(cache, floats, (PyTypeObject *)score, rows + 3 * k);
+                else
+                    Py_INCREF(row);
+                if (row == NULL || PyDict_SetItem(d, PyTuple_GET_ITEM(keys, k), row) < 0)
+                    Py_CLEAR(d);
+                Py_XDECREF(row); /* the dict keeps it alive for the next type and the table */
+            }
+            if (d == NULL)
+                Py_CLEAR(out);
+            else
+                PyList_SET_ITEM(out, x, d);
         }
-        if (d == NULL)
-            Py_CLEAR(out);
-        else
-            PyList_SET_ITEM(out, x, d);
     }
     if (was_enabled)
         PyGC_Enable();
-    for (int k = 0; k < SCORE_CACHE; k++)
-        Py_XDECREF(cache[k].score);
-    free(cache);
-    PyBuffer_Release(&view);
+done:
+    free(cache); /* borrowed references (above) */
+    free(floats);
+    for (Py_ssize_t k = 0; k < got; k++)
+        if (views[k].obj != NULL)
+            PyBuffer_Release(&views[k]);
+    PyMem_Free(views);
     return out;
 }
 
@@ -1174,7 +1264,8 @@ static PyMethodDef methods[] = {
      "rouge_rows(ids, text_tok, sent_tok, text_sent, seg_text, id_bound, types, a, b) -> float64 bytes"
      " (segment, type, P R F)"},
     {"rows_dicts", rows_dicts, METH_VARARGS,
-     "rows_dicts(rows, keys, score_class) -> [{key: score_class(P, R, F)}] per segment of rouge_rows' bytes"},
+     "rows_dicts(rows, keys, score_class) -> [{key: score_class(P, R, F)}] per segment of rouge_rows' bytes"
+     " (one buffer or a list of them)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -250,11 +250,14 @@ def rouge_rows(hyps, refs, rouge_types=("rouge1",), use_stemmer: bool = False) -
         raise
 
 
-def rouge_pair_rows(hyps: list, targets: list, rouge_types=("rouge1",), use_stemmer: bool = False) -> np.ndarray:
-    """``rouge_rows(hyps, [[t] for t in targets], ...)`` for lists of str of one length
-    (one target a segment: ``compat.rouge_score``'s ``score_batch``), the kernel's text
-    order made by interleaving the two lists instead of walking lists of references. A
-    text that is not a str is a TypeError from the kernel (the caller names it)."""
+def rouge_pair_parts(hyps: list, targets: list, rouge_types=("rouge1",), use_stemmer: bool = False):
+    """The rows of ``rouge_rows(hyps, [[t] for t in targets], ...)`` for lists of str of one
+    length (one target a segment: ``compat.rouge_score``'s ``score_batch``), the kernel's
+    text order made by interleaving the two lists instead of walking lists of references:
+    the float64 bytes of the kernel's parts in segment order (segment, type, P R F), which
+    ``_rouge.rows_dicts`` reads without joining them, or the N x T x 3 array where the
+    kernel is not used. A text that is not a str is a TypeError from the kernel (the
+    caller names it)."""
     rouge_types = check_rouge_types(rouge_types)
     check_use_stemmer(use_stemmer)
     kernel = native.rouge
@@ -263,23 +266,28 @@ def rouge_pair_rows(hyps: list, targets: list, rouge_types=("rouge1",), use_stem
         return rouge_rows(hyps, [[t] for t in targets], rouge_types, use_stemmer)
     texts = [None] * (2 * len(hyps))
     texts[0::2], texts[1::2] = hyps, targets
-    return _text_rows(kernel, texts, np.arange(0, len(texts) + 1, 2, dtype=np.int64), rouge_types, use_stemmer)
+    return _text_parts(kernel, texts, np.arange(0, len(texts) + 1, 2, dtype=np.int64), rouge_types, use_stemmer)
 
 
-def _text_rows(kernel, texts: list, seg: np.ndarray, rouge_types: tuple, use_stemmer: bool) -> np.ndarray:
+def _text_parts(kernel, texts: list, seg: np.ndarray, rouge_types: tuple, use_stemmer: bool) -> list:
     """The kernel's rows of ``texts`` in its order (``_flatten``'s: each prediction, then
-    its targets; ``seg`` each segment's first text)."""
+    its targets; ``seg`` each segment's first text), as the float64 bytes of each part of
+    the segments split over the threads, in order."""
     ids, text_tok, sent_tok, text_sent, bound = _kernel_tokens(kernel, texts, use_stemmer)
     codes = [TYPE_CODES[t] for t in rouge_types]
-    n = len(seg) - 1
-    bounds = native.split_points(n, native.parts(), SPLIT_MIN_SEGMENTS)
+    bounds = native.split_points(len(seg) - 1, native.parts(), SPLIT_MIN_SEGMENTS)
 
     def part(a: int, b: int):
         return lambda: kernel.rouge_rows(ids, text_tok, sent_tok, text_sent, seg, bound, codes, a, b)
 
-    results = native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
+    return native.run_parallel([part(a, b) for a, b in zip(bounds[:-1], bounds[1:])])
+
+
+def _text_rows(kernel, texts: list, seg: np.ndarray, rouge_types: tuple, use_stemmer: bool) -> np.ndarray:
+    """``_text_parts``' rows as one N x T x 3 array."""
+    results = _text_parts(kernel, texts, seg, rouge_types, use_stemmer)
     out = np.frombuffer(results[0] if len(results) == 1 else b"".join(results), np.float64)
-    return out.reshape(n, len(codes), 3)
+    return out.reshape(len(seg) - 1, len(rouge_types), 3)
 
 
 def rouge_all(hyps, refs, rouge_types=ALL_TYPES, use_stemmer: bool = False) -> dict:
