@@ -95,50 +95,73 @@ def _rows_differ(expected: list, found, where: str) -> str | None:
     return None
 
 
-def _valid(document: dict, options: dict, test: dict) -> str | None:
+def _valid_checks(document: dict, options: dict, test: dict) -> list:
+    """``[(name, check), ...]`` of a valid test, in the order ``_valid`` runs them: each
+    check a callable giving None or the difference it finds. A check reads the test alone,
+    never another check's result (``parts`` takes the number of segments from the expected
+    statistics, which the ``stats`` check compares first), so the test passes when every
+    check does, whatever the order: the kill matrix tries a mutant's last killing check
+    first (``_kills``)."""
     from .. import spec
     from ..core import get_metric
 
     metric, expected = document["metric"], test["expected"]
     tolerance = document["scoreTolerance"]
     definition = get_metric(metric)
+    made: list = []
 
     def inputs():
         return copy.deepcopy(test["hyps"]), copy.deepcopy(test["refs"])
 
-    configured = spec.metric(metric, **copy.deepcopy(options))
-    rows = spec.sentence_stats(configured, *inputs()).tolist()
-    difference = _rows_differ(expected["stats"], rows, "stats")
-    if difference:
-        return difference
-    summed = [sum(column) for column in zip(*rows)] if rows else []
-    if summed != list(expected["corpusStats"]):
-        return f"corpusStats: {summed} != {expected['corpusStats']}"
-    score = spec.corpus_score(configured, *inputs())
-    difference = _close(expected["score"], score, tolerance, "score")
-    if difference:
-        return difference
-    own = verify_hooks(definition).layer_functions(spec).get("corpus")
-    if own is not None:
-        difference = _close(expected["score"], own(*inputs(), **copy.deepcopy(options)), tolerance,
-                            "own corpus score")
+    def configured():
+        if not made:
+            made.append(spec.metric(metric, **copy.deepcopy(options)))
+        return made[0]
+
+    def stats():
+        rows = spec.sentence_stats(configured(), *inputs()).tolist()
+        difference = _rows_differ(expected["stats"], rows, "stats")
         if difference:
             return difference
-    if "parts" in expected:
+        summed = [sum(column) for column in zip(*rows)] if rows else []
+        if summed != list(expected["corpusStats"]):
+            return f"corpusStats: {summed} != {expected['corpusStats']}"
+        return None
+
+    def score():
+        return _close(expected["score"], spec.corpus_score(configured(), *inputs()), tolerance, "score")
+
+    def own_score():
+        return _close(expected["score"], own(*inputs(), **copy.deepcopy(options)), tolerance, "own corpus score")
+
+    def parts():
         from ..spec.corpus import as_numbers
 
-        parts = definition.parts(as_numbers(list(expected["corpusStats"])), len(rows),
+        found = definition.parts(as_numbers(list(expected["corpusStats"])), len(expected["stats"]),
                                  **options_for_score(definition, copy.deepcopy(options)))
-        difference = _close(expected["parts"], parts, tolerance, "parts")
-        if difference:
-            return difference
-    if "signature" in expected:
-        found = spec.signature(configured, nrefs=_nrefs(test["refs"]), sacrebleu_version=spec.SACREBLEU_VERSION)
-        if found != expected["signature"]:
-            return f"signature: {found!r} != {expected['signature']!r}"
-    if "intermediates" in expected:
+        return _close(expected["parts"], found, tolerance, "parts")
+
+    def signature():
+        found = spec.signature(configured(), nrefs=_nrefs(test["refs"]), sacrebleu_version=spec.SACREBLEU_VERSION)
+        return None if found == expected["signature"] else f"signature: {found!r} != {expected['signature']!r}"
+
+    def intermediates():
         found = vector_hooks(definition).vector_intermediates(*inputs(), **copy.deepcopy(options))
-        difference = _close(expected["intermediates"], found, tolerance, "intermediates")
+        return _close(expected["intermediates"], found, tolerance, "intermediates")
+
+    own = verify_hooks(definition).layer_functions(spec).get("corpus")
+    checks = [("stats", stats), ("score", score)]
+    if own is not None:
+        checks.append(("own", own_score))
+    for name, check in (("parts", parts), ("signature", signature), ("intermediates", intermediates)):
+        if name in expected:
+            checks.append((name, check))
+    return checks
+
+
+def _valid(document: dict, options: dict, test: dict) -> str | None:
+    for _, check in _valid_checks(document, options, test):
+        difference = check()
         if difference:
             return difference
     return None
@@ -219,14 +242,40 @@ def reached_targets(files: dict, targets) -> dict:
 
 
 def _kills(mutant, files: dict, keys: set) -> list:
+    """The vectors of ``keys`` that ``mutant`` kills (``evaluate`` reports a difference under
+    it), in vector order; a valid metric test stops at its first failing check, trying
+    first the check that killed the last vector (``_differs``)."""
     from ..mutants.switch import replaced
 
     killed = []
+    last: list = []
     with replaced(mutant.patches):
         for key, document, group, test in vectors(files):
-            if key in keys and evaluate(document, group, test) is not None:
+            if key in keys and _differs(document, group, test, last):
                 killed.append(key)
     return killed
+
+
+def _differs(document: dict, group: dict, test: dict, last: list) -> bool:
+    """Whether ``evaluate(document, group, test)`` reports a difference; for a valid test of
+    a metric file, by its checks (``_valid_checks``) with ``last``'s check first (``last``:
+    the name of the check that found the previous difference, updated here). The verdict
+    is ``evaluate``'s: the test passes when every check does, in any order."""
+    if document.get("schema") not in FILE_SCHEMAS or test["result"] != "valid":
+        return evaluate(document, group, test) is not None
+    name = None
+    try:
+        checks = _valid_checks(document, group["options"], test)
+        if last:
+            checks.sort(key=lambda check: check[0] != last[0])  # stable: the rest keep their order
+        for name, check in checks:
+            if check():
+                last[:] = [name]
+                return True
+    except Exception:  # a crash is a difference (``evaluate``)
+        last[:] = [name] if name else last
+        return True
+    return False
 
 
 def _unscreened(mutant, keys: list, calls: dict, memo: dict | None = None, call_keys: dict | None = None) -> list:
