@@ -207,7 +207,7 @@ def test_the_check_beside_the_mutation_pass_still_writes_nothing_on_a_mismatch(t
     from bleuprint.vectors import build_files
 
     one = {name: document for name, document in build_files(["bleu"]).items() if name == "bleu_lowercase.json"}
-    monkeypatch.setattr(vectors_package, "all_files", lambda metrics=None: one)
+    monkeypatch.setattr(vectors_package, "all_files", lambda metrics=None, while_building=None: one)
 
     def planted(files, workers=None):
         assert files is one and workers == 1
