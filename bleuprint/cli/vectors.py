@@ -12,6 +12,7 @@ a one-line note when it is not."""
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import time
@@ -94,18 +95,40 @@ def export_main(args, stdout, stderr, mutants=None) -> int:
     except ValueError as error:
         stderr.write(f"bleuprint: vectors export: {error}\n")
         return 2
-    usable = usable_metrics(named, not args.no_check, stdout, stderr)
-    if usable is None:
-        return 1
-    try:  # before the minute of work: an unwritable DIR is refused at once
-        Path(args.directory).mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        stderr.write(f"bleuprint: cannot write the vectors to {args.directory}: {error.strerror or error}\n")
-        return 1
+    # The oracles' probes (seconds, mostly waiting for Meteor's JVM to start) run while worker
+    # processes build the files of the metrics whose data is here; the build is stopped when
+    # the export is refused, and made again when a probe leaves a metric out.
+    present = usable_metrics(named, False, io.StringIO(), io.StringIO())
+    prepared: dict = {}
+
     # Every metric, named or not and none left out: the whole registry's export (and the
     # whole catalogue of mutants in its index); else those metrics' files and mutants.
-    metrics = None if named is None and len(usable) == len(metric_names()) else usable
-    files = all_files(metrics)
+    def chosen(names):
+        return None if named is None and len(names) == len(metric_names()) else names
+
+    def prepare() -> bool:
+        """The metrics to export (their probes) and DIR; whether the files being built are theirs."""
+        usable = usable_metrics(named, not args.no_check, stdout, stderr)
+        if usable is None:
+            prepared["refused"] = True
+            return False
+        try:  # before the minute of work: an unwritable DIR is refused at once
+            Path(args.directory).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            stderr.write(f"bleuprint: cannot write the vectors to {args.directory}: {error.strerror or error}\n")
+            prepared["refused"] = True
+            return False
+        prepared["metrics"] = chosen(usable)
+        return usable == present
+
+    files = all_files(chosen(present), while_building=prepare) if present is not None else None
+    if not prepared:
+        prepare()
+    if prepared.get("refused"):
+        return 1
+    metrics = prepared["metrics"]
+    if files is None:
+        files = all_files(metrics)
 
     def check():
         """The files against their oracles, in this process while the mutation pass's

@@ -54,7 +54,7 @@ def _metric_files(names: list) -> dict:
     return {name: (build_files([name]), intervals.interval_files([name])) for name in names}
 
 
-def all_files(metrics=None) -> dict:
+def all_files(metrics=None, while_building=None) -> dict:
     """``{file name: document}``: the metric files, then the interval files, each in registry
     order, then the statistics files (``statistics``: COMET's compare, the meta-evaluation;
     called through the modules, so that their current definitions are used).
@@ -62,39 +62,74 @@ def all_files(metrics=None) -> dict:
     A metric's files depend on that metric alone (``build_files``, ``interval_files``), so
     from ``PARALLEL_METRICS`` metrics on they are built by two processes (this one and a
     worker), every other metric each (the costly ones are spread out), and put back in registry order:
-    the same documents, in the same order, as one process builds them."""
+    the same documents, in the same order, as one process builds them. ``while_building``:
+    a callable run in this process while worker processes build every share (``bleuprint
+    vectors export``'s oracle probes, which mostly wait for Meteor's JVM to start); when it
+    returns False, the workers are stopped and None is returned."""
     import os
 
     from ..core import metric_names
-    from . import intervals, statistics
+    from .adequacy import few_collections
 
     names = list(metrics or metric_names())
     workers = min(WORKERS, os.cpu_count() or 1) if len(names) >= PARALLEL_METRICS else 1
-    if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    with few_collections():
+        if workers > 1 or while_building is not None:
+            built = _built_by_workers(names, workers, while_building)
+            if built is None:
+                return None
+            files, interval_documents = built
+        else:
+            from . import intervals
 
-        parts: dict = {}
+            files, interval_documents = build_files(names), intervals.interval_files(names)
+        from . import statistics
+
+        for name, document in [*interval_documents.items(), *statistics.statistics_files(metrics).items()]:
+            if name in files:
+                raise RuntimeError(f"vector file {name} is written twice")
+            files[name] = document
+    return files
+
+
+def _built_by_workers(names: list, workers: int, while_building) -> tuple[dict, dict] | None:
+    """``(metric files, interval files)`` of ``names``, in registry order, built in shares of
+    every ``workers``-th metric: by worker processes alone while ``while_building`` runs
+    here (None, the workers stopped, when it returns False), else by this process (the
+    first share) and ``workers - 1`` worker processes."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    shares = [names[k::workers] for k in range(workers)]
+    parts: dict = {}
+    if while_building is not None:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(workers)
+        try:
+            pending = [pool.apply_async(_metric_files, (share,)) for share in shares]
+            if while_building() is False:
+                return None
+            for result in pending:
+                parts.update(result.get())
+            pool.close()
+        finally:
+            pool.terminate()  # at once when it is not needed; after close(), the workers have ended
+            pool.join()
+    else:
         # This process builds the first share itself while the workers build the others:
         # what its metrics load once (Meteor's paraphrase table) is then already here for
         # the mutation pass, whose workers are forked from this process.
         with ProcessPoolExecutor(max_workers=workers - 1) as pool:
-            others = pool.map(_metric_files, [names[k::workers] for k in range(1, workers)])
-            parts.update(_metric_files(names[::workers]))
+            others = pool.map(_metric_files, shares[1:])
+            parts.update(_metric_files(shares[0]))
             for part in others:
                 parts.update(part)
-        files = {}
-        for name in names:
-            files.update(parts[name][0])
-        interval_documents = {}
-        for name in names:
-            interval_documents.update(parts[name][1])
-    else:
-        files, interval_documents = build_files(names), intervals.interval_files(names)
-    for name, document in [*interval_documents.items(), *statistics.statistics_files(metrics).items()]:
-        if name in files:
-            raise RuntimeError(f"vector file {name} is written twice")
-        files[name] = document
-    return files
+    files, interval_documents = {}, {}
+    for name in names:
+        files.update(parts[name][0])
+    for name in names:
+        interval_documents.update(parts[name][1])
+    return files, interval_documents
 
 
 def _entries(texts: dict, files: dict) -> list:

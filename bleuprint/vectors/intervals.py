@@ -414,6 +414,18 @@ def _difference(expected, found, where: str, tolerance: float) -> str | None:
     return None if same else f"{where}: {expected!r} != spec's {found!r}"
 
 
+def stats_difference(document: dict, group: dict, test: dict) -> str | None:
+    """The first difference in a bootstrap test's statistics alone (its ``stats``, the
+    rows ``expected_values`` resamples), or None: a part of ``evaluate_test``'s comparison
+    without the resampling, so a difference found here is one ``evaluate_test`` finds too
+    (the kill matrix tries it first: ``bleuprint.vectors.adequacy._differs``)."""
+    from ..core.value import metric as configured
+
+    metric = configured(document["metric"], **group["options"])
+    rows = _json_ready(_rows(metric, test["hyps"], test["refs"]), f"{document.get('metric')} tcId {test.get('tcId')}")
+    return _difference(test["expected"]["stats"], rows, "expected.stats", document["scoreTolerance"])
+
+
 def evaluate_test(document: dict, group: dict, test: dict) -> str | None:
     """Run one interval test through ``bleuprint.spec``: None when it gives the expected
     values, else a one-line description of the first difference."""

@@ -167,6 +167,24 @@ def test_files_built_by_two_workers_are_those_of_one_process(monkeypatch):
     assert [dumps(document) for document in shared.values()] == [dumps(document) for document in alone.values()]
 
 
+def test_files_built_beside_the_probes_are_those_of_one_process():
+    """With ``while_building`` (the export's oracle probes), worker processes build every
+    share while it runs here: the same files in the same order as one process builds;
+    when it returns False the workers are stopped and nothing is returned."""
+    import sys
+
+    from bleuprint.vectors import dumps
+
+    export_module = sys.modules["bleuprint.vectors.export"]
+    names = ["exact_match", "wer"]
+    ran = []
+    beside = export_module.all_files(names, while_building=lambda: ran.append("probed"))
+    alone = export_module.all_files(names)
+    assert ran == ["probed"] and list(beside) == list(alone) and len(alone) > 2
+    assert [dumps(document) for document in beside.values()] == [dumps(document) for document in alone.values()]
+    assert export_module.all_files(names, while_building=lambda: False) is None
+
+
 MEASURE_BLEU = """
 import sys
 from bleuprint.vectors import adequacy, build_files, measure
@@ -207,7 +225,7 @@ def test_the_check_beside_the_mutation_pass_still_writes_nothing_on_a_mismatch(t
     from bleuprint.vectors import build_files
 
     one = {name: document for name, document in build_files(["bleu"]).items() if name == "bleu_lowercase.json"}
-    monkeypatch.setattr(vectors_package, "all_files", lambda metrics=None: one)
+    monkeypatch.setattr(vectors_package, "all_files", lambda metrics=None, while_building=None: one)
 
     def planted(files, workers=None):
         assert files is one and workers == 1

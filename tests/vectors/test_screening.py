@@ -9,8 +9,9 @@ import textwrap
 
 import pytest
 
+from bleuprint.mutants.catalogue import get
 from bleuprint.mutants.switch import replaced
-from bleuprint.vectors import adequacy, build_files, screening
+from bleuprint.vectors import adequacy, build_files, intervals, screening
 
 MODULE = """
 def total(xs):
@@ -128,3 +129,37 @@ def test_the_files_shared_between_workers_give_the_matrix_of_one_process():
     shared = adequacy.kill_matrix_reached(files, mutants, workers=2, alongside=lambda: "beside")
     assert shared[:2] == alone[:2] and shared[2] == "beside"
     assert list(shared[1]) == [key for key, *_ in adequacy.vectors(files)]
+
+
+def test_a_mutant_run_check_by_check_gives_the_verdict_of_evaluate():
+    """Under a mutant, ``_differs`` runs a valid test's checks with the last killing one first
+    and an interval test's statistics before its resampling: it says a vector differs
+    exactly when ``evaluate`` does, whichever check is tried first. BLEU's defaults file and
+    the first test of each group of its interval file, under mutants that move the
+    statistics (s01, s10), only the score (s03, r03) and only the intervals (f28, s18);
+    each verdict must be among both kinds, or the orders are not tried on a kill."""
+    files = {name: document for name, document in build_files(["bleu"]).items() if name == "bleu_defaults.json"}
+    for name, document in intervals.interval_files(["bleu"]).items():
+        files[name] = {**document, "testGroups": [{**group, "tests": group["tests"][:1]}
+                                                  for group in document["testGroups"]]}
+    orders = [[], ["stats"], ["score"], ["own"], ["parts"], ["signature"], ["intermediates"]]
+    verdicts = set()
+    for mutant_id in ("s01", "s10", "s03", "r03", "f28", "s18"):
+        with replaced(get(mutant_id).patches):
+            for key, document, group, test in adequacy.vectors(files):
+                expected = adequacy.evaluate(document, group, test) is not None
+                verdicts.add((key[0], expected))
+                for last in orders:
+                    assert adequacy._differs(document, group, test, list(last)) is expected, (mutant_id, key, last)
+    assert verdicts == {(name, verdict) for name in files for verdict in (True, False)}
+
+
+def test_the_pass_leaves_the_collector_as_it_found_it():
+    """``few_collections`` freezes what is alive and raises the thresholds within its block
+    only: after it the collector has its thresholds back and nothing frozen."""
+    import gc
+
+    before = gc.get_threshold()
+    with adequacy.few_collections():
+        assert gc.get_threshold() == adequacy.PASS_GC_THRESHOLDS and gc.get_freeze_count() > 0
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
