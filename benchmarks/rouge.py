@@ -7,6 +7,7 @@ Usage::
     python benchmarks/rouge.py                # 10,000 pairs, best of 3
     python benchmarks/rouge.py --quick        # 2,000 pairs, best of 2 (a smoke run)
     python benchmarks/rouge.py --json results.json --corpus /work/shared/corpora/ted-ende.json
+    python benchmarks/rouge.py --batch-parts  # score_batch against the internal call, taken apart
 
 Corpora, from ``<repo>/../shared/corpora/ted-ende.json`` (or ``--corpus``; 13 systems'
 German outputs of 529 TED segments, one reference): the systems' outputs one after another,
@@ -44,6 +45,16 @@ tool's; ``x rs-rs`` and ``x rust`` are rouge-score-rs's and rouge-rust's CPU tim
 tool's. Goals (issue 40): ``bp rouge_all`` at least 1.5x rouge-score-rs and rouge-rust on
 CPU in every row; ``compat score`` at least 30x rouge-score; ``compat batch`` at most 1.00x
 of ``bp internal``'s CPU time (as fast as the internal call it wraps, its dicts included).
+
+``--batch-parts`` takes ``compat batch`` and ``bp internal`` apart instead (best of 15 by
+default, every piece interleaved): both run the same kernel on the same texts, and differ
+in what surrounds it. The internal call first walks the lists of one target each
+(``flatten``: ``impl._flatten``); ``score_batch`` interleaves the two flat lists instead,
+runs the kernel (``pair kernel``: ``impl.rouge_pair_parts``), and then builds the dicts of
+``Score`` the API returns (``dicts``: ``_rouge.rows_dicts`` on that kernel's parts). So
+``batch - internal`` should come out near ``dicts - flatten``: what the returned objects
+cost beyond the Python the pair path saves. ``kernel diff`` is ``internal - flatten - pair
+kernel`` (near zero when the rest of the two calls costs the same).
 
 ``exact?``: every tool's P, R and F of every pair and type are compared with rouge-score's
 (``==``): ``yes``, or the number of pairs that differ. The ports are benchmark peers only;
@@ -201,6 +212,50 @@ def verdict(row) -> str:
     return "met" if ok else "NOT met"
 
 
+def batch_parts(name, hyps, refs, task, stem, repeats) -> dict:
+    """CPU milliseconds of ``bp internal``, ``compat batch`` and the pieces that differ
+    between them (module doc), each the minimum of ``repeats`` interleaved runs."""
+    from bleuprint.compat.rouge_score import rouge_scorer as compat
+    from bleuprint.compat.rouge_score import scoring
+
+    types = TYPES[task]
+    targets = [[r] for r in refs]
+    parts = rouge_impl.rouge_pair_parts(hyps, refs, types, stem)
+    calls = {
+        "internal": lambda: rouge_impl.rouge_rows(hyps, targets, types, use_stemmer=stem),
+        "batch": lambda: compat.RougeScorer(list(types), use_stemmer=stem).score_batch(refs, hyps),
+        "flatten": lambda: rouge_impl._flatten(hyps, targets),
+        "pair kernel": lambda: rouge_impl.rouge_pair_parts(hyps, refs, types, stem),
+        "dicts": lambda: native.rouge.rows_dicts(parts, types, scoring.Score),
+    }
+    caches = bleuprint_caches()
+    cpu = {piece: [] for piece in calls}
+    for _ in range(repeats):
+        for piece, call in calls.items():
+            cpu[piece].append(timed(call, caches, 1)[0])
+    ms = {piece: 1000 * min(times) for piece, times in cpu.items()}
+    return {"corpus": name, "task": task, "stemmed": stem, "pairs": len(hyps), "cpu_ms": ms,
+            "batch_minus_internal_ms": ms["batch"] - ms["internal"], "dicts_minus_flatten_ms": ms["dicts"] - ms["flatten"],
+            "kernel_diff_ms": ms["internal"] - ms["flatten"] - ms["pair kernel"]}
+
+
+def print_batch_parts(data: dict, stems, repeats: int) -> list:
+    rows = []
+    print(f"{'corpus':<10} {'types':<11} {'stem':<5} {'internal':>9} {'batch':>9} {'batch-int':>9} {'flatten':>8} "
+          f"{'pair krn':>9} {'dicts':>7} {'dicts-fl':>8} {'krn diff':>8}  (CPU ms, best of {repeats})")
+    for stem in stems:
+        for name, (hyps, refs) in data.items():
+            for task in TYPES:
+                row = batch_parts(name, hyps, refs, task, stem, repeats)
+                rows.append(row)
+                ms = row["cpu_ms"]
+                print(f"{name:<10} {task:<11} {str(stem):<5} {ms['internal']:>9.2f} {ms['batch']:>9.2f} "
+                      f"{row['batch_minus_internal_ms']:>+9.2f} {ms['flatten']:>8.2f} {ms['pair kernel']:>9.2f} "
+                      f"{ms['dicts']:>7.2f} {row['dicts_minus_flatten_ms']:>+8.2f} {row['kernel_diff_ms']:>+8.2f}",
+                      flush=True)
+    return rows
+
+
 def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs"
 
@@ -214,10 +269,12 @@ def main(argv=None) -> int:
     parser.add_argument("--no-stem", action="store_true", help="unstemmed runs only")
     parser.add_argument("--corpus", type=Path, default=TED, help=f"the ted-ende corpus (default {TED})")
     parser.add_argument("--json", metavar="PATH", help="also write machine, settings and rows as JSON")
+    parser.add_argument("--batch-parts", action="store_true",
+                        help="score_batch against the internal call, taken apart (module doc; best of 15)")
     args = parser.parse_args(argv)
     TED = args.corpus
     n_pairs = args.pairs or (2000 if args.quick else 10000)
-    repeats = args.repeats or (2 if args.quick else 3)
+    repeats = args.repeats or (2 if args.quick else 15 if args.batch_parts else 3)
     if not TED.exists():
         print(f"{TED} not found: nothing to measure")
         return 1
@@ -227,10 +284,18 @@ def main(argv=None) -> int:
     if not has_porter():
         print("bleuprint/metrics/rouge/porter.py is missing: bleuprint's stemmed rows skipped")
     data = corpora(n_pairs)
+    stems = (False,) if args.no_stem else (False, True)
+    if args.batch_parts:
+        rows = print_batch_parts(data, stems, repeats)
+        load_after = load()
+        print(load_after)
+        if args.json:
+            write_json(args.json, n_pairs, repeats, load_before, load_after, rows)
+        return 0
     rows = []
     print(f"{'corpus':<10} {'types':<11} {'stem':<5} {'tool':<15} {'CPU s':>8} {'wall s':>8} {'x rs':>8} "
           f"{'x rs-rs':>8} {'x rust':>7} {'exact?':>6}  goal")
-    for stem in ((False,) if args.no_stem else (False, True)):
+    for stem in stems:
         for name, (hyps, refs) in data.items():
             for task in TYPES:
                 for row in run(name, hyps, refs, task, stem, repeats):
@@ -243,13 +308,17 @@ def main(argv=None) -> int:
     load_after = load()
     print(load_after)
     if args.json:
-        Path(args.json).write_text(json.dumps({
-            "machine": {"platform": platform.platform(), "python": platform.python_version(),
-                        "threads": native.THREADS, "kernels": native.available(), "cpus": os.cpu_count(),
-                        "load_before": load_before, "load_after": load_after},
-            "settings": {"pairs": n_pairs, "repeats": repeats, "window": WINDOW}, "rows": rows}, indent=2))
-        print(f"wrote {args.json}")
+        write_json(args.json, n_pairs, repeats, load_before, load_after, rows)
     return 0
+
+
+def write_json(path, n_pairs: int, repeats: int, load_before: str, load_after: str, rows: list) -> None:
+    Path(path).write_text(json.dumps({
+        "machine": {"platform": platform.platform(), "python": platform.python_version(),
+                    "threads": native.THREADS, "kernels": native.available(), "cpus": os.cpu_count(),
+                    "load_before": load_before, "load_after": load_after},
+        "settings": {"pairs": n_pairs, "repeats": repeats, "window": WINDOW}, "rows": rows}, indent=2))
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":
