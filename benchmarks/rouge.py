@@ -239,20 +239,34 @@ def batch_parts(name, hyps, refs, task, stem, repeats) -> dict:
             "kernel_diff_ms": ms["internal"] - ms["flatten"] - ms["pair kernel"]}
 
 
-def print_batch_parts(data: dict, stems, repeats: int) -> list:
+def print_batch_parts(cases: list, repeats: int) -> list:
+    """``batch_parts`` of every case (``main``'s), each printed as it comes; the rows."""
     rows = []
     print(f"{'corpus':<10} {'types':<11} {'stem':<5} {'internal':>9} {'batch':>9} {'batch-int':>9} {'flatten':>8} "
           f"{'pair krn':>9} {'dicts':>7} {'dicts-fl':>8} {'krn diff':>8}  (CPU ms, best of {repeats})")
-    for stem in stems:
-        for name, (hyps, refs) in data.items():
-            for task in TYPES:
-                row = batch_parts(name, hyps, refs, task, stem, repeats)
-                rows.append(row)
-                ms = row["cpu_ms"]
-                print(f"{name:<10} {task:<11} {str(stem):<5} {ms['internal']:>9.2f} {ms['batch']:>9.2f} "
-                      f"{row['batch_minus_internal_ms']:>+9.2f} {ms['flatten']:>8.2f} {ms['pair kernel']:>9.2f} "
-                      f"{ms['dicts']:>7.2f} {row['dicts_minus_flatten_ms']:>+8.2f} {row['kernel_diff_ms']:>+8.2f}",
-                      flush=True)
+    for stem, name, hyps, refs, task in cases:
+        row = batch_parts(name, hyps, refs, task, stem, repeats)
+        rows.append(row)
+        ms = row["cpu_ms"]
+        print(f"{name:<10} {task:<11} {str(stem):<5} {ms['internal']:>9.2f} {ms['batch']:>9.2f} "
+              f"{row['batch_minus_internal_ms']:>+9.2f} {ms['flatten']:>8.2f} {ms['pair kernel']:>9.2f} "
+              f"{ms['dicts']:>7.2f} {row['dicts_minus_flatten_ms']:>+8.2f} {row['kernel_diff_ms']:>+8.2f}", flush=True)
+    return rows
+
+
+def print_tools(cases: list, repeats: int) -> list:
+    """``run`` of every case (``main``'s), each tool's row printed as it comes; the rows."""
+    rows = []
+    print(f"{'corpus':<10} {'types':<11} {'stem':<5} {'tool':<15} {'CPU s':>8} {'wall s':>8} {'x rs':>8} "
+          f"{'x rs-rs':>8} {'x rust':>7} {'exact?':>6}  goal")
+    for stem, name, hyps, refs, task in cases:
+        for row in run(name, hyps, refs, task, stem, repeats):
+            rows.append(row)
+            ratio = {k: f"{row[k]:.2f}x" if k in row else "" for k in ("x_rsrs_cpu", "x_rust_cpu")}
+            exact = "yes" if row["mismatching_pairs"] == 0 else str(row["mismatching_pairs"])
+            print(f"{name:<10} {task:<11} {str(stem):<5} {row['tool']:<15} {row['cpu_s']:>8.3f} "
+                  f"{row['wall_s']:>8.3f} {row['x_rs_cpu']:>7.1f}x {ratio['x_rsrs_cpu']:>8} "
+                  f"{ratio['x_rust_cpu']:>7} {exact:>6}  {verdict(row)}", flush=True)
     return rows
 
 
@@ -284,27 +298,9 @@ def main(argv=None) -> int:
     if not has_porter():
         print("bleuprint/metrics/rouge/porter.py is missing: bleuprint's stemmed rows skipped")
     data = corpora(n_pairs)
-    stems = (False,) if args.no_stem else (False, True)
-    if args.batch_parts:
-        rows = print_batch_parts(data, stems, repeats)
-        load_after = load()
-        print(load_after)
-        if args.json:
-            write_json(args.json, n_pairs, repeats, load_before, load_after, rows)
-        return 0
-    rows = []
-    print(f"{'corpus':<10} {'types':<11} {'stem':<5} {'tool':<15} {'CPU s':>8} {'wall s':>8} {'x rs':>8} "
-          f"{'x rs-rs':>8} {'x rust':>7} {'exact?':>6}  goal")
-    for stem in stems:
-        for name, (hyps, refs) in data.items():
-            for task in TYPES:
-                for row in run(name, hyps, refs, task, stem, repeats):
-                    rows.append(row)
-                    ratio = {k: f"{row[k]:.2f}x" if k in row else "" for k in ("x_rsrs_cpu", "x_rust_cpu")}
-                    exact = "yes" if row["mismatching_pairs"] == 0 else str(row["mismatching_pairs"])
-                    print(f"{name:<10} {task:<11} {str(stem):<5} {row['tool']:<15} {row['cpu_s']:>8.3f} "
-                          f"{row['wall_s']:>8.3f} {row['x_rs_cpu']:>7.1f}x {ratio['x_rsrs_cpu']:>8} "
-                          f"{ratio['x_rust_cpu']:>7} {exact:>6}  {verdict(row)}", flush=True)
+    cases = [(stem, name, hyps, refs, task) for stem in ((False,) if args.no_stem else (False, True))
+             for name, (hyps, refs) in data.items() for task in TYPES]
+    rows = (print_batch_parts if args.batch_parts else print_tools)(cases, repeats)
     load_after = load()
     print(load_after)
     if args.json:
