@@ -304,17 +304,13 @@ def main(argv=None) -> int:
     load_after = load()
     print(load_after)
     if args.json:
-        write_json(args.json, n_pairs, repeats, load_before, load_after, rows)
+        Path(args.json).write_text(json.dumps({
+            "machine": {"platform": platform.platform(), "python": platform.python_version(),
+                        "threads": native.THREADS, "kernels": native.available(), "cpus": os.cpu_count(),
+                        "load_before": load_before, "load_after": load_after},
+            "settings": {"pairs": n_pairs, "repeats": repeats, "window": WINDOW}, "rows": rows}, indent=2))
+        print(f"wrote {args.json}")
     return 0
-
-
-def write_json(path, n_pairs: int, repeats: int, load_before: str, load_after: str, rows: list) -> None:
-    Path(path).write_text(json.dumps({
-        "machine": {"platform": platform.platform(), "python": platform.python_version(),
-                    "threads": native.THREADS, "kernels": native.available(), "cpus": os.cpu_count(),
-                    "load_before": load_before, "load_after": load_after},
-        "settings": {"pairs": n_pairs, "repeats": repeats, "window": WINDOW}, "rows": rows}, indent=2))
-    print(f"wrote {path}")
 
 
 if __name__ == "__main__":
