@@ -285,7 +285,8 @@ def _differs(document: dict, group: dict, test: dict, last: list) -> bool:
                 last[:] = [name]
                 return True
     except Exception:  # a crash is a difference (``evaluate``)
-        last[:] = [name] if name else last
+        if name:
+            last[:] = [name]
         return True
     return False
 
@@ -411,17 +412,24 @@ def few_collections():
     millions of short-lived containers and keeps many (the recorded calls, the memos): with
     the default thresholds the collector walked the whole heap again and again (10 s of CPU
     in 70) and found almost nothing (the pass makes next to no reference cycles). What
-    reference counting frees is freed as before; no value computed depends on it."""
+    reference counting frees is freed as before; no value computed depends on it.
+
+    Objects someone froze before the block (an enclosing block, or the caller's own
+    ``gc.freeze``) stay frozen after it: ``gc.unfreeze`` cannot tell them from the block's,
+    so then the block freezes nothing and unfreezes nothing."""
     import gc
 
     thresholds = gc.get_threshold()
-    gc.freeze()
+    ours = gc.get_freeze_count() == 0
+    if ours:
+        gc.freeze()
     gc.set_threshold(*PASS_GC_THRESHOLDS)
     try:
         yield
     finally:
         gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        if ours:
+            gc.unfreeze()
 
 
 def kill_matrix(files: dict, mutants=None, workers: int | None = None, screen: bool = True,

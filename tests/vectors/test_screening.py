@@ -156,10 +156,26 @@ def test_a_mutant_run_check_by_check_gives_the_verdict_of_evaluate():
 
 def test_the_pass_leaves_the_collector_as_it_found_it():
     """``few_collections`` freezes what is alive and raises the thresholds within its block
-    only: after it the collector has its thresholds back and nothing frozen."""
+    only: after it the collector has its thresholds back and nothing frozen. Objects frozen
+    before it (the caller's ``gc.freeze``, or an enclosing block's) are still frozen after
+    it, the enclosing block's thresholds back too."""
     import gc
 
     before = gc.get_threshold()
+    assert gc.get_freeze_count() == 0
     with adequacy.few_collections():
         assert gc.get_threshold() == adequacy.PASS_GC_THRESHOLDS and gc.get_freeze_count() > 0
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    try:
+        with adequacy.few_collections():
+            frozen = gc.get_freeze_count()
+            with adequacy.few_collections():
+                pass
+            assert gc.get_freeze_count() == frozen > 0 and gc.get_threshold() == adequacy.PASS_GC_THRESHOLDS
+        gc.freeze()  # the caller's own
+        frozen = gc.get_freeze_count()
+        with adequacy.few_collections():
+            pass
+        assert gc.get_freeze_count() == frozen and gc.get_threshold() == before
+    finally:
+        gc.unfreeze()
