@@ -102,6 +102,9 @@ def _built_by_workers(names: list, workers: int, while_building) -> tuple[dict, 
     shares = [names[k::workers] for k in range(workers)]
     parts: dict = {}
     if while_building is not None:
+        # multiprocessing's pool, not concurrent.futures': a refused export must stop the
+        # workers mid-build, and only this one can terminate them (the executor below
+        # instead raises when a worker dies, where this pool would wait for its result)
         import multiprocessing
 
         pool = multiprocessing.Pool(workers)
