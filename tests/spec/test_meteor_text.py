@@ -128,7 +128,7 @@ def test_the_jar_is_found_checked_and_refused_when_it_is_another(tmp_path, monke
 
 def test_the_parsed_paraphrase_table_is_cached_by_the_files_identity(tmp_path, monkeypatch):
     """The spec's table (entries of three lines: probability, phrase, paraphrase) is
-    parsed once and cached under a name holding the file's size and sha256; the next load
+    parsed once and cached under a name holding the file's sha256; the next load
     reads the cache (the same dict: ``in order`` -> ``to``, ``in order to`` -> ``so as to``,
     then ``for``, in file order), also after the file's mtime changed (a reinstall: the
     name is the content's sha256); a damaged cache file is parsed again and rewritten, and

@@ -1100,9 +1100,9 @@ static PyTypeObject PairScorerType = {
  * rouge_rows' float64 bytes (segment, type, P R F): one buffer, or the list of a split
  * call's parts in order (read as their concatenation, which is not made). A corpus repeats
  * few distinct (P, R, F) triples (10,000 TED segments of four types: about 3,000 distinct in
- * 40,000), so the score objects, immutable, are shared: a direct-mapped table of SCORE_CACHE
- * slots keyed by the three values' bits (so 0.0 and -0.0 stay apart) hands out the one made
- * last for those bits, and a type whose bits equal the previous type's in the same segment
+ * 40,000), so the score objects (tuples: their values cannot change) are shared: a
+ * direct-mapped table of SCORE_CACHE slots keyed by the three values' bits (so 0.0 and -0.0
+ * stay apart) hands out the one made last for those bits, and a type whose bits equal the previous type's in the same segment
  * takes that type's score without a look-up; a new score's floats come the same way from a
  * table of FLOAT_CACHE slots (the values repeat far more than the triples: 6,006 distinct in
  * the 11,616 distinct triples of 10,000 TED documents). Each segment's dict is its own.
