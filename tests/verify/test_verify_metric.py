@@ -106,3 +106,32 @@ def test_a_named_metric_without_its_wordnet_is_refused_in_one_line(tmp_path):
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and result.stderr.startswith(
         "bleuprint: verify: cannot verify meteor_nltk here: WordNet 3.0 not found"), result.stderr
+
+
+def test_meteor_without_its_jar_is_left_out_with_a_note_not_counted_as_mismatches(monkeypatch, tmp_path):
+    """Meteor 1.5's spec and impl read their resources from pycocoevalcap 1.2's jar, which
+    a plain install (``pip install .``) lacks. Before its ``missing_data`` hook, a plain
+    ``bleuprint verify`` counted every meteor case as a mismatch and exited 1. Now, with no
+    jar found (``$BLEUPRINT_METEOR_JAR`` unset, pycocoevalcap's jar hidden), ``run`` leaves
+    out every meteor case, both subjects' goldens and impl's generated cases, with one note
+    naming the install command. With a file other than the pinned jar in
+    ``$BLEUPRINT_METEOR_JAR``, the note names the pinned checksum instead."""
+    from bleuprint.metrics.meteor import resources
+    from bleuprint.oracles.goldens import load_goldens
+
+    monkeypatch.delenv(resources.ENV_VARIABLE, raising=False)
+    monkeypatch.setattr(resources, "_installed_jar", lambda: None)
+    rows, notes = verify.run(["spec", "impl"], live=False, metrics=["meteor"])
+    assert [row for row in rows if row.metric == "meteor"] == []
+    left_out = 2 * len(load_goldens("meteor")["cases"]) + len(verify.generated_cases(metrics=["meteor"]))
+    assert [note for note in notes if note.startswith("meteor:")] == [
+        f"meteor: {left_out} case computations skipped: Meteor 1.5 needs its jar's resources: no meteor-1.5.jar "
+        f"found (give its path, set {resources.ENV_VARIABLE}, or {resources.INSTALL_HINT})"]
+
+    other = tmp_path / "meteor-1.5.jar"
+    other.write_bytes(b"not the jar")
+    monkeypatch.setenv(resources.ENV_VARIABLE, str(other))
+    rows, notes = verify.run(["spec", "impl"], live=False, metrics=["meteor"])
+    assert [row for row in rows if row.metric == "meteor"] == []
+    assert any(note.startswith(f"meteor: {left_out} case computations skipped: Meteor: {other} has sha256 ")
+               and resources.PINNED_SHA256 in note for note in notes), notes
