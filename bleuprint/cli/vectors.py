@@ -37,11 +37,12 @@ def add_parser(commands) -> None:
     add_metric_argument(export, "files (and the mutants in their scope); a metric named here whose data or "
                                 "oracle this machine lacks is refused, where one not named is left out with a note")
     stats = actions.add_parser("stats", help="per planted mutant of the spec and per port fault, which vectors "
-                                             "kill it; exit status 1 when one survives every vector")
+                                             "kill it; exit status 1 when one survives every vector (of an "
+                                             "exported DIR, those in the scope its index.json lists)")
     stats.add_argument("directory", metavar="DIR", nargs="?", default=None,
                        help="exported vectors to read (default: build them now)")
     stats.add_argument("--json", metavar="PATH", default=None,
-                       help="also write the report as JSON (schema bleuprint_vector_stats_v2) to PATH, or - "
+                       help="also write the report as JSON (schema bleuprint_vector_stats_v3) to PATH, or - "
                             "for standard output")
     vectors.set_defaults(handler=main)
 
@@ -121,14 +122,16 @@ def export_main(args, stdout, stderr, mutants=None) -> int:
         prepared["metrics"] = chosen(usable)
         return usable == present
 
-    files = all_files(chosen(present), while_building=prepare) if present is not None else None
+    # Without --metric, the files of no metric are written even when a metric is left out.
+    shared = named is None
+    files = all_files(chosen(present), while_building=prepare, shared=shared) if present is not None else None
     if not prepared:
         prepare()
     if prepared.get("refused"):
         return 1
     metrics = prepared["metrics"]
     if files is None:
-        files = all_files(metrics)
+        files = all_files(metrics, shared=shared)
 
     def check():
         """The files against their oracles, in this process while the mutation pass's
@@ -169,14 +172,16 @@ def export_main(args, stdout, stderr, mutants=None) -> int:
     return 0
 
 
-def read_exported(directory) -> tuple[dict, list | None]:
-    """``({file name: document}, core suite or None)`` of an exported directory: the files
-    that its ``index.json`` lists (every ``*.json`` beside it when it has none). ValueError
-    naming what cannot be read."""
+def read_exported(directory) -> tuple[dict, list | None, set | None]:
+    """``({file name: document}, core suite or None, scope or None)`` of an exported
+    directory: the files that its ``index.json`` lists (every ``*.json`` beside it when it
+    has none), and the ids of the mutants and port faults the index lists (the export's
+    scope: an export of some metrics, or one that left a metric out, lists those its files
+    answer for). ValueError naming what cannot be read."""
     root = Path(directory)
     if not root.is_dir():
         raise ValueError(f"{directory} is not a directory")
-    core = None
+    core = scope = None
     try:
         index_path = root / "index.json"
         if index_path.is_file():
@@ -184,6 +189,8 @@ def read_exported(directory) -> tuple[dict, list | None]:
             names = [entry["file"] for entry in index["files"]]
             if "core" in index:
                 core = [(t["file"], t["tcId"]) for t in index["core"]["tests"]]
+            if "mutants" in index:
+                scope = {m["id"] for m in index["mutants"] + index.get("portFaults", [])}
         else:
             names = sorted(p.name for p in root.glob("*.json"))
         files = {name: json.loads((root / name).read_text(encoding="utf-8")) for name in names}
@@ -191,12 +198,13 @@ def read_exported(directory) -> tuple[dict, list | None]:
         raise ValueError(f"cannot read the vectors in {directory}: {error}") from None
     if not files:
         raise ValueError(f"no vector files in {directory}")
-    return files, core
+    return files, core, scope
 
 
-def report(files: dict, matrix: dict, core: list, mutants: list, source: str) -> dict:
-    """The ``bleuprint_vector_stats_v2`` report (schema ``bleuprint_vector_stats_v2.json``):
-    the planted mutants, then the port faults, of ``mutants``."""
+def report(files: dict, matrix: dict, core: list, mutants: list, source: str, out_of_scope=()) -> dict:
+    """The ``bleuprint_vector_stats_v3`` report (schema ``bleuprint_vector_stats_v3.json``):
+    the planted mutants, then the port faults, of ``mutants``; ``out_of_scope``: the ids
+    of the catalogue's others, outside the export's scope."""
     from .. import __version__
     from ..vectors.adequacy import vectors
     from ..vectors.export import is_port_fault
@@ -211,13 +219,13 @@ def report(files: dict, matrix: dict, core: list, mutants: list, source: str) ->
             faults.append({**row, "class": mutant.fault_class, "languages": list(mutant.languages)})
         else:
             rows.append({**row, "semantic": mutant.semantic})
-    return {"schema": "bleuprint_vector_stats_v2", "bleuprintVersion": __version__, "source": source,
+    return {"schema": "bleuprint_vector_stats_v3", "bleuprintVersion": __version__, "source": source,
             "mutants": rows, "killed": sum(1 for row in rows if row["numberKilledBy"]),
             "numberOfMutants": len(rows), "survivors": [row["id"] for row in rows if not row["numberKilledBy"]],
             "portFaults": faults, "portFaultsKilled": sum(1 for row in faults if row["numberKilledBy"]),
             "numberOfPortFaults": len(faults),
             "portFaultSurvivors": [row["id"] for row in faults if not row["numberKilledBy"]],
-            "coreSize": len(core), "fullSize": sum(1 for _ in vectors(files))}
+            "coreSize": len(core), "fullSize": sum(1 for _ in vectors(files)), "outOfScope": list(out_of_scope)}
 
 
 def _rows_text(rows: list) -> list[str]:
@@ -245,6 +253,9 @@ def render(document: dict) -> str:
     survivors = document["survivors"] + document["portFaultSurvivors"]
     if survivors:
         lines.append(f"surviving: {', '.join(survivors)}")
+    if document["outOfScope"]:
+        lines.append(f"outside the export's scope (not in its index.json), so not run: "
+                     f"{', '.join(document['outOfScope'])}")
     return "\n".join(lines) + "\n"
 
 
@@ -253,19 +264,24 @@ def stats_main(args, stdout, stderr, mutants=None) -> int:
     from ..vectors.adequacy import core_suite, every_fault, kill_matrix
 
     mutants = list(every_fault() if mutants is None else mutants)
+    scope = None
     if args.directory is None:
         files, core, source = all_files(), None, "built"
     else:
         try:
-            files, core = read_exported(args.directory)
+            files, core, scope = read_exported(args.directory)
         except ValueError as error:
             stderr.write(f"bleuprint: {error}\n")
             return 1
         source = str(args.directory)
+    # An export that left a metric out (its data missing there) has none of its vectors:
+    # its mutants are outside the export's scope, not survivors of it.
+    out_of_scope = [m.id for m in mutants if scope is not None and m.id not in scope]
+    mutants = [m for m in mutants if scope is None or m.id in scope]
     matrix = kill_matrix(files, mutants)
     if core is None:
         core = core_suite(matrix)
-    document = report(files, matrix, core, mutants, source)
+    document = report(files, matrix, core, mutants, source, out_of_scope)
     if args.json == "-":
         stdout.write(dumps(document))
     else:

@@ -22,7 +22,7 @@ from pathlib import Path
 from .build import GENERATOR_VERSION, INDEX_SCHEMA, build_files, dumps
 
 #: The machine-readable report of ``bleuprint vectors stats --json``.
-STATS_SCHEMA = "bleuprint_vector_stats_v2.json"
+STATS_SCHEMA = "bleuprint_vector_stats_v3.json"
 #: The subdirectory of the core suite's files.
 CORE_DIRECTORY = "core"
 
@@ -54,10 +54,13 @@ def _metric_files(names: list) -> dict:
     return {name: (build_files([name]), intervals.interval_files([name])) for name in names}
 
 
-def all_files(metrics=None, while_building=None) -> dict:
+def all_files(metrics=None, while_building=None, shared: bool | None = None) -> dict:
     """``{file name: document}``: the metric files, then the interval files, each in registry
     order, then the statistics files (``statistics``: COMET's compare, the meta-evaluation;
-    called through the modules, so that their current definitions are used).
+    called through the modules, so that their current definitions are used). ``shared``:
+    whether the statistics files of no metric (the meta-evaluation's, MAUVE's) are in;
+    default only for every metric (``metrics`` None), and ``bleuprint vectors export``
+    without ``--metric`` also asks for them when it leaves out a metric whose data is missing.
 
     A metric's files depend on that metric alone (``build_files``, ``interval_files``), so
     from ``PARALLEL_METRICS`` metrics on they are built by two processes (this one and a
@@ -85,7 +88,7 @@ def all_files(metrics=None, while_building=None) -> dict:
             files, interval_documents = build_files(names), intervals.interval_files(names)
         from . import statistics
 
-        for name, document in [*interval_documents.items(), *statistics.statistics_files(metrics).items()]:
+        for name, document in [*interval_documents.items(), *statistics.statistics_files(metrics, shared).items()]:
             if name in files:
                 raise RuntimeError(f"vector file {name} is written twice")
             files[name] = document

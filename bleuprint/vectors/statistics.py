@@ -194,11 +194,13 @@ def build_document(file: str) -> dict:
             "testGroups": groups}
 
 
-def statistics_files(metrics=None) -> dict:
+def statistics_files(metrics=None, shared: bool | None = None) -> dict:
     """``{file name: document}``: every file for a whole export (``metrics`` None), else the
-    files of the metrics named (the meta-evaluation's and MAUVE's belong to none)."""
+    files of the metrics named, and the files of no metric (the meta-evaluation's and
+    MAUVE's) where ``shared`` (default: only in a whole export)."""
+    shared = metrics is None if shared is None else shared
     return {file: build_document(file) for file, metric, *_ in FILES
-            if metrics is None or (metric and metric in metrics)}
+            if metrics is None or (metric in metrics if metric else shared)}
 
 
 def evaluate_test(document: dict, group: dict, test: dict) -> str | None:

@@ -156,7 +156,8 @@ def test_stats_exit_status_is_1_for_a_survivor():
     assert cli.main(_args(json_path="-"), out, err, mutants=[get("s16")]) == 0
     report = json.loads(out.getvalue())
     jsonschema.Draft202012Validator(load_schema(STATS_SCHEMA)).validate(report)
-    assert report["schema"] == "bleuprint_vector_stats_v2" and report["survivors"] == []
+    assert report["schema"] == "bleuprint_vector_stats_v3" and report["survivors"] == []
+    assert report["outOfScope"] == []
     assert report["mutants"][0]["numberKilledBy"] == len(report["mutants"][0]["killedBy"]) > 0
 
 
@@ -174,6 +175,30 @@ def test_stats_reads_an_export(exported_vectors, tmp_path):
                                                                            for m in index["mutants"]}
     assert report["coreSize"] == index["core"]["numberOfTests"] and report["fullSize"] == index["numberOfTests"]
     assert "mutants killed:" in out.getvalue()
+
+
+def test_stats_of_an_export_of_one_metric_answers_for_its_scope(tmp_path, capsys):
+    """``vectors export DIR --metric exact_match`` lists in its index the mutants and port
+    faults its files answer for. ``vectors stats DIR`` reports exactly those, with the
+    index's number of killing vectors each, and names every other fault of the catalogue as
+    outside the export's scope instead of as a survivor. Its exit status is 1 exactly when
+    one in scope survives. Before, every other metric's mutants were reported as survivors
+    of such an export (and of a full export that left out a metric whose data was missing)."""
+    from bleuprint.cli import main
+    from bleuprint.vectors.adequacy import every_fault
+
+    directory, path = tmp_path / "exact_match", tmp_path / "stats.json"
+    assert main(["vectors", "export", str(directory), "--metric", "exact_match", "--no-check"]) == 0
+    index = json.loads((directory / "index.json").read_text(encoding="utf-8"))
+    status = main(["vectors", "stats", str(directory), "--json", str(path)])
+    report = json.loads(path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(load_schema(STATS_SCHEMA)).validate(report)
+    listed = {m["id"]: m["killedBy"] for m in index["mutants"] + index["portFaults"]}
+    assert {r["id"]: r["numberKilledBy"] for r in report["mutants"] + report["portFaults"]} == listed
+    assert report["outOfScope"] == [f.id for f in every_fault() if f.id not in listed]
+    assert report["outOfScope"] and set(report["outOfScope"]).isdisjoint(report["survivors"])
+    assert status == (1 if report["survivors"] or report["portFaultSurvivors"] else 0)
+    assert "outside the export's scope" in capsys.readouterr().out
 
 
 def test_stats_on_a_missing_directory_is_one_line(tmp_path, capsys):

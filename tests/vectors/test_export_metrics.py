@@ -132,6 +132,21 @@ def test_a_full_export_without_wordnet_leaves_meteor_nltk_out_with_a_note(tmp_pa
     index = json.loads((target / "index.json").read_text(encoding="utf-8"))
     metrics = {entry["metric"] for entry in index["files"]}
     assert "meteor_nltk" not in metrics and metrics >= {"bleu", "chrf", "meteor"}
+    # the files of no metric (the meta-evaluation's, MAUVE's) stay: they were dropped with it
+    from bleuprint.vectors.statistics import statistics_files
+
+    of_no_metric = {name for name, document in statistics_files().items() if not document["metric"]}
+    assert of_no_metric and of_no_metric <= {entry["file"] for entry in index["files"]}
+    # and stats answers for the export's scope: nltk METEOR's mutants are outside it, not survivors
+    stats = subprocess.run([sys.executable, "-m", "bleuprint", "vectors", "stats", str(target), "--json", "-"],
+                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=1200)
+    report = json.loads(stats.stdout)
+    assert stats.returncode == 0 and report["survivors"] == [] and report["portFaultSurvivors"] == [], stats.stderr
+    from bleuprint.core import get_metric
+    from bleuprint.mutants.hooks import mutant_hooks
+
+    nltk_faults = {fault.id for fault in mutant_hooks(get_metric("meteor_nltk")).faults()}
+    assert nltk_faults and nltk_faults <= set(report["outOfScope"])
 
 
 def test_an_oracle_that_refuses_the_probe_is_not_missing():
@@ -225,7 +240,7 @@ def test_the_check_beside_the_mutation_pass_still_writes_nothing_on_a_mismatch(t
     from bleuprint.vectors import build_files
 
     one = {name: document for name, document in build_files(["bleu"]).items() if name == "bleu_lowercase.json"}
-    monkeypatch.setattr(vectors_package, "all_files", lambda metrics=None, while_building=None: one)
+    monkeypatch.setattr(vectors_package, "all_files", lambda metrics=None, while_building=None, shared=None: one)
 
     def planted(files, workers=None):
         assert files is one and workers == 1

@@ -70,6 +70,18 @@ def test_an_export_of_model_score_has_its_compare_file_only():
     assert statistics_files(["bleu"]) == {}
 
 
+def test_the_files_of_no_metric_come_with_any_metrics_when_shared():
+    """``shared``: the files that belong to no metric (the meta-evaluation's and MAUVE's),
+    which ``vectors export`` without ``--metric`` writes even when it leaves a metric out
+    (they were dropped with it), come beside the named metrics' files; not by default."""
+    everything = statistics_files()
+    of_no_metric = {name for name, document in everything.items() if not document["metric"]}
+    assert of_no_metric and of_no_metric < set(everything)
+    assert set(statistics_files(["bleu"], shared=True)) == of_no_metric
+    assert set(statistics_files(["model_score"], shared=True)) == of_no_metric | {"model_score_compare.json"}
+    assert statistics_files(["model_score", "bleu"], shared=False) == statistics_files(["model_score"])
+
+
 def test_every_mutant_of_the_conventions_is_killed(files):
     mutants = [m for m in all_mutants() if m.id.startswith(("me", "ms", "ma"))]
     assert len(mutants) == 18
