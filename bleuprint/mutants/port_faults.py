@@ -372,10 +372,13 @@ def six_significant_digits(x: float) -> float:
 
 
 def as_float32(x: float) -> float:
-    """The score kept in a 32-bit float (C/C++ ``float``, C#'s ``float``, a float32 array)."""
+    """The score kept in a 32-bit float (C/C++ ``float``, C#'s ``float``, a float32 array):
+    beyond float32's range, infinity, as in those languages (without numpy's warning,
+    which ``vectors export`` printed for every such vector)."""
     import numpy as np
 
-    return float(np.float32(x))
+    with np.errstate(over="ignore"):
+        return float(np.float32(x))
 
 
 def integer_brevity_penalty(original):

@@ -86,3 +86,19 @@ def test_the_issue_reproductions_are_port_faults():
     with replaced(get_port_fault("pf24").patches):
         assert spec.tokenize_13a("&amp;quot;") == '"'
     assert spec.tokenize_13a("&amp;quot;") == "& quot ;"
+
+
+def test_a_float32_beyond_its_range_is_infinite_and_silent():
+    """A C ``float`` holds at most (2 - 2^-23) x 2^127 ~ 3.4028235e38: 1e300 becomes
+    +infinity and -1e300 -infinity, with no warning (numpy's overflow warning was printed by
+    ``vectors export`` for each such vector); 0.1 becomes the nearest float32,
+    13421773 x 2^-27 = 0.100000001490116119384765625."""
+    import math
+    import warnings
+
+    from bleuprint.mutants.port_faults import as_float32
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert as_float32(1e300) == math.inf and as_float32(-1e300) == -math.inf
+        assert as_float32(0.1) == 13421773 * 2.0 ** -27
