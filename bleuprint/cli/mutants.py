@@ -81,6 +81,35 @@ def _explain_options(parser, flag_help) -> None:
                         help="write the findings (killing inputs, verdicts) as JSON, for report --html")
 
 
+def _run_suite(test_args: list, chosen: list, path: Path, exercise_given: bool):
+    """``runner.run``'s kill matrix of the suite at ``path``; a suite pytest cannot run is
+    one line, naming the exercise whose contract the suite imports when it was graded
+    without ``--exercise`` (the course's module exists only during an exercise's run)."""
+    from ..mutants import runner
+
+    try:
+        return runner.run(test_args, chosen)
+    except runner.SuiteNotRun as error:
+        hint = "" if exercise_given else _contract_hint(path)
+        raise SystemExit(f"{path}: {error}{hint}") from None
+
+
+def _contract_hint(path: Path) -> str:
+    """"; it imports M, the contract of exercise E: ..." when a Python file of ``path``
+    names the module a shipped exercise installs for its run (L4.5's
+    ``tinyllm.eval.seqmetrics``), else ""."""
+    from ..mutants import exercises
+
+    files = [path] if path.is_file() else sorted(path.rglob("*.py"))
+    texts = [f.read_text(encoding="utf-8", errors="replace") for f in files]
+    for name in exercises.shipped():
+        exercise = exercises.get(name)
+        if exercise.contract_provider and any(exercise.contract_module in text for text in texts):
+            return (f"; it imports {exercise.contract_module}, the contract of exercise {exercise.name}, which "
+                    f"exists only while that exercise is graded: add --exercise {exercise.name}")
+    return ""
+
+
 def _grade_exercise(args) -> int:
     """``grade --exercise``: the exercise's mutants only (``--scope`` narrows them), the suite
     run with the contract installed, the exercise's grade, and with ``--explain`` each
@@ -111,9 +140,9 @@ def _grade_exercise(args) -> int:
     test_args = [str(path), f"--rootdir={path if path.is_dir() else path.parent}"]
     if exercise.contract_provider:
         with installed(exercise.contract_provider, module):
-            matrix = runner.run(test_args, chosen)
+            matrix = _run_suite(test_args, chosen, path, exercise_given=True)
     else:
-        matrix = runner.run(test_args, chosen)
+        matrix = _run_suite(test_args, chosen, path, exercise_given=True)
     result = verdicts.grade(matrix, exercise)
     print(verdicts.grade_text(result))
     found = []
@@ -277,7 +306,8 @@ def main(args) -> int:
                     chosen = in_scopes(chosen, args.scope)
                 except ValueError as error:
                     raise SystemExit(str(error)) from None
-        matrix = runner.run([str(path), f"--rootdir={path if path.is_dir() else path.parent}"], chosen)
+        matrix = _run_suite([str(path), f"--rootdir={path if path.is_dir() else path.parent}"], chosen, path,
+                            exercise_given=False)
         result = report.grade(matrix)
         print(report.grade_text(result))
         if args.json:

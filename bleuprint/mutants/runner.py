@@ -242,6 +242,16 @@ class KillMatrixPlugin:
         return True
 
 
+class SuiteNotRun(RuntimeError):
+    """pytest could not run the suite at all (a test file that cannot be imported, a usage
+    error): there is no kill matrix to grade."""
+
+
+#: What pytest's exit codes other than 0 (passed), 1 (failed) and 5 (no tests) mean.
+PYTEST_EXIT = {2: "a test file could not be collected (pytest's report is above) or the run was interrupted",
+               3: "pytest's internal error", 4: "pytest's usage error"}
+
+
 def run(test_args: list[str], mutants: list[Mutant], quiet: bool = True, first_kill: bool = False,
         shard: tuple | None = None) -> KillMatrix:
     """Run pytest with ``test_args`` under every mutant; returns the kill matrix (with
@@ -259,7 +269,8 @@ def run(test_args: list[str], mutants: list[Mutant], quiet: bool = True, first_k
         plugin.matrix.interrupted = True
         return plugin.matrix
     if code not in (0, 1, 5):  # usage or internal errors: the matrix would be meaningless
-        raise RuntimeError(f"pytest could not run the suite (exit code {code})")
+        raise SuiteNotRun(f"pytest could not run the suite (exit code {int(code)}: "
+                          f"{PYTEST_EXIT.get(int(code), 'see its output above')})")
     return plugin.matrix
 
 

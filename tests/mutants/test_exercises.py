@@ -301,3 +301,26 @@ def test_scope_narrows_the_planted_mutants_without_an_exercise(tmp_path):
     assert "survived s16" in completed.stdout and "survived s17" in completed.stdout
     bad = _cli("grade", "test_em.py", "--scope", "no_such_metric", cwd=tmp_path)
     assert bad.returncode != 0 and "unknown scope" in bad.stderr
+
+
+def test_a_suite_pytest_cannot_run_is_one_line_naming_the_exercise_it_needs(tmp_path):
+    """The course's suite graded without ``--exercise``: ``tinyllm.eval.seqmetrics`` exists
+    only while exercise L4.5 is graded, so pytest cannot collect the suite. This used to end
+    in a RuntimeError traceback (and the README's first grading command did it). Now it is
+    one line on stderr, status 1, saying to add ``--exercise L4.5``. A suite that imports
+    a module that exists nowhere gets the same line without the hint."""
+    (tmp_path / "course").mkdir()
+    (tmp_path / "course" / "test_very_weak.py").write_text(textwrap.dedent(VERY_WEAK), encoding="utf-8")
+    completed = _cli("grade", "course", "--generated", "--scope", "exact_match", cwd=tmp_path)
+    last = completed.stderr.strip().splitlines()
+    assert completed.returncode == 1 and "Traceback" not in completed.stderr, completed.stderr
+    assert len(last) == 1 and last[0].startswith("course: pytest could not run the suite (exit code 2: ")
+    assert last[0].endswith("add --exercise L4.5")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "test_other.py").write_text("import no_such_module_here\n\n\ndef test_x():\n    pass\n",
+                                                      encoding="utf-8")
+    completed = _cli("grade", "other", cwd=tmp_path)
+    assert completed.returncode == 1 and "Traceback" not in completed.stderr, completed.stderr
+    assert completed.stderr.strip().splitlines() == [
+        "other: pytest could not run the suite (exit code 2: a test file could not be collected (pytest's report "
+        "is above) or the run was interrupted)"]
