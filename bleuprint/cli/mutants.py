@@ -102,8 +102,8 @@ def _contract_hint(path: Path) -> str:
 
     files = [path] if path.is_file() else sorted(path.rglob("*.py"))
     texts = [f.read_text(encoding="utf-8", errors="replace") for f in files]
-    for name in exercises.shipped():
-        exercise = exercises.get(name)
+    for shipped in exercises.shipped().values():
+        exercise = exercises.load(shipped)
         if exercise.contract_provider and any(exercise.contract_module in text for text in texts):
             return (f"; it imports {exercise.contract_module}, the contract of exercise {exercise.name}, which "
                     f"exists only while that exercise is graded: add --exercise {exercise.name}")

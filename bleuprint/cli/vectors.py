@@ -274,10 +274,11 @@ def stats_main(args, stdout, stderr, mutants=None) -> int:
             stderr.write(f"bleuprint: {error}\n")
             return 1
         source = str(args.directory)
-    # An export that left a metric out (its data missing there) has none of its vectors:
-    # its mutants are outside the export's scope, not survivors of it.
-    out_of_scope = [m.id for m in mutants if scope is not None and m.id not in scope]
-    mutants = [m for m in mutants if scope is None or m.id in scope]
+    out_of_scope = []
+    if scope is not None:  # an export that left a metric out has none of its vectors: its
+        # mutants are outside the export's scope, not survivors of it
+        out_of_scope = [m.id for m in mutants if m.id not in scope]
+        mutants = [m for m in mutants if m.id in scope]
     matrix = kill_matrix(files, mutants)
     if core is None:
         core = core_suite(matrix)
